@@ -23,10 +23,10 @@ if [ ! -x "$node24/node" ]; then
 fi
 
 cs="$cache/code-server/node_modules/.bin/code-server"
-if [ ! -x "$cs" ] || ! PATH="$node24:$PATH" "$cs" --version >/dev/null 2>&1; then
+if [ ! -x "$cs" ] || ! HOME="$cache" XDG_CONFIG_HOME="$cache/xdg" PATH="$node24:$PATH" "$cs" --version >/dev/null 2>&1; then
   echo "[setup] installing code-server@4.139.1 (about 2 minutes)"
   mkdir -p "$cache/code-server"
   (cd "$cache/code-server" && [ -f package.json ] || npm init -y >/dev/null)
   (cd "$cache/code-server" && PATH="$node24:$PATH" npm install --no-audit --no-fund --loglevel=error --unsafe-perm code-server@4.139.1)
 fi
-echo "[setup] code-server $(PATH="$node24:$PATH" "$cs" --version | head -1), $(chromium --version)"
+echo "[setup] code-server $(HOME="$cache" XDG_CONFIG_HOME="$cache/xdg" PATH="$node24:$PATH" "$cs" --version 2>/dev/null | tail -1), $(chromium --version 2>/dev/null)"

@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { repoRoot, vsixPath } from '../test/harness/paths';
+import type { Report } from './report';
+
+/** Package size and activation cost, the latter measured inside a real extension host (code-server). */
+export async function run(report: Report): Promise<void> {
+  report('foundation', 'VSIX size', Math.round(fs.statSync(vsixPath).size / 1024), 'KiB');
+  for (const b of ['extension.js', 'webview.js', 'simulator.js']) {
+    const f = path.join(repoRoot, 'dist', b);
+    if (fs.existsSync(f)) report('foundation', `bundle dist/${b}`, Math.round(fs.statSync(f).size / 1024), 'KiB');
+  }
+  const activationFile = path.join(repoRoot, 'test-artifacts', 'activation.json');
+  const samples: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    fs.rmSync(activationFile, { force: true });
+    const r = spawnSync('node', [path.join(repoRoot, 'out', 'test', 'runners', 'runIntegration.js')], {
+      env: { ...process.env, PW_INTEGRATION_GREP: 'activates' },
+      encoding: 'utf8',
+    });
+    if (r.status !== 0 || !fs.existsSync(activationFile)) {
+      report('foundation', 'activation in code-server', `failed (exit ${r.status})`);
+      return;
+    }
+    const { activationMs, wasActive } = JSON.parse(fs.readFileSync(activationFile, 'utf8')) as { activationMs: number; wasActive: boolean };
+    if (wasActive) report('foundation', 'note', 'extension was already active before the measurement');
+    samples.push(activationMs);
+  }
+  samples.sort((a, b) => a - b);
+  report('foundation', 'load bundle + activate() in code-server, median of 3', samples[1] ?? NaN, 'ms');
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# `npm test`: the three tiers, each run even when an earlier one failed, then one closing total.
+set -u
+cd "$(dirname "$0")/.."
+rm -f test-artifacts/summary.jsonl
+status=0
+echo "=== unit tier (plain mocha, no VS Code) ==="
+PW_TEST_TIER=unit npm run -s test:unit || status=1
+echo "=== integration tier (mocha inside a real VS Code extension host) ==="
+npm run -s test:integration || status=1
+echo "=== e2e tier (code-server + Chromium, extension installed from the .vsix) ==="
+PW_TEST_TIER=e2e npm run -s test:e2e || status=1
+node out/scripts/printTestSummary.js || status=1
+exit $status

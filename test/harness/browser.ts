@@ -1,0 +1,49 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { artifactsDir, chromiumPath } from './paths';
+
+/** Debian's Chromium, headless; the flags keep it from reaching for the closed network at start. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: run \`bash scripts/ensure-code-server.sh\`.`);
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator('.activitybar').waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/**
+ * Runs a command the way a person does: F1, type its title, pick it. Commands register a few seconds
+ * after the workbench shows, so the palette is retried until the entry appears.
+ */
+export async function runCommandFromPalette(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const row = page.locator(`.quick-input-widget .monaco-list-row[aria-label^="${title}"]`).first();
+  for (;;) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    try {
+      await row.waitFor({ state: 'visible', timeout: 2_500 });
+      await row.click();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`Command "${title}" never appeared in the command palette`, { cause: err });
+    }
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(artifactsDir, 'screenshots', `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file });
+  return file;
+}
