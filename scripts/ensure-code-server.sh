@@ -27,6 +27,9 @@ if [ ! -x "$cs" ] || ! HOME="$cache" XDG_CONFIG_HOME="$cache/xdg" PATH="$node24:
   echo "[setup] installing code-server@4.139.1 (about 2 minutes)"
   mkdir -p "$cache/code-server"
   (cd "$cache/code-server" && [ -f package.json ] || npm init -y >/dev/null)
-  (cd "$cache/code-server" && PATH="$node24:$PATH" npm install --no-audit --no-fund --loglevel=error --unsafe-perm code-server@4.139.1)
+  # npm run by Node 24 itself: npm puts its own node first on the PATH of install scripts, and
+  # code-server's postinstall refuses any other major version.
+  npm_cli="$(npm root -g)/npm/bin/npm-cli.js"
+  (cd "$cache/code-server" && PATH="$node24:$PATH" "$node24/node" "$npm_cli" install --no-audit --no-fund --loglevel=error code-server@4.139.1)
 fi
 echo "[setup] code-server $(HOME="$cache" XDG_CONFIG_HOME="$cache/xdg" PATH="$node24:$PATH" "$cs" --version 2>/dev/null | tail -1), $(chromium --version 2>/dev/null)"
