@@ -1,11 +1,52 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { registerAuthCommands } from './commands/authCommands';
+import { registerEnvironmentCommands } from './commands/environmentCommands';
+import { SendCommands } from './commands/sendCommands';
+import { Services } from './commands/services';
+import { registerSimulatorCommands } from './commands/simulatorCommands';
+import { registerRequestFiles } from './editor/registerRequestFiles';
 import { registerEnvironmentsView } from './environments/registerEnvironmentsView';
+import { HistoryStore } from './history/historyStore';
+import { registerHistoryView } from './history/registerHistoryView';
+import { registerResponseView } from './responseView/registerResponseView';
 
 /** Wiring only: every feature registers itself and hands its disposables to the context. */
-export function activate(context: vscode.ExtensionContext): void {
-  registerEnvironmentsView(context);
+export function activate(context: vscode.ExtensionContext) {
+  const services = new Services(context);
+  context.subscriptions.push(services);
+  const tree = registerEnvironmentsView(context, services);
+  registerEnvironmentCommands(context, services);
+  registerAuthCommands(context, services, () => tree.refresh());
+  registerSimulatorCommands(context, services);
+
+  const store = new HistoryStore(path.join(context.globalStorageUri.fsPath, 'history.json'), { onError: (m) => services.log.warn(m) });
+  const responses = registerResponseView(context, { lookup: (id) => store.get(id) });
+  const history = registerHistoryView(context, store, {
+    open: (e) => responses.showExchange(e),
+    resend: async (e) => {
+      // A fresh transaction id is drawn for every send, so a re-send never repeats a failed one.
+      const { transactionId: _old, ...params } = e.params;
+      await vscode.commands.executeCommand('paymentWorkbench.sendRequest', { environmentId: e.environment.id, operationId: e.operationId, version: e.version, params, body: e.request.body });
+    },
+  });
+  registerRequestFiles(context);
+  new SendCommands(services, async (exchange, opts) => {
+    await history.add(exchange);
+    if (!opts.quiet) await responses.showExchange(exchange);
+  }).register(context);
+
+  return {
+    history,
+    // Read-only views for the integration tests that prove no secret reached disk or logs.
+    inspect: {
+      globalStateDump: () => JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
+      logFolder: context.logUri.fsPath,
+      globalStorageFolder: context.globalStorageUri.fsPath,
+    },
+  };
 }
 
 export function deactivate(): void {
-  // Disposables in context.subscriptions are released by VS Code.
+  // Disposables in context.subscriptions (the simulator included) are released by VS Code.
 }

@@ -1,26 +1,28 @@
 import * as vscode from 'vscode';
+import type { Services } from '../commands/services';
+import { EnvironmentsTree } from './environmentsTree';
+import { registerStatusBar } from './statusBar';
 
-class EnvironmentsTree implements vscode.TreeDataProvider<vscode.TreeItem> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-
-  refresh(): void {
-    this.changed.fire();
-  }
-
-  getTreeItem(item: vscode.TreeItem): vscode.TreeItem {
-    return item;
-  }
-
-  getChildren(): vscode.TreeItem[] {
-    return [];
-  }
-}
-
-export function registerEnvironmentsView(context: vscode.ExtensionContext): void {
-  const tree = new EnvironmentsTree();
+/** The Environments tree and the status bar badge; both follow the store, secrets and the simulator. */
+export function registerEnvironmentsView(context: vscode.ExtensionContext, services: Services): EnvironmentsTree {
+  const tree = new EnvironmentsTree(services.environments, async (env) => {
+    const hasGatewayPassword = (await services.secrets.get(env.id, 'gatewayApiPassword')) !== undefined;
+    if (!env.financingBaseUrl) return { signedIn: false, expiresAt: undefined, hasGatewayPassword };
+    const state = await (await services.session(env)).restore().catch(() => ({ signedIn: false, expiresAt: undefined }));
+    return { ...state, hasGatewayPassword };
+  });
+  const view = vscode.window.createTreeView('paymentWorkbench.environments', { treeDataProvider: tree, showCollapseAll: true });
+  const refresh = () => tree.refresh();
+  // Token expiry is shown in minutes; keep the figure honest while the view is visible.
+  const timer = setInterval(() => view.visible && refresh(), 60_000);
   context.subscriptions.push(
-    vscode.window.registerTreeDataProvider('paymentWorkbench.environments', tree),
-    vscode.commands.registerCommand('paymentWorkbench.refreshEnvironments', () => tree.refresh()),
+    view,
+    { dispose: () => clearInterval(timer) },
+    services.environments.onDidChange(refresh),
+    services.secrets.onDidChange(refresh),
+    services.simulator.onDidChange(refresh),
+    vscode.commands.registerCommand('paymentWorkbench.refreshEnvironments', refresh),
   );
+  registerStatusBar(context, services.environments);
+  return tree;
 }

@@ -30,7 +30,9 @@ async function viaCodeServer(): Promise<number> {
   const server = await startCodeServer({ folder: workspace, smokeTestDriver: true });
   const browser = await launchBrowser();
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // The workbench's clipboard lives in the browser: tests that copy cURL need it granted.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
     const authority = `127.0.0.1:${server.port}`;
     const remote = (p: string) => `vscode-remote://${authority}${p}`;
     const payload = JSON.stringify([

@@ -1,0 +1,65 @@
+import { performance } from 'node:perf_hooks';
+import { decodeResponse, renderDecodedAsText } from '../src/decode';
+import { percentiles, type Report } from './report';
+
+const AREA = 'decode';
+
+const SUCCESS_TEXT = JSON.stringify({
+  gatewayEntryPoint: 'WEB_SERVICES_API',
+  merchant: 'TESTDEVMER031',
+  order: { amount: 10.01, currency: 'USD', id: 'ORD-1', status: 'CAPTURED', totalAuthorizedAmount: 10.01, totalCapturedAmount: 10.01, totalRefundedAmount: 0 },
+  response: { acquirerCode: '00', acquirerMessage: 'Approved', cardSecurityCode: { acquirerCode: 'M', gatewayCode: 'MATCH' }, gatewayCode: 'APPROVED' },
+  result: 'SUCCESS',
+  risk: { response: { gatewayCode: 'ACCEPTED', review: { decision: 'NOT_REQUIRED' }, rule: [{ data: '512345', name: 'MSO_BIN_RANGE', recommendation: 'NO_ACTION', type: 'MSO_RULE' }], totalScore: 10 } },
+  sourceOfFunds: { provided: { card: { brand: 'MASTERCARD', expiry: { month: '1', year: '39' }, fundingMethod: 'DEBIT', number: '512345xxxxxx0008', scheme: 'MASTERCARD' } }, type: 'CARD' },
+  timeOfRecord: '2026-07-20T08:27:25.001Z',
+  transaction: { acquirer: { batch: 20260720, id: 'ACQ_S2I', merchantId: '12345678' }, amount: 10.01, authorizationCode: '283425', currency: 'USD', id: 'TXN-1', type: 'PAYMENT' },
+  version: '74',
+});
+
+const OFFERS_TEXT = JSON.stringify({
+  success: true,
+  message: null,
+  data: {
+    sessionID: 'SESS-1',
+    offers: Array.from({ length: 50 }, (_, i) => ({
+      id: i, childId: i * 10, name: `${6 + i} months`, installment: 254.23, interest: 19.9, dae: 21.8,
+      total_credit_amount: 6101.52, loan_amount: 5000, analysis_fee: 150, credit_period_months: 6 + i,
+    })),
+  },
+});
+
+function time(runs: number, work: () => void): number[] {
+  for (let i = 0; i < 50; i++) work(); // warm-up, so the JIT is measured at its steady state
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    work();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+/** How long the response view waits for an explanation: decode (with raw text) and render. */
+export async function run(report: Report): Promise<void> {
+  const cases: [string, string, string, number][] = [
+    ['authorize success (real body), decode', 'gateway.authorize', SUCCESS_TEXT, 200],
+    ['offers (50), decode', 'financing.offers', OFFERS_TEXT, 200],
+    ['non-JSON 502, decode', 'gateway.refund', '<html>Bad gateway</html>', 502],
+  ];
+  for (const [name, operationId, rawText, httpStatus] of cases) {
+    const body: unknown = (() => {
+      try {
+        return JSON.parse(rawText) as unknown;
+      } catch {
+        return undefined;
+      }
+    })();
+    const { p50, p99 } = percentiles(time(2000, () => decodeResponse({ operationId, httpStatus, body, rawText })));
+    report(AREA, `${name} p50`, p50 * 1000, 'µs');
+    report(AREA, `${name} p99`, p99 * 1000, 'µs');
+  }
+  const decoded = decodeResponse({ operationId: 'financing.offers', httpStatus: 200, body: JSON.parse(OFFERS_TEXT) as unknown, rawText: OFFERS_TEXT });
+  const { p50 } = percentiles(time(2000, () => renderDecodedAsText(decoded)));
+  report(AREA, 'offers (50), render as text p50', p50 * 1000, 'µs');
+}

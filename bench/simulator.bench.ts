@@ -1,0 +1,118 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { Agent, request } from 'undici';
+import { SIMULATOR_DEFAULTS, startSimulator } from '../src/simulator';
+import type { SimContext } from '../src/simulator/context';
+import type { MerchantProfile } from '../src/simulator/gateway/auth';
+import { authorize } from '../src/simulator/gateway/cardOperations';
+import type { OpEnv } from '../src/simulator/gateway/opEnv';
+import { OrderStore } from '../src/simulator/gateway/orders';
+import { SessionStore } from '../src/simulator/gateway/sessions';
+import { RequestLog } from '../src/simulator/requestLog';
+import type { Report } from './report';
+
+const AREA = 'simulator';
+const REQUESTS = 4000;
+const WARM_UP = 400;
+const CONNECTIONS = 8;
+const ORDERS = 100_000;
+
+/** Sends `count` requests over CONNECTIONS keep-alive connections, CONNECTIONS in flight; requests per second. */
+async function throughput(count: number, send: (i: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < count) await send(next++);
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+/**
+ * 1. Requests per second over loopback: the simulator answering Update Session (full path: routing,
+ *    Basic auth, catalogue validation, session store, request log with redaction) and Authorize
+ *    (plus order store, test-card outcome, risk; processingDelayMs 0 so the figure is CPU, not the
+ *    simulated lock hold), against a bare node:http server answering a fixed JSON, same client.
+ * 2. Memory of 100,000 orders, each created by one approved Authorize: the in-memory store is
+ *    driven directly through the Authorize operation (no HTTP, so the request log is not counted).
+ */
+export async function run(report: Report): Promise<void> {
+  const sim = await startSimulator({ port: 0, processingDelayMs: 0 });
+  const bare: Server = createServer((_req, res) => {
+    _req.resume();
+    _req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"SUCCESS","session":{"id":"SESSION0002abcdefghijABCDEFGHIJ","updateStatus":"SUCCESS"}}'));
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const agent = new Agent({ connections: CONNECTIONS, keepAliveTimeout: 10_000 });
+  const auth = 'Basic ' + Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64');
+  const headers = { authorization: auth, 'content-type': 'application/json' };
+  const sessionUrl = `${sim.baseUrl}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/session/SESSION0002benchbenchbenchbench`;
+  const sessionBody = JSON.stringify({ order: { amount: '10.00', currency: 'USD', reference: 'bench' }, billing: { address: { street: 'Alpha St', city: 'Town' } } });
+  const authorizeBody = JSON.stringify({
+    apiOperation: 'AUTHORIZE',
+    order: { amount: '10.00', currency: 'USD' },
+    sourceOfFunds: { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } },
+  });
+  const call = async (url: string, body: string): Promise<void> => {
+    const res = await request(url, { dispatcher: agent, method: 'PUT', headers, body });
+    await res.body.text();
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+  };
+
+  try {
+    await throughput(WARM_UP, () => call(sessionUrl, sessionBody));
+    await throughput(WARM_UP, () => call(bareUrl, sessionBody));
+    const bareRps = await throughput(REQUESTS, () => call(bareUrl, sessionBody));
+    const sessionRps = await throughput(REQUESTS, () => call(sessionUrl, sessionBody));
+    let order = 0;
+    const authorizeRps = await throughput(REQUESTS, () => call(`${sim.baseUrl}/api/rest/version/11/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/BENCH-${order++}/transaction/1`, authorizeBody));
+    report(AREA, `bare node:http fixed JSON (${CONNECTIONS} connections, ${REQUESTS} req)`, Math.round(bareRps), 'req/s');
+    report(AREA, 'simulator Update Session', Math.round(sessionRps), 'req/s');
+    report(AREA, 'simulator Authorize (new order each)', Math.round(authorizeRps), 'req/s');
+    report(AREA, 'Update Session / bare ratio', sessionRps / bareRps);
+    report(AREA, 'Authorize / bare ratio', authorizeRps / bareRps);
+  } finally {
+    await agent.close();
+    await sim.close();
+    await new Promise<void>((resolve) => bare.close(() => resolve()));
+  }
+
+  memoryOfOrders(report);
+}
+
+function collect(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+function memoryOfOrders(report: Report): void {
+  const merchant: MerchantProfile = { merchantId: SIMULATOR_DEFAULTS.merchantId, apiPassword: 'x', autoCapture: true, notificationSecret: 'x' };
+  const ctx: SimContext = { baseUrl: 'http://127.0.0.1:0', now: () => new Date(), log: new RequestLog(1), notify: () => undefined };
+  const orders = new OrderStore();
+  const sessions = new SessionStore();
+  const body = {
+    apiOperation: 'AUTHORIZE',
+    order: { amount: '10.00', currency: 'USD' },
+    sourceOfFunds: { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } },
+    billing: { address: { street: 'Alpha St' } },
+  };
+  collect();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  for (let i = 0; i < ORDERS; i++) {
+    const env: OpEnv = { ctx, orders, sessions, merchant, orderId: `ORDER-${i}`, transactionId: '1', version: '11', body, registerBrowserPayment: () => undefined };
+    const answer = authorize(env);
+    if (answer.status !== 200) throw new Error(`authorize ${i}: ${answer.status}`);
+  }
+  const took = performance.now() - started;
+  collect();
+  const after = process.memoryUsage();
+  const gcNote = (globalThis as { gc?: unknown }).gc ? '' : ' (no --expose-gc: includes garbage)';
+  report(AREA, `${ORDERS} orders via Authorize on the store: time`, Math.round(took), 'ms');
+  report(AREA, `${ORDERS} orders: heapUsed delta${gcNote}`, (after.heapUsed - before.heapUsed) / 1024 / 1024, 'MiB');
+  report(AREA, `${ORDERS} orders: RSS delta`, (after.rss - before.rss) / 1024 / 1024, 'MiB');
+  report(AREA, `${ORDERS} orders: heap bytes per order`, Math.round((after.heapUsed - before.heapUsed) / ORDERS), 'B');
+  if (orders.size !== ORDERS) throw new Error(`store holds ${orders.size} orders`);
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** The financing API's token set, as the session keeps it. */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  /** ms since epoch: issue time + expires_in seconds (the spec leaves the unit open; OAuth 2 practice and the real service use seconds). */
+  expiresAt: number;
+  tokenType: string;
+  /** ms since epoch; lets the refresh margin shrink for very short-lived tokens. Optional for sets stored by older versions. */
+  issuedAt?: number;
+}
+
+/** Where the token set lives between calls: SecretStorage in the extension, memory in tests. */
+export interface TokenStore {
+  load(): Promise<TokenSet | undefined>;
+  save(tokens: TokenSet): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export class MemoryTokenStore implements TokenStore {
+  private tokens: TokenSet | undefined;
+
+  constructor(initial?: TokenSet) {
+    this.tokens = initial;
+  }
+
+  async load(): Promise<TokenSet | undefined> {
+    return this.tokens ? { ...this.tokens } : undefined;
+  }
+
+  async save(tokens: TokenSet): Promise<void> {
+    this.tokens = { ...tokens };
+  }
+
+  async clear(): Promise<void> {
+    this.tokens = undefined;
+  }
+}
+
+const tokenResponseSchema = z.object({
+  token_type: z.string().min(1),
+  expires_in: z.number().positive(),
+  access_token: z.string().min(1),
+  // A refresh answer that omits it keeps the old one (seen in OAuth servers that do not rotate).
+  refresh_token: z.string().min(1).optional(),
+});
+
+/** Reads a login/refresh answer; undefined when the body is not a token set. */
+export function tokenSetFromResponse(json: unknown, issuedAt: number, previousRefreshToken?: string): TokenSet | undefined {
+  const parsed = tokenResponseSchema.safeParse(json);
+  if (!parsed.success) return undefined;
+  const refreshToken = parsed.data.refresh_token ?? previousRefreshToken;
+  if (!refreshToken) return undefined;
+  return {
+    accessToken: parsed.data.access_token,
+    refreshToken,
+    expiresAt: issuedAt + parsed.data.expires_in * 1000,
+    tokenType: parsed.data.token_type,
+    issuedAt,
+  };
+}
+
+/** A TokenSet read back from storage may be from any version or hand-edited; check its shape. */
+export const storedTokenSetSchema = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  expiresAt: z.number(),
+  tokenType: z.string(),
+  issuedAt: z.number().optional(),
+});

@@ -1,0 +1,142 @@
+/**
+ * Request bodies of the gateway operations, one function per operation and version, assembled
+ * from the shared groups. Which groups an operation gets follows its section in the spec; groups
+ * the spec leaves under "not shown" but the real gateway needs (amounts, card details) are optional.
+ */
+import { accountFundingGroup } from '../groups/accountFunding';
+import { billingGroup, customerGroup, shippingGroup } from '../groups/address';
+import { agreementGroup } from '../groups/agreement';
+import { airlineGroup } from '../groups/airline';
+import { authorizationResponseGroup } from '../groups/authorizationResponse';
+import { appPaymentGroup, browserPaymentV100, browserPaymentV16, constraintsGroup } from '../groups/browserPayment';
+import { commonGatewayFields } from '../groups/common';
+import { cruiseGroup } from '../groups/cruise';
+import { itemGroup } from '../groups/item';
+import {
+  customerNote, orderAmount, orderAmountFields, orderCurrency, orderDescription, sessionOrderFields, shippingAndHandlingAmount,
+  taxAmount, transactionAmountFields, verifyOrderFields,
+} from '../groups/order';
+import { posTerminalGroup } from '../groups/posTerminal';
+import { sourceOfFundsGroup } from '../groups/sourceOfFunds';
+import { threeDSecureFields } from '../groups/threeDSecure';
+import { bool, enumOf, text } from '../formats';
+import { mergeFields, obj, req, type Fields, type ObjectNode } from '../fieldTree';
+
+const body = (...sets: Fields[]): ObjectNode => obj(undefined, mergeFields(...sets));
+
+export function authorizeV11(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'AUTHORIZE', fromRealGateway: true }),
+    orderAmountFields({ itemAmount: true, shipping: true, tax: true, description: true }),
+    threeDSecureFields(),
+    {
+      action: obj('Risk rules', {
+        bypassMerchantRiskRules: enumOf(['ALL'], 'Set to ALL to skip the merchant risk rules for this transaction.'),
+      }),
+      airline: airlineGroup(11),
+      billing: billingGroup(),
+      customer: customerGroup(),
+      item: itemGroup(),
+      shipping: shippingGroup(),
+      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
+    },
+  );
+}
+
+export function updateAuthorizationV18(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'UPDATE_AUTHORIZATION', fromRealGateway: false }),
+    transactionAmountFields('The amount the update is attempted with, decimal string 1 to 14.'),
+  );
+}
+
+export function refundV13(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'REFUND', fromRealGateway: false }),
+    transactionAmountFields('Amount to refund, decimal string 1 to 14. Not listed for Refund in the spec; the real gateway expects it.'),
+    {
+      airline: airlineGroup(13),
+      billing: billingGroup(),
+      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
+    },
+  );
+}
+
+export function verifyV100(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'VERIFY', fromRealGateway: true }),
+    orderAmountFields(),
+    verifyOrderFields(),
+    {
+      accountFunding: accountFundingGroup({ sessionUpdate: false }),
+      action: obj('Risk rules', {
+        refundAuthorization: bool('Ask the gateway to authorize a refund with the issuer before sending it to the acquirer.'),
+      }),
+      agreement: agreementGroup(),
+      billing: billingGroup({ version100: true }),
+      posTerminal: posTerminalGroup(),
+      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
+    },
+  );
+}
+
+/** Fields Initiate Browser Payment has in both versions. */
+function browserPaymentCommon(): Fields {
+  return {
+    order: req(obj('Order', {
+      amount: req(orderAmount()),
+      currency: req(orderCurrency()),
+      description: orderDescription(),
+      customerNote: customerNote(),
+      shippingAndHandlingAmount: shippingAndHandlingAmount(),
+      taxAmount: taxAmount(),
+    })),
+    customer: customerGroup(),
+    item: itemGroup(),
+    shipping: shippingGroup(),
+    sourceOfFunds: req(sourceOfFundsGroup({ browserPayment: true, typeRequired: true })),
+  };
+}
+
+export function initiateBrowserPaymentV16(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'INITIATE_BROWSER_PAYMENT', fromRealGateway: false }),
+    browserPaymentCommon(),
+    { browserPayment: browserPaymentV16() },
+  );
+}
+
+export function initiateBrowserPaymentV100(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'INITIATE_BROWSER_PAYMENT', fromRealGateway: false }),
+    browserPaymentCommon(),
+    {
+      agreement: agreementGroup(),
+      billing: billingGroup({ version100: true }),
+      appPayment: appPaymentGroup(),
+      browserPayment: browserPaymentV100({ sessionUpdate: false }),
+      airline: airlineGroup(100),
+      constraints: constraintsGroup(),
+      cruise: cruiseGroup(),
+    },
+  );
+}
+
+export function updateSessionV100(): ObjectNode {
+  return body(
+    commonGatewayFields(undefined),
+    sessionOrderFields(),
+    {
+      accountFunding: accountFundingGroup({ sessionUpdate: true }),
+      agreement: agreementGroup({ sessionNote: true }),
+      authorizationResponse: authorizationResponseGroup(),
+      billing: billingGroup({ version100: true }),
+      browserPayment: browserPaymentV100({ sessionUpdate: true }),
+      cardBin: text(6, 10, 'Card BIN held in the session, 6 to 10 characters.', { label: 'Card BIN' }),
+      constraints: constraintsGroup(),
+      cruise: cruiseGroup(),
+      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
+    },
+  );
+}
+

@@ -1,0 +1,61 @@
+/** (operation, version) → request body tree, built once and cached. */
+import { loginBody, offersBody } from './financing';
+import {
+  authorizeV11, initiateBrowserPaymentV100, initiateBrowserPaymentV16, refundV13, updateAuthorizationV18, updateSessionV100, verifyV100,
+} from './gateway';
+import type { ObjectNode } from '../fieldTree';
+import { getOperation, operations, type OperationDef, type OperationId } from '../operations';
+
+const builders: Record<string, () => ObjectNode> = {
+  'financing.login': loginBody,
+  'financing.offers': () => offersBody({ selectFirst: false }),
+  'financing.offersSelectFirst': () => offersBody({ selectFirst: true }),
+  'gateway.authorize@11': authorizeV11,
+  'gateway.updateAuthorization@18': updateAuthorizationV18,
+  'gateway.refund@13': refundV13,
+  'gateway.verify@100': verifyV100,
+  'gateway.initiateBrowserPayment@16': initiateBrowserPaymentV16,
+  'gateway.initiateBrowserPayment@100': initiateBrowserPaymentV100,
+  'gateway.updateSession@100': updateSessionV100,
+};
+
+const cache = new Map<string, ObjectNode>();
+
+export interface ResolvedOperation {
+  op: OperationDef;
+  version: number | undefined;
+  /** Cache key 'id' or 'id@version'. */
+  key: string;
+}
+
+/** Checks the operation and picks the version (the default when none is given). Throws on unknown ones. */
+export function resolve(id: OperationId | string, version?: number): ResolvedOperation {
+  const op = getOperation(id);
+  if (!op) throw new RangeError(`unknown operation '${id}'`);
+  if (op.versions.length === 0) return { op, version: undefined, key: op.id };
+  const v = version ?? op.defaultVersion;
+  if (v === undefined || !op.versions.includes(v)) {
+    throw new RangeError(`${op.id} has no version ${String(version)} (versions: ${op.versions.join(', ')})`);
+  }
+  return { op, version: v, key: `${op.id}@${v}` };
+}
+
+/** The body tree, or undefined for operations without a body. */
+export function bodyTree(r: ResolvedOperation): ObjectNode | undefined {
+  if (!r.op.hasBody) return undefined;
+  let tree = cache.get(r.key);
+  if (!tree) {
+    const build = builders[r.key];
+    if (!build) throw new Error(`no body declared for ${r.key}`);
+    tree = build();
+    cache.set(r.key, tree);
+  }
+  return tree;
+}
+
+/** Every (operation, version) pair, in catalogue order; derived from the operation list so a missing body is noticed. */
+export function allOperationVersions(): ResolvedOperation[] {
+  return operations.flatMap((op) =>
+    op.versions.length === 0 ? [resolve(op.id)] : op.versions.map((v) => resolve(op.id, v)),
+  );
+}

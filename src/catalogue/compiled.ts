@@ -1,0 +1,37 @@
+/** Everything derived from one (operation, version): tree, flattened fields, zod schema, rules. Built lazily, cached. */
+import type { z } from 'zod';
+import { allOperationVersions, bodyTree, resolve, type ResolvedOperation } from './bodies';
+import { buildIndex, type FieldIndex } from './fieldIndex';
+import type { ObjectNode } from './fieldTree';
+import { rulesFor, type CrossFieldRule } from './rules';
+import { innerSchema } from './toZod';
+
+export interface CompiledOperation {
+  resolved: ResolvedOperation;
+  tree: ObjectNode | undefined;
+  index: FieldIndex | undefined;
+  /** Field rules only (exportable to JSON Schema); cross-field rules are in `rules`. */
+  fieldSchema: z.ZodType | undefined;
+  rules: CrossFieldRule[];
+}
+
+const cache = new Map<string, CompiledOperation>();
+
+export function compile(id: string, version?: number): CompiledOperation {
+  const resolved = resolve(id, version);
+  const hit = cache.get(resolved.key);
+  if (hit) return hit;
+  const tree = bodyTree(resolved);
+  const index = tree ? buildIndex(tree) : undefined;
+  const compiled: CompiledOperation = {
+    resolved, tree, index,
+    fieldSchema: tree ? innerSchema(tree, resolved.op.id) : undefined,
+    rules: index ? rulesFor(resolved.key, (p) => index.byPath.has(p)) : [],
+  };
+  cache.set(resolved.key, compiled);
+  return compiled;
+}
+
+export function compileAll(): CompiledOperation[] {
+  return allOperationVersions().map((r) => compile(r.op.id, r.version));
+}

@@ -1,0 +1,67 @@
+/**
+ * Exact decimal arithmetic on BigInt scaled integers.
+ * Money travels as decimal text; binary floats would make 0.1 + 0.2 differ from 0.3,
+ * so every sum or product a rule checks goes through here.
+ */
+export interface Decimal {
+  /** The value times 10^scale. */
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** Parses '-12.340' style text; undefined for anything that is not a plain decimal. */
+export function parseDecimal(text: unknown): Decimal | undefined {
+  if (typeof text !== 'string') return undefined;
+  const m = DECIMAL_TEXT.exec(text);
+  if (!m) return undefined;
+  const fraction = m[3] ?? '';
+  const units = BigInt(m[2] + fraction);
+  return { units: m[1] === '-' ? -units : units, scale: fraction.length };
+}
+
+function rescale(d: Decimal, scale: number): bigint {
+  return d.units * 10n ** BigInt(scale - d.scale);
+}
+
+export const ZERO: Decimal = { units: 0n, scale: 0 };
+
+export function add(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: rescale(a, scale) + rescale(b, scale), scale };
+}
+
+export function multiply(a: Decimal, b: Decimal): Decimal {
+  return { units: a.units * b.units, scale: a.scale + b.scale };
+}
+
+export function sum(values: readonly Decimal[]): Decimal {
+  return values.reduce(add, ZERO);
+}
+
+/** -1, 0 or 1; scale differences do not matter (1.50 equals 1.5). */
+export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
+  const scale = Math.max(a.scale, b.scale);
+  const x = rescale(a, scale);
+  const y = rescale(b, scale);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Canonical text without trailing fraction zeros, for messages ('10.50' → '10.5'). */
+export function formatDecimal(d: Decimal): string {
+  const negative = d.units < 0n;
+  let digits = (negative ? -d.units : d.units).toString();
+  if (d.scale > 0) {
+    digits = digits.padStart(d.scale + 1, '0');
+    const whole = digits.slice(0, digits.length - d.scale);
+    const fraction = digits.slice(digits.length - d.scale).replace(/0+$/, '');
+    digits = fraction ? `${whole}.${fraction}` : whole;
+  }
+  return negative && digits !== '0' ? `-${digits}` : digits;
+}
+
+/** Number of digits after the decimal point as written. */
+export function fractionDigits(d: Decimal): number {
+  return d.scale;
+}

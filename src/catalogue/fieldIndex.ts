@@ -1,0 +1,121 @@
+/** Flattens a body tree into FieldMeta rows (for forms) and a path → node index (for validateField). */
+import { humanize, type FieldKind, type FieldNode, type JsonType, type LeafNode, type ObjectNode } from './fieldTree';
+
+export interface FieldMeta {
+  /** Dotted path; arrays as 'item[].name', the custom map as 'order.custom.{key}'. */
+  path: string;
+  label: string;
+  group: string;
+  help: string;
+  /** Must be present whenever its parent object (or list entry) is sent; at top level: always. */
+  required: boolean;
+  kind: FieldKind;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  patternHint?: string;
+  enum?: string[];
+  min?: number;
+  max?: number;
+  minItems?: number;
+  maxItems?: number;
+  versions?: number[];
+  defaultValue?: string;
+  /** JSON type on the wire: a 'decimal' is text for the gateway and a number for financing prices. */
+  jsonType: JsonType;
+  /** A valid value, for placeholders. */
+  example?: string | number | boolean;
+}
+
+export interface IndexedField {
+  meta: FieldMeta;
+  node: FieldNode;
+}
+
+export interface FieldIndex {
+  list: FieldMeta[];
+  byPath: Map<string, IndexedField>;
+}
+
+const GENERAL = 'Request';
+
+function leafMeta(node: LeafNode, path: string, key: string, group: string): FieldMeta {
+  const s = node.spec;
+  const m: FieldMeta = {
+    path, label: s.label ?? node.label ?? humanize(key), group, help: node.help ? `${s.help} ${node.help}` : s.help,
+    required: node.required, kind: s.kind, jsonType: s.jsonType,
+  };
+  if (s.minLength !== undefined) m.minLength = s.minLength;
+  if (s.maxLength !== undefined) m.maxLength = s.maxLength;
+  if (s.pattern) m.pattern = s.pattern.source;
+  if (s.patternHint) m.patternHint = s.patternHint;
+  if (s.enum) m.enum = [...s.enum];
+  if (s.min !== undefined) m.min = s.min;
+  if (s.max !== undefined) m.max = s.max;
+  const versions = s.versions ?? node.versions;
+  if (versions) m.versions = [...versions];
+  if (s.defaultValue !== undefined) m.defaultValue = s.defaultValue;
+  if (s.example !== undefined) m.example = s.example;
+  return m;
+}
+
+export function buildIndex(root: ObjectNode): FieldIndex {
+  const list: FieldMeta[] = [];
+  const byPath = new Map<string, IndexedField>();
+  const add = (meta: FieldMeta, node: FieldNode) => {
+    list.push(meta);
+    byPath.set(meta.path, { meta, node });
+  };
+
+  function walk(node: FieldNode, path: string, key: string, group: string): void {
+    switch (node.type) {
+      case 'leaf':
+        add(leafMeta(node, path, key, group), node);
+        return;
+      case 'object':
+        for (const [k, child] of Object.entries(node.fields)) walk(child, path ? `${path}.${k}` : k, k, node.group ?? group);
+        return;
+      case 'array': {
+        const g = node.group ?? group;
+        const meta: FieldMeta = { path, label: node.label ?? humanize(key), group: g, help: node.help ?? '', required: node.required, kind: 'array', jsonType: 'array' };
+        if (node.minItems !== undefined) meta.minItems = node.minItems;
+        if (node.maxItems !== undefined) meta.maxItems = node.maxItems;
+        if (node.versions) meta.versions = [...node.versions];
+        add(meta, node);
+        walk({ ...node.element, required: node.element.type === 'leaf' ? true : node.element.required }, `${path}[]`, key, g);
+        return;
+      }
+      case 'map': {
+        const g = node.group ?? group;
+        add({
+          path, label: node.label ?? humanize(key), group: g, help: node.help ?? '', required: node.required, kind: 'map', jsonType: 'object',
+          maxItems: node.maxKeys, maxLength: node.keyMaxLength, pattern: node.keyPattern.source, patternHint: node.keyHint,
+        }, node);
+        walk(node.value, `${path}.{key}`, 'value', g);
+        return;
+      }
+    }
+  }
+  walk(root, '', '', root.group ?? GENERAL);
+  return { list, byPath };
+}
+
+/**
+ * Maps a concrete path ('item[2].name', 'order.custom.foo') to its catalogue path
+ * ('item[].name', 'order.custom.{key}'). Undefined when the path is not in the catalogue.
+ */
+export function catalogueMatch(index: FieldIndex, concretePath: string): { entry: IndexedField; mapKey?: string } | undefined {
+  const normalized = concretePath.replace(/\[\d+\]/g, '[]');
+  const direct = index.byPath.get(normalized);
+  if (direct) return { entry: direct };
+  // A map key: the longest catalogue map path that prefixes the concrete path.
+  const dot = normalized.lastIndexOf('.');
+  if (dot > 0) {
+    const parent = index.byPath.get(normalized.slice(0, dot));
+    if (parent?.node.type === 'map') {
+      const value = index.byPath.get(`${parent.meta.path}.{key}`);
+      if (value) return { entry: value, mapKey: normalized.slice(dot + 1) };
+    }
+  }
+  return undefined;
+}

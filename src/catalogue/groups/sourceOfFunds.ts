@@ -1,0 +1,56 @@
+/** sourceOfFunds: card, token, wallet and bank-transfer details, declared once. */
+import { alnum, bool, country, digits, email, enumOf, text } from '../formats';
+import { obj, req, withHelp, type LeafNode, type ObjectNode } from '../fieldTree';
+
+export const BROWSER_PAYMENT_SOURCE_TYPES = ['BANKTRANSFER_A', 'WALLET_A', 'BANKTRANSFER_B'] as const;
+
+export function sourceOfFundsGroup(opts: { browserPayment: boolean; typeRequired?: boolean }): ObjectNode {
+  let type: LeafNode = opts.browserPayment
+    ? enumOf(BROWSER_PAYMENT_SOURCE_TYPES, 'Payment provider kind for a browser payment: BANKTRANSFER_A (needs sourceOfFunds.provided.banktransfera.bankIdentifier), WALLET_A (needs browserPayment.walleta.operation and paymentConfirmation in version 16) or BANKTRANSFER_B.', { example: 'BANKTRANSFER_B' })
+    : text(1, 50, 'Kind of payment source. The spec names CARD (seen in responses) and the browser-payment values; other request values are not shown, so any text is accepted.', { example: 'CARD', defaultValue: 'CARD' });
+  if (opts.typeRequired) type = req(type);
+  return obj('Source of funds', {
+    type,
+    token: alnum(1, 40, 'Token created by the save-card operation; replaces card details. Alphanumeric, 1 to 40.'),
+    provided: obj('Source of funds', {
+      card: obj('Card', {
+        number: text(9, 19, "Card number: digits 0-9 (and 'x' where masked), 9 to 19 characters. Provided details override session details, which override token details.", {
+          pattern: /^[0-9x]*$/, patternHint: "digits (or 'x' for masked digits)", example: '5123450000000008',
+        }),
+        expiry: obj('Card', {
+          month: text(1, 2, 'Expiry month: digits string 1 to 12. In test mode the expiry selects the outcome (01/39 approves).', {
+            pattern: /^(0?[1-9]|1[0-2])$/, patternHint: 'a month number from 1 to 12', example: '1',
+          }),
+          year: text(2, 2, 'Expiry year: 2 digits (2000 plus the value).', { pattern: /^\d{2}$/, patternHint: '2 digits', example: '39' }),
+        }),
+        securityCode: digits(3, 4, 'Card security code, 3 or 4 digits. Not listed in the spec; the real gateway takes it here (test mode: 100 MATCH, 101 NOT_PROCESSED, 102 NO_MATCH).', { example: '100' }),
+        brand: text(1, 50, 'Card brand: the spec lists four card-network values and UNKNOWN without naming them, so any text is accepted.'),
+        scheme: text(1, 50, 'Card scheme: three card-network values, not named in the spec; any text is accepted.'),
+        localBrand: text(1, 50, 'Regional scheme name (eleven values, not named in the spec); any text is accepted.'),
+        fundingMethod: enumOf(['CHARGE', 'CREDIT', 'DEBIT', 'UNKNOWN'], 'Funding method: CHARGE, CREDIT, DEBIT or UNKNOWN.'),
+        holder: obj('Card', {
+          firstName: text(1, 50, 'Cardholder first name, 1 to 50 characters.'),
+          lastName: text(1, 50, 'Cardholder last name, 1 to 50 characters.'),
+        }),
+        securityCodePresence: alnum(1, 2, 'Security code presence indicator, alphanumeric 1 to 2.'),
+        sequenceNumber: digits(3, 3, 'Card sequence number, exactly 3 digits.', { example: '001' }),
+        trackDataProvided: bool('Whether track data was provided.'),
+      }),
+      walleta: obj('Source of funds', {
+        accountEmail: email('Wallet account e-mail.'),
+        accountHolder: text(1, 255, 'Wallet account holder, 1 to 255 characters.'),
+      }),
+      banktransferb: obj('Source of funds', {
+        bankAccountHolder: text(1, 255, 'Bank account holder, 1 to 255 characters.'),
+        bankAccountNumber: text(1, 30, 'Bank account number, 1 to 30 characters; masked by default in responses.'),
+        bankIdentifier: text(1, 30, 'Bank identifier, 1 to 30 characters.'),
+        bic: text(1, 50, 'BIC, 1 to 50 characters.', { label: 'BIC' }),
+        country: country(),
+        iban: text(1, 50, 'IBAN, 1 to 50 characters; masked by default in responses.', { label: 'IBAN' }),
+      }),
+      banktransfera: obj('Source of funds', {
+        bankIdentifier: withHelp(digits(8, 8, 'Bank identifier, exactly 8 digits.', { example: '12345678' }), 'Required for a BANKTRANSFER_A payment.'),
+      }),
+    }),
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * Public API of the request-side field catalogue. No vscode, no DOM: this code also runs in the
+ * webview bundle and in the simulator.
+ */
+import { compile } from './compiled';
+import type { FieldMeta } from './fieldIndex';
+import type { OperationId } from './operations';
+
+export type { ApiKind, AuthKind, OperationDef, OperationId } from './operations';
+export { getOperation, operations } from './operations';
+export type { PathParam } from './pathParams';
+export { validatePathParam } from './pathParams';
+export type { FieldMeta } from './fieldIndex';
+export type { ValidationIssue } from './issues';
+export { validateBody, validateField } from './validate';
+export { exampleBody } from './example';
+export { requestSchema } from './requestSchema';
+export type { RequestFile } from './requestFile';
+export { parseRequestFile, requestFileJsonSchema } from './requestFile';
+export { bodyJsonSchema } from './jsonSchema';
+export { crossFieldRules } from './rules';
+
+/** Flattened fields of a body, in declaration order (stable), for form generation. [] when there is no body. */
+export function fieldsOf(id: OperationId, version?: number): FieldMeta[] {
+  return compile(id, version).index?.list.map((m) => ({ ...m })) ?? [];
+}
+

@@ -1,0 +1,32 @@
+/** JSON Schema export with zod's own z.toJSONSchema (draft-07: what VS Code's JSON editor understands best). */
+import { z } from 'zod';
+import { compile } from './compiled';
+
+export type JsonSchemaObject = Record<string, unknown>;
+
+const cache = new Map<string, JsonSchemaObject | undefined>();
+
+/**
+ * Body schema of one operation/version, without the top-level $schema keyword; undefined when there
+ * is no body. Callers get a fresh copy: the export is cached, and JSON Schema objects invite mutation.
+ */
+export function bodyJsonSchema(id: string, version?: number): JsonSchemaObject | undefined {
+  const key = compile(id, version).resolved.key;
+  if (!cache.has(key)) cache.set(key, buildBodyJsonSchema(id, version));
+  const hit = cache.get(key);
+  return hit ? (JSON.parse(JSON.stringify(hit)) as JsonSchemaObject) : undefined;
+}
+
+function buildBodyJsonSchema(id: string, version?: number): JsonSchemaObject | undefined {
+  const { fieldSchema, resolved } = compile(id, version);
+  if (!fieldSchema) return undefined;
+  const out = z.toJSONSchema(fieldSchema, { target: 'draft-07', unrepresentable: 'any' }) as JsonSchemaObject;
+  delete out['$schema'];
+  out['title'] = `${resolved.op.title}${resolved.version !== undefined ? ` (version ${resolved.version})` : ''} request body`;
+  out['description'] = `${resolved.op.purpose} Cross-field rules (sums of amounts, conditional fields, dates) are checked by Payment Workbench, not by this schema.`;
+  return out;
+}
+
+export function bodySchemaFileName(id: string, version: number | undefined): string {
+  return version === undefined ? `${id}.schema.json` : `${id}.v${version}.schema.json`;
+}

@@ -1,0 +1,75 @@
+/** Every operation of both APIs: method, path, versions, authentication, apiOperation. */
+import { pathParams, type PathParam } from './pathParams';
+
+export type ApiKind = 'financing' | 'gateway';
+export type OperationId =
+  | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
+  | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
+  | 'gateway.updateSession';
+export type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
+
+export interface OperationDef {
+  id: OperationId;
+  api: ApiKind;
+  title: string;
+  /** One line from the spec. */
+  purpose: string;
+  method: 'POST' | 'PUT';
+  pathTemplate: string;
+  query?: Record<string, string>;
+  pathParams: PathParam[];
+  versions: number[];
+  defaultVersion: number | undefined;
+  apiOperation?: string;
+  auth: AuthKind;
+  hasBody: boolean;
+  moneyMoving: boolean;
+}
+
+const TRANSACTION_PATH = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}';
+const SESSION_PATH = '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}';
+const transactionParams = [pathParams.merchantId, pathParams.orderId, pathParams.transactionId];
+
+function financing(def: Omit<OperationDef, 'api' | 'method' | 'pathParams' | 'versions' | 'defaultVersion' | 'moneyMoving'>): OperationDef {
+  return { ...def, api: 'financing', method: 'POST', pathParams: [], versions: [], defaultVersion: undefined, moneyMoving: false };
+}
+
+function gateway(def: Omit<OperationDef, 'api' | 'method' | 'hasBody' | 'pathTemplate' | 'pathParams'> & { session?: boolean }): OperationDef {
+  const { session, ...rest } = def;
+  return {
+    ...rest, api: 'gateway', method: 'PUT', hasBody: true,
+    pathTemplate: session ? SESSION_PATH : TRANSACTION_PATH,
+    pathParams: session ? [pathParams.merchantId, pathParams.sessionId] : transactionParams,
+  };
+}
+
+export const operations: readonly OperationDef[] = Object.freeze([
+  financing({ id: 'financing.login', title: 'Login', purpose: 'Sign in with the partner e-mail and password; returns a bearer access token and a refresh token.', pathTemplate: '/api/online/login', auth: 'none', hasBody: true }),
+  financing({ id: 'financing.refreshToken', title: 'Refresh token', purpose: 'Renew the token set with the refresh token sent in the RefreshToken header; no body.', pathTemplate: '/api/online/refreshToken', auth: 'refreshToken', hasBody: false }),
+  financing({ id: 'financing.logout', title: 'Logout', purpose: 'Close the session of the presented access token; no body.', pathTemplate: '/api/online/logout', auth: 'bearer', hasBody: false }),
+  financing({ id: 'financing.offers', title: 'Offers', purpose: 'Send a cart with consumer contact data and financing parameters; returns credit offers and a session identifier.', pathTemplate: '/api/online/offers', auth: 'bearer', hasBody: true }),
+  financing({ id: 'financing.offersSelectFirst', title: 'Offers (select first)', purpose: 'Same cart (products without category) with selectFirst=true; returns a financing session URL instead of the offers list.', pathTemplate: '/api/online/offers', query: { selectFirst: 'true' }, auth: 'bearer', hasBody: true }),
+  gateway({ id: 'gateway.authorize', title: 'Authorize', purpose: 'Obtain an authorization for a proposed funds transfer.', versions: [11], defaultVersion: 11, apiOperation: 'AUTHORIZE', auth: 'basicEmptyUser', moneyMoving: true }),
+  gateway({ id: 'gateway.updateAuthorization', title: 'Update Authorization', purpose: 'Extend the authorization period and/or change the authorized amount of an existing authorization.', versions: [18], defaultVersion: 18, apiOperation: 'UPDATE_AUTHORIZATION', auth: 'basicMerchant', moneyMoving: true }),
+  gateway({ id: 'gateway.refund', title: 'Refund', purpose: 'Return funds to a payer, normally previously captured funds; a standalone refund is supported for card payments only.', versions: [13], defaultVersion: 13, apiOperation: 'REFUND', auth: 'basicMerchant', moneyMoving: true }),
+  gateway({ id: 'gateway.verify', title: 'Verify', purpose: "Check the cardholder's account before the financial transaction, using the verification method supported by the acquirer.", versions: [100], defaultVersion: 100, apiOperation: 'VERIFY', auth: 'basicMerchant', moneyMoving: false }),
+  gateway({ id: 'gateway.initiateBrowserPayment', title: 'Initiate Browser Payment', purpose: "Start a payment at an external payment provider; the merchant redirects the payer's browser to the URL returned in the response.", versions: [16, 100], defaultVersion: 100, apiOperation: 'INITIATE_BROWSER_PAYMENT', auth: 'basicMerchant', moneyMoving: true }),
+  gateway({ id: 'gateway.updateSession', title: 'Update Session', purpose: 'Add or change request fields held in a payment session.', versions: [100], defaultVersion: 100, auth: 'basicMerchant', moneyMoving: false, session: true }),
+]);
+
+const byId = new Map<string, OperationDef>(operations.map((o) => [o.id, o]));
+
+export function getOperation(id: string): OperationDef | undefined {
+  return byId.get(id);
+}
+
+export function isOperationId(id: string): id is OperationId {
+  return byId.has(id);
+}
+
+/** The version a request uses: the given one if the operation has it, else the default. */
+export function resolveVersion(op: OperationDef, version: number | undefined): number | undefined {
+  if (op.versions.length === 0) return undefined;
+  if (version !== undefined && op.versions.includes(version)) return version;
+  return op.defaultVersion;
+}

@@ -1,0 +1,116 @@
+/**
+ * *.payreq.json request files:
+ * { "$schema"?, "operation", "version"?, "params"?: { orderId?, transactionId?, sessionId? }, "body"? }
+ */
+import { z } from 'zod';
+import { allOperationVersions } from './bodies';
+import { bodyJsonSchema } from './jsonSchema';
+import { fromZodIssue } from './issues';
+import { getOperation, operations, type OperationId } from './operations';
+import { pathParams } from './pathParams';
+
+export interface RequestFile {
+  $schema?: string;
+  operation: OperationId;
+  version?: number;
+  params?: { orderId?: string; transactionId?: string; sessionId?: string };
+  body?: Record<string, unknown>;
+}
+
+const operationIds = operations.map((o) => o.id) as [OperationId, ...OperationId[]];
+
+const paramDescription = (name: 'orderId' | 'transactionId' | 'sessionId') => ({ description: pathParams[name].help });
+
+/** Envelope only: the body is checked by validateBody, params by validatePathParam, so a half-typed file still opens. */
+const envelope = z.looseObject({
+  $schema: z.string().optional(),
+  operation: z.enum(operationIds, { error: (i) => (i.input === undefined ? 'required' : `must be one of ${operationIds.join(', ')}`) }),
+  version: z.number().int().optional(),
+  params: z.looseObject({
+    orderId: z.string().optional(),
+    transactionId: z.string().optional(),
+    sessionId: z.string().optional(),
+  }).optional(),
+  body: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).optional(),
+});
+
+export function parseRequestFile(text: string): { ok: true; file: RequestFile } | { ok: false; message: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, message: `not valid JSON: ${(e as Error).message}` };
+  }
+  const parsed = envelope.safeParse(raw, { reportInput: true });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => fromZodIssue(i).message).join('; ') };
+  const file = parsed.data as RequestFile;
+  const op = getOperation(file.operation);
+  if (!op) return { ok: false, message: `operation: unknown, got '${file.operation}'` };
+  if (file.version !== undefined) {
+    if (op.versions.length === 0) return { ok: false, message: `version: ${op.id} has no version, got ${file.version}` };
+    if (!op.versions.includes(file.version)) return { ok: false, message: `version: must be one of ${op.versions.join(', ')} for ${op.id}, got ${file.version}` };
+  }
+  if (!op.hasBody && file.body !== undefined && Object.keys(file.body).length > 0) {
+    return { ok: false, message: `body: ${op.id} takes no body` };
+  }
+  return { ok: true, file };
+}
+
+/** JSON Schema of request files: if/then on `operation` (and version) picks that operation's body schema. */
+export function requestFileJsonSchema(): object {
+  const defs: Record<string, unknown> = {};
+  const branches: unknown[] = [];
+  for (const r of allOperationVersions()) {
+    const { op, version } = r;
+    const body = bodyJsonSchema(op.id, version);
+    const defName = version === undefined ? op.id : `${op.id}.v${version}`;
+    if (body) defs[defName] = body;
+    const bodyRule = body ? { $ref: `#/definitions/${defName}` } : { not: {}, description: `${op.title} takes no body.` };
+    const operationIs = { const: op.id };
+    const condition = version === undefined
+      ? { properties: { operation: operationIs }, required: ['operation'], not: { required: ['version'] } }
+      : version === op.defaultVersion
+        ? { properties: { operation: operationIs, version: { const: version } }, required: ['operation'] } // absent version means the default
+        : { properties: { operation: operationIs, version: { const: version } }, required: ['operation', 'version'] };
+    branches.push({
+      if: condition,
+      then: { properties: { body: bodyRule } },
+    });
+  }
+  for (const op of operations) {
+    branches.push({
+      if: { properties: { operation: { const: op.id } }, required: ['operation'] },
+      then: op.versions.length === 0
+        ? { properties: { version: { not: {}, description: `${op.title} has no version.` } } }
+        : { properties: { version: { enum: op.versions, default: op.defaultVersion } } },
+    });
+  }
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'Payment Workbench request file (*.payreq.json)',
+    description: 'One request to the card gateway or the financing partner API. Generated from the field catalogue: run `npm run schemas` after changing it.',
+    type: 'object',
+    required: ['operation'],
+    properties: {
+      $schema: { type: 'string' },
+      operation: {
+        description: 'Which operation to send.',
+        enum: operationIds,
+        enumDescriptions: operations.map((o) => `${o.title}: ${o.purpose}`),
+      },
+      version: { type: 'integer', description: 'Gateway API version in the path; omit for the default. Financing operations have none.' },
+      params: {
+        type: 'object',
+        description: 'URL parameters (merchantId comes from the environment).',
+        properties: {
+          orderId: { type: 'string', minLength: 1, maxLength: 40, ...paramDescription('orderId') },
+          transactionId: { type: 'string', minLength: 1, maxLength: 40, ...paramDescription('transactionId') },
+          sessionId: { type: 'string', minLength: 31, maxLength: 35, pattern: '^[\\x20-\\x7E]*$', ...paramDescription('sessionId') },
+        },
+      },
+      body: { type: 'object', description: 'The JSON request body.' },
+    },
+    allOf: branches,
+    definitions: defs,
+  };
+}

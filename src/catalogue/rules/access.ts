@@ -1,0 +1,27 @@
+/** Safe reads from an untyped request body, for cross-field rules. */
+export type Json = unknown;
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Value at a dotted path ('order.amount'); undefined when any step is missing. */
+export function at(body: Json, path: string): unknown {
+  let cur: unknown = body;
+  for (const key of path.split('.')) {
+    if (!isRecord(cur)) return undefined;
+    cur = cur[key];
+  }
+  return cur;
+}
+
+export function isPresent(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== '';
+}
+
+/** Entries of a list at a path, with their indices; non-object entries skipped. */
+export function entries(body: Json, path: string): { index: number; value: Record<string, unknown> }[] {
+  const list = at(body, path);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((value, index) => (isRecord(value) ? [{ index, value }] : []));
+}

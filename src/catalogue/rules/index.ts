@@ -1,0 +1,19 @@
+/** All cross-field rules, and the ones that apply to an operation. */
+import { includedInAmount, itemAmountFromItems, sumOfSubtotals, taxAmountFromItems } from './amounts';
+import { b2bSupplierName, bankTransferAIdentifier, merchantChargeBase, recurringAmountVariability, walletAChoices } from './conditional';
+import { agreementStartNotInPast, cruiseDateOrder } from './dates';
+import { selectFirstWithoutCategory } from './financing';
+import type { CrossFieldRule } from './types';
+
+export type { CrossFieldRule, RuleContext } from './types';
+
+export const crossFieldRules: readonly CrossFieldRule[] = [
+  sumOfSubtotals, taxAmountFromItems, itemAmountFromItems, includedInAmount,
+  bankTransferAIdentifier, walletAChoices, recurringAmountVariability, b2bSupplierName, merchantChargeBase,
+  cruiseDateOrder, agreementStartNotInPast,
+  selectFirstWithoutCategory,
+];
+
+export function rulesFor(operationKey: string, hasPath: (p: string) => boolean): CrossFieldRule[] {
+  return crossFieldRules.filter((r) => (!r.onlyFor || r.onlyFor.includes(operationKey)) && r.needs.every(hasPath));
+}

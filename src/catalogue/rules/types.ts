@@ -1,0 +1,20 @@
+import type { ValidationIssue } from '../issues';
+
+export interface RuleContext {
+  /** 'gateway.initiateBrowserPayment@16' style key of the operation being validated. */
+  operationKey: string;
+  /** Catalogue paths of the operation ('item[].quantity'), to know which rules apply. */
+  hasPath(path: string): boolean;
+  now: Date;
+}
+
+/** A rule across fields: declared once, reported on every field it involves. */
+export interface CrossFieldRule {
+  id: string;
+  description: string;
+  /** Applies only when the operation's catalogue has all these paths. */
+  needs: readonly string[];
+  /** Optional further restriction by operation key. */
+  onlyFor?: readonly string[];
+  check(body: Record<string, unknown>, ctx: RuleContext): ValidationIssue[];
+}

@@ -1,0 +1,109 @@
+/**
+ * Turns the field tree into zod 4 schemas. Every check carries its own message text so that any
+ * consumer of the schema (validateBody, the simulator, the form) reports the same words.
+ * Objects are loose: the spec ends each operation with "remaining request fields: not shown",
+ * so fields we do not know must pass untouched.
+ */
+import { z } from 'zod';
+import { humanize, type FieldNode, type LeafNode, type LeafSpec, type MapNode } from './fieldTree';
+
+const TYPE_WORDS: Record<LeafSpec['jsonType'], string> = { string: 'text', number: 'a number', boolean: 'true or false' };
+
+function typeError(expected: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : `must be ${expected}`);
+}
+
+function describe(spec: LeafSpec, key: string): Record<string, unknown> {
+  const meta: Record<string, unknown> = { title: spec.label ?? humanize(key), description: spec.help };
+  if (spec.defaultValue !== undefined) meta['default'] = spec.jsonType === 'string' ? spec.defaultValue : JSON.parse(spec.defaultValue);
+  if (spec.example !== undefined) meta['examples'] = [spec.example];
+  return meta;
+}
+
+function leafSchema(spec: LeafSpec, key: string): z.ZodType {
+  let schema: z.ZodType;
+  if (spec.enum) {
+    const values = spec.enum as [string, ...string[]];
+    schema = z.enum(values, { error: (issue) => (issue.input === undefined ? 'required' : `must be one of ${listValues(values)}`) });
+  } else if (spec.jsonType === 'boolean') {
+    schema = z.boolean({ error: typeError(TYPE_WORDS.boolean) });
+  } else if (spec.jsonType === 'number') {
+    let n = z.number({ error: typeError(spec.integer ? 'a whole number' : TYPE_WORDS.number) });
+    if (spec.integer) n = n.int({ error: 'must be a whole number' });
+    if (spec.min !== undefined) n = n.min(spec.min, { error: `must be at least ${spec.min}` });
+    if (spec.max !== undefined) n = n.max(spec.max, { error: `must be at most ${spec.max}` });
+    schema = n;
+  } else {
+    let s = z.string({ error: typeError(TYPE_WORDS.string) });
+    if (spec.minLength !== undefined) s = s.min(spec.minLength, { error: `must be at least ${spec.minLength} characters` });
+    if (spec.maxLength !== undefined) s = s.max(spec.maxLength, { error: `must be at most ${spec.maxLength} characters` });
+    if (spec.pattern) s = s.regex(spec.pattern, { error: spec.patternHint ?? `matching ${spec.pattern.source}` });
+    schema = s;
+  }
+  const checks = spec.checks;
+  if (checks?.length) {
+    const pattern = spec.pattern;
+    schema = schema.superRefine((value, ctx) => {
+      // A value with the wrong shape already has its pattern issue; one issue per cause is enough.
+      if (pattern && typeof value === 'string' && !pattern.test(value)) return;
+      for (const check of checks) {
+        if (!check.test(value)) ctx.addIssue({ code: 'custom', message: check.message(value), params: { rule: check.rule }, input: value });
+      }
+    });
+  }
+  return schema.meta(describe(spec, key));
+}
+
+export function listValues(values: readonly string[]): string {
+  const shown = values.slice(0, 8).join(', ');
+  return values.length > 8 ? `${shown}, … (${values.length} values)` : shown;
+}
+
+function mapSchema(node: MapNode, key: string): z.ZodType {
+  const keySchema = z.string().max(node.keyMaxLength).regex(node.keyPattern, { error: node.keyHint });
+  const record = z.record(keySchema, nodeSchema(node.value, '{key}')).superRefine((value, ctx) => {
+    const count = Object.keys(value).length;
+    if (count > node.maxKeys) {
+      ctx.addIssue({ code: 'custom', message: `must have at most ${node.maxKeys} entries, got ${count}`, params: { rule: 'maxItems' }, input: count });
+    }
+  });
+  return record.meta({ title: node.label ?? humanize(key), ...(node.help ? { description: node.help } : {}), maxProperties: node.maxKeys });
+}
+
+/** Schema of a node, optional when the node is not required. Cached per node object. */
+export function nodeSchema(node: FieldNode, key: string): z.ZodType {
+  const inner = innerSchema(node, key);
+  return node.required ? inner : inner.optional();
+}
+
+const cache = new WeakMap<FieldNode, z.ZodType>();
+
+/** The schema of a node without its optional wrapper (validateField needs both forms). */
+export function innerSchema(node: FieldNode, key: string): z.ZodType {
+  const hit = cache.get(node);
+  if (hit) return hit;
+  const built = build(node, key);
+  cache.set(node, built);
+  return built;
+}
+
+function build(node: FieldNode, key: string): z.ZodType {
+  switch (node.type) {
+    case 'leaf':
+      return leafSchema((node as LeafNode).spec, key);
+    case 'map':
+      return mapSchema(node, key);
+    case 'array': {
+      let a = z.array(nodeSchema({ ...node.element, required: true }, key), { error: typeError('a list') });
+      if (node.minItems !== undefined) a = a.min(node.minItems, { error: `must have at least ${node.minItems} entries` });
+      if (node.maxItems !== undefined) a = a.max(node.maxItems, { error: `must have at most ${node.maxItems} entries` });
+      return a.meta({ title: node.label ?? humanize(key), ...(node.help ? { description: node.help } : {}) });
+    }
+    case 'object': {
+      const shape: Record<string, z.ZodType> = {};
+      for (const [k, child] of Object.entries(node.fields)) shape[k] = nodeSchema(child, k);
+      const o = z.looseObject(shape, { error: typeError('an object') });
+      return o.meta({ title: node.label ?? humanize(key), ...(node.help ? { description: node.help } : {}) });
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+import { SignInFailed, SignInRequired } from '../auth';
+import type { StoredEnvironment } from '../environments/environmentStore';
+import type { EnvNode } from '../environments/environmentsTree';
+import { pickEnvironment } from './pickers';
+import type { Services } from './services';
+
+type EnvArg = EnvNode | { environmentId: string; email?: string; password?: string } | undefined;
+
+async function financingEnv(services: Services, arg: EnvArg): Promise<StoredEnvironment | undefined> {
+  const env = arg && 'env' in arg ? arg.env : arg && 'environmentId' in arg ? services.environments.get(arg.environmentId) : services.environments.active()?.financingBaseUrl ? services.environments.active() : await pickEnvironment(services, 'Financing environment');
+  if (env && !env.financingBaseUrl) throw new Error(`"${env.name}" has no financing base URL.`);
+  return env;
+}
+
+/** Sign in / out / refresh for the financing API; e-mail and password are kept in SecretStorage only. */
+export function registerAuthCommands(context: vscode.ExtensionContext, services: Services, onChange: () => void): void {
+  const guard = (fn: (arg: EnvArg) => Promise<unknown>) => async (arg: EnvArg) => {
+    try {
+      return await fn(arg);
+    } catch (err) {
+      const message = err instanceof SignInRequired ? `${err.message} Run "Payment Workbench: Sign In to Financing API".` : err instanceof Error ? err.message : String(err);
+      void vscode.window.showErrorMessage(message);
+      return undefined;
+    } finally {
+      onChange();
+    }
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('paymentWorkbench.signIn', guard(async (arg) => {
+      const env = await financingEnv(services, arg);
+      if (!env) return undefined;
+      const given = arg && 'environmentId' in arg ? arg : undefined;
+      const storedEmail = await services.secretOrDefault(env, 'partnerEmail');
+      const storedPassword = env.simulator ? await services.secretOrDefault(env, 'partnerPassword') : undefined;
+      const email = given?.email ?? (await vscode.window.showInputBox({ title: `Sign in to ${env.name}: partner e-mail`, value: storedEmail ?? '', ignoreFocusOut: true, validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : `email: not an e-mail address: '${s}'`) }));
+      if (!email) return undefined;
+      const password = given?.password ?? (await vscode.window.showInputBox({ title: `Sign in to ${env.name}: password`, password: true, ignoreFocusOut: true, ...(storedPassword ? { value: storedPassword } : {}) }));
+      if (!password) return undefined;
+      const session = await services.session(env);
+      try {
+        const state = await session.signIn(email, password);
+        await services.secrets.set(env.id, 'partnerEmail', email);
+        await services.secrets.set(env.id, 'partnerPassword', password);
+        void vscode.window.showInformationMessage(`Signed in to ${env.name}.`);
+        return state;
+      } catch (err) {
+        if (err instanceof SignInFailed) throw new Error(`Sign-in to ${env.name} failed: ${err.message}`);
+        throw err;
+      }
+    })),
+    vscode.commands.registerCommand('paymentWorkbench.signOut', guard(async (arg) => {
+      const env = await financingEnv(services, arg);
+      if (!env) return undefined;
+      const result = await (await services.session(env)).signOut();
+      void vscode.window.showInformationMessage(result.revoked ? `Signed out of ${env.name}.` : `Tokens for ${env.name} deleted${result.message ? ` (${result.message})` : ''}.`);
+      return result;
+    })),
+    vscode.commands.registerCommand('paymentWorkbench.refreshToken', guard(async (arg) => {
+      const env = await financingEnv(services, arg);
+      if (!env) return undefined;
+      const session = await services.session(env);
+      await session.refresh();
+      void vscode.window.showInformationMessage(`Token for ${env.name} refreshed.`);
+      return session.state();
+    })),
+  );
+}

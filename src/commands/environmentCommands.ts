@@ -1,0 +1,126 @@
+import * as vscode from 'vscode';
+import type { EnvironmentInput } from '../environments/environment';
+import type { StoredEnvironment } from '../environments/environmentStore';
+import type { EnvNode } from '../environments/environmentsTree';
+import { SECRET_LABELS, type SecretName } from '../secrets/secretKeys';
+import { pickEnvironment } from './pickers';
+import type { Services } from './services';
+
+type EnvArg = EnvNode | { environmentId: string; value?: string } | undefined;
+
+/** Tree context menus pass a node, the palette nothing (then we ask), tests an id. */
+async function resolveEnv(services: Services, arg: EnvArg, placeHolder: string): Promise<StoredEnvironment | undefined> {
+  if (arg && 'env' in arg) return services.environments.get(arg.env.id);
+  if (arg && 'environmentId' in arg) return services.environments.get(arg.environmentId);
+  return pickEnvironment(services, placeHolder);
+}
+
+async function askUrl(title: string, value: string | undefined): Promise<string | undefined | null> {
+  const v = await vscode.window.showInputBox({
+    title,
+    value: value ?? '',
+    prompt: 'Leave empty if this environment does not use that API.',
+    validateInput: (s) => {
+      if (!s) return undefined;
+      try {
+        const u = new URL(s);
+        return /^https?:$/.test(u.protocol) ? undefined : `must be an http(s) URL, got '${u.protocol}'`;
+      } catch {
+        return `not a URL: '${s}'`;
+      }
+    },
+  });
+  return v === undefined ? null : v || undefined;
+}
+
+/** Asks for the fields a person edits most; everything else stays as it was. Null = cancelled. */
+async function editFields(base: Partial<EnvironmentInput>): Promise<Partial<EnvironmentInput> | null> {
+  const name = await vscode.window.showInputBox({ title: 'Environment name', value: base.name ?? '', validateInput: (s) => (s.trim() ? undefined : 'a name is needed') });
+  if (name === undefined) return null;
+  const gatewayUrl = await askUrl('Gateway URL (e.g. https://test-gateway.mastercard.com)', base.gatewayUrl);
+  if (gatewayUrl === null) return null;
+  const financingBaseUrl = await askUrl('Financing API base URL', base.financingBaseUrl);
+  if (financingBaseUrl === null) return null;
+  let merchantId = base.merchantId;
+  if (gatewayUrl) {
+    const m = await vscode.window.showInputBox({
+      title: 'Merchant id',
+      value: base.merchantId ?? '',
+      prompt: 'Ids starting with TEST run against the gateway test system.',
+      validateInput: (s) => (/^[A-Za-z0-9_-]{1,40}$/.test(s) ? undefined : `merchantId: alphanumeric plus - and _, 1 to 40 characters, got '${s}'`),
+    });
+    if (m === undefined) return null;
+    merchantId = m;
+  }
+  return { ...base, name: name.trim(), gatewayUrl, financingBaseUrl, merchantId };
+}
+
+function newId(name: string): string {
+  return `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'env'}-${Date.now().toString(36)}`;
+}
+
+export function registerEnvironmentCommands(context: vscode.ExtensionContext, services: Services): void {
+  const envs = services.environments;
+  const secrets = services.secrets;
+  const run = (fn: (...args: never[]) => Promise<unknown>) => async (...args: never[]) => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
+      return undefined;
+    }
+  };
+  const setSecret = async (arg: EnvArg, name: SecretName) => {
+    const env = await resolveEnv(services, arg, `Environment for the ${SECRET_LABELS[name]}`);
+    if (!env) return;
+    const given = arg && 'value' in arg ? arg.value : undefined;
+    const value = given ?? (await vscode.window.showInputBox({ title: `${env.name}: ${SECRET_LABELS[name]}`, password: true, ignoreFocusOut: true, prompt: 'Kept in VS Code secret storage only.' }));
+    if (value === undefined) return;
+    await secrets.set(env.id, name, value);
+    if (given === undefined) void vscode.window.showInformationMessage(`${SECRET_LABELS[name]} saved for ${env.name}.`);
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('paymentWorkbench.activateEnvironment', run(async (arg: EnvArg) => {
+      const env = await resolveEnv(services, arg, 'Environment to activate');
+      if (env) await envs.setActive(env.id);
+    })),
+    vscode.commands.registerCommand('paymentWorkbench.switchEnvironment', run(async () => {
+      const env = await pickEnvironment(services, 'Switch the active environment');
+      if (env) await envs.setActive(env.id);
+    })),
+    vscode.commands.registerCommand('paymentWorkbench.addEnvironment', run(async (input?: EnvironmentInput) => {
+      const fields = input ?? (await editFields({ gatewayAuth: 'basic', timeoutMs: 30_000 }));
+      if (!fields) return undefined;
+      const env = await envs.save({ ...fields, id: fields.id ?? newId(fields.name ?? 'env') } as EnvironmentInput);
+      await envs.setActive(env.id);
+      return env;
+    })),
+    vscode.commands.registerCommand('paymentWorkbench.editEnvironment', run(async (arg: EnvArg) => {
+      const env = await resolveEnv(services, arg, 'Environment to edit');
+      if (!env) return;
+      const { source, ...data } = env;
+      const fields = await editFields(data);
+      if (fields) await envs.save({ ...data, ...fields } as EnvironmentInput, source);
+    })),
+    vscode.commands.registerCommand('paymentWorkbench.duplicateEnvironment', run(async (arg: EnvArg) => {
+      const env = await resolveEnv(services, arg, 'Environment to duplicate');
+      if (!env) return;
+      const { source: _s, ...data } = env;
+      const copy = await envs.save({ ...data, id: newId(env.name), name: `${env.name} (copy)`, simulator: false });
+      await secrets.copyAll(env.id, copy.id);
+    })),
+    vscode.commands.registerCommand('paymentWorkbench.deleteEnvironment', run(async (arg: EnvArg & { confirmed?: boolean }) => {
+      const env = await resolveEnv(services, arg, 'Environment to delete');
+      if (!env) return;
+      if (!(arg && 'confirmed' in arg && arg.confirmed)) {
+        const ok = await vscode.window.showWarningMessage(`Delete "${env.name}" and its stored passwords and tokens?`, { modal: true }, 'Delete');
+        if (ok !== 'Delete') return;
+      }
+      await envs.remove(env.id);
+      await secrets.deleteAll(env.id);
+    })),
+    vscode.commands.registerCommand('paymentWorkbench.setGatewayPassword', run((arg: EnvArg) => setSecret(arg, 'gatewayApiPassword'))),
+    vscode.commands.registerCommand('paymentWorkbench.setCertificatePassphrase', run((arg: EnvArg) => setSecret(arg, 'certificatePassphrase'))),
+  );
+}

@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import { getOperation, operations, type OperationDef } from '../catalogue';
+import type { StoredEnvironment } from '../environments/environmentStore';
+import type { Services } from './services';
+
+export async function pickEnvironment(services: Services, placeHolder = 'Environment'): Promise<StoredEnvironment | undefined> {
+  const active = services.environments.active();
+  const items = services.environments.list().map((env) => ({
+    label: env.name,
+    description: [env.id === active?.id ? 'active' : '', services.isLive(env) ? 'LIVE' : 'test'].filter(Boolean).join(' · '),
+    detail: [env.gatewayUrl, env.financingBaseUrl].filter((u, i, a) => u && a.indexOf(u) === i).join('  ·  '),
+    env,
+  }));
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true });
+  return picked?.env;
+}
+
+export async function pickOperation(env: StoredEnvironment): Promise<OperationDef | undefined> {
+  const available = operations.filter((op) => (op.api === 'financing' ? env.financingBaseUrl : env.gatewayUrl));
+  const items: (vscode.QuickPickItem & { op?: OperationDef })[] = [];
+  for (const api of ['gateway', 'financing'] as const) {
+    const ops = available.filter((o) => o.api === api);
+    if (!ops.length) continue;
+    items.push({ label: api === 'gateway' ? 'Card gateway' : 'Financing API', kind: vscode.QuickPickItemKind.Separator });
+    for (const op of ops) items.push({ label: op.title, description: op.versions.length ? `v${op.versions.join('/')}` : '', detail: op.purpose, op });
+  }
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: `Operation to send to ${env.name}`, matchOnDescription: true });
+  return picked?.op;
+}
+
+export function operationOrThrow(id: string): OperationDef {
+  const op = getOperation(id);
+  if (!op) throw new Error(`Unknown operation "${id}".`);
+  return op;
+}

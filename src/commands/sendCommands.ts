@@ -1,0 +1,241 @@
+import * as vscode from 'vscode';
+import { exampleBody, parseRequestFile, validateBody, type OperationDef } from '../catalogue';
+import type { StoredEnvironment } from '../environments/environmentStore';
+import { toCurl, type PathParamName } from '../http';
+import type { Exchange } from '../send/exchange';
+import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
+import { resolveVersion, sendOperation, SendSetupError } from '../send/requestRunner';
+import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
+import type { Services } from './services';
+
+/** Arguments the tree, CodeLens, history and tests pass; anything missing is asked for. */
+export interface SendArgs {
+  environmentId?: string;
+  operationId?: string;
+  version?: number;
+  params?: Partial<Record<PathParamName, string>>;
+  body?: unknown;
+  /** Skip the "N problems, send anyway?" question (negative testing from scripts). */
+  sendAnyway?: boolean;
+  /** Skip the live-environment confirmation: only honoured for test environments' callers that already asked. */
+  confirmed?: boolean;
+  /** Don't open the response view (tests, bulk sends). */
+  quiet?: boolean;
+}
+
+/** Operations that start a new order get a fresh order id; follow-ups default to the last one used. */
+const NEW_ORDER_OPERATIONS = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment']);
+
+export type Deliver = (exchange: Exchange, opts: { quiet: boolean }) => Promise<void>;
+
+export class SendCommands {
+  /** (order, transaction) pairs already sent: a transaction id is never sent twice, even after a failure. */
+  private readonly sentTransactions = new Set<string>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly deliver: Deliver,
+  ) {}
+
+  register(context: vscode.ExtensionContext): void {
+    context.subscriptions.push(
+      vscode.commands.registerCommand('paymentWorkbench.sendRequest', (args?: SendArgs) => this.guard(() => this.send(args ?? {}))),
+      vscode.commands.registerCommand('paymentWorkbench.sendRequestFile', (uri?: vscode.Uri) => this.guard(() => this.sendFile(uri))),
+      vscode.commands.registerCommand('paymentWorkbench.copyLastRequestAsCurl', () => this.guard(() => this.copyCurl(false))),
+      vscode.commands.registerCommand('paymentWorkbench.copyLastRequestAsCurlWithSecrets', () => this.guard(() => this.copyCurl(true))),
+    );
+  }
+
+  private async guard<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await fn();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.services.log.warn(message);
+      void vscode.window.showErrorMessage(message);
+      if (!(err instanceof SendSetupError) && !(err instanceof vscode.CancellationError)) throw err;
+      return undefined;
+    }
+  }
+
+  async send(args: SendArgs): Promise<Exchange | undefined> {
+    const env = args.environmentId ? this.services.environments.get(args.environmentId) : await pickEnvironment(this.services, 'Environment to send to');
+    if (!env) {
+      if (args.environmentId) throw new SendSetupError(`No environment with id "${args.environmentId}".`);
+      return undefined;
+    }
+    const op = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(env);
+    if (!op) return undefined;
+    // Callers that name the operation (tree, history, tests) take the default version; the palette asks.
+    const version = args.version ?? (args.operationId ? undefined : await this.pickVersion(op, env));
+    let body = args.body;
+    if (body === undefined && op.hasBody) {
+      body = await this.pickBody(op, version);
+      if (body === undefined) return undefined;
+    }
+    const params = await this.completeParams(op, env, args.params ?? {});
+    if (!params) return undefined;
+    return this.sendResolved({ env, op, version, params, body, sendAnyway: args.sendAnyway ?? false, confirmed: args.confirmed ?? false, quiet: args.quiet ?? false });
+  }
+
+  private async sendFile(uri?: vscode.Uri): Promise<Exchange | undefined> {
+    const doc = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    if (!doc) throw new SendSetupError('Open a .payreq.json request file first.');
+    const parsed = parseRequestFile(doc.getText());
+    if (!parsed.ok) throw new SendSetupError(`${vscode.workspace.asRelativePath(doc.uri)}: ${parsed.message}`);
+    const env = this.services.requireActive();
+    const op = operationOrThrow(parsed.file.operation);
+    const params = await this.completeParams(op, env, (parsed.file.params ?? {}) as Partial<Record<PathParamName, string>>);
+    if (!params) return undefined;
+    return this.sendResolved({ env, op, version: parsed.file.version, params, body: parsed.file.body, sendAnyway: false, confirmed: false, quiet: false });
+  }
+
+  private async sendResolved(r: {
+    env: StoredEnvironment;
+    op: OperationDef;
+    version: number | undefined;
+    params: Partial<Record<PathParamName, string>>;
+    body: unknown;
+    sendAnyway: boolean;
+    confirmed: boolean;
+    quiet: boolean;
+  }): Promise<Exchange | undefined> {
+    const { env, op, params } = r;
+    const version = resolveVersion(op, env, r.version);
+    if (op.hasBody && !r.sendAnyway) {
+      const issues = validateBody(op.id, version, r.body);
+      if (issues.length > 0) {
+        const shown = issues.slice(0, 6).map((i) => `• ${i.message}`).join('\n');
+        const more = issues.length > 6 ? `\n…and ${issues.length - 6} more` : '';
+        const choice = await vscode.window.showWarningMessage(
+          `${op.title}: ${issues.length} rule${issues.length === 1 ? '' : 's'} fail${issues.length === 1 ? 's' : ''}. The gateway will likely reject it.`,
+          { modal: true, detail: shown + more },
+          'Send Anyway',
+        );
+        if (choice !== 'Send Anyway') return undefined;
+      }
+    }
+    if (op.moneyMoving && this.services.isLive(env) && !r.confirmed) {
+      const money = amountOf(r.body);
+      const choice = await vscode.window.showWarningMessage(
+        `Send ${op.title}${money ? ` of ${money}` : ''} to the LIVE environment "${env.name}"?`,
+        { modal: true, detail: 'Real money may move. Merchant ' + (env.merchantId ?? '(none)') + ', ' + (env.gatewayUrl ?? '') },
+        'Send to LIVE',
+      );
+      if (choice !== 'Send to LIVE') return undefined;
+    }
+    const txKey = params.transactionId !== undefined ? `${params.orderId ?? ''}/${params.transactionId}` : undefined;
+    if (txKey && this.sentTransactions.has(txKey)) {
+      const fresh = generateId(this.pattern('transaction'));
+      this.services.log.info(`Transaction id ${params.transactionId} was already sent on order ${params.orderId}; using ${fresh} instead.`);
+      params.transactionId = fresh;
+    }
+    if (params.transactionId !== undefined) this.sentTransactions.add(`${params.orderId ?? ''}/${params.transactionId}`);
+    if (params.orderId) this.services.lastOrderId.set(env.id, params.orderId);
+    if (r.body !== undefined) this.services.lastBody.set(op.id, r.body);
+
+    const exchange = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `${op.title} → ${env.name}`, cancellable: true },
+      async (_progress, token) => {
+        const abort = new AbortController();
+        const sub = token.onCancellationRequested(() => abort.abort());
+        try {
+          return await sendOperation(this.services.runnerDeps(), {
+            env,
+            operationId: op.id,
+            ...(version !== undefined ? { version } : {}),
+            params,
+            body: r.body,
+            signal: abort.signal,
+            onSent: (request) => (this.services.lastRequest = { request, env }),
+          });
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
+    this.services.log.info(`${op.title} → ${env.name}: ${exchange.failure ? `${exchange.failure.kind}: ${exchange.failure.message}` : `HTTP ${exchange.response?.status} ${exchange.decoded?.verdict.title ?? ''}`}`);
+    await this.deliver(exchange, { quiet: r.quiet });
+    return exchange;
+  }
+
+  private async pickVersion(op: OperationDef, env: StoredEnvironment): Promise<number | undefined> {
+    if (op.versions.length <= 1) return undefined;
+    const preferred = env.versions?.[op.id] ?? op.defaultVersion;
+    const picked = await vscode.window.showQuickPick(
+      op.versions.map((v) => ({ label: `Version ${v}`, description: v === preferred ? 'default' : '', v })),
+      { placeHolder: `${op.title}: API version` },
+    );
+    if (!picked) throw new vscode.CancellationError();
+    return picked.v;
+  }
+
+  private async pickBody(op: OperationDef, version: number | undefined): Promise<unknown> {
+    type Item = vscode.QuickPickItem & { body: () => unknown };
+    const items: Item[] = [];
+    for (const doc of vscode.workspace.textDocuments) {
+      if (!doc.fileName.endsWith('.payreq.json')) continue;
+      const parsed = parseRequestFile(doc.getText());
+      if (parsed.ok && parsed.file.operation === op.id) items.push({ label: `$(file) ${vscode.workspace.asRelativePath(doc.uri)}`, description: 'open request file', body: () => parsed.file.body });
+    }
+    const last = this.services.lastBody.get(op.id);
+    if (last !== undefined) items.push({ label: '$(history) Last body', description: 'the body last sent for this operation', body: () => last });
+    items.push({ label: '$(symbol-snippet) Minimal example', description: 'generated from the catalogue', body: () => exampleBody(op.id as never, version) ?? {} });
+    const picked = items.length === 1 ? items[0] : await vscode.window.showQuickPick(items, { placeHolder: `${op.title}: body` });
+    return picked?.body();
+  }
+
+  private pattern(kind: 'order' | 'transaction'): string {
+    const cfg = vscode.workspace.getConfiguration('paymentWorkbench');
+    return cfg.get<string>(`ids.${kind}Pattern`) || (kind === 'order' ? DEFAULT_ORDER_PATTERN : DEFAULT_TRANSACTION_PATTERN);
+  }
+
+  private async completeParams(op: OperationDef, env: StoredEnvironment, given: Partial<Record<PathParamName, string>>): Promise<Partial<Record<PathParamName, string>> | undefined> {
+    const params = { ...given };
+    for (const p of op.pathParams) {
+      if (params[p.name] !== undefined && params[p.name] !== '') continue;
+      if (p.name === 'merchantId') {
+        if (env.merchantId) params.merchantId = env.merchantId;
+        continue;
+      }
+      if (p.name === 'transactionId') {
+        params.transactionId = generateId(this.pattern('transaction'));
+        continue;
+      }
+      const suggestion = p.name === 'orderId' ? (NEW_ORDER_OPERATIONS.has(op.id) ? generateId(this.pattern('order')) : this.services.lastOrderId.get(env.id)) : undefined;
+      const value = await vscode.window.showInputBox({
+        title: `${op.title}: ${p.name}`,
+        prompt: p.help,
+        ...(suggestion ? { value: suggestion } : {}),
+        validateInput: (v) => (v.length < p.minLength || v.length > p.maxLength ? `${p.name}: must be ${p.minLength} to ${p.maxLength} characters, got ${v.length}` : undefined),
+      });
+      if (value === undefined) return undefined;
+      params[p.name] = value;
+    }
+    return params;
+  }
+
+  private async copyCurl(withSecrets: boolean): Promise<void> {
+    const last = this.services.lastRequest;
+    if (!last) throw new SendSetupError('Nothing sent yet in this window.');
+    if (withSecrets) {
+      const ok = await vscode.window.showWarningMessage(
+        'Copy the last request with its password or token in clear text?',
+        { modal: true, detail: 'Anyone who sees the clipboard can then call the API as you. The redacted copy is usually enough.' },
+        'Copy with Secrets',
+      );
+      if (ok !== 'Copy with Secrets') return;
+    }
+    const env = last.env;
+    const transport = env.gatewayAuth === 'certificate' && env.certificate ? { certPath: env.certificate.certPath, keyPath: env.certificate.keyPath, ...(env.certificate.caPath ? { caPath: env.certificate.caPath } : {}) } : undefined;
+    await vscode.env.clipboard.writeText(toCurl(last.request, { includeSecrets: withSecrets, ...(transport ? { transport } : {}) }));
+    void vscode.window.showInformationMessage(withSecrets ? 'cURL with secrets copied.' : 'cURL copied (secrets redacted).');
+  }
+}
+
+function amountOf(body: unknown): string | undefined {
+  const o = body as { order?: { amount?: unknown; currency?: unknown }; transaction?: { amount?: unknown; currency?: unknown } } | undefined;
+  const pick = o?.order?.amount !== undefined ? o.order : o?.transaction;
+  if (pick?.amount === undefined) return undefined;
+  return `${String(pick.amount)} ${typeof pick.currency === 'string' ? pick.currency : ''}`.trim();
+}

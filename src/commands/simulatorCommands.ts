@@ -1,0 +1,22 @@
+import * as vscode from 'vscode';
+import type { Services } from './services';
+
+export function registerSimulatorCommands(context: vscode.ExtensionContext, services: Services): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('paymentWorkbench.startSimulator', async () => {
+      try {
+        const r = await services.simulator.start();
+        void vscode.window.showInformationMessage(r.alreadyRunning ? `The local simulator is already running at ${r.baseUrl}.` : `Local simulator running at ${r.baseUrl}.`);
+        return r;
+      } catch (err) {
+        void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
+        return undefined;
+      }
+    }),
+    vscode.commands.registerCommand('paymentWorkbench.stopSimulator', async () => {
+      const stopped = await services.simulator.stop();
+      void vscode.window.showInformationMessage(stopped ? 'Local simulator stopped.' : 'The local simulator was not running in this window.');
+      return stopped;
+    }),
+  );
+}

@@ -1,0 +1,114 @@
+import { BodyView, isRecord } from './bodyView';
+import { noteShapeDifferences } from './documentedShape';
+import { decodeFinancingBody } from './financing/decodeFinancing';
+import { decodeGatewayBody } from './gateway/decodeGateway';
+import { decodeGatewayError } from './gateway/errorEnvelope';
+import { decodeFinancingFailure } from './financing/failure';
+import type { DecodedResponse, DecodeInput } from './types';
+
+const PREVIEW_LENGTH = 200;
+
+type Body = { kind: 'json'; view: BodyView } | { kind: 'empty' } | { kind: 'not-json'; preview: string };
+
+/**
+ * Turns any HTTP answer of either API into an explained, plain-data result. Never throws: a
+ * response viewer that crashes on a strange body hides exactly the body the developer needs to see.
+ */
+export function decodeResponse(input: DecodeInput): DecodedResponse {
+  let operationId = '(unknown operation)';
+  let httpStatus = 0;
+  let api: DecodedResponse['api'] = 'gateway';
+  try {
+    // Read inside the try: even a hostile input object (throwing getters) must get an answer.
+    if (typeof input?.operationId === 'string') operationId = input.operationId;
+    if (typeof input?.httpStatus === 'number' && Number.isInteger(input.httpStatus)) httpStatus = input.httpStatus;
+    const notes: string[] = [];
+    const body = readBody(input?.body, input?.rawText);
+    api = apiOf(operationId, body, notes);
+    const head = { api, operationId, httpStatus };
+    switch (body.kind) {
+      case 'not-json':
+        return toPlain({ ...head, ...decodeNotJson(api, operationId, httpStatus, body.preview, notes), notes });
+      case 'empty':
+        return toPlain({ ...head, ...decodeEmpty(api, operationId, httpStatus, notes), notes });
+      case 'json': {
+        const sections =
+          api === 'gateway'
+            ? decodeGatewayBody(body.view, operationId, httpStatus, notes)
+            : decodeFinancingBody(body.view, operationId, httpStatus, notes);
+        noteShapeDifferences(api, operationId, httpStatus, body.view, notes);
+        return toPlain({ ...head, ...sections, notes });
+      }
+    }
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    return {
+      api,
+      operationId,
+      httpStatus,
+      verdict: { tone: 'error', title: 'Could not decode the response', detail: `The decoder failed: ${reason}. The raw body is still the truth.` },
+      notes: ['This is a bug in the decoder; the raw response is unaffected.'],
+    };
+  }
+}
+
+/** The client may hand over a parsed body, the raw text, or (when parsing failed) the text as body. */
+function readBody(body: unknown, rawText: string | undefined): Body {
+  const textOnly = body === undefined || (typeof body === 'string' && (rawText === undefined || rawText === body));
+  if (!textOnly) return { kind: 'json', view: new BodyView(body, rawText) };
+  const text = typeof body === 'string' ? body : (rawText ?? '');
+  if (text.trim() === '') return { kind: 'empty' };
+  try {
+    return { kind: 'json', view: new BodyView(JSON.parse(text) as unknown, text) };
+  } catch {
+    return { kind: 'not-json', preview: preview(text) };
+  }
+}
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH)}…` : flat;
+}
+
+function apiOf(operationId: string, body: Body, notes: string[]): DecodedResponse['api'] {
+  if (operationId.startsWith('gateway.')) return 'gateway';
+  if (operationId.startsWith('financing.')) return 'financing';
+  notes.push(`Unknown operation ${operationId}; the API was guessed from the body.`);
+  if (body.kind === 'json' && isRecord(body.view.root)) {
+    const root = body.view.root;
+    if ('success' in root || 'access_token' in root || 'token_type' in root) return 'financing';
+  }
+  return 'gateway';
+}
+
+function decodeNotJson(api: DecodedResponse['api'], operationId: string, httpStatus: number, shown: string, notes: string[]) {
+  notes.push('Both APIs answer JSON; an HTML or text body usually comes from a proxy, a firewall or a wrong base URL.');
+  const statusHint = httpStatus >= 400 ? errorFromStatusOnly(api, operationId, httpStatus, notes) : undefined;
+  return {
+    verdict: { tone: 'error' as const, title: 'Response is not JSON', detail: `HTTP ${httpStatus}; the body starts with: ${shown}` },
+    ...(statusHint && { error: statusHint.error }),
+  };
+}
+
+function decodeEmpty(api: DecodedResponse['api'], operationId: string, httpStatus: number, notes: string[]) {
+  if (httpStatus >= 400) {
+    notes.push('The body is empty; the explanation comes from the HTTP status alone.');
+    return errorFromStatusOnly(api, operationId, httpStatus, notes);
+  }
+  if (operationId === 'financing.logout' && httpStatus >= 200 && httpStatus < 300) {
+    return { verdict: { tone: 'success' as const, title: 'Signed out', detail: `HTTP ${httpStatus} with an empty body.` } };
+  }
+  return {
+    verdict: { tone: 'warning' as const, title: 'Empty response body', detail: `HTTP ${httpStatus} with no body; this operation normally answers JSON.` },
+  };
+}
+
+function errorFromStatusOnly(api: DecodedResponse['api'], operationId: string, httpStatus: number, notes: string[]) {
+  const empty = new BodyView(undefined);
+  return api === 'gateway' ? decodeGatewayError(empty, httpStatus) : decodeFinancingFailure(empty, operationId, httpStatus, notes);
+}
+
+/** Guarantees plain data (no undefined, no class instances) for postMessage and history. */
+function toPlain(decoded: DecodedResponse): DecodedResponse {
+  return JSON.parse(JSON.stringify(decoded)) as DecodedResponse;
+}

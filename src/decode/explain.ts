@@ -1,0 +1,26 @@
+import { CODE_TABLES, type CodeInfo, type CodeTable, type CodeTableName } from '../catalogue/codes';
+import type { CodeExplanation } from './types';
+
+/**
+ * Looks a code up in a table. Never throws: a code the table does not hold (or a non-string) comes
+ * back as `known: false`, because gateways add codes faster than documents list them.
+ */
+export function explainCode(table: CodeTable, code: unknown): CodeExplanation {
+  const text = codeText(code);
+  // Object.hasOwn, not `in`: a body saying "constructor" must not find Object.prototype.
+  const info: CodeInfo | undefined = Object.hasOwn(table, text) ? table[text] : undefined;
+  if (!info) return { code: text, known: false, meaning: `unknown code ${text}` };
+  return { code: text, known: true, meaning: info.meaning, category: info.category, nextStep: info.nextStep };
+}
+
+/** The same lookup by table name, for callers that hold the name (webview, docs). */
+export function explainIn(tableName: CodeTableName, code: unknown): CodeExplanation {
+  return explainCode(CODE_TABLES[tableName], code);
+}
+
+function codeText(code: unknown): string {
+  if (typeof code === 'string') return code === '' ? '(empty)' : code;
+  if (typeof code === 'number' || typeof code === 'boolean') return String(code);
+  if (code === null || code === undefined) return '(missing)';
+  return '(not a code)';
+}

@@ -1,0 +1,55 @@
+import { BodyView, definedOnly } from '../bodyView';
+import type { DecodedResponse } from '../types';
+import { decodeBrowserPayment } from './browserPayment';
+import { decodeGatewayError, isGatewayErrorEnvelope } from './errorEnvelope';
+import { decodeOutcome, noteVerificationConcerns, outcomeVerdict } from './outcome';
+import { decodeCard, decodeOrder, decodeRecord, decodeTransaction } from './records';
+import { decodeRisk } from './risk';
+import { decodeSession } from './session';
+import { decodeThreeDSecure, decodeVerification } from './verification';
+
+/** The sections of a decoded gateway answer; the caller adds api, operation, status and notes. */
+export type GatewaySections = Omit<DecodedResponse, 'api' | 'operationId' | 'httpStatus' | 'notes'>;
+
+/** A JSON body from the card gateway: error envelope, session answer or completed operation. */
+export function decodeGatewayBody(view: BodyView, operationId: string, httpStatus: number, notes: string[]): GatewaySections {
+  if (isGatewayErrorEnvelope(view)) {
+    if (httpStatus < 400) notes.push(`An error envelope with HTTP ${httpStatus}; the gateway normally sends it with a 4xx or 5xx status.`);
+    return definedOnly({ ...decodeGatewayError(view, httpStatus), record: decodeRecord(view) });
+  }
+  if (httpStatus >= 400) {
+    notes.push("The body is not the gateway's error envelope (result ERROR); a proxy or load balancer may have answered.");
+    return decodeGatewayError(view, httpStatus);
+  }
+  if (view.record(['session']) !== undefined || (operationId === 'gateway.updateSession' && !view.has(['result']))) {
+    return definedOnly({ ...decodeSession(view), record: decodeRecord(view) });
+  }
+  if (!view.has(['result']) && !view.has(['response', 'gatewayCode'])) {
+    notes.push('Neither result nor response.gatewayCode is present: this does not look like a gateway answer.');
+    return definedOnly({
+      verdict: { tone: 'warning', title: 'Unrecognised gateway response', detail: 'The body has no result and no response.gatewayCode.' },
+      record: decodeRecord(view),
+    });
+  }
+  const outcome = decodeOutcome(view, notes);
+  const risk = decodeRisk(view, notes);
+  const verification = decodeVerification(view);
+  noteVerificationConcerns(outcome, { ...verification, risk }, notes);
+  if (httpStatus !== 200 && httpStatus !== 201) notes.push(`A completed operation normally answers HTTP 200 or 201, not ${httpStatus}.`);
+  const browserPayment = decodeBrowserPayment(view);
+  if (outcome.gatewayCode?.code === 'SUBMITTED' && browserPayment?.redirectUrl === undefined) {
+    notes.push('SUBMITTED without browserPayment.redirectUrl: there is nowhere to send the payer.');
+  }
+  return definedOnly({
+    verdict: outcomeVerdict(outcome, risk),
+    outcome,
+    risk,
+    ...verification,
+    threeDSecure: decodeThreeDSecure(view),
+    browserPayment,
+    order: decodeOrder(view),
+    transaction: decodeTransaction(view),
+    card: decodeCard(view, notes),
+    record: decodeRecord(view),
+  });
+}

@@ -1,0 +1,28 @@
+/** The response decoder: any answer of either API → an explained, plain-data result, and its text report. */
+export { decodeResponse } from './decodeResponse';
+export { renderDecodedAsText } from './renderText';
+export { decodedResponseSchema } from './decodedResponseSchema';
+export { explainCode, explainIn } from './explain';
+export { collectNumberLiterals, formatJsonNumber } from './numberText';
+export { maskCardNumber } from './gateway/records';
+export type {
+  CodeExplanation,
+  DecodedBrowserPayment,
+  DecodedCard,
+  DecodedError,
+  DecodedFinancing,
+  DecodedOrder,
+  DecodedOutcome,
+  DecodedRecord,
+  DecodedResponse,
+  DecodedRisk,
+  DecodedRiskRule,
+  DecodedSession,
+  DecodedThreeDSecure,
+  DecodedTokenSet,
+  DecodedTransaction,
+  DecodeInput,
+  OfferRow,
+  Verdict,
+  VerdictTone,
+} from './types';

@@ -1,0 +1,184 @@
+/**
+ * The decoded, explained form of one response. Plain data only (strings, numbers, booleans, arrays,
+ * objects) so the same value can be rendered as text in the host, posted to the webview and stored
+ * in history. Amounts are text exactly as the JSON had them: a developer comparing with the wire
+ * must never see 10.010000000000002.
+ */
+
+/** A code with what it means. `known: false` for codes no table holds (meaning "unknown code X"). */
+export interface CodeExplanation {
+  code: string;
+  known: boolean;
+  meaning: string;
+  category?: string;
+  nextStep?: string;
+}
+
+export type VerdictTone = 'success' | 'warning' | 'error' | 'info';
+
+/** The one-glance headline. */
+export interface Verdict {
+  tone: VerdictTone;
+  title: string;
+  detail: string;
+}
+
+export interface DecodedOutcome {
+  result: string;
+  resultMeaning: string;
+  gatewayCode?: CodeExplanation;
+  acquirerCode?: string;
+  acquirerMessage?: string;
+  debugInformation?: string;
+}
+
+export interface DecodedRiskRule {
+  name: string;
+  type?: string;
+  recommendation?: CodeExplanation;
+  score?: number;
+  data?: string;
+}
+
+export interface DecodedRisk {
+  gatewayCode?: CodeExplanation;
+  review?: { decision: CodeExplanation; reason?: string; note?: string };
+  reversal?: CodeExplanation;
+  totalScore?: number;
+  rules: DecodedRiskRule[];
+  /** Where the risk group was found: real responses use `risk.response`, the spec `response.risk`. */
+  source: 'risk.response' | 'response.risk';
+}
+
+export interface DecodedThreeDSecure {
+  enrollment?: CodeExplanation;
+  authentication?: CodeExplanation;
+  acsEci?: string;
+}
+
+export interface DecodedBrowserPayment {
+  status: CodeExplanation;
+  redirectUrl?: string;
+  /** The interaction timestamps present, in state order. */
+  timestamps: { name: string; value: string }[];
+}
+
+export interface DecodedOrder {
+  id?: string;
+  status?: string;
+  statusMeaning?: string;
+  reference?: string;
+  amount?: string;
+  currency?: string;
+  totalAuthorizedAmount?: string;
+  totalCapturedAmount?: string;
+  totalRefundedAmount?: string;
+}
+
+export interface DecodedTransaction {
+  id?: string;
+  type?: CodeExplanation;
+  amount?: string;
+  currency?: string;
+  authorizationCode?: string;
+  reference?: string;
+  acquirerId?: string;
+  acquirerBatch?: string;
+}
+
+/** The card as the gateway echoes it; the number is always shown masked. */
+export interface DecodedCard {
+  brand?: string;
+  scheme?: string;
+  number?: string;
+  expiry?: string;
+  fundingMethod?: string;
+}
+
+export interface DecodedSession {
+  id?: string;
+  updateStatus?: CodeExplanation;
+  version?: string;
+}
+
+/** Where and when the gateway recorded the operation. */
+export interface DecodedRecord {
+  merchant?: string;
+  timeOfRecord?: string;
+  gatewayEntryPoint?: string;
+  apiVersion?: string;
+  correlationId?: string;
+}
+
+export interface DecodedError {
+  httpStatus: number;
+  cause?: CodeExplanation;
+  explanation?: string;
+  field?: string;
+  validationType?: CodeExplanation;
+  supportCode?: string;
+  whatToFix: string;
+}
+
+/** One financing offer, every figure as text exactly as received. */
+export interface OfferRow {
+  id?: string;
+  childId?: string;
+  name: string;
+  months?: string;
+  instalment?: string;
+  interest?: string;
+  dae?: string;
+  totalCreditAmount?: string;
+  loanAmount?: string;
+  analysisFee?: string;
+}
+
+/** Token sets are never shown: only what a developer needs to reason about them. */
+export interface DecodedTokenSet {
+  expiresInSeconds: number;
+  tokenType?: string;
+  accessTokenLength?: number;
+  refreshTokenLength?: number;
+}
+
+export interface DecodedFinancing {
+  success?: boolean;
+  message?: string | null;
+  tokenSet?: DecodedTokenSet;
+  offers?: OfferRow[];
+  sessionId?: string;
+  sessionUrl?: string;
+}
+
+export interface DecodedResponse {
+  api: 'gateway' | 'financing';
+  operationId: string;
+  httpStatus: number;
+  verdict: Verdict;
+  outcome?: DecodedOutcome;
+  risk?: DecodedRisk;
+  avs?: CodeExplanation;
+  csc?: CodeExplanation;
+  detailedVerification?: { type: string; result: CodeExplanation }[];
+  threeDSecure?: DecodedThreeDSecure;
+  browserPayment?: DecodedBrowserPayment;
+  order?: DecodedOrder;
+  transaction?: DecodedTransaction;
+  card?: DecodedCard;
+  session?: DecodedSession;
+  record?: DecodedRecord;
+  error?: DecodedError;
+  financing?: DecodedFinancing;
+  /** Everything worth saying that has no field: shape mismatches, odd combinations, hints. */
+  notes: string[];
+}
+
+export interface DecodeInput {
+  operationId: string;
+  httpStatus: number;
+  /** The parsed body when the client parsed it; undefined when it could not. */
+  body: unknown;
+  /** The body as received; used to keep number literals exactly (0.00 stays "0.00") and for non-JSON bodies. */
+  rawText?: string;
+}

@@ -1,0 +1,124 @@
+/**
+ * *.payreq.json in the editor: catalogue diagnostics while typing and the Send lens.
+ * Completion and schema validation come from VS Code's JSON language service through the
+ * `jsonValidation` contribution (schemas/payreq.schema.json); this file adds what a JSON Schema cannot say.
+ */
+import * as vscode from 'vscode';
+import { diagnoseRequestText, summarizeRequestText } from './requestDiagnostics';
+
+export const REQUEST_FILE_GLOB = '**/*.payreq.json';
+export const SEND_REQUEST_FILE_COMMAND = 'paymentWorkbench.sendRequestFile';
+export const DIAGNOSTIC_COLLECTION = 'payment-workbench';
+const DIAGNOSTIC_SOURCE = 'Payment Workbench';
+/** Long enough to skip most keystrokes of a burst, short enough to feel immediate. */
+const DEBOUNCE_MS = 150;
+
+/** Old revisions shown by source control are not the file being edited: no squiggles for them. */
+const HISTORICAL_SCHEMES = new Set(['git', 'gitfs']);
+
+export function isRequestFile(document: vscode.TextDocument): boolean {
+  return document.uri.path.toLowerCase().endsWith('.payreq.json');
+}
+
+class RequestFileLenses implements vscode.CodeLensProvider {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!isRequestFile(document)) return [];
+    const summary = summarizeRequestText(document.getText());
+    const line = document.positionAt(summary.topOffset).line;
+    const range = new vscode.Range(line, 0, line, 0);
+    const what = summary.operation ? summary.operation.title : 'Request';
+    return [
+      new vscode.CodeLens(range, { title: `$(play) Send ${what}`, command: SEND_REQUEST_FILE_COMMAND, arguments: [document.uri], tooltip: `Send this ${what} request to the active environment` }),
+      // The "Open in Form" lens joins once the operation forms exist (webview workbench issue).
+    ];
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** Validates request files as they open and change; one timer per document. */
+class RequestFileDiagnostics implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_COLLECTION);
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  schedule(document: vscode.TextDocument, delayMs = DEBOUNCE_MS): void {
+    if (!isRequestFile(document) || HISTORICAL_SCHEMES.has(document.uri.scheme)) return;
+    const key = document.uri.toString();
+    const previous = this.timers.get(key);
+    if (previous) clearTimeout(previous);
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        // The document may have been closed while the timer ran.
+        if (!document.isClosed) this.validate(document);
+      }, delayMs),
+    );
+  }
+
+  validate(document: vscode.TextDocument): void {
+    let diagnostics: vscode.Diagnostic[];
+    try {
+      diagnostics = diagnoseRequestText(document.getText()).map((p) => {
+        const start = document.positionAt(p.span.offset);
+        const end = document.positionAt(p.span.offset + Math.max(p.span.length, 0));
+        const d = new vscode.Diagnostic(new vscode.Range(start, end), p.message, vscode.DiagnosticSeverity.Error);
+        d.source = DIAGNOSTIC_SOURCE;
+        d.code = p.rule;
+        return d;
+      });
+    } catch (e) {
+      // A catalogue bug must not leave stale squiggles nor break typing: say so once, on the first line.
+      const d = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), `Payment Workbench could not validate this file: ${e instanceof Error ? e.message : String(e)}`, vscode.DiagnosticSeverity.Warning);
+      d.source = DIAGNOSTIC_SOURCE;
+      diagnostics = [d];
+    }
+    this.collection.set(document.uri, diagnostics);
+  }
+
+  forget(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    const timer = this.timers.get(key);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(key);
+    this.collection.delete(document.uri);
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.collection.dispose();
+  }
+}
+
+/** Registers the CodeLens provider and the diagnostics; the send command itself belongs to the send flow. */
+export function registerRequestFiles(context: vscode.ExtensionContext): void {
+  const lenses = new RequestFileLenses();
+  const diagnostics = new RequestFileDiagnostics();
+  context.subscriptions.push(
+    lenses,
+    diagnostics,
+    vscode.languages.registerCodeLensProvider({ pattern: REQUEST_FILE_GLOB }, lenses),
+    vscode.workspace.onDidOpenTextDocument((d) => diagnostics.schedule(d, 0)),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length > 0) diagnostics.schedule(e.document);
+    }),
+    vscode.workspace.onDidCloseTextDocument((d) => diagnostics.forget(d)),
+    // A request file renamed away from *.payreq.json must lose its squiggles.
+    vscode.workspace.onDidRenameFiles((e) => e.files.forEach((f) => diagnostics.collection.delete(f.oldUri))),
+    // A deleted file's document can stay open in memory for a while; its problems must not.
+    vscode.workspace.onDidDeleteFiles((e) => e.files.forEach((uri) => diagnostics.collection.delete(uri))),
+  );
+  // Files already open when the extension activated; deferred so activation itself does no validation.
+  for (const document of vscode.workspace.textDocuments) diagnostics.schedule(document);
+}
+

@@ -1,0 +1,171 @@
+/**
+ * What is wrong with a *.payreq.json text, and where: catalogue issues mapped to text spans.
+ * No vscode import (the adapter in registerRequestFiles.ts turns spans into ranges), so the mapping
+ * is tested with plain mocha. The catalogue stays the only judge of what is valid.
+ */
+import { getOperation, operations, validateBody, validatePathParam, type OperationDef } from '../catalogue';
+import { locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from './jsonLocator';
+
+export interface RequestProblem {
+  span: TextSpan;
+  message: string;
+  /** The catalogue's rule ('maxLength', 'required', …), or 'json' / 'operation' for envelope problems. */
+  rule: string;
+  /** Dotted path in the file ('body.order.reference'); '' for the whole file. */
+  path: string;
+}
+
+export interface RequestFileSummary {
+  /** Where the top-level object starts (CodeLenses sit on its line). */
+  topOffset: number;
+  operation?: OperationDef;
+}
+
+const PARAM_NAMES = ['orderId', 'transactionId', 'sessionId'] as const;
+
+/** Never throws: a request file being typed is usually invalid, and diagnostics must keep up. */
+export function diagnoseRequestText(text: string, now: Date = new Date()): RequestProblem[] {
+  const parsed = parseJsonWithOffsets(text);
+  if (parsed.error) {
+    return [{ span: parsed.error, message: `Not valid JSON: ${parsed.error.message}`, rule: 'json', path: '' }];
+  }
+  const root = parsed.root;
+  if (!root || root.type !== 'object') {
+    return [{ span: root ? { offset: root.offset, length: root.length } : { offset: 0, length: 0 }, message: 'A request file is a JSON object: { "operation": "…", "body": { … } }.', rule: 'type', path: '' }];
+  }
+  const problems: RequestProblem[] = [];
+  const at = (path: string, rule: string, message: string) => {
+    problems.push({ span: spanToUnderline(locate(root, path)), message, rule, path });
+  };
+
+  const operationProp = property(root, 'operation');
+  const validIds = operations.map((o) => o.id).join(', ');
+  if (!operationProp) {
+    problems.push({ span: { offset: root.offset, length: 1 }, message: `operation: required. Valid operations: ${validIds}.`, rule: 'required', path: 'operation' });
+    return problems;
+  }
+  const opValue = operationProp.value;
+  const op = opValue.type === 'string' ? getOperation(opValue.value) : undefined;
+  if (!op) {
+    const got = opValue.type === 'string' ? `'${opValue.value}'` : `a ${opValue.type}`;
+    at('operation', 'enum', `operation: unknown operation ${got}. Valid operations: ${validIds}.`);
+    return problems;
+  }
+
+  const version = versionOf(root, op, at);
+  paramProblems(root, at);
+  bodyProblems(root, op, version, now, operationProp, problems);
+  return problems;
+}
+
+/** The version to validate with: the file's own when valid, else the operation's default (after reporting). */
+function versionOf(root: ObjectJson, op: OperationDef, at: Reporter): number | undefined {
+  const v = property(root, 'version')?.value;
+  if (!v) return undefined;
+  if (v.type !== 'number' || !Number.isInteger(v.value)) {
+    at('version', 'type', 'version: must be a whole number (the API version in the path).');
+    return undefined;
+  }
+  if (op.versions.length === 0) {
+    at('version', 'unexpected', `version: ${op.title} (${op.id}) has no version; remove it.`);
+    return undefined;
+  }
+  if (!op.versions.includes(v.value)) {
+    at('version', 'enum', `version: must be one of ${op.versions.join(', ')} for ${op.id}, got ${v.value}.`);
+    return undefined;
+  }
+  return v.value;
+}
+
+function paramProblems(root: ObjectJson, at: Reporter): void {
+  const params = property(root, 'params')?.value;
+  if (!params) return;
+  if (params.type !== 'object') {
+    at('params', 'type', 'params: must be a JSON object such as { "orderId": "…" }.');
+    return;
+  }
+  for (const name of PARAM_NAMES) {
+    const value = property(params, name)?.value;
+    if (!value) continue;
+    if (value.type !== 'string') {
+      at(`params.${name}`, 'type', `params.${name}: must be text.`);
+      continue;
+    }
+    for (const i of validatePathParam(name, value.value)) at(`params.${name}`, i.rule, `params.${i.message}`);
+  }
+}
+
+function bodyProblems(root: ObjectJson, op: OperationDef, version: number | undefined, now: Date, operationProp: JsonProperty, problems: RequestProblem[]): void {
+  const bodyProp = property(root, 'body');
+  if (!bodyProp) {
+    if (op.hasBody) {
+      problems.push({ span: operationProp.keySpan, message: `body: missing. ${op.title} needs a JSON body.`, rule: 'required', path: 'body' });
+    }
+    return;
+  }
+  if (!op.hasBody) {
+    const empty = bodyProp.value.type === 'object' && bodyProp.value.properties.length === 0;
+    if (!empty) problems.push({ span: bodyProp.keySpan, message: `body: ${op.title} takes no body; remove it.`, rule: 'unexpected', path: 'body' });
+    return;
+  }
+  let body: unknown;
+  try {
+    body = toValue(bodyProp.value);
+  } catch {
+    return;
+  }
+  for (const i of validateBody(op.id, version, body, now)) {
+    const path = i.path ? `body.${i.path}` : 'body';
+    problems.push({ span: spanToUnderline(locate(root, path)), message: i.message, rule: i.rule, path });
+  }
+}
+
+/** The operation and where the file's object starts, for CodeLenses; tolerant of half-typed files. */
+export function summarizeRequestText(text: string): RequestFileSummary {
+  const parsed = parseJsonWithOffsets(text);
+  const root = parsed.root;
+  if (!root) return { topOffset: firstBrace(text) };
+  const summary: RequestFileSummary = { topOffset: root.offset };
+  if (root.type === 'object') {
+    const v = property(root, 'operation')?.value;
+    const op = v?.type === 'string' ? getOperation(v.value) : undefined;
+    if (op) summary.operation = op;
+  }
+  return summary;
+}
+
+type ObjectJson = Extract<JsonNode, { type: 'object' }>;
+type Reporter = (path: string, rule: string, message: string) => void;
+
+function property(node: ObjectJson, key: string): JsonProperty | undefined {
+  for (let i = node.properties.length - 1; i >= 0; i--) {
+    const p = node.properties[i] as JsonProperty;
+    if (p.key === key) return p;
+  }
+  return undefined;
+}
+
+/** The parsed value, as JSON.parse would give it (last duplicate key wins). */
+function toValue(node: JsonNode): unknown {
+  switch (node.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const p of node.properties) {
+        // defineProperty: a key named "__proto__" must stay a plain key, as with JSON.parse.
+        Object.defineProperty(out, p.key, { value: toValue(p.value), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
+    case 'array':
+      return node.items.map(toValue);
+    case 'null':
+      return null;
+    default:
+      return node.value;
+  }
+}
+
+function firstBrace(text: string): number {
+  const i = text.indexOf('{');
+  return i < 0 ? 0 : i;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * An environment: where requests go and as whom, minus every secret (those live in SecretStorage).
+ * No vscode import: the send service and its tests use it too. Safe to commit in a workspace file.
+ */
+export const environmentSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only'),
+  name: z.string().trim().min(1, 'a name is needed').max(80),
+  financingBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  gatewayUrl: z.url({ protocol: /^https?$/ }).optional(),
+  merchantId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'alphanumeric plus - and _, 1 to 40 characters').optional(),
+  gatewayAuth: z.enum(['basic', 'certificate']).default('basic'),
+  certificate: z
+    .object({ certPath: z.string().min(1), keyPath: z.string().min(1), caPath: z.string().min(1).optional() })
+    .optional(),
+  /** Extra CA to trust (e.g. a company proxy's root), independent of client certificates. */
+  caPath: z.string().min(1).optional(),
+  /** Overrides VS Code's http.proxy / http.proxyStrictSSL when set. */
+  proxy: z.object({ url: z.string().min(1), strictSSL: z.boolean().default(true) }).optional(),
+  versions: z.record(z.string(), z.number().int().positive()).optional(),
+  timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  /** The built-in environment that points at the embedded simulator. */
+  simulator: z.boolean().optional(),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+export type EnvironmentInput = z.input<typeof environmentSchema>;
+
+const TEST_HOST = /(^|[.-])test([.-]|$)|^localhost$|^127\.|^\[?::1\]?$|\.local$|\.localhost$/i;
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Live = real money may move: a merchant id that does not start with TEST and a host that is not a
+ * test host (test-gateway…, <bank>.test.gateway…, loopback). When unsure, say live: a needless
+ * confirmation costs a click, a missing one costs money.
+ */
+export function isLive(env: Environment): boolean {
+  const hosts = [hostOf(env.gatewayUrl), hostOf(env.financingBaseUrl)].filter((h): h is string => h !== undefined);
+  const merchantIsTest = env.merchantId === undefined || /^TEST/i.test(env.merchantId);
+  const allHostsTest = hosts.length > 0 && hosts.every((h) => TEST_HOST.test(h));
+  if (env.merchantId !== undefined && !merchantIsTest) return true;
+  return !allHostsTest;
+}
+
+export function localSimulatorEnvironment(port: number): Environment {
+  const base = `http://127.0.0.1:${port}`;
+  return environmentSchema.parse({
+    id: 'local-simulator',
+    name: 'Local simulator',
+    financingBaseUrl: base,
+    gatewayUrl: base,
+    merchantId: 'TESTSIMULATOR01',
+    simulator: true,
+  });
+}
+
+/** A readable message for a rejected environment: which field, which rule. */
+export function describeEnvironmentError(err: z.ZodError): string {
+  return err.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`).join('; ');
+}

@@ -1,0 +1,125 @@
+import * as vscode from 'vscode';
+import { environmentSchema, describeEnvironmentError, localSimulatorEnvironment, type Environment, type EnvironmentInput } from './environment';
+
+const ENVIRONMENTS_KEY = 'paymentWorkbench.environments';
+const ACTIVE_KEY = 'paymentWorkbench.activeEnvironment';
+/** A workspace file the team can commit: it holds no secret by construction (the schema has no field for one). */
+export const WORKSPACE_FILE = '.vscode/payment-workbench.environments.json';
+
+export interface StoredEnvironment extends Environment {
+  source: 'user' | 'workspace';
+}
+
+/** Non-secret environment data: the user's in globalState, the team's in a workspace file. */
+export class EnvironmentStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private workspaceEnvs: Environment[] = [];
+  private readonly watcher: vscode.FileSystemWatcher | undefined;
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly simulatorPort: () => number,
+  ) {
+    if (vscode.workspace.workspaceFolders?.length) {
+      this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.workspace.workspaceFolders[0]!, WORKSPACE_FILE));
+      const reload = () => void this.loadWorkspaceFile();
+      this.watcher.onDidChange(reload);
+      this.watcher.onDidCreate(reload);
+      this.watcher.onDidDelete(reload);
+      void this.loadWorkspaceFile();
+    }
+  }
+
+  private userEnvs(): Environment[] {
+    const raw = this.state.get<unknown[]>(ENVIRONMENTS_KEY);
+    if (raw === undefined) return [localSimulatorEnvironment(this.simulatorPort())];
+    return raw.flatMap((r) => {
+      const p = environmentSchema.safeParse(r);
+      return p.success ? [p.data] : [];
+    });
+  }
+
+  list(): StoredEnvironment[] {
+    const user = this.userEnvs().map((e) => ({ ...e, source: 'user' as const }));
+    const ws = this.workspaceEnvs.filter((w) => !user.some((u) => u.id === w.id)).map((e) => ({ ...e, source: 'workspace' as const }));
+    return [...user, ...ws];
+  }
+
+  get(id: string): StoredEnvironment | undefined {
+    return this.list().find((e) => e.id === id);
+  }
+
+  active(): StoredEnvironment | undefined {
+    const id = this.state.get<string>(ACTIVE_KEY);
+    const all = this.list();
+    return all.find((e) => e.id === id) ?? all[0];
+  }
+
+  async setActive(id: string): Promise<void> {
+    await this.state.update(ACTIVE_KEY, id);
+    this.changed.fire();
+  }
+
+  /** Adds or replaces an environment; throws with the field and rule when the data is invalid. */
+  async save(input: EnvironmentInput, source: 'user' | 'workspace' = 'user'): Promise<Environment> {
+    const parsed = environmentSchema.safeParse(input);
+    if (!parsed.success) throw new Error(`Environment not saved: ${describeEnvironmentError(parsed.error)}`);
+    const env = parsed.data;
+    if (source === 'workspace') {
+      this.workspaceEnvs = [...this.workspaceEnvs.filter((e) => e.id !== env.id), env];
+      await this.writeWorkspaceFile();
+    } else {
+      const rest = this.userEnvs().filter((e) => e.id !== env.id);
+      await this.state.update(ENVIRONMENTS_KEY, [...rest, env]);
+    }
+    this.changed.fire();
+    return env;
+  }
+
+  async remove(id: string): Promise<void> {
+    const env = this.get(id);
+    if (!env) return;
+    if (env.source === 'workspace') {
+      this.workspaceEnvs = this.workspaceEnvs.filter((e) => e.id !== id);
+      await this.writeWorkspaceFile();
+    } else {
+      await this.state.update(ENVIRONMENTS_KEY, this.userEnvs().filter((e) => e.id !== id));
+    }
+    if (this.state.get<string>(ACTIVE_KEY) === id) await this.state.update(ACTIVE_KEY, undefined);
+    this.changed.fire();
+  }
+
+  private workspaceFileUri(): vscode.Uri | undefined {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    return folder ? vscode.Uri.joinPath(folder.uri, WORKSPACE_FILE) : undefined;
+  }
+
+  private async loadWorkspaceFile(): Promise<void> {
+    const uri = this.workspaceFileUri();
+    if (!uri) return;
+    try {
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const raw = JSON.parse(text) as { environments?: unknown[] };
+      this.workspaceEnvs = (raw.environments ?? []).flatMap((r) => {
+        const p = environmentSchema.safeParse(r);
+        return p.success ? [p.data] : [];
+      });
+    } catch {
+      this.workspaceEnvs = [];
+    }
+    this.changed.fire();
+  }
+
+  private async writeWorkspaceFile(): Promise<void> {
+    const uri = this.workspaceFileUri();
+    if (!uri) throw new Error('Open a folder to keep environments in the workspace.');
+    const text = JSON.stringify({ environments: this.workspaceEnvs }, null, 2) + '\n';
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  }
+
+  dispose(): void {
+    this.watcher?.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import { operations, type OperationDef } from '../catalogue';
+import { isLive } from './environment';
+import type { EnvironmentStore, StoredEnvironment } from './environmentStore';
+
+export type EnvNode =
+  | { kind: 'environment'; env: StoredEnvironment }
+  | { kind: 'api'; env: StoredEnvironment; api: OperationDef['api'] }
+  | { kind: 'operation'; env: StoredEnvironment; op: OperationDef };
+
+export interface AuthState {
+  signedIn: boolean;
+  expiresAt: number | undefined;
+  hasGatewayPassword: boolean;
+}
+
+const API_LABEL: Record<OperationDef['api'], string> = { financing: 'Financing API', gateway: 'Card gateway' };
+
+/** Environments, each with its operations grouped by API; the active one marked, auth state shown. */
+export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private authStates = new Map<string, AuthState>();
+
+  constructor(
+    private readonly store: EnvironmentStore,
+    private readonly authState: (env: StoredEnvironment) => Promise<AuthState>,
+  ) {}
+
+  refresh(): void {
+    this.authStates.clear();
+    this.changed.fire();
+  }
+
+  async getChildren(node?: EnvNode): Promise<EnvNode[]> {
+    if (!node) {
+      const envs = this.store.list();
+      await Promise.all(envs.map(async (env) => this.authStates.set(env.id, await this.authState(env))));
+      return envs.map((env) => ({ kind: 'environment', env }));
+    }
+    if (node.kind === 'environment') {
+      const apis: OperationDef['api'][] = [];
+      if (node.env.financingBaseUrl) apis.push('financing');
+      if (node.env.gatewayUrl) apis.push('gateway');
+      return apis.map((api) => ({ kind: 'api', env: node.env, api }));
+    }
+    if (node.kind === 'api') return operations.filter((op) => op.api === node.api).map((op) => ({ kind: 'operation', env: node.env, op }));
+    return [];
+  }
+
+  getTreeItem(node: EnvNode): vscode.TreeItem {
+    if (node.kind === 'environment') return this.environmentItem(node.env);
+    if (node.kind === 'api') {
+      const item = new vscode.TreeItem(API_LABEL[node.api], vscode.TreeItemCollapsibleState.Collapsed);
+      item.iconPath = new vscode.ThemeIcon(node.api === 'financing' ? 'law' : 'credit-card');
+      item.description = node.api === 'financing' ? node.env.financingBaseUrl : node.env.gatewayUrl;
+      item.contextValue = `api.${node.api}`;
+      return item;
+    }
+    const item = new vscode.TreeItem(node.op.title, vscode.TreeItemCollapsibleState.None);
+    item.description = node.op.versions.length ? `v${node.op.versions.join('/')}` : node.op.method;
+    item.tooltip = new vscode.MarkdownString(`**${node.op.title}**\n\n${node.op.purpose}\n\n\`${node.op.method} ${node.op.pathTemplate}\``);
+    item.iconPath = new vscode.ThemeIcon(node.op.moneyMoving ? 'arrow-swap' : 'symbol-method');
+    item.contextValue = 'operation';
+    item.command = { command: 'paymentWorkbench.sendRequest', title: 'Send', arguments: [{ environmentId: node.env.id, operationId: node.op.id }] };
+    return item;
+  }
+
+  private environmentItem(env: StoredEnvironment): vscode.TreeItem {
+    const active = this.store.active()?.id === env.id;
+    const live = isLive(env);
+    const auth = this.authStates.get(env.id);
+    const item = new vscode.TreeItem(env.name, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `env:${env.id}`;
+    const parts = [active ? 'active' : undefined, live ? 'LIVE' : 'test', authText(auth)].filter(Boolean);
+    item.description = parts.join(' · ');
+    item.iconPath = new vscode.ThemeIcon(active ? 'pass-filled' : 'circle-large-outline', live ? new vscode.ThemeColor('charts.red') : undefined);
+    item.tooltip = new vscode.MarkdownString(
+      [
+        `**${env.name}**${live ? ' — **LIVE**: money-moving operations ask for confirmation' : ' — test'}`,
+        env.financingBaseUrl ? `- Financing: \`${env.financingBaseUrl}\`` : undefined,
+        env.gatewayUrl ? `- Gateway: \`${env.gatewayUrl}\` (${env.gatewayAuth === 'certificate' ? 'certificate' : 'HTTP Basic'} authentication)` : undefined,
+        env.merchantId ? `- Merchant: \`${env.merchantId}\`` : undefined,
+        `- Stored in: ${env.source === 'workspace' ? 'the workspace file' : 'your user profile'}`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+    item.contextValue = ['environment', active ? 'active' : 'inactive', auth?.signedIn ? 'signedIn' : 'signedOut', env.financingBaseUrl ? 'financing' : '', env.gatewayUrl ? 'gateway' : ''].filter(Boolean).join('.');
+    if (!active) item.command = { command: 'paymentWorkbench.activateEnvironment', title: 'Activate', arguments: [{ kind: 'environment', env }] };
+    return item;
+  }
+}
+
+function authText(auth: AuthState | undefined): string | undefined {
+  if (!auth) return undefined;
+  if (!auth.signedIn) return undefined;
+  if (auth.expiresAt === undefined) return 'signed in';
+  const minutes = Math.round((auth.expiresAt - Date.now()) / 60_000);
+  return minutes > 0 ? `signed in, token expires in ${minutes} min` : 'signed in, token expired (refreshes on next call)';
+}

@@ -1,0 +1,230 @@
+/**
+ * Sent requests and their responses, kept in one JSON file under the extension's global storage.
+ * No vscode import: the store is plain Node and tested with plain mocha.
+ *
+ * Rules it keeps:
+ * - bounded: the newest `maxEntries` (500) exchanges; the oldest are dropped first;
+ * - never a secret on disk: every exchange is scrubbed again before it is kept (see scrub.ts);
+ * - never a half-written file: each write goes to a temporary file that is then renamed over the old one;
+ * - never throws at its callers: a corrupt file is set aside as a backup and history starts empty,
+ *   a failed write is reported through `onError` and the in-memory history stays usable.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { KnownSecrets } from '../http';
+import type { Exchange } from '../send/exchange';
+import { scrubExchange } from './scrub';
+
+export const DEFAULT_MAX_ENTRIES = 500;
+/** Payment responses are a few KB; a runaway body must not make the file (read at startup) huge. */
+export const DEFAULT_MAX_BODY_CHARS = 256 * 1024;
+const FILE_FORMAT_VERSION = 1;
+
+export interface HistoryStoreOptions {
+  maxEntries?: number;
+  maxBodyChars?: number;
+  /** Secret values currently held (passwords, tokens), scrubbed wherever they appear. */
+  knownSecrets?: () => KnownSecrets | undefined;
+  /** Where a failed read or write is reported (an output channel, a test); never given a secret. */
+  onError?: (message: string) => void;
+}
+
+export interface Disposable {
+  dispose(): void;
+}
+
+interface HistoryFile {
+  version: number;
+  /** Oldest first, the order they were added. */
+  exchanges: Exchange[];
+}
+
+export class HistoryStore {
+  private entries: Exchange[] | undefined;
+  private readonly listeners = new Set<() => void>();
+  private dirty = false;
+  private pendingWrite: Promise<void> | undefined;
+  private readonly maxEntries: number;
+  private readonly maxBodyChars: number;
+
+  constructor(
+    readonly filePath: string,
+    private readonly options: HistoryStoreOptions = {},
+  ) {
+    this.maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
+    this.maxBodyChars = Math.max(1024, options.maxBodyChars ?? DEFAULT_MAX_BODY_CHARS);
+  }
+
+  /** Newest first. The file is read on first use, not at construction, so activation stays fast. */
+  list(): Exchange[] {
+    return [...this.loaded()].reverse();
+  }
+
+  get(id: string): Exchange | undefined {
+    return this.loaded().find((e) => e.id === id);
+  }
+
+  /** Keeps a scrubbed copy; an exchange with the same id replaces the old one. Resolves once on disk. */
+  add(exchange: Exchange): Promise<void> {
+    let kept: Exchange;
+    try {
+      kept = this.capBody(scrubExchange(exchange, this.options.knownSecrets?.()));
+    } catch (e) {
+      // A malformed exchange is a bug upstream; dropping it beats storing something unscrubbed.
+      this.report(`An exchange could not be prepared for history and was not stored: ${errorText(e)}`);
+      return Promise.resolve();
+    }
+    const entries = this.loaded().filter((e) => e.id !== kept.id);
+    entries.push(kept);
+    this.entries = entries.length > this.maxEntries ? entries.slice(entries.length - this.maxEntries) : entries;
+    this.fire();
+    return this.scheduleWrite();
+  }
+
+  clear(): Promise<void> {
+    this.entries = [];
+    this.fire();
+    return this.scheduleWrite();
+  }
+
+  onChange(listener: () => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Resolves when every change made so far is on disk (or its write failed and was reported). */
+  flush(): Promise<void> {
+    return this.pendingWrite ?? Promise.resolve();
+  }
+
+  private loaded(): Exchange[] {
+    if (!this.entries) this.entries = this.readFile();
+    return this.entries;
+  }
+
+  private readFile(): Exchange[] {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.filePath, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.report(`History could not be read: ${errorText(e)}`);
+      return [];
+    }
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (!isHistoryFile(parsed)) throw new Error('unexpected content');
+      const valid = parsed.exchanges.filter(isExchangeLike);
+      return valid.slice(Math.max(0, valid.length - this.maxEntries));
+    } catch (e) {
+      this.setAside(errorText(e));
+      return [];
+    }
+  }
+
+  /** A corrupt file is renamed, never deleted: the user may want what is left in it. */
+  private setAside(reason: string): void {
+    const backup = `${this.filePath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      fs.renameSync(this.filePath, backup);
+      this.report(`History file was unreadable (${reason}); it was kept as ${path.basename(backup)} and history starts empty.`);
+    } catch (e) {
+      this.report(`History file was unreadable (${reason}) and could not be set aside: ${errorText(e)}`);
+    }
+  }
+
+  private capBody(e: Exchange): Exchange {
+    const body = e.response?.bodyText;
+    if (!e.response || body === undefined || body.length <= this.maxBodyChars) return e;
+    return { ...e, response: { ...e.response, bodyText: body.slice(0, this.maxBodyChars), truncated: true } };
+  }
+
+  private fire(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch (e) {
+        this.report(`A history listener failed: ${errorText(e)}`);
+      }
+    }
+  }
+
+  /** Writes are serialised and coalesced: many adds in a burst cost one or two writes, never a race. */
+  private scheduleWrite(): Promise<void> {
+    this.dirty = true;
+    if (!this.pendingWrite) {
+      this.pendingWrite = this.writeLoop().finally(() => {
+        this.pendingWrite = undefined;
+      });
+    }
+    return this.pendingWrite;
+  }
+
+  private async writeLoop(): Promise<void> {
+    // Let the adds of the current tick join this write.
+    await Promise.resolve();
+    while (this.dirty) {
+      this.dirty = false;
+      await this.writeSnapshot();
+    }
+  }
+
+  private async writeSnapshot(): Promise<void> {
+    const file: HistoryFile = { version: FILE_FORMAT_VERSION, exchanges: this.entries ?? [] };
+    const text = JSON.stringify(file);
+    const temp = `${this.filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await fs.promises.mkdir(path.dirname(this.filePath), { recursive: true });
+      // 0o600: responses carry payer data even when every credential is redacted.
+      await fs.promises.writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
+      await renameWithRetry(temp, this.filePath);
+    } catch (e) {
+      this.report(`History could not be saved: ${errorText(e)}`);
+      await fs.promises.rm(temp, { force: true }).catch(() => undefined);
+    }
+  }
+
+  private report(message: string): void {
+    try {
+      this.options.onError?.(message);
+    } catch {
+      // The reporter itself failing must not break history.
+    }
+  }
+}
+
+/** Windows refuses a rename while another process (a virus scanner) briefly holds the target. */
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fs.promises.rename(from, to);
+      return;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (attempt >= 4 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
+    }
+  }
+}
+
+function isHistoryFile(value: unknown): value is HistoryFile {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { exchanges?: unknown }).exchanges);
+}
+
+/** Enough shape for the tree and the response view not to crash on an entry from another version. */
+function isExchangeLike(value: unknown): value is Exchange {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Partial<Exchange>;
+  return (
+    typeof e.id === 'string' &&
+    typeof e.startedAt === 'string' &&
+    typeof e.operationId === 'string' &&
+    typeof e.operationTitle === 'string' &&
+    typeof e.environment === 'object' && e.environment !== null &&
+    typeof e.request === 'object' && e.request !== null
+  );
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,146 @@
+/**
+ * The "History" tree and its commands. The store does the keeping; this file only shows it and
+ * routes clicks to the actions the extension passes in (open the response view, re-send).
+ */
+import * as vscode from 'vscode';
+import type { Exchange } from '../send/exchange';
+import { describeExchange, toneOf, tooltipMarkdown, type ExchangeTone } from './describeExchange';
+import type { HistoryStore } from './historyStore';
+import { scrubText } from './scrub';
+
+export const HISTORY_VIEW_ID = 'paymentWorkbench.history';
+export const HISTORY_COMMANDS = {
+  open: 'paymentWorkbench.history.open',
+  resend: 'paymentWorkbench.history.resend',
+  copyCurl: 'paymentWorkbench.history.copyCurl',
+  clear: 'paymentWorkbench.history.clear',
+  focus: 'paymentWorkbench.openHistory',
+} as const;
+/** contextValue of an entry; menus match it with `viewItem == paymentWorkbench.historyEntry`. */
+export const HISTORY_ITEM_CONTEXT = 'paymentWorkbench.historyEntry';
+
+export interface HistoryActions {
+  resend(e: Exchange): Promise<void>;
+  open(e: Exchange): Promise<void>;
+}
+
+/** What activate() returns as `history` in the extension API (integration tests use it). */
+export interface HistoryApi {
+  add(e: Exchange): Promise<void>;
+  list(): Exchange[];
+}
+
+export function createHistoryApi(store: HistoryStore): HistoryApi {
+  return { add: (e) => store.add(e), list: () => store.list() };
+}
+
+const TONE_ICON: Record<ExchangeTone, vscode.ThemeIcon> = {
+  success: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
+  warning: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
+  error: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
+  info: new vscode.ThemeIcon('info'),
+  failure: new vscode.ThemeIcon('debug-disconnect', new vscode.ThemeColor('testing.iconFailed')),
+};
+
+class HistoryTree implements vscode.TreeDataProvider<Exchange> {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly store: HistoryStore) {}
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  getChildren(element?: Exchange): Exchange[] {
+    return element ? [] : this.store.list();
+  }
+
+  getTreeItem(e: Exchange): vscode.TreeItem {
+    const item = new vscode.TreeItem(e.operationTitle, vscode.TreeItemCollapsibleState.None);
+    item.id = e.id;
+    item.description = describeExchange(e);
+    item.iconPath = TONE_ICON[toneOf(e)];
+    item.tooltip = new vscode.MarkdownString(tooltipMarkdown(e));
+    item.contextValue = HISTORY_ITEM_CONTEXT;
+    item.accessibilityInformation = { label: `${e.operationTitle}, ${item.description}` };
+    item.command = { command: HISTORY_COMMANDS.open, title: 'Open Response', arguments: [e.id] };
+    return item;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+export function registerHistoryView(context: vscode.ExtensionContext, store: HistoryStore, actions: HistoryActions): HistoryApi {
+  const tree = new HistoryTree(store);
+  const view = vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false });
+
+  context.subscriptions.push(
+    tree,
+    view,
+    // The file is read when the view first asks for children, not here: activation stays fast.
+    store.onChange(() => tree.refresh()),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.open, async (arg?: unknown) => {
+      const e = await resolveExchange(store, arg, 'Open which response?');
+      if (e) await actions.open(e);
+    }),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.resend, async (arg?: unknown) => {
+      const e = await resolveExchange(store, arg, 'Re-send which request?');
+      if (e) await actions.resend(e);
+    }),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.copyCurl, async (arg?: unknown) => {
+      const e = await resolveExchange(store, arg, 'Copy which request as cURL?');
+      if (!e) return;
+      // Stored cURL is redacted already; scrubbing again costs nothing and protects older entries.
+      await vscode.env.clipboard.writeText(scrubText(e.request.curl));
+      void vscode.window.showInformationMessage(
+        e.request.bodyWasMasked ? 'cURL copied (secrets redacted; masked body values must be filled in).' : 'cURL copied (secrets redacted).',
+      );
+    }),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.clear, async (options?: unknown) => {
+      const count = store.list().length;
+      if (count === 0) return;
+      // Programmatic callers (tests, a future "reset" flow) may skip the dialog; the title-bar button never passes options.
+      const skip = typeof options === 'object' && options !== null && (options as { confirmed?: unknown }).confirmed === true;
+      if (!skip) {
+        const answer = await vscode.window.showWarningMessage(
+          `Clear all ${count} requests from the Payment Workbench history?`,
+          { modal: true, detail: 'Stored requests and responses are deleted; this cannot be undone.' },
+          'Clear History',
+        );
+        if (answer !== 'Clear History') return;
+      }
+      await store.clear();
+    }),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.focus, () => vscode.commands.executeCommand(`${HISTORY_VIEW_ID}.focus`)),
+  );
+  return createHistoryApi(store);
+}
+
+/**
+ * Commands get an Exchange from the tree, an id from the item's click and from tests, and nothing
+ * from the palette; then the user picks from the list.
+ */
+async function resolveExchange(store: HistoryStore, arg: unknown, placeHolder: string): Promise<Exchange | undefined> {
+  if (typeof arg === 'string') return found(store.get(arg));
+  if (typeof arg === 'object' && arg !== null && typeof (arg as { id?: unknown }).id === 'string') {
+    return found(store.get((arg as { id: string }).id));
+  }
+  const entries = store.list();
+  if (entries.length === 0) {
+    void vscode.window.showInformationMessage('The Payment Workbench history is empty.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    entries.map((e) => ({ label: e.operationTitle, description: describeExchange(e), detail: `${e.request.method} ${e.request.url}`, exchange: e })),
+    { placeHolder, matchOnDescription: true, matchOnDetail: true },
+  );
+  return picked?.exchange;
+}
+
+function found(e: Exchange | undefined): Exchange | undefined {
+  if (!e) void vscode.window.showWarningMessage('That history entry no longer exists (the history may have been cleared).');
+  return e;
+}

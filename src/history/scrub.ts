@@ -1,0 +1,105 @@
+/**
+ * The last line of defence before an exchange reaches the disk. Exchanges are redacted when they
+ * are built (src/send), but a history file outlives every bug fixed later, so each field is run
+ * through the shared redaction again (src/http): one declaration of what is secret, applied twice.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { REDACTED, SECRET_HEADER_NAMES, redactBodyText, redactHeaders, redactJson, redactText, type KnownSecrets } from '../http';
+import type { Exchange } from '../send/exchange';
+
+/** A secret header written inline, as in a cURL line `-H 'RefreshToken: abc'` or a log line. */
+const HEADER_LINE = new RegExp(
+  `(^|[\\s'"])(${[...SECRET_HEADER_NAMES].map((n) => n.replace(/[-]/g, '\\-')).join('|')})(\\s*:\\s*)(?:(Basic|Bearer|Digest|Token)\\s+)?([^'"\\r\\n]+)`,
+  'gim',
+);
+
+/** Free text that may embed JSON, headers or credentials (cURL lines, error messages). */
+export function scrubText(text: string, known?: KnownSecrets): string {
+  // redactBodyText handles both JSON and JSON-like text (secret keys), then free-text rules.
+  return scrubHeaderLines(redactBodyText(text, known));
+}
+
+/**
+ * A response body. Re-serialising JSON would turn 10.50 into 10.5, and the response view promises
+ * the wire's own literals, so the text is rewritten structurally only when a secret key is present.
+ */
+export function scrubBodyText(text: string, known?: KnownSecrets): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return scrubText(text, known);
+  }
+  if (!isDeepStrictEqual(redactJson(parsed), parsed)) return scrubText(text, known);
+  return scrubHeaderLines(redactText(text, known));
+}
+
+function scrubHeaderLines(text: string): string {
+  return text.replace(HEADER_LINE, (_whole, lead: string, name: string, sep: string, scheme: string | undefined) =>
+    `${lead}${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}`,
+  );
+}
+
+function scrubValue(value: unknown, known?: KnownSecrets): unknown {
+  const structural = redactJson(value);
+  if (known === undefined || known.size === 0) return structural;
+  // Known secret values can hide anywhere, even under innocent keys: scrub the serialised form.
+  try {
+    return JSON.parse(known.redact(JSON.stringify(structural) ?? 'null')) as unknown;
+  } catch {
+    return REDACTED;
+  }
+}
+
+/**
+ * The decoded report is our own vocabulary, not the wire's: its keys (`csc` is the CSC *result*)
+ * must not be mistaken for secret fields, so only its text values are scrubbed.
+ */
+function scrubStrings(value: unknown, known?: KnownSecrets): unknown {
+  if (typeof value === 'string') return redactText(value, known);
+  if (Array.isArray(value)) return value.map((v) => scrubStrings(v, known));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = scrubStrings(v, known);
+  return out;
+}
+
+function scrubRecord(record: Record<string, string>, known?: KnownSecrets): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(redactHeaders(record))) out[k] = redactText(String(v), known);
+  return out;
+}
+
+/** A scrubbed deep copy; the input is never modified. */
+export function scrubExchange(e: Exchange, known?: KnownSecrets): Exchange {
+  const copy: Exchange = {
+    id: e.id,
+    startedAt: e.startedAt,
+    environment: { id: e.environment.id, name: redactText(e.environment.name, known), live: e.environment.live },
+    operationId: e.operationId,
+    operationTitle: e.operationTitle,
+    params: Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, redactText(String(v), known)])),
+    request: {
+      method: e.request.method,
+      url: scrubText(e.request.url, known),
+      headers: scrubRecord(e.request.headers ?? {}, known),
+      bodyWasMasked: e.request.bodyWasMasked,
+      curl: scrubText(e.request.curl ?? '', known),
+    },
+  };
+  if (e.version !== undefined) copy.version = e.version;
+  if (e.request.body !== undefined) copy.request.body = scrubValue(e.request.body, known);
+  if (e.response) {
+    copy.response = {
+      status: e.response.status,
+      headers: scrubRecord(e.response.headers ?? {}, known),
+      bodyText: e.response.bodyText === '' ? '' : scrubBodyText(e.response.bodyText, known),
+      sizeBytes: e.response.sizeBytes,
+      truncated: e.response.truncated,
+      timing: { totalMs: e.response.timing.totalMs, ttfbMs: e.response.timing.ttfbMs },
+    };
+  }
+  if (e.failure) copy.failure = { kind: e.failure.kind, message: scrubText(e.failure.message, known) };
+  if (e.decoded) copy.decoded = scrubStrings(e.decoded, known) as Exchange['decoded'];
+  return copy;
+}

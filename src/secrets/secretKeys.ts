@@ -1,0 +1,23 @@
+/** Every secret the extension keeps, per environment. The only place these key names are spelled. */
+export const SECRET_NAMES = ['partnerEmail', 'partnerPassword', 'financingTokens', 'gatewayApiPassword', 'certificatePassphrase'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+export const SECRET_LABELS: Record<SecretName, string> = {
+  partnerEmail: 'financing partner e-mail',
+  partnerPassword: 'financing partner password',
+  financingTokens: 'financing access and refresh tokens',
+  gatewayApiPassword: 'gateway API password',
+  certificatePassphrase: 'client certificate passphrase',
+};
+
+const PREFIX = 'paymentWorkbench';
+
+export function secretKey(environmentId: string, name: SecretName): string {
+  return `${PREFIX}/${environmentId}/${name}`;
+}
+
+export function parseSecretKey(key: string): { environmentId: string; name: SecretName } | undefined {
+  const [prefix, environmentId, name] = key.split('/');
+  if (prefix !== PREFIX || !environmentId || !(SECRET_NAMES as readonly string[]).includes(name ?? '')) return undefined;
+  return { environmentId, name: name as SecretName };
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { FinancingSession, tokenSetFromResponse, type TokenStore } from '../auth';
+import { getOperation, type OperationDef } from '../catalogue';
+import { decodeResponse } from '../decode';
+import {
+  buildRequest,
+  HttpFailure,
+  KnownSecrets,
+  redactBodyText,
+  redactHeaders,
+  redactRequest,
+  redactText,
+  RequestBuildError,
+  toCurl,
+  type HttpClient,
+  type HttpResponse,
+  type OutgoingRequest,
+  type PathParamName,
+} from '../http';
+import { isLive, type Environment } from '../environments/environment';
+import type { Exchange } from './exchange';
+
+/** What the runner needs from the host: no vscode here, so it is tested with plain mocha against the simulator. */
+export interface RunnerDeps {
+  client(env: Environment): Promise<HttpClient>;
+  session(env: Environment): Promise<FinancingSession>;
+  tokenStore(env: Environment): TokenStore;
+  secret(env: Environment, name: 'gatewayApiPassword' | 'partnerPassword'): Promise<string | undefined>;
+  now?: () => number;
+}
+
+export interface SendInput {
+  env: Environment;
+  operationId: string;
+  version?: number;
+  params?: Partial<Record<PathParamName, string>>;
+  /** Parsed JSON body, or raw text for deliberately malformed tests. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Sees the request exactly as sent (secrets included), for a memory-only "copy with secrets". */
+  onSent?: (request: OutgoingRequest) => void;
+  /** Response text kept in the exchange, so history and panels never hold a huge body in full. */
+  keepBytes?: number;
+}
+
+/** A problem the user must fix before anything is sent (no base URL, no password…). */
+export class SendSetupError extends Error {}
+
+const DEFAULT_KEEP_BYTES = 1024 * 1024;
+
+export function resolveVersion(op: OperationDef, env: Environment, version?: number): number | undefined {
+  const v = version ?? env.versions?.[op.id] ?? op.defaultVersion ?? op.versions[0];
+  if (v !== undefined && op.versions.length > 0 && !op.versions.includes(v)) {
+    throw new SendSetupError(`${op.title} exists in version ${op.versions.join(' and ')}, not ${v}.`);
+  }
+  return v;
+}
+
+function baseUrlFor(op: OperationDef, env: Environment): string {
+  const url = op.api === 'financing' ? env.financingBaseUrl : env.gatewayUrl;
+  if (!url) throw new SendSetupError(`Environment "${env.name}" has no ${op.api === 'financing' ? 'financing base URL' : 'gateway URL'}; edit the environment to add one.`);
+  return url;
+}
+
+export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise<Exchange> {
+  const op = getOperation(input.operationId);
+  if (!op) throw new SendSetupError(`Unknown operation "${input.operationId}".`);
+  const { env } = input;
+  const version = resolveVersion(op, env, input.version);
+  const params: Partial<Record<PathParamName, string>> = { ...input.params };
+  if (op.api === 'gateway' && params.merchantId === undefined && env.merchantId) params.merchantId = env.merchantId;
+  const bodyText = input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
+  const known = new KnownSecrets();
+  const client = await deps.client(env);
+  const session = await deps.session(env);
+  const now = deps.now ?? Date.now;
+
+  const build = (credentials: { accessToken?: string; refreshToken?: string; apiPassword?: string; clientCertificate?: boolean }): OutgoingRequest => {
+    known.add(credentials.accessToken, credentials.refreshToken, credentials.apiPassword);
+    if (credentials.apiPassword) known.addBasicCredentials(op.auth === 'basicEmptyUser' ? '' : `merchant.${params.merchantId ?? ''}`, credentials.apiPassword);
+    try {
+      return {
+        ...buildRequest(op, { baseUrl: baseUrlFor(op, env), ...(version !== undefined ? { version } : {}), params, ...(bodyText !== undefined ? { body: bodyText } : {}), credentials, timeoutMs: env.timeoutMs }),
+        ...(input.signal ? { signal: input.signal } : {}),
+      };
+    } catch (err) {
+      if (err instanceof RequestBuildError) throw new SendSetupError(err.message);
+      throw err;
+    }
+  };
+
+  let sent: OutgoingRequest | undefined;
+  const send = async (req: OutgoingRequest): Promise<HttpResponse> => {
+    sent = req;
+    input.onSent?.(req);
+    return client.send(req);
+  };
+
+  const exchange: Exchange = {
+    id: randomUUID(),
+    startedAt: new Date(now()).toISOString(),
+    environment: { id: env.id, name: env.name, live: isLive(env) },
+    operationId: op.id,
+    operationTitle: op.title,
+    ...(version !== undefined ? { version } : {}),
+    params: Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string')),
+    request: { method: op.method, url: '', headers: {}, bodyWasMasked: false, curl: '' },
+  };
+
+  let response: HttpResponse | undefined;
+  try {
+    switch (op.auth) {
+      case 'bearer':
+        response = await session.callWithAuth((accessToken) => send(build({ accessToken })));
+        break;
+      case 'refreshToken': {
+        const stored = await deps.tokenStore(env).load();
+        if (!stored) throw new SendSetupError('No refresh token: sign in to the financing API first.');
+        response = await send(build({ refreshToken: stored.refreshToken }));
+        await adoptTokens(session, response, now(), stored.refreshToken);
+        break;
+      }
+      case 'none':
+        if (typeof input.body === 'object' && input.body !== null) {
+          const pw = (input.body as Record<string, unknown>).password;
+          if (typeof pw === 'string') known.add(pw);
+        }
+        response = await send(build({}));
+        if (op.id === 'financing.login') await adoptTokens(session, response, now());
+        break;
+      default: {
+        if (env.gatewayAuth === 'certificate') {
+          response = await send(build({ clientCertificate: true }));
+          break;
+        }
+        const apiPassword = await deps.secret(env, 'gatewayApiPassword');
+        if (!apiPassword) throw new SendSetupError(`No gateway API password for "${env.name}": run "Payment Workbench: Set Gateway API Password".`);
+        response = await send(build({ apiPassword }));
+      }
+    }
+    if (op.id === 'financing.logout' && response.status >= 200 && response.status < 300) await session.forgetTokens();
+  } catch (err) {
+    if (err instanceof SendSetupError) throw err;
+    exchange.failure = err instanceof HttpFailure ? { kind: err.kind, message: redactText(err.message, known) } : { kind: 'other', message: redactText(err instanceof Error ? err.message : String(err), known) };
+  }
+
+  if (sent) {
+    const shown = redactRequest(sent, known);
+    exchange.request.url = shown.url;
+    exchange.request.headers = shown.headers;
+    if (sent.body !== undefined) {
+      exchange.request.bodyWasMasked = shown.body !== sent.body && !isOnlyReformatted(shown.body, sent.body);
+      exchange.request.body = parseOrText(shown.body ?? '');
+    }
+    exchange.request.curl = toCurl(sent, { includeSecrets: false, known });
+  }
+  if (response) {
+    const keep = input.keepBytes ?? DEFAULT_KEEP_BYTES;
+    const text = redactBodyText(response.bodyText, known);
+    exchange.response = {
+      status: response.status,
+      headers: redactHeaders(response.headers),
+      bodyText: text.length > keep ? text.slice(0, keep) : text,
+      sizeBytes: response.sizeBytes,
+      truncated: text.length > keep,
+      timing: response.timing,
+    };
+    // The decoder reads amounts from the raw JSON text (keeping "0.00") and never outputs a token, so it
+    // gets the body as received; only a non-JSON body, shown as an excerpt, is passed redacted.
+    exchange.decoded = decodeResponse({
+      operationId: op.id,
+      httpStatus: response.status,
+      body: response.json,
+      rawText: response.json === undefined ? exchange.response.bodyText : response.bodyText,
+    });
+  }
+  return exchange;
+}
+
+async function adoptTokens(session: FinancingSession, response: HttpResponse, issuedAt: number, previousRefresh?: string): Promise<void> {
+  if (response.status < 200 || response.status >= 300) return;
+  const tokens = tokenSetFromResponse(response.json, issuedAt, previousRefresh);
+  if (tokens) await session.adoptTokens(tokens);
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function isOnlyReformatted(a: string | undefined, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a ?? '')) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,11 @@
+import type { RequestLog } from './requestLog';
+
+/** What every API module needs from the running server. */
+export interface SimContext {
+  /** http://host:port of the plain port: browser pages are always served there (browsers have no client certificate). */
+  baseUrl: string;
+  now(): Date;
+  log: RequestLog;
+  /** Sends a webhook or callback in the background; the server waits for these on close. */
+  notify(kind: 'webhook' | 'callback', url: string, body: string, headers?: Record<string, string>): void;
+}

@@ -1,0 +1,62 @@
+import { FaultSchedule, parseFault, type FaultPlan } from './faults';
+import { isObject, jsonText } from './jsonText';
+import type { RequestLog } from './requestLog';
+import { jsonResponse, type SimRequest, type SimResponse } from './types';
+
+/**
+ * The simulator's own endpoints under /_simulator (never faulted):
+ *   GET    /_simulator            what is served and where
+ *   GET    /_simulator/requests   the redacted request log, oldest first (?since=<id> for newer ones)
+ *   DELETE /_simulator/requests   clear the log
+ *   GET    /_simulator/faults     the current fault plan
+ *   POST   /_simulator/faults     {"fault":"status=503","count":3}; count omitted = until cleared
+ *   DELETE /_simulator/faults     clear the plan
+ */
+
+export const CONTROL_PREFIX = '/_simulator';
+
+const json = (status: number, value: Parameters<typeof jsonText>[0]): SimResponse => jsonResponse(status, jsonText(value));
+
+export function handleControl(req: SimRequest, log: RequestLog, faults: FaultSchedule, info: () => Record<string, string>): SimResponse | undefined {
+  const sub = req.path.slice(CONTROL_PREFIX.length);
+  if (sub === '' || sub === '/') return req.method === 'GET' ? json(200, { ...info() }) : undefined;
+  if (sub === '/requests') {
+    if (req.method === 'DELETE') {
+      log.clear();
+      return json(200, { cleared: true });
+    }
+    if (req.method !== 'GET') return undefined;
+    const since = Number(req.query.get('since') ?? 0);
+    const entries = log.entries.filter((e) => e.id > since);
+    return jsonResponse(200, JSON.stringify({ capacity: log.capacity, entries }));
+  }
+  if (sub === '/faults') {
+    if (req.method === 'GET') return json(200, { plan: faults.describe() });
+    if (req.method === 'DELETE') {
+      faults.set(undefined);
+      return json(200, { plan: null });
+    }
+    if (req.method === 'POST') {
+      let body: unknown;
+      try {
+        body = JSON.parse(req.rawBody.toString('utf8') || '{}');
+      } catch (e) {
+        return json(400, { error: `body: not valid JSON (${(e as Error).message})` });
+      }
+      if (!isObject(body) || typeof body['fault'] !== 'string') return json(400, { error: 'fault: is required, e.g. {"fault":"status=503","count":1}' });
+      const plan: FaultPlan = { fault: body['fault'] };
+      if (body['count'] !== undefined) {
+        if (typeof body['count'] !== 'number') return json(400, { error: 'count: must be a positive integer' });
+        plan.count = body['count'];
+      }
+      try {
+        parseFault(plan.fault);
+        faults.set(plan);
+      } catch (e) {
+        return json(400, { error: (e as Error).message });
+      }
+      return json(200, { plan: faults.describe() });
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { FinancingCallbackStatus } from '../../catalogue/codes';
+import type { Offer } from './offers';
+
+/**
+ * Financing applications: one per offers request (its data.sessionID). With selectFirst=true the
+ * consumer continues on data.sessionUrl, a page the simulator serves; the lender tells the partner
+ * about progress with POST callback_url {"order_id": external_id, "status": …}.
+ * Status path: (new) → Started when the consumer opens the page → Disbursed | Rejected | Cancelled.
+ */
+
+export interface FinancingApplication {
+  id: string;
+  offer: Offer;
+  externalId?: number;
+  callbackUrl?: string;
+  redirectUrl?: string;
+  status: FinancingCallbackStatus | 'New';
+  createdAt: string;
+}
+
+/** Statuses the consumer can choose on the session page. */
+export const FINAL_DECISIONS = ['Disbursed', 'Rejected', 'Cancelled'] as const satisfies readonly FinancingCallbackStatus[];
+export type FinalDecision = (typeof FINAL_DECISIONS)[number];
+
+export function isFinalDecision(text: string | null | undefined): text is FinalDecision {
+  return (FINAL_DECISIONS as readonly string[]).includes(text ?? '');
+}
+
+export class ApplicationStore {
+  private readonly byId = new Map<string, FinancingApplication>();
+
+  create(fields: Omit<FinancingApplication, 'id' | 'status'>): FinancingApplication {
+    const app: FinancingApplication = { id: randomBytes(12).toString('hex'), status: 'New', ...fields };
+    this.byId.set(app.id, app);
+    return app;
+  }
+
+  get(id: string): FinancingApplication | undefined {
+    return this.byId.get(id);
+  }
+}

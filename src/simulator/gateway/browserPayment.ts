@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { getString, jsonText } from '../jsonText';
+import { formatAmount } from '../money';
+import { escapeHtml, htmlResponse, redirectResponse, type SimRequest, type SimResponse } from '../types';
+import { fieldError, invalidRequest, missing } from './errors';
+import type { OpEnv } from './opEnv';
+import { baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, notifyOrderChange, nowText, requiredAmount, requiredCurrency } from './opHelpers';
+import type { BrowserPaymentRecord, OrderRecord, OrderStore, TransactionRecord } from './orders';
+import { transactionResponse } from './responseBody';
+import { acquirerResponse, BROWSER_PAYMENT_REFERENCES, resultOf } from './testCards';
+import type { MerchantProfile } from './auth';
+import type { SimContext } from '../context';
+import type { GatewayCode } from '../../catalogue/codes';
+
+/**
+ * Initiate Browser Payment and the provider page the simulator plays. Interaction status:
+ * INITIATED (answer to the API call) → REDIRECTED_TO_PROVIDER (payer opens redirectUrl) →
+ * RETURNED_TO_MERCHANT (payer presses a button; 303 back to browserPayment.returnUrl) → COMPLETED
+ * (the outcome is known: approved, declined or aborted). A PENDING outcome stays
+ * RETURNED_TO_MERCHANT. order.reference TEST-SUCCEED / TEST-FAIL-DECLINE / TEST-PENDING forces the
+ * outcome, as in the real test mode; otherwise the payer's button decides.
+ */
+
+export const BROWSER_PAGE_PREFIX = '/_simulator/browser-payment/';
+
+const SOURCE_TYPES = ['BANKTRANSFER_A', 'WALLET_A', 'BANKTRANSFER_B'];
+
+export function initiateBrowserPayment(env: OpEnv): SimResponse {
+  const existing = env.orders.get(env.merchant.merchantId, env.orderId);
+  const dup = duplicateTransaction(env, existing);
+  if (dup) return dup;
+  if (existing && existing.status !== 'FAILED') return invalidRequest(`Order ${env.orderId} already exists with status ${existing.status}; a browser payment needs a new order id`);
+  const amount = requiredAmount(env, 'order.amount');
+  if (isResponse(amount)) return amount;
+  const currency = requiredCurrency(env, 'order.currency');
+  if (isResponse(currency)) return currency;
+  const sourceType = getString(env.body, 'sourceOfFunds.type');
+  if (env.version === '16' || sourceType !== undefined) {
+    if (sourceType === undefined) return missing('sourceOfFunds.type');
+    if (!SOURCE_TYPES.includes(sourceType)) return fieldError({ field: 'sourceOfFunds.type', validationType: 'INVALID', explanation: `Value '${sourceType}' is invalid. Must be one of ${SOURCE_TYPES.join(', ')}` });
+  }
+  const returnUrl = getString(env.body, 'browserPayment.returnUrl');
+  if (returnUrl === undefined) return missing('browserPayment.returnUrl');
+  if (!/^https?:\/\/\S{4,}$/.test(returnUrl) || returnUrl.length <= 11) return fieldError({ field: 'browserPayment.returnUrl', validationType: 'INVALID', explanation: `Value '${returnUrl}' is invalid. Must be an absolute URL longer than 11 characters` });
+  const operationText = env.version === '16' ? getString(env.body, 'browserPayment.walleta.operation') ?? 'PAY' : getString(env.body, 'browserPayment.operation');
+  if (operationText === undefined) return missing('browserPayment.operation');
+  if (operationText !== 'AUTHORIZE' && operationText !== 'PAY' && operationText !== 'ACCOUNTSETUP') {
+    return fieldError({ field: 'browserPayment.operation', validationType: 'INVALID', explanation: `Value '${operationText}' is invalid. Must be one of ACCOUNTSETUP, AUTHORIZE, PAY` });
+  }
+  const notificationUrl = notificationUrlOf(env);
+  if (isResponse(notificationUrl)) return notificationUrl;
+
+  const token = randomBytes(12).toString('hex');
+  const time = nowText(env);
+  const browserPayment: BrowserPaymentRecord = {
+    token,
+    operation: operationText,
+    returnUrl,
+    redirectUrl: `${env.ctx.baseUrl}${BROWSER_PAGE_PREFIX}${token}`,
+    status: 'INITIATED',
+    timeInitiated: time,
+  };
+  const reference = getString(env.body, 'order.reference');
+  const order =
+    existing ??
+    env.orders.create({
+      merchantId: env.merchant.merchantId,
+      id: env.orderId,
+      amount,
+      currency,
+      status: 'INITIATED',
+      creationTime: time,
+      ...(reference ? { reference } : {}),
+      ...(notificationUrl ? { notificationUrl } : {}),
+    });
+  order.status = 'INITIATED';
+  order.amount = amount;
+  const txn = baseTransaction(env, operationText === 'AUTHORIZE' ? 'AUTHORIZATION' : 'PAYMENT', amount, currency);
+  txn.gatewayCode = 'SUBMITTED';
+  txn.result = 'SUCCESS';
+  txn.browserPayment = browserPayment;
+  txn.sourceOfFunds = { type: sourceType ?? 'WALLET_A' };
+  env.registerBrowserPayment(token);
+  return commit(env, order, txn);
+}
+
+export interface BrowserPaymentLocation {
+  merchant: MerchantProfile;
+  orderId: string;
+  transactionId: string;
+  /** The path version of the initiating call, echoed by the webhooks the page triggers. */
+  version: string;
+}
+
+type Outcome = 'approve' | 'decline' | 'cancel';
+
+function forcedOutcome(order: OrderRecord): GatewayCode | undefined {
+  const ref = order.reference as keyof typeof BROWSER_PAYMENT_REFERENCES | undefined;
+  return ref && ref in BROWSER_PAYMENT_REFERENCES ? BROWSER_PAYMENT_REFERENCES[ref] : undefined;
+}
+
+function page(order: OrderRecord, txn: TransactionRecord, bp: BrowserPaymentRecord): string {
+  const forced = forcedOutcome(order);
+  const done = bp.status === 'COMPLETED' || bp.status === 'RETURNED_TO_MERCHANT';
+  const action = `${BROWSER_PAGE_PREFIX}${bp.token}/return`;
+  const buttons = done
+    ? `<p>This payment is finished (${escapeHtml(txn.gatewayCode)}). <a href="${escapeHtml(bp.returnUrl)}">Back to the merchant</a></p>`
+    : forced
+      ? `<p>order.reference <code>${escapeHtml(order.reference ?? '')}</code> sets the outcome: <strong>${forced}</strong>.</p>
+<form method="post" action="${escapeHtml(action)}"><button name="outcome" value="approve">Continue</button></form>`
+      : `<form method="post" action="${escapeHtml(action)}">
+  <button name="outcome" value="approve">Pay</button>
+  <button name="outcome" value="decline">Decline</button>
+  <button name="outcome" value="cancel">Cancel</button>
+</form>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Simulated payment provider</title>
+<style>body{font:15px system-ui,sans-serif;max-width:36rem;margin:2rem auto}button{margin-right:.5rem}</style></head>
+<body><h1>Simulated payment provider</h1>
+<p>Order <strong>${escapeHtml(order.id)}</strong>: ${escapeHtml(txn.currency)} ${formatAmount(txn.amount)}, ${escapeHtml(bp.operation)}.</p>
+<p>Interaction status: <strong id="status">${escapeHtml(bp.status)}</strong></p>
+${buttons}
+</body></html>`;
+}
+
+/** The provider page (GET) and its buttons (POST …/return). */
+export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: BrowserPaymentLocation | undefined, req: SimRequest, action: string | undefined): SimResponse {
+  const order = where ? orders.get(where.merchant.merchantId, where.orderId) : undefined;
+  const txn = where ? order?.transactions.get(where.transactionId) : undefined;
+  const bp = txn?.browserPayment;
+  if (!where || !order || !txn || !bp) return htmlResponse(404, '<!doctype html><title>Not found</title><p>No such browser payment.</p>');
+  const notify = (): void => notifyOrderChange({ ctx, merchant: where.merchant }, order, jsonText(transactionResponse(where.merchant.merchantId, order, txn, where.version)));
+  if (req.method === 'GET' && action === undefined) {
+    if (bp.status === 'INITIATED') {
+      bp.status = 'REDIRECTED_TO_PROVIDER';
+      bp.timeRedirected = ctx.now().toISOString();
+      notify();
+    }
+    return htmlResponse(200, page(order, txn, bp));
+  }
+  if (req.method !== 'POST' || action !== 'return') return htmlResponse(405, '<!doctype html><p>GET the page, POST …/return.</p>');
+  if (bp.status === 'RETURNED_TO_MERCHANT' || bp.status === 'COMPLETED') return redirectResponse(bp.returnUrl);
+  if (!orders.tryLock(where.merchant.merchantId, order.id)) return htmlResponse(409, '<!doctype html><p>Another operation is running on this order; press the button again.</p>');
+  try {
+    const chosen = new URLSearchParams(req.rawBody.toString('utf8')).get('outcome') as Outcome | null;
+    const code: GatewayCode = forcedOutcome(order) ?? (chosen === 'decline' ? 'DECLINED' : chosen === 'cancel' ? 'ABORTED' : 'APPROVED');
+    const time = ctx.now().toISOString();
+    if (bp.status === 'INITIATED') bp.timeRedirected = time;
+    bp.status = 'RETURNED_TO_MERCHANT';
+    bp.timeReturned = time;
+    txn.gatewayCode = code;
+    txn.result = resultOf(code);
+    const acquirer = acquirerResponse(code);
+    if (acquirer) txn.acquirer = acquirer;
+    if (code !== 'PENDING') {
+      bp.status = 'COMPLETED';
+      bp.timeCompleted = time;
+    }
+    if (code === 'APPROVED') {
+      order.totalAuthorizedAmount += txn.amount;
+      if (bp.operation === 'PAY') order.totalCapturedAmount += txn.amount;
+      order.status = bp.operation === 'PAY' ? 'CAPTURED' : 'AUTHORIZED';
+    } else if (code !== 'PENDING') {
+      order.status = code === 'ABORTED' ? 'CANCELLED' : 'FAILED';
+    }
+    order.lastUpdatedTime = time;
+    notify();
+    return redirectResponse(bp.returnUrl);
+  } finally {
+    orders.release(where.merchant.merchantId, order.id);
+  }
+}

@@ -1,0 +1,115 @@
+import type { TransactionType } from '../../catalogue/codes';
+import { getString } from '../jsonText';
+import { cardFrom, invalidCardNumber, sourceOfFundsView, type CardDetails } from './cards';
+import { invalidRequest, missing } from './errors';
+import type { OpEnv } from './opEnv';
+import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
+import type { OrderRecord, TransactionRecord } from './orders';
+import { assessRisk } from './risk';
+import { acquirerResponse, applyVerificationRules, avsOutcome, cscOutcome, expiryOutcome, resultOf } from './testCards';
+import type { SimResponse } from '../types';
+
+/**
+ * Authorize and Verify: the operations that present a card and get the test-card outcome
+ * (expiry → gatewayCode, CSC, AVS by billing street) and a risk assessment.
+ */
+
+function requireCard(env: OpEnv): CardDetails | SimResponse {
+  const card = cardFrom(env.body);
+  if (!card) return missing('sourceOfFunds.provided.card.number');
+  if (!card.fromToken && !/^\d{12,19}$/.test(card.number)) return invalidCardNumber(card.number);
+  if (!card.expiryMonth) return missing('sourceOfFunds.provided.card.expiry.month');
+  if (!card.expiryYear) return missing('sourceOfFunds.provided.card.expiry.year');
+  return card;
+}
+
+/** Card checks shared by Authorize and Verify. */
+function cardOutcome(env: OpEnv, card: CardDetails, txn: TransactionRecord): void {
+  const csc = cscOutcome(card.securityCode);
+  const avs = avsOutcome(getString(env.body, 'billing.address.street'));
+  const code = applyVerificationRules(expiryOutcome(card.expiryMonth, card.expiryYear), csc, avs);
+  txn.gatewayCode = code;
+  txn.result = resultOf(code);
+  txn.csc = csc;
+  txn.avs = avs;
+  txn.sourceOfFunds = sourceOfFundsView(card);
+  const acquirer = acquirerResponse(code);
+  if (acquirer) txn.acquirer = acquirer;
+  if (txn.result === 'SUCCESS') txn.authorizationCode = authorizationCode();
+}
+
+function newOrder(env: OpEnv, amount: bigint, currency: string, notificationUrl: string | undefined, creationTime: string): OrderRecord {
+  const reference = getString(env.body, 'order.reference');
+  return env.orders.create({
+    merchantId: env.merchant.merchantId,
+    id: env.orderId,
+    amount,
+    currency,
+    status: 'INITIATED',
+    creationTime,
+    ...(reference ? { reference } : {}),
+    ...(notificationUrl ? { notificationUrl } : {}),
+  });
+}
+
+export function authorize(env: OpEnv): SimResponse {
+  const existing = env.orders.get(env.merchant.merchantId, env.orderId);
+  const dup = duplicateTransaction(env, existing);
+  if (dup) return dup;
+  if (existing && existing.totalAuthorizedAmount > 0n) {
+    return invalidRequest(`Order ${env.orderId} is already ${existing.status}; a new payment needs a new order id`);
+  }
+  const amount = requiredAmount(env, 'order.amount');
+  if (isResponse(amount)) return amount;
+  const currency = requiredCurrency(env, 'order.currency');
+  if (isResponse(currency)) return currency;
+  const notificationUrl = notificationUrlOf(env);
+  if (isResponse(notificationUrl)) return notificationUrl;
+  const card = requireCard(env);
+  if (isResponse(card)) return card;
+
+  const captures = env.merchant.autoCapture;
+  const type: TransactionType = captures ? 'PAYMENT' : 'AUTHORIZATION';
+  const txn = baseTransaction(env, type, amount, currency);
+  cardOutcome(env, card, txn);
+  const risk = assessRisk(amount, card.fromToken ? undefined : card.number);
+  txn.risk = { ...risk, rule: risk.rule.map((r) => ({ ...r })), review: { ...risk.review } };
+  if (risk.gatewayCode === 'REJECTED' && txn.result === 'SUCCESS') {
+    txn.gatewayCode = 'BLOCKED';
+    txn.result = 'FAILURE';
+    delete txn.authorizationCode;
+    delete txn.acquirer;
+  }
+
+  // A retry after a decline reuses the order (with a new transaction id), as the real gateway allows.
+  const order = existing ?? newOrder(env, amount, currency, notificationUrl, txn.timeOfRecord);
+  order.amount = amount;
+  order.currency = currency;
+  if (txn.result === 'SUCCESS') {
+    order.totalAuthorizedAmount += amount;
+    if (captures) order.totalCapturedAmount += amount;
+    order.status = captures ? 'CAPTURED' : 'AUTHORIZED';
+  } else if (txn.result === 'FAILURE') {
+    order.status = 'FAILED';
+  }
+  return commit(env, order, txn);
+}
+
+export function verify(env: OpEnv): SimResponse {
+  const existing = env.orders.get(env.merchant.merchantId, env.orderId);
+  const dup = duplicateTransaction(env, existing);
+  if (dup) return dup;
+  const currency = existing?.currency ?? requiredCurrency(env, 'order.currency');
+  if (isResponse(currency)) return currency;
+  const notificationUrl = notificationUrlOf(env);
+  if (isResponse(notificationUrl)) return notificationUrl;
+  const card = requireCard(env);
+  if (isResponse(card)) return card;
+
+  const txn = baseTransaction(env, 'VERIFICATION', 0n, currency);
+  cardOutcome(env, card, txn);
+  delete txn.authorizationCode;
+  const order = existing ?? newOrder(env, 0n, currency, notificationUrl, txn.timeOfRecord);
+  if (!existing) order.status = txn.result === 'SUCCESS' ? 'VERIFIED' : 'FAILED';
+  return commit(env, order, txn);
+}

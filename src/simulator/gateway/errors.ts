@@ -1,0 +1,52 @@
+import type { ErrorCause, ValidationType } from '../../catalogue/codes';
+import { jsonText } from '../jsonText';
+import { jsonResponse, type SimResponse } from '../types';
+import { jsonErrorOffset } from './jsonErrorPosition';
+
+/**
+ * The gateway's error envelope, with the status codes of the real service: 400 for invalid requests,
+ * 401 for bad credentials (the body still says INVALID_REQUEST), 404 for unknown paths and versions,
+ * 5xx for SERVER_BUSY / SERVER_FAILED.
+ */
+
+export interface FieldError {
+  field: string;
+  validationType: ValidationType;
+  explanation: string;
+}
+
+export function gatewayError(status: number, cause: ErrorCause, explanation: string, field?: FieldError): SimResponse {
+  const error = field ? { cause, explanation: field.explanation, field: field.field, validationType: field.validationType } : { cause, explanation };
+  return jsonResponse(status, jsonText({ result: 'ERROR', error }));
+}
+
+export const invalidRequest = (explanation: string): SimResponse => gatewayError(400, 'INVALID_REQUEST', explanation);
+
+export const fieldError = (e: FieldError): SimResponse => gatewayError(400, 'INVALID_REQUEST', e.explanation, e);
+
+export const missing = (field: string): SimResponse => fieldError({ field, validationType: 'MISSING', explanation: 'Missing parameter' });
+
+export const invalidValue = (field: string, value: string, why: string): SimResponse =>
+  fieldError({ field, validationType: 'INVALID', explanation: `Value '${value}' is invalid. ${why}` });
+
+export const badCredentials = (): SimResponse => gatewayError(401, 'INVALID_REQUEST', 'Invalid credentials.');
+
+export const notFound = (explanation = 'Requested resource not found'): SimResponse => gatewayError(404, 'INVALID_REQUEST', explanation);
+
+export const unsupportedVersion = (version: string): SimResponse => gatewayError(404, 'INVALID_REQUEST', `Unsupported value for 'version = ${version}'`);
+
+export const unknownOrder = (orderId: string, merchantId: string): SimResponse => invalidRequest(`Unable to find order ${orderId} for merchant ${merchantId}`);
+
+/**
+ * "Json encoded payload error: Unexpected character 'a' at [character 14 line 1]", from the position
+ * Node's JSON.parse reports (0-based offset) turned into the gateway's 1-based character and line.
+ */
+export function jsonPayloadError(text: string): SimResponse {
+  const offset = jsonErrorOffset(text);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const character = offset - before.lastIndexOf('\n');
+  const ch = text.charAt(offset);
+  const what = ch === '' ? 'end-of-input' : `character '${ch}'`;
+  return invalidRequest(`Json encoded payload error: Unexpected ${what} at [character ${character} line ${line}]`);
+}

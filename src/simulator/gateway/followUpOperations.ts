@@ -1,0 +1,103 @@
+import { getString } from '../jsonText';
+import { formatAmount, parseAmount } from '../money';
+import type { SimResponse } from '../types';
+import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
+import { fieldError, invalidRequest, invalidValue, unknownOrder } from './errors';
+import type { OpEnv } from './opEnv';
+import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
+import { statusAfterRefund } from './orders';
+import { acquirerResponse } from './testCards';
+
+/**
+ * Operations on funds already on an order: Refund (at most the captured funds not yet refunded;
+ * standalone for cards only) and Update Authorization (changes the authorized amount of an order
+ * that is authorized but not captured).
+ */
+
+export function refund(env: OpEnv): SimResponse {
+  const order = env.orders.get(env.merchant.merchantId, env.orderId);
+  const dup = duplicateTransaction(env, order);
+  if (dup) return dup;
+  const amount = requiredAmount(env, 'transaction.amount');
+  if (isResponse(amount)) return amount;
+  const currency = requiredCurrency(env, 'transaction.currency');
+  if (isResponse(currency)) return currency;
+
+  if (!order) return standaloneRefund(env, amount, currency);
+
+  if (currency !== order.currency) return invalidValue('transaction.currency', currency, `Currency must match the order currency ${order.currency}`);
+  const refundable = order.totalCapturedAmount - order.totalRefundedAmount;
+  if (amount > refundable) {
+    return fieldError({
+      field: 'transaction.amount',
+      validationType: 'INVALID',
+      explanation: `Value '${getString(env.body, 'transaction.amount')}' is invalid. Requested refund amount exceeds the captured amount available for refund (${formatAmount(refundable)} ${order.currency})`,
+    });
+  }
+  const txn = baseTransaction(env, 'REFUND', amount, currency);
+  txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
+  txn.authorizationCode = authorizationCode();
+  order.totalRefundedAmount += amount;
+  order.status = statusAfterRefund(order);
+  const card = cardFrom(env.body);
+  if (card) txn.sourceOfFunds = sourceOfFundsView(card);
+  return commit(env, order, txn);
+}
+
+/** A refund with no earlier payment on the order: the spec allows it for card payments only. */
+function standaloneRefund(env: OpEnv, amount: bigint, currency: string): SimResponse {
+  const type = getString(env.body, 'sourceOfFunds.type');
+  const card = cardFrom(env.body);
+  if (type !== undefined && type !== 'CARD') {
+    return fieldError({ field: 'sourceOfFunds.type', validationType: 'UNSUPPORTED', explanation: `Value '${type}' is not supported. A standalone refund is supported for card payments only` });
+  }
+  if (!card) return unknownOrder(env.orderId, env.merchant.merchantId);
+  if (!card.fromToken && !/^\d{12,19}$/.test(card.number)) return invalidCardNumber(card.number);
+  const notificationUrl = notificationUrlOf(env);
+  if (isResponse(notificationUrl)) return notificationUrl;
+  const reference = getString(env.body, 'order.reference');
+  const txn = baseTransaction(env, 'REFUND', amount, currency);
+  const order = env.orders.create({
+    merchantId: env.merchant.merchantId,
+    id: env.orderId,
+    amount,
+    currency,
+    status: 'REFUNDED',
+    creationTime: txn.timeOfRecord,
+    ...(reference ? { reference } : {}),
+    ...(notificationUrl ? { notificationUrl } : {}),
+  });
+  order.totalRefundedAmount = amount;
+  txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
+  txn.sourceOfFunds = sourceOfFundsView(card);
+  return commit(env, order, txn);
+}
+
+export function updateAuthorization(env: OpEnv): SimResponse {
+  const order = env.orders.get(env.merchant.merchantId, env.orderId);
+  if (!order) return unknownOrder(env.orderId, env.merchant.merchantId);
+  const dup = duplicateTransaction(env, order);
+  if (dup) return dup;
+  if (order.status !== 'AUTHORIZED') {
+    return invalidRequest(`Update Authorization is not allowed for order ${order.id}: its status is ${order.status}, it must be AUTHORIZED (funds already captured cannot be re-authorized)`);
+  }
+  const amountText = getString(env.body, 'transaction.amount');
+  let amount = order.totalAuthorizedAmount;
+  if (amountText !== undefined) {
+    const parsed = requiredAmount(env, 'transaction.amount');
+    if (isResponse(parsed)) return parsed;
+    amount = parsed;
+  }
+  const currency = getString(env.body, 'transaction.currency') ?? order.currency;
+  if (currency !== order.currency) return invalidValue('transaction.currency', currency, `Currency must match the order currency ${order.currency}`);
+  if (amountText !== undefined && parseAmount(amountText) === undefined) return invalidValue('transaction.amount', amountText, 'Invalid amount');
+
+  const txn = baseTransaction(env, 'AUTHORIZATION_UPDATE', amount, currency);
+  txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
+  txn.authorizationCode = authorizationCode();
+  // The transaction amount is the new authorized amount (it may go up or down).
+  order.totalAuthorizedAmount = amount;
+  order.amount = amount;
+  txn.sourceOfFunds = { type: 'CARD' };
+  return commit(env, order, txn);
+}

@@ -1,0 +1,82 @@
+import { randomInt } from 'node:crypto';
+import type { TransactionType } from '../../catalogue/codes';
+import { getString, jsonText } from '../jsonText';
+import { parseAmount, type Milli } from '../money';
+import { isAllowedTarget } from '../outbound';
+import { jsonResponse, type SimResponse } from '../types';
+import { fieldError, invalidValue, missing } from './errors';
+import type { OpEnv } from './opEnv';
+import type { OrderRecord, TransactionRecord } from './orders';
+import { transactionResponse } from './responseBody';
+
+/** A required positive amount, or the gateway's error for it. */
+export function requiredAmount(env: OpEnv, field: string): Milli | SimResponse {
+  const text = getString(env.body, field);
+  if (text === undefined) return missing(field);
+  const value = parseAmount(text);
+  if (value === undefined || text.length > 14) return invalidValue(field, text, 'Amount must be a decimal number with at most 3 decimal places and at most 14 characters');
+  if (value <= 0n) return invalidValue(field, text, 'Transaction or order amount must be greater than zero');
+  return value;
+}
+
+export function requiredCurrency(env: OpEnv, field: string): string | SimResponse {
+  const text = getString(env.body, field);
+  if (text === undefined) return missing(field);
+  if (!/^[A-Z]{3}$/.test(text)) return invalidValue(field, text, 'Currency must be a 3-letter upper-case ISO 4217 code');
+  return text;
+}
+
+export function isResponse(x: unknown): x is SimResponse {
+  return typeof x === 'object' && x !== null && 'status' in x && 'body' in x && 'headers' in x;
+}
+
+/** A transaction id is unique within its order; a retry of a failed operation needs a new one. */
+export function duplicateTransaction(env: OpEnv, order: OrderRecord | undefined): SimResponse | undefined {
+  if (!order?.transactions.has(env.transactionId)) return undefined;
+  return fieldError({
+    field: 'transaction.id',
+    validationType: 'INVALID',
+    explanation: `Value '${env.transactionId}' is invalid. Transaction '${env.transactionId}' already exists on order ${order.id}; a retry needs a new transaction id`,
+  });
+}
+
+/** order.notificationUrl: https, or http on loopback (a simulator allowance for local receivers). */
+export function notificationUrlOf(env: OpEnv): string | SimResponse | undefined {
+  const url = getString(env.body, 'order.notificationUrl');
+  if (url === undefined) return undefined;
+  if (!isAllowedTarget(url)) return invalidValue('order.notificationUrl', url, 'Notification URL must be an HTTPS URL (the simulator also accepts http on 127.0.0.1/localhost)');
+  return url;
+}
+
+export const nowText = (env: OpEnv): string => env.ctx.now().toISOString();
+
+export const authorizationCode = (): string => String(randomInt(100000, 1000000));
+
+export function baseTransaction(env: OpEnv, type: TransactionType, amount: Milli, currency: string): TransactionRecord {
+  const reference = getString(env.body, 'transaction.reference');
+  const correlationId = getString(env.body, 'correlationId');
+  return {
+    id: env.transactionId,
+    type,
+    amount,
+    currency,
+    result: 'SUCCESS',
+    gatewayCode: 'APPROVED',
+    timeOfRecord: nowText(env),
+    ...(reference ? { reference } : {}),
+    ...(correlationId ? { correlationId } : {}),
+  };
+}
+
+/** Stores the transaction, stamps the order, sends the webhook, and answers the response body. */
+export function commit(env: OpEnv, order: OrderRecord, txn: TransactionRecord): SimResponse {
+  order.transactions.set(txn.id, txn);
+  order.lastUpdatedTime = txn.timeOfRecord;
+  const body = jsonText(transactionResponse(env.merchant.merchantId, order, txn, env.version));
+  notifyOrderChange(env, order, body);
+  return jsonResponse(200, body);
+}
+
+export function notifyOrderChange(env: Pick<OpEnv, 'ctx' | 'merchant'>, order: OrderRecord, body: string): void {
+  if (order.notificationUrl) env.ctx.notify('webhook', order.notificationUrl, body, { 'X-Notification-Secret': env.merchant.notificationSecret });
+}

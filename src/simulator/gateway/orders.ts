@@ -1,0 +1,108 @@
+import type { AvsCode, BrowserPaymentState, CscCode, GatewayCode, OrderStatus, ResultValue, TransactionType } from '../../catalogue/codes';
+import type { JsonOut } from '../jsonText';
+import type { Milli } from '../money';
+
+/**
+ * Orders and transactions, in memory. Totals are exact (BigInt thousandths) and change only inside
+ * an operation that holds the order's lock; a second operation on a locked order gets LOCK_FAILURE,
+ * the way the real gateway refuses concurrent work on one order.
+ *
+ * Funds model (the spec has no Capture operation): a merchant profile is either auto-capture (the
+ * default simulator merchant, like a "purchase" profile: an approved Authorize also captures, order
+ * CAPTURED, transaction type PAYMENT) or authorize-only (order AUTHORIZED, nothing captured, Update
+ * Authorization allowed). A Refund may return at most totalCapturedAmount − totalRefundedAmount.
+ */
+
+export interface BrowserPaymentRecord {
+  token: string;
+  operation: 'AUTHORIZE' | 'PAY' | 'ACCOUNTSETUP';
+  returnUrl: string;
+  redirectUrl: string;
+  status: BrowserPaymentState;
+  timeInitiated: string;
+  timeRedirected?: string;
+  timeReturned?: string;
+  timeCompleted?: string;
+}
+
+export interface TransactionRecord {
+  id: string;
+  type: TransactionType;
+  amount: Milli;
+  currency: string;
+  result: ResultValue;
+  gatewayCode: GatewayCode;
+  timeOfRecord: string;
+  reference?: string;
+  authorizationCode?: string;
+  acquirer?: { acquirerCode: string; acquirerMessage: string };
+  csc?: CscCode;
+  avs?: AvsCode;
+  /** Masked source of funds as the response shows it. */
+  sourceOfFunds?: JsonOut;
+  risk?: JsonOut;
+  browserPayment?: BrowserPaymentRecord;
+  correlationId?: string;
+}
+
+export interface OrderRecord {
+  merchantId: string;
+  id: string;
+  amount: Milli;
+  currency: string;
+  status: OrderStatus;
+  totalAuthorizedAmount: Milli;
+  totalCapturedAmount: Milli;
+  totalRefundedAmount: Milli;
+  reference?: string;
+  notificationUrl?: string;
+  creationTime: string;
+  lastUpdatedTime: string;
+  transactions: Map<string, TransactionRecord>;
+}
+
+const key = (merchantId: string, orderId: string): string => `${merchantId}\u0000${orderId}`;
+
+export class OrderStore {
+  private readonly orders = new Map<string, OrderRecord>();
+  // Keyed by order id whether or not the order exists yet: two first operations on one new order also collide.
+  private readonly locks = new Set<string>();
+
+  get(merchantId: string, orderId: string): OrderRecord | undefined {
+    return this.orders.get(key(merchantId, orderId));
+  }
+
+  create(fields: Omit<OrderRecord, 'transactions' | 'totalAuthorizedAmount' | 'totalCapturedAmount' | 'totalRefundedAmount' | 'lastUpdatedTime'>): OrderRecord {
+    const order: OrderRecord = {
+      ...fields,
+      totalAuthorizedAmount: 0n,
+      totalCapturedAmount: 0n,
+      totalRefundedAmount: 0n,
+      lastUpdatedTime: fields.creationTime,
+      transactions: new Map(),
+    };
+    this.orders.set(key(fields.merchantId, fields.id), order);
+    return order;
+  }
+
+  get size(): number {
+    return this.orders.size;
+  }
+
+  /** True when the lock was taken; the caller must release() it in a finally block. */
+  tryLock(merchantId: string, orderId: string): boolean {
+    const k = key(merchantId, orderId);
+    if (this.locks.has(k)) return false;
+    this.locks.add(k);
+    return true;
+  }
+
+  release(merchantId: string, orderId: string): void {
+    this.locks.delete(key(merchantId, orderId));
+  }
+}
+
+/** Refunded status follows the refunded share of the captured funds. */
+export function statusAfterRefund(order: OrderRecord): OrderStatus {
+  return order.totalRefundedAmount >= order.totalCapturedAmount ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+}

@@ -1,0 +1,87 @@
+import { DecimalNumber } from '../money';
+import type { JsonOut } from '../jsonText';
+import type { OrderRecord, TransactionRecord } from './orders';
+import { CSC_ACQUIRER_CODES, avsAcquirerCode } from './testCards';
+
+/**
+ * Response bodies shaped like the real gateway's (see the captured body in the reference): amounts
+ * as JSON numbers printed exactly, risk at top-level `risk.response`, `version` as text.
+ */
+
+export function orderView(order: OrderRecord): { [key: string]: JsonOut } {
+  return {
+    amount: DecimalNumber.of(order.amount),
+    creationTime: order.creationTime,
+    currency: order.currency,
+    id: order.id,
+    lastUpdatedTime: order.lastUpdatedTime,
+    ...(order.notificationUrl ? { notificationUrl: order.notificationUrl } : {}),
+    ...(order.reference ? { reference: order.reference } : {}),
+    status: order.status,
+    totalAuthorizedAmount: DecimalNumber.of(order.totalAuthorizedAmount),
+    totalCapturedAmount: DecimalNumber.of(order.totalCapturedAmount),
+    totalRefundedAmount: DecimalNumber.of(order.totalRefundedAmount),
+  };
+}
+
+function browserPaymentView(txn: TransactionRecord): JsonOut {
+  const bp = txn.browserPayment;
+  if (!bp) return undefined;
+  return {
+    interaction: {
+      status: bp.status,
+      timeInitiated: bp.timeInitiated,
+      timeRedirected: bp.timeRedirected,
+      timeReturned: bp.timeReturned,
+      timeCompleted: bp.timeCompleted,
+    },
+    operation: bp.operation,
+    redirectUrl: bp.redirectUrl,
+    returnUrl: bp.returnUrl,
+  };
+}
+
+function responseGroup(txn: TransactionRecord): JsonOut {
+  return {
+    ...(txn.acquirer ?? {}),
+    ...(txn.csc ? { cardSecurityCode: { acquirerCode: CSC_ACQUIRER_CODES[txn.csc], gatewayCode: txn.csc } } : {}),
+    ...(txn.avs ? { cardholderVerification: { avs: { acquirerCode: avsAcquirerCode(txn.avs) || undefined, gatewayCode: txn.avs } } } : {}),
+    gatewayCode: txn.gatewayCode,
+  };
+}
+
+export function transactionResponse(merchantId: string, order: OrderRecord, txn: TransactionRecord, version: string): JsonOut {
+  const date = txn.timeOfRecord.slice(0, 10).replace(/-/g, '');
+  return {
+    browserPayment: browserPaymentView(txn),
+    correlationId: txn.correlationId,
+    gatewayEntryPoint: 'WEB_SERVICES_API',
+    merchant: merchantId,
+    order: orderView(order),
+    response: responseGroup(txn),
+    result: txn.result,
+    risk: txn.risk ? { response: txn.risk } : undefined,
+    sourceOfFunds: txn.sourceOfFunds,
+    timeOfRecord: txn.timeOfRecord,
+    transaction: {
+      acquirer: { batch: Number(date), id: 'SIMULATOR_ACQ', merchantId: '12345678' },
+      amount: DecimalNumber.of(txn.amount),
+      authorizationCode: txn.authorizationCode,
+      currency: txn.currency,
+      id: txn.id,
+      reference: txn.reference,
+      type: txn.type,
+    },
+    version,
+  };
+}
+
+/** Retrieve Order: the order fields at the top level and every transaction, as the real GET answers. */
+export function retrieveOrderResponse(merchantId: string, order: OrderRecord, version: string): JsonOut {
+  return {
+    ...orderView(order),
+    merchant: merchantId,
+    result: 'SUCCESS',
+    transaction: [...order.transactions.values()].map((t) => transactionResponse(merchantId, order, t, version)),
+  };
+}

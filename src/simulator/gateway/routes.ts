@@ -1,0 +1,159 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SimContext } from '../context';
+import { deepMerge, getString, jsonText, type JsonObject } from '../jsonText';
+import { isAllowedTarget } from '../outbound';
+import { catalogueIssues, toFieldError } from '../requestChecks';
+import { jsonResponse, type SimRequest, type SimResponse } from '../types';
+import { isAuthorized, type MerchantProfile } from './auth';
+import { BROWSER_PAGE_PREFIX, browserPaymentPage, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
+import { authorize, verify } from './cardOperations';
+import { badCredentials, fieldError, invalidRequest, invalidValue, missing, notFound, unsupportedVersion } from './errors';
+import { refund, updateAuthorization } from './followUpOperations';
+import { lockFailure } from './lockFailure';
+import { knownVersions, operationByApiOperation, type GatewayOperation, type GatewayOperationId } from './operations';
+import type { OpEnv } from './opEnv';
+import { OrderStore } from './orders';
+import { GATEWAY_PREFIX, parseBody, parseTarget, pathProblem, type Target } from './requestParts';
+import { retrieveOrderResponse, transactionResponse } from './responseBody';
+import { createSession, readSession, updateSession } from './sessionRoutes';
+import { SessionStore } from './sessions';
+
+export { GATEWAY_PREFIX };
+
+/**
+ * The card gateway on /api/rest/version/{version}/merchant/{merchantId}/…:
+ *   PUT  order/{orderId}/transaction/{transactionId}   Authorize, Update Authorization, Refund, Verify,
+ *                                                      Initiate Browser Payment (by apiOperation)
+ *   GET  order/{orderId}, order/{orderId}/transaction/{transactionId}   read the state back
+ *   POST session                                       create a session (the real Create Session)
+ *   PUT  session/{sessionId}, GET session/{sessionId}  Update Session, read a session
+ * Order of checks, as a client sees them: unknown path or version → 404; credentials → 401; JSON and
+ * field checks → 400; then the operation, which holds the order lock while it "processes"
+ * (processingDelayMs), so overlapping operations on one order really collide (LOCK_FAILURE).
+ */
+export class GatewayApi {
+  readonly orders = new OrderStore();
+  readonly sessions = new SessionStore();
+  private readonly browserPayments = new Map<string, BrowserPaymentLocation>();
+
+  constructor(
+    private readonly ctx: SimContext,
+    readonly merchants: ReadonlyMap<string, MerchantProfile>,
+    private readonly processingDelayMs: number,
+  ) {}
+
+  async handle(req: SimRequest): Promise<SimResponse> {
+    const target = parseTarget(req.path);
+    if (!target) return notFound();
+    if (!/^\d+$/.test(target.version) || !knownVersions().has(Number(target.version))) return unsupportedVersion(target.version);
+    const [first, orderOrSession, third, transactionId, ...extra] = target.rest;
+    if (extra.length > 0) return notFound();
+
+    if (first === 'order' && orderOrSession !== undefined && third === 'transaction' && transactionId !== undefined) {
+      if (req.method === 'PUT') return this.transaction(req, target, orderOrSession, transactionId);
+      if (req.method === 'GET') return this.read(req, target, () => this.readTransaction(target, orderOrSession, transactionId));
+    } else if (first === 'order' && orderOrSession !== undefined && third === undefined) {
+      if (req.method === 'GET') return this.read(req, target, () => this.readOrder(target, orderOrSession));
+    } else if (first === 'session' && third === undefined) {
+      if (orderOrSession === undefined && req.method === 'POST') return createSession(this, req, target);
+      if (orderOrSession !== undefined && req.method === 'PUT') return updateSession(this, req, target, orderOrSession);
+      if (orderOrSession !== undefined && req.method === 'GET') return this.read(req, target, () => readSession(this, target, orderOrSession));
+    }
+    return notFound();
+  }
+
+  /** The provider page of a browser payment (GET) and its buttons (POST …/return). */
+  handlePage(req: SimRequest): SimResponse {
+    const [token, action] = req.path.slice(BROWSER_PAGE_PREFIX.length).split('/');
+    return browserPaymentPage(this.ctx, this.orders, token ? this.browserPayments.get(token) : undefined, req, action);
+  }
+
+  private merchant(target: Target): MerchantProfile | undefined {
+    return this.merchants.get(target.merchantId);
+  }
+
+  private read(req: SimRequest, target: Target, answer: () => SimResponse): SimResponse {
+    if (!isAuthorized(req, this.merchant(target), false)) return badCredentials();
+    return answer();
+  }
+
+  /** Catalogue checks for the operation and version; the first issue is reported, like the real gateway. */
+  checkFields(op: GatewayOperation, version: string, body: JsonObject): SimResponse | undefined {
+    // The spec wants https webhooks; the simulator also allows http on loopback so a local receiver works.
+    const issues = catalogueIssues(op.id, Number(version), body, this.ctx.now()).filter(
+      (i) => !(i.path.endsWith('notificationUrl') && typeof i.value === 'string' && isAllowedTarget(i.value)),
+    );
+    const first = issues[0];
+    return first ? fieldError(toFieldError(first)) : undefined;
+  }
+
+  private async transaction(req: SimRequest, target: Target, orderId: string, transactionId: string): Promise<SimResponse> {
+    const parsed = parseBody(req);
+    const apiOperation = parsed.ok ? getString(parsed.body, 'apiOperation') : undefined;
+    const op = apiOperation ? operationByApiOperation(apiOperation) : undefined;
+    const merchant = this.merchant(target);
+    if (!isAuthorized(req, merchant, op?.emptyUserAllowed ?? false) || !merchant) return badCredentials();
+    if (!parsed.ok) return parsed.response;
+    if (apiOperation === undefined) return missing('apiOperation');
+    if (!op) return fieldError({ field: 'apiOperation', validationType: 'UNSUPPORTED', explanation: `Value '${apiOperation}' is not supported. The simulator serves ${['AUTHORIZE', 'UPDATE_AUTHORIZATION', 'REFUND', 'VERIFY', 'INITIATE_BROWSER_PAYMENT'].join(', ')}` });
+    if (!op.versions.includes(Number(target.version))) return unsupportedVersion(target.version);
+    const idProblem = pathProblem('orderId', orderId) ?? pathProblem('transactionId', transactionId);
+    if (idProblem) return idProblem;
+    const fieldProblem = this.checkFields(op, target.version, parsed.body);
+    if (fieldProblem) return fieldProblem;
+
+    let body = parsed.body;
+    const sessionId = getString(body, 'session.id');
+    if (sessionId !== undefined) {
+      const session = this.sessions.get(merchant.merchantId, sessionId);
+      if (!session) return invalidValue('session.id', sessionId, `Unable to find session ${sessionId} for merchant ${merchant.merchantId}`);
+      // Provided fields override session fields (the spec's precedence).
+      body = deepMerge(session.fields, body);
+    }
+    const env: OpEnv = {
+      ctx: this.ctx,
+      orders: this.orders,
+      sessions: this.sessions,
+      merchant,
+      orderId,
+      transactionId,
+      version: target.version,
+      body,
+      registerBrowserPayment: (token) => this.browserPayments.set(token, { merchant, orderId, transactionId, version: target.version }),
+    };
+
+    if (!this.orders.tryLock(merchant.merchantId, orderId)) return lockFailure(env, op.id);
+    try {
+      if (this.processingDelayMs > 0) await sleep(this.processingDelayMs);
+      return this.run(op.id, env);
+    } finally {
+      this.orders.release(merchant.merchantId, orderId);
+    }
+  }
+
+  private run(id: GatewayOperationId, env: OpEnv): SimResponse {
+    switch (id) {
+      case 'gateway.authorize': return authorize(env);
+      case 'gateway.verify': return verify(env);
+      case 'gateway.refund': return refund(env);
+      case 'gateway.updateAuthorization': return updateAuthorization(env);
+      case 'gateway.initiateBrowserPayment': return initiateBrowserPayment(env);
+      case 'gateway.updateSession': return notFound();
+    }
+  }
+
+  private readOrder(target: Target, orderId: string): SimResponse {
+    const order = this.orders.get(target.merchantId, orderId);
+    if (!order) return invalidRequest(`Unable to find order ${orderId} for merchant ${target.merchantId}`);
+    return jsonResponse(200, jsonText(retrieveOrderResponse(target.merchantId, order, target.version)));
+  }
+
+  private readTransaction(target: Target, orderId: string, transactionId: string): SimResponse {
+    const order = this.orders.get(target.merchantId, orderId);
+    if (!order) return invalidRequest(`Unable to find order ${orderId} for merchant ${target.merchantId}`);
+    const txn = order.transactions.get(transactionId);
+    if (!txn) return invalidRequest(`Unable to find transaction ${transactionId} on order ${orderId} for merchant ${target.merchantId}`);
+    return jsonResponse(200, jsonText(transactionResponse(target.merchantId, order, txn, target.version)));
+  }
+
+}

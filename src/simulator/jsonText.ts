@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { DecimalNumber } from './money';
+
+/** JSON values the simulator answers with; DecimalNumber is printed as a bare number literal. */
+export type JsonOut = string | number | boolean | null | undefined | DecimalNumber | JsonOut[] | { [key: string]: JsonOut };
+
+// DecimalNumber.toJSON writes a marked string; jsonText() then unquotes it. The NUL and a random
+// nonce keep a request string from ever looking like a marker. Native JSON.stringify plus one
+// regex is several times faster than a hand-written serializer (the bench makes 100,000 orders).
+const NONCE = randomBytes(6).toString('hex');
+const MARK = `\u0000${NONCE}:`;
+const MARKED = new RegExp(`"\\\\u0000${NONCE}:(-?\\d+\\.\\d+)\\\\u0000"`, 'g');
+
+export function decimalMarker(text: string): string {
+  return `${MARK}${text}\u0000`;
+}
+
+/** Like JSON.stringify, but prints DecimalNumber verbatim (`10.00`, not `10`) and skips undefined members. */
+export function jsonText(value: JsonOut): string {
+  return (JSON.stringify(value) ?? 'null').replace(MARKED, '$1');
+}
+
+/** A parsed JSON object (the only request body shape either API accepts). */
+export type JsonObject = { [key: string]: unknown };
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads a dotted path ("order.amount", "item[0].name") from a parsed body. */
+export function getPath(root: unknown, path: string): unknown {
+  let current: unknown = root;
+  for (const part of path.split('.')) {
+    const m = /^([^[\]]+)((?:\[\d+\])*)$/.exec(part);
+    if (!m || !isObject(current)) return undefined;
+    current = current[m[1] as string];
+    for (const index of (m[2] ?? '').match(/\d+/g) ?? []) {
+      if (!Array.isArray(current)) return undefined;
+      current = current[Number(index)];
+    }
+  }
+  return current;
+}
+
+export function getString(root: unknown, path: string): string | undefined {
+  const v = getPath(root, path);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Deep merge where `over` wins; used for session fields under provided fields. */
+export function deepMerge(base: JsonObject, over: JsonObject): JsonObject {
+  const out: JsonObject = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const prev = out[k];
+    out[k] = isObject(prev) && isObject(v) ? deepMerge(prev, v) : v;
+  }
+  return out;
+}

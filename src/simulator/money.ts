@@ -1,0 +1,45 @@
+import { decimalMarker } from './jsonText';
+
+/**
+ * Money as exact decimals. Amounts travel as decimal text (requests) and are kept as BigInt counts of
+ * thousandths (the gateway allows 3 decimals), so totals never drift the way binary floats do.
+ */
+
+/** Thousandths of a currency unit. */
+export type Milli = bigint;
+
+const REQUEST_AMOUNT = /^(\d+)(?:\.(\d{1,3}))?$/;
+
+/** Parses a request amount ("10.01"); undefined when it is not a plain decimal with at most 3 decimals. */
+export function parseAmount(text: string): Milli | undefined {
+  const m = REQUEST_AMOUNT.exec(text);
+  if (!m) return undefined;
+  const whole = m[1] ?? '0';
+  const fraction = (m[2] ?? '').padEnd(3, '0');
+  return BigInt(whole) * 1000n + BigInt(fraction);
+}
+
+/** Decimal text with at least 2 decimals (like the gateway's `0.00`) and a third only when it is not zero. */
+export function formatAmount(value: Milli): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = abs / 1000n;
+  let fraction = (abs % 1000n).toString().padStart(3, '0');
+  if (fraction.endsWith('0')) fraction = fraction.slice(0, 2);
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/**
+ * A number that must reach the JSON text exactly as written (`10.01`, `0.00`). JSON.stringify would
+ * go through a binary double and drop the trailing zeros, so jsonText() prints these verbatim.
+ */
+export class DecimalNumber {
+  constructor(readonly text: string) {}
+  /** A marker that jsonText() turns back into the bare number literal. */
+  toJSON(): string {
+    return decimalMarker(this.text);
+  }
+  static of(value: Milli): DecimalNumber {
+    return new DecimalNumber(formatAmount(value));
+  }
+}

@@ -1,0 +1,40 @@
+import type { FaultPlan } from './faults';
+import type { RequestLog } from './requestLog';
+
+export interface SimulatorOptions {
+  /** Default 127.0.0.1: the simulator is for this machine only. */
+  host?: string;
+  /** 0 = an ephemeral port (tests). Default SIMULATOR_DEFAULTS.port. */
+  port?: number;
+  /** Access-token lifetime in seconds (expires_in). Default 3600. */
+  tokenLifetimeSeconds?: number;
+  /** Financing partner accounts. Default: SIMULATOR_DEFAULTS' e-mail and password. */
+  partnerAccounts?: { email: string; password: string }[];
+  /**
+   * Gateway merchants. Default: SIMULATOR_DEFAULTS.merchantId (auto-capture) and
+   * SIMULATOR_AUTH_ONLY_MERCHANT_ID (authorize only), both with SIMULATOR_DEFAULTS.apiPassword.
+   * autoCapture defaults to true: an approved Authorize also captures, so Refund works after it.
+   */
+  merchants?: { merchantId: string; apiPassword: string; autoCapture?: boolean }[];
+  /** A second HTTPS port that requires a client certificate signed by `ca`; Basic auth is not needed there. */
+  mtls?: { port?: number; key: string | Buffer; cert: string | Buffer; ca: string | Buffer };
+  /** Clock for token expiry and timestamps (tests). */
+  now?: () => Date;
+  /** How long a gateway operation holds its order lock (ms). Default 5, so overlapping operations collide as on the real gateway. */
+  processingDelayMs?: number;
+  /** Request-log ring size. Default 1000. */
+  requestLogCapacity?: number;
+}
+
+export interface SimulatorHandle {
+  /** http://127.0.0.1:PORT — both APIs: /api/online/* and /api/rest/version/*. */
+  baseUrl: string;
+  port: number;
+  /** https://127.0.0.1:PORT of the client-certificate port, when mtls was given. */
+  mtlsUrl?: string;
+  /** baseUrl + '/_simulator'. */
+  controlUrl: string;
+  requestLog: RequestLog;
+  setFaults(f: FaultPlan | undefined): void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,88 @@
+/**
+ * Adapter between the catalogue's request checks and the gateway's error envelope: the simulator
+ * rejects what the real gateway rejects, naming the field, the rule and a real-style explanation.
+ * Catalogue rule → validationType: 'required' → MISSING, 'unexpected' → UNSUPPORTED, anything else
+ * (enum, pattern, length, type, range, cross-field) → INVALID.
+ */
+import { getOperation as catalogueGetOperation, validateBody, validatePathParam, type OperationId } from '../catalogue';
+import type { ValidationType } from '../catalogue/codes';
+import type { FieldError } from './gateway/errors';
+import { maskCardNumber } from './redact';
+
+export interface CatalogueIssue {
+  path: string;
+  rule: string;
+  message: string;
+  value?: unknown;
+}
+
+interface CatalogueOperationInfo {
+  apiOperation?: string;
+  versions: readonly number[];
+  auth?: string;
+}
+
+export function catalogueOperation(id: string): CatalogueOperationInfo | undefined {
+  return catalogueGetOperation(id);
+}
+
+export function catalogueIssues(id: OperationId, version: number, body: unknown, now?: Date): CatalogueIssue[] {
+  return validateBody(id, version, body, now);
+}
+
+/**
+ * The first catalogue problem of a financing body, already in the lender's "<field>: <what is wrong>"
+ * form (the catalogue words its messages that way), or undefined.
+ */
+export function financingProblem(id: 'financing.login' | 'financing.offers' | 'financing.offersSelectFirst', body: unknown): string | undefined {
+  const first = validateBody(id, undefined, body)[0];
+  if (!first) return undefined;
+  // Never quote a password back (answers are logged and shown).
+  return /password/i.test(first.path) ? first.message.replace(/, got .*$/s, '') : first.message;
+}
+
+/** Rules of the URL parameters (merchantId, orderId, transactionId, sessionId), from the catalogue. */
+export function pathParamIssues(name: 'merchantId' | 'orderId' | 'transactionId' | 'sessionId', value: string): CatalogueIssue[] {
+  return validatePathParam(name, value);
+}
+
+export function validationTypeOf(rule: string): ValidationType {
+  if (rule === 'required') return 'MISSING';
+  if (rule === 'unexpected') return 'UNSUPPORTED';
+  return 'INVALID';
+}
+
+/** The value as the explanation quotes it; card numbers masked and security codes hidden, because error bodies are logged and shown. */
+function shownValue(path: string, value: unknown): string {
+  if (typeof value === 'string' && /card\.number$/i.test(path)) return maskCardNumber(value);
+  if (/securityCode$|password$/i.test(path)) return '***';
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The catalogue's message as a sentence: without its "<path>: " prefix and ", got …" tail (the value is quoted already). */
+function reason(issue: CatalogueIssue): string {
+  const prefix = `${issue.path || 'body'}: `;
+  const text = (issue.message.startsWith(prefix) ? issue.message.slice(prefix.length) : issue.message).replace(/, got .*$/s, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** One catalogue issue as the gateway would explain it. */
+export function toFieldError(issue: CatalogueIssue): FieldError {
+  const validationType = validationTypeOf(issue.rule);
+  const field = issue.path;
+  if (validationType === 'MISSING') return { field, validationType, explanation: 'Missing parameter' };
+  if (validationType === 'UNSUPPORTED') return { field, validationType, explanation: `Unexpected parameter '${field}'` };
+  const value = shownValue(field, issue.value);
+  const limit = Number(/(?:<=|at most|maximum(?: of)?|max(?:imum)?(?: length)?)\s*(\d+)/i.exec(issue.message)?.[1] ?? NaN);
+  if (issue.rule === 'maxLength' && typeof issue.value === 'string' && Number.isFinite(limit)) {
+    // The length is of the real value; only the quoted text is masked.
+    return { field, validationType, explanation: `Value '${value}' is invalid. Length is ${issue.value.length} characters, but must be less than ${limit + 1}` };
+  }
+  const low = Number(/(?:>=|at least|minimum(?: of)?)\s*(\d+)/i.exec(issue.message)?.[1] ?? NaN);
+  if (issue.rule === 'minLength' && typeof issue.value === 'string' && Number.isFinite(low)) {
+    return { field, validationType, explanation: `Value '${value}' is invalid. Length is ${issue.value.length} characters, but must be at least ${low}` };
+  }
+  return { field, validationType, explanation: `Value '${value}' is invalid. ${reason(issue)}` };
+}

@@ -1,0 +1,62 @@
+import { EventEmitter } from 'node:events';
+
+/** One exchange the simulator took part in: a request it served, or a webhook/callback it sent. */
+export interface RequestLogEntry {
+  id: number;
+  kind: 'request' | 'webhook' | 'callback';
+  /** ISO time the exchange started. */
+  time: string;
+  method: string;
+  /** Path and query for served requests; the full target URL for outgoing ones. */
+  url: string;
+  /** HTTP status, or 0 when there was none (connection reset, unreachable webhook target). */
+  status: number;
+  durationMs: number;
+  requestHeaders: Record<string, string>;
+  requestBody?: unknown;
+  responseHeaders: Record<string, string>;
+  responseBody?: unknown;
+  /** The fault applied, as written in the plan ("status=503"). */
+  fault?: string;
+  error?: string;
+}
+
+export type NewRequestLogEntry = Omit<RequestLogEntry, 'id'>;
+
+/**
+ * A bounded ring of redacted entries. Bounded because the simulator may run for days inside the
+ * editor; the oldest entries go first. Listeners of 'entry' see every entry as it is added.
+ */
+export class RequestLog extends EventEmitter {
+  private readonly ring: RequestLogEntry[] = [];
+  private nextId = 1;
+
+  constructor(readonly capacity = 1000) {
+    super();
+  }
+
+  add(entry: NewRequestLogEntry): RequestLogEntry {
+    const full: RequestLogEntry = { id: this.nextId++, ...entry };
+    this.ring.push(full);
+    if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
+    this.emit('entry', full);
+    return full;
+  }
+
+  /** Oldest first; a copy, so callers cannot disturb the ring. */
+  get entries(): readonly RequestLogEntry[] {
+    return [...this.ring];
+  }
+
+  clear(): void {
+    this.ring.length = 0;
+  }
+
+  override on(event: 'entry', listener: (entry: RequestLogEntry) => void): this {
+    return super.on(event, listener);
+  }
+
+  override off(event: 'entry', listener: (entry: RequestLogEntry) => void): this {
+    return super.off(event, listener);
+  }
+}

@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { hugeBodyChunks } from './faults';
+import { FINANCING_PREFIX } from './financing/routes';
+import { gatewayError } from './gateway/errors';
+import { jsonText } from './jsonText';
+import { jsonResponse, type SimResponse } from './types';
+
+/** Reading requests and writing answers, including the bent answers of the fault modes. */
+
+/** Bodies above this are refused (413): no API here takes more than a few kilobytes. */
+export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+const DRIP_INTERVAL_MS = 100;
+
+export function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_REQUEST_BYTES) tooLarge = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The error a status fault answers with, in the envelope of the API the path belongs to. */
+export function statusFaultResponse(path: string, status: number): SimResponse {
+  if (path.startsWith(FINANCING_PREFIX)) return jsonResponse(status, jsonText({ success: false, message: `fault: simulated HTTP ${status}`, data: null }));
+  const cause = status === 503 || status === 429 ? 'SERVER_BUSY' : status >= 500 ? 'SERVER_FAILED' : 'INVALID_REQUEST';
+  return gatewayError(status, cause, `Simulated fault: HTTP ${status}`);
+}
+
+export function send(res: ServerResponse, answer: SimResponse): void {
+  if (res.destroyed) return;
+  const body = Buffer.from(answer.body, 'utf8');
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(body.length) });
+  res.end(body);
+}
+
+
+/** Resolves when the socket wants more, or is gone; removes both listeners so a long body adds none. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/** Sends the body `bytes` bytes per 100 ms; stops when the client goes away. */
+export async function drip(res: ServerResponse, answer: SimResponse, bytes: number): Promise<void> {
+  const body = Buffer.from(answer.body, 'utf8');
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(body.length) });
+  res.flushHeaders();
+  for (let at = 0; at < body.length; at += bytes) {
+    if (res.destroyed) return;
+    res.write(body.subarray(at, at + bytes));
+    if (at + bytes < body.length) await sleep(DRIP_INTERVAL_MS);
+  }
+  res.end();
+}
+
+/** A 200 with a valid JSON body of exactly `bytes` bytes, streamed with back-pressure; answers the headers sent. */
+export async function sendHuge(res: ServerResponse, bytes: number): Promise<Record<string, string>> {
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes) };
+  res.writeHead(200, headers);
+  for (const chunk of hugeBodyChunks(bytes)) {
+    if (!res.write(chunk)) await drained(res);
+    if (res.destroyed) break;
+  }
+  res.end();
+  return headers;
+}

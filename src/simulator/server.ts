@@ -1,0 +1,231 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SimContext } from './context';
+import { CONTROL_PREFIX, handleControl } from './control';
+import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from './defaults';
+import { FAULT_HEADER, FaultSchedule, malformedBody, parseFault, type FaultSpec } from './faults';
+import { drip, MAX_REQUEST_BYTES, readBody, send, sendHuge, statusFaultResponse } from './responseWriter';
+import { FINANCING_PAGE_PREFIX, FINANCING_PREFIX, FinancingApi } from './financing/routes';
+import { TokenStore } from './financing/tokens';
+import type { MerchantProfile } from './gateway/auth';
+import { BROWSER_PAGE_PREFIX } from './gateway/browserPayment';
+import { gatewayError, notFound } from './gateway/errors';
+import { GATEWAY_PREFIX, GatewayApi } from './gateway/routes';
+import { jsonText } from './jsonText';
+import type { SimulatorHandle, SimulatorOptions } from './options';
+import { postJson } from './outbound';
+import { redactBody, redactHeaders, redactText } from './redact';
+import { RequestLog } from './requestLog';
+import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
+
+function defaultMerchants(): MerchantProfile[] {
+  return [SIMULATOR_DEFAULTS.merchantId, SIMULATOR_AUTH_ONLY_MERCHANT_ID].map((merchantId) => ({
+    merchantId,
+    apiPassword: SIMULATOR_DEFAULTS.apiPassword,
+    autoCapture: merchantId === SIMULATOR_DEFAULTS.merchantId,
+    notificationSecret: `${merchantId}-notification-secret`,
+  }));
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<SimulatorHandle> {
+  const host = opts.host ?? '127.0.0.1';
+  const now = opts.now ?? (() => new Date());
+  const log = new RequestLog(opts.requestLogCapacity ?? 1000);
+  const faults = new FaultSchedule();
+  const pending = new Set<Promise<unknown>>();
+  const openSockets = new Set<Socket>();
+  let baseUrl = '';
+
+  const ctx: SimContext = {
+    get baseUrl() {
+      return baseUrl;
+    },
+    now,
+    log,
+    notify(kind, url, body, headers) {
+      const p = postJson(log, kind, url, body, headers).finally(() => pending.delete(p));
+      pending.add(p);
+    },
+  };
+
+  const accounts = new Map((opts.partnerAccounts ?? [{ email: SIMULATOR_DEFAULTS.partnerEmail, password: SIMULATOR_DEFAULTS.partnerPassword }]).map((a) => [a.email.toLowerCase(), a.password] as const));
+  const merchants = new Map(
+    (opts.merchants
+      ? opts.merchants.map((m) => ({ merchantId: m.merchantId, apiPassword: m.apiPassword, autoCapture: m.autoCapture ?? true, notificationSecret: `${m.merchantId}-notification-secret` }))
+      : defaultMerchants()
+    ).map((m) => [m.merchantId, m] as const),
+  );
+  const financing = new FinancingApi(ctx, accounts, new TokenStore(opts.tokenLifetimeSeconds ?? 3600, now));
+  const gateway = new GatewayApi(ctx, merchants, opts.processingDelayMs ?? 5);
+
+  async function route(req: SimRequest): Promise<SimResponse> {
+    if (req.path.startsWith(FINANCING_PREFIX)) return financing.handle(req);
+    if (req.path.startsWith(GATEWAY_PREFIX)) return gateway.handle(req);
+    if (req.path.startsWith(FINANCING_PAGE_PREFIX)) return financing.handlePage(req);
+    if (req.path.startsWith(BROWSER_PAGE_PREFIX)) return gateway.handlePage(req);
+    if (req.path === CONTROL_PREFIX || req.path.startsWith(CONTROL_PREFIX + '/')) {
+      const answer = handleControl(req, log, faults, () => ({
+        financing: `${baseUrl}/api/online`,
+        gateway: `${baseUrl}/api/rest/version/{version}/merchant/{merchantId}`,
+        requests: `${baseUrl}${CONTROL_PREFIX}/requests`,
+        faults: `${baseUrl}${CONTROL_PREFIX}/faults`,
+      }));
+      if (answer) return answer;
+    }
+    return notFound();
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    const method = req.method ?? 'GET';
+    const raw = await readBody(req);
+    const rawBody = raw === 'too-large' ? Buffer.alloc(0) : raw;
+    const bodyText = rawBody.toString('utf8');
+    const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(CONTROL_PREFIX + '/');
+    const requestLogged = (() => {
+      const isForm = (headerValue(req.headers, 'content-type') ?? '').includes('x-www-form-urlencoded');
+      return { requestHeaders: redactHeaders(req.headers), requestBody: isForm ? redactText(bodyText) : redactBody(bodyText) };
+    })();
+    const record = (status: number, responseHeaders: Record<string, string>, responseBody: unknown, fault?: string, error?: string): void => {
+      // The log reading itself is not logged: a view polling it would fill the ring with its own reads.
+      if (isControl && url.pathname === `${CONTROL_PREFIX}/requests`) return;
+      log.add({
+        kind: 'request',
+        time: new Date(started).toISOString(),
+        method,
+        url: redactText(url.pathname + url.search),
+        status,
+        durationMs: Date.now() - started,
+        ...requestLogged,
+        responseHeaders: redactHeaders(responseHeaders),
+        ...(responseBody !== undefined ? { responseBody } : {}),
+        ...(fault ? { fault } : {}),
+        ...(error ? { error } : {}),
+      });
+    };
+
+    // Faults: the header wins over the scheduled plan; control endpoints are never faulted.
+    let fault: { text: string; spec: FaultSpec } | undefined;
+    if (!isControl) {
+      const header = headerValue(req.headers, FAULT_HEADER);
+      if (header !== undefined) {
+        try {
+          fault = { text: header, spec: parseFault(header) };
+        } catch (e) {
+          const answer = jsonResponse(400, jsonText({ result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: `${FAULT_HEADER}: ${(e as Error).message}` } }));
+          send(res, answer);
+          record(answer.status, answer.headers, redactBody(answer.body));
+          return;
+        }
+      } else {
+        fault = faults.take();
+      }
+    }
+    const spec = fault?.spec ?? {};
+    if (spec.latencyMs) await sleep(spec.latencyMs);
+    if (spec.reset) {
+      record(0, {}, undefined, fault?.text, 'connection reset by fault');
+      req.socket.resetAndDestroy();
+      return;
+    }
+
+    let answer: SimResponse;
+    if (raw === 'too-large') answer = gatewayError(413, 'INVALID_REQUEST', `Request body larger than ${MAX_REQUEST_BYTES} bytes`);
+    else if (spec.status) answer = statusFaultResponse(url.pathname, spec.status);
+    else {
+      try {
+        answer = await route({ method, path: url.pathname, query: url.searchParams, headers: req.headers, rawBody, clientCertAuthenticated: (req.socket as Partial<TLSSocket>).authorized === true });
+      } catch (e) {
+        answer = gatewayError(500, 'SERVER_FAILED', 'Internal simulator error');
+        record(500, answer.headers, undefined, fault?.text, (e as Error).stack ?? String(e));
+        send(res, answer);
+        return;
+      }
+    }
+
+    if (spec.hugeBytes) {
+      const headers = await sendHuge(res, spec.hugeBytes);
+      record(200, headers, `<${spec.hugeBytes} bytes of padding>`, fault?.text);
+      return;
+    }
+    if (spec.malformed) answer = { ...answer, body: malformedBody(answer.body) };
+    if (spec.dripBytesPer100ms) {
+      await drip(res, answer, spec.dripBytesPer100ms);
+      record(answer.status, answer.headers, redactBody(answer.body), fault?.text);
+      return;
+    }
+    send(res, answer);
+    record(answer.status, answer.headers, redactBody(answer.body), fault?.text);
+  }
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) send(res, gatewayError(500, 'SERVER_FAILED', 'Internal simulator error'));
+      else res.destroy();
+      log.add({ kind: 'request', time: new Date().toISOString(), method: req.method ?? '', url: req.url ?? '', status: 500, durationMs: 0, requestHeaders: {}, responseHeaders: {}, error: String(e) });
+    });
+  };
+
+  const server: Server = createServer(onRequest);
+  server.keepAliveTimeout = 5000;
+  server.on('connection', (s: Socket) => {
+    openSockets.add(s);
+    s.on('close', () => openSockets.delete(s));
+  });
+  const port = await listen(server, opts.port ?? SIMULATOR_DEFAULTS.port, host);
+  // A wildcard address is not one a browser can open: show loopback instead (pages and redirects use it).
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const shownHost = reachable.includes(':') ? `[${reachable}]` : reachable;
+  baseUrl = `http://${shownHost}:${port}`;
+
+  let mtlsServer: HttpsServer | undefined;
+  let mtlsUrl: string | undefined;
+  if (opts.mtls) {
+    // rejectUnauthorized: a client without a certificate signed by `ca` fails the TLS handshake,
+    // as on a real certificate-authentication endpoint; it never reaches an HTTP answer.
+    mtlsServer = createHttpsServer({ key: opts.mtls.key, cert: opts.mtls.cert, ca: opts.mtls.ca, requestCert: true, rejectUnauthorized: true }, onRequest);
+    mtlsServer.on('secureConnection', (s: Socket) => {
+      openSockets.add(s);
+      s.on('close', () => openSockets.delete(s));
+    });
+    const mport = await listen(mtlsServer, opts.mtls.port ?? 0, host);
+    mtlsUrl = `https://${shownHost}:${mport}`;
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    baseUrl,
+    port,
+    ...(mtlsUrl ? { mtlsUrl } : {}),
+    controlUrl: `${baseUrl}${CONTROL_PREFIX}`,
+    requestLog: log,
+    setFaults: (f) => faults.set(f),
+    close: () => {
+      closed ??= (async () => {
+        const servers = [server, ...(mtlsServer ? [mtlsServer] : [])];
+        const stopped = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+        for (const s of openSockets) s.destroy();
+        for (const s of servers) s.closeAllConnections();
+        await Promise.all(stopped);
+        // Webhooks in flight end by themselves within their timeout.
+        await Promise.allSettled([...pending]);
+      })();
+      return closed;
+    },
+  };
+}
+
+function listen(server: Server | HttpsServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+

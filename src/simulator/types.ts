@@ -1,0 +1,42 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What a route handler sees: the request already read, so handlers stay synchronous to test. */
+export interface SimRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  /** True on the mTLS port once the client certificate was verified against the configured CA. */
+  clientCertAuthenticated: boolean;
+}
+
+/** What a handler answers; the server writes it (and the fault layer may bend it). */
+export interface SimResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export function jsonResponse(status: number, body: string, extraHeaders: Record<string, string> = {}): SimResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extraHeaders }, body };
+}
+
+export function htmlResponse(status: number, body: string): SimResponse {
+  return { status, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
+}
+
+export function redirectResponse(location: string): SimResponse {
+  // 303 so the browser follows a form POST with a GET, as after any "pay" button.
+  return { status: 303, headers: { location, 'content-type': 'text/plain; charset=utf-8' }, body: `See ${location}` };
+}
+
+export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,124 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'payment-workbench.payment-workbench';
+const SOURCE = 'Payment Workbench';
+
+/** Polls until `probe` returns a value (not undefined) or the time is up; the host works asynchronously. */
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+}
+
+const LONG_REFERENCE = 'R'.repeat(41);
+
+function requestFileText(reference: string): string {
+  return JSON.stringify(
+    {
+      operation: 'gateway.authorize',
+      body: {
+        apiOperation: 'AUTHORIZE',
+        order: { amount: '10.00', currency: 'USD', reference },
+        sourceOfFunds: { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } },
+      },
+    },
+    null,
+    2,
+  );
+}
+
+describe('request files (*.payreq.json) in the editor', () => {
+  let folder: vscode.Uri;
+  const created: vscode.Uri[] = [];
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext);
+    await ext.activate();
+    const first = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(first, 'the integration workspace has a folder');
+    folder = first.uri;
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const uri of created) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+  });
+
+  async function openRequestFile(name: string, text: string): Promise<vscode.TextEditor> {
+    const uri = vscode.Uri.joinPath(folder, name);
+    created.push(uri);
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    return vscode.window.showTextDocument(doc);
+  }
+
+  it('flags a 41-character order.reference on its value, and clears the diagnostic once fixed', async () => {
+    const editor = await openRequestFile(`authorize-${Date.now()}.payreq.json`, requestFileText(LONG_REFERENCE));
+    const doc = editor.document;
+    const diagnostic = await waitFor('the order.reference diagnostic', () => ours(doc.uri).find((d) => d.message.includes('order.reference')));
+    assert.equal(doc.getText(diagnostic.range), JSON.stringify(LONG_REFERENCE));
+    assert.match(diagnostic.message, /40/);
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(diagnostic.code, 'maxLength');
+
+    const ok = await editor.edit((b) => b.replace(diagnostic.range, JSON.stringify('ORDER-REF-1')));
+    assert.ok(ok);
+    await waitFor('the diagnostic to disappear', () => (ours(doc.uri).some((d) => d.message.includes('order.reference')) ? undefined : true));
+  });
+
+  it('shows a syntax error at its position', async () => {
+    const editor = await openRequestFile(`broken-${Date.now()}.payreq.json`, '{\n  "operation": "gateway.refund"\n  "body": {}\n}');
+    const d = await waitFor('a syntax diagnostic', () => ours(editor.document.uri)[0]);
+    assert.equal(d.code, 'json');
+    assert.equal(d.range.start.line, 2);
+  });
+
+  it('flags an unknown operation and lists the valid ones', async () => {
+    const editor = await openRequestFile(`unknown-${Date.now()}.payreq.json`, '{\n  "operation": "gateway.authorise",\n  "body": {}\n}');
+    const d = await waitFor('the operation diagnostic', () => ours(editor.document.uri)[0]);
+    assert.equal(editor.document.getText(d.range), '"gateway.authorise"');
+    assert.match(d.message, /gateway\.authorize/);
+  });
+
+  it('offers the Send lens', async () => {
+    const editor = await openRequestFile(`lenses-${Date.now()}.payreq.json`, requestFileText('ORDER-REF-1'));
+    const lenses = await waitFor('code lenses', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+      return found && found.length >= 1 ? found : undefined;
+    });
+    const send = lenses.find((l) => l.command?.command === 'paymentWorkbench.sendRequestFile');
+    assert.ok(send, 'a Send lens');
+    assert.match(send.command?.title ?? '', /Send Authorize/);
+    assert.equal((send.command?.arguments?.[0] as vscode.Uri).toString(), editor.document.uri.toString());
+    assert.equal(send.range.start.line, 0);
+  });
+
+  it('the JSON Schema completes the apiOperation enum (when schemas/ has it)', async function () {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    const schema = path.join(ext?.extensionPath ?? '', 'schemas', 'payreq.schema.json');
+    if (!fs.existsSync(schema)) this.skip();
+    const text = '{\n  "operation": "gateway.authorize",\n  "body": {\n    "apiOperation": ""\n  }\n}';
+    const editor = await openRequestFile(`complete-${Date.now()}.payreq.json`, text);
+    const line = 3;
+    const position = new vscode.Position(line, editor.document.lineAt(line).text.indexOf('""') + 1);
+    // The JSON language server starts lazily and fetches the schema: give it a moment.
+    const labels = await waitFor('AUTHORIZE among the completions', async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position);
+      const found = (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      return found.some((l) => l.includes('AUTHORIZE')) ? found : undefined;
+    });
+    assert.ok(labels.some((l) => l.includes('AUTHORIZE')));
+  });
+});

@@ -1,0 +1,121 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { HistoryApi } from '../../src/history/registerHistoryView';
+import type { Exchange } from '../../src/send/exchange';
+
+const EXTENSION_ID = 'payment-workbench.payment-workbench';
+const SENTINEL_PASSWORD = 'SENTINEL-HISTORY-PASSWORD-41f7';
+
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A declined Authorize, built by hand so the test does not depend on the simulator. */
+function declinedExchange(id: string): Exchange {
+  const bodyText = JSON.stringify({
+    result: 'FAILURE',
+    response: { gatewayCode: 'DECLINED' },
+    order: { id: `O-${id}`, amount: '10.50', currency: 'EUR' },
+  });
+  return {
+    id,
+    startedAt: new Date().toISOString(),
+    environment: { id: 'local-simulator', name: 'Local simulator', live: false },
+    operationId: 'gateway.authorize',
+    operationTitle: 'Authorize',
+    version: 11,
+    params: { orderId: `O-${id}`, transactionId: `T-${id}` },
+    request: {
+      method: 'PUT',
+      url: `http://127.0.0.1:4477/api/rest/version/11/merchant/TESTSIM/order/O-${id}/transaction/T-${id}`,
+      headers: { 'Content-Type': 'application/json', Authorization: 'Basic <redacted>' },
+      // Planted: a sender bug that forgot to mask; history must scrub it anyway.
+      body: { apiOperation: 'AUTHORIZE', order: { amount: '10.50', currency: 'EUR' }, password: SENTINEL_PASSWORD },
+      bodyWasMasked: false,
+      curl: `curl -sS -X PUT 'http://127.0.0.1:4477/x' -H 'Authorization: Basic <redacted>'`,
+    },
+    response: {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+      bodyText,
+      sizeBytes: bodyText.length,
+      truncated: false,
+      timing: { totalMs: 12, ttfbMs: 9 },
+    },
+    decoded: {
+      api: 'gateway',
+      operationId: 'gateway.authorize',
+      httpStatus: 201,
+      verdict: { tone: 'error', title: 'Declined', detail: 'The issuer declined the authorization.' },
+      outcome: { result: 'FAILURE', resultMeaning: 'The operation was declined or rejected.', gatewayCode: { code: 'DECLINED', known: true, meaning: 'Declined by the issuer.' } },
+      notes: [],
+    },
+  };
+}
+
+describe('History in a real extension host', () => {
+  let history: HistoryApi;
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext);
+    const api = (await ext.activate()) as { history?: HistoryApi } | undefined;
+    assert.ok(api?.history, 'activate() returns { history: HistoryApi }');
+    history = api.history;
+    await vscode.commands.executeCommand('paymentWorkbench.history.clear', { confirmed: true });
+  });
+
+  after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('shows the History view', async () => {
+    await vscode.commands.executeCommand('paymentWorkbench.openHistory');
+  });
+
+  it('an added exchange is listed newest first, scrubbed', async () => {
+    const first = declinedExchange(`it-${Date.now()}-a`);
+    const second = declinedExchange(`it-${Date.now()}-b`);
+    await history.add(first);
+    await history.add(second);
+    const ids = history.list().map((e) => e.id);
+    assert.deepEqual(ids.slice(0, 2), [second.id, first.id]);
+    assert.ok(!JSON.stringify(history.list()).includes(SENTINEL_PASSWORD), 'the planted password was scrubbed');
+  });
+
+  it('Open Response shows a document with the gatewayCode, and raw JSON is one command away', async () => {
+    const e = declinedExchange(`it-${Date.now()}-open`);
+    await history.add(e);
+    await vscode.commands.executeCommand('paymentWorkbench.history.open', e.id);
+    const doc = await waitFor('the response document', () => {
+      const d = vscode.window.activeTextEditor?.document;
+      return d?.uri.scheme === 'payment-workbench-response' && d.uri.path.includes(e.id) ? d : undefined;
+    });
+    const text = doc.getText();
+    assert.match(text, /DECLINED/);
+    assert.match(text, /HTTP status\*\* \| 201/);
+    assert.ok(!text.includes(SENTINEL_PASSWORD));
+    // The stable address works too (the tab itself uses a readable name under the id).
+    const byId = await vscode.workspace.openTextDocument(vscode.Uri.parse(`payment-workbench-response:/${e.id}.md`));
+    assert.match(byId.getText(), /DECLINED/);
+
+    await vscode.commands.executeCommand('paymentWorkbench.openRawResponse', e.id);
+    const raw = await waitFor('the raw JSON document', () => {
+      const d = vscode.window.activeTextEditor?.document;
+      return d?.isUntitled && d.languageId === 'json' ? d : undefined;
+    });
+    assert.match(raw.getText(), /"gatewayCode": "DECLINED"/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('Clear History empties it', async () => {
+    await history.add(declinedExchange(`it-${Date.now()}-clear`));
+    assert.ok(history.list().length > 0);
+    await vscode.commands.executeCommand('paymentWorkbench.history.clear', { confirmed: true });
+    assert.equal(history.list().length, 0);
+  });
+});

@@ -1,0 +1,131 @@
+/** fast-check arbitraries for whole request bodies, built from the catalogue's field tree and FieldMeta. */
+import * as fc from 'fast-check';
+import { compile } from '../../../src/catalogue/compiled';
+import type { FieldNode } from '../../../src/catalogue/fieldTree';
+import type { FieldIndex } from '../../../src/catalogue/fieldIndex';
+import { parseDecimal, add, multiply, formatDecimal, compare, type Decimal } from '../../../src/catalogue/decimal';
+import { leafArbitrary, getAt, setAt } from './helpers';
+
+function nodeArb(node: FieldNode, path: string, index: FieldIndex): fc.Arbitrary<unknown> {
+  switch (node.type) {
+    case 'leaf': {
+      const entry = index.byPath.get(path);
+      if (!entry) throw new Error(`no meta for ${path}`);
+      return leafArbitrary(entry.meta);
+    }
+    case 'object': {
+      const entries = Object.entries(node.fields);
+      const model = Object.fromEntries(entries.map(([k, child]) => [k, nodeArb(child, path ? `${path}.${k}` : k, index)]));
+      return fc.record(model, { requiredKeys: entries.filter(([, c]) => c.required).map(([k]) => k) });
+    }
+    case 'array': {
+      const min = Math.max(node.minItems ?? 0, node.required ? 1 : 0);
+      return fc.array(nodeArb(node.element, `${path}[]`, index), { minLength: min, maxLength: Math.max(min, 2) });
+    }
+    case 'map':
+      return fc.dictionary(fc.stringMatching(/^[A-Za-z0-9]{1,12}$/), nodeArb(node.value, `${path}.{key}`, index), { maxKeys: 3 });
+  }
+}
+
+const d = (v: unknown): Decimal | undefined => parseDecimal(v);
+
+function lineSum(items: unknown, field: string): Decimal | undefined {
+  if (!Array.isArray(items) || items.length === 0) return undefined;
+  let total: Decimal = { units: 0n, scale: 0 };
+  let seen = 0;
+  for (const it of items as Record<string, unknown>[]) {
+    const u = d(it[field]);
+    const q = d(it['quantity']);
+    if (!u || !q) continue;
+    total = add(total, multiply(q, u));
+    seen++;
+  }
+  return seen ? total : undefined;
+}
+
+/**
+ * Makes a field-valid body satisfy the cross-field rules, the way a careful user would:
+ * sub-totals computed from the items, the total from the sub-totals, conditional fields filled in.
+ */
+export function repairCrossFieldRules(body: Record<string, unknown>, key: string): Record<string, unknown> {
+  const order = body['order'] as Record<string, unknown> | undefined;
+  if (order) {
+    const items = key.startsWith('gateway.updateSession') ? order['items'] : body['item'];
+    // Rules skip items whose quantity or price is missing; make every item complete so sums are exact.
+    if (Array.isArray(items)) {
+      for (const it of items as Record<string, unknown>[]) {
+        it['quantity'] ??= '1';
+        it['unitPrice'] ??= '1.00';
+      }
+    }
+    if (order['taxAmount'] !== undefined) {
+      const s = lineSum(items, 'unitTaxAmount');
+      if (s) order['taxAmount'] = formatDecimal(s);
+    }
+    if (order['itemAmount'] !== undefined) {
+      const s = lineSum(items, 'unitPrice');
+      if (s) order['itemAmount'] = formatDecimal(s);
+    }
+    // Signed line amounts may make a sub-total negative, which the unsigned sub-total field rejects.
+    for (const k of ['taxAmount', 'itemAmount']) {
+      if (typeof order[k] === 'string' && (order[k] as string).startsWith('-')) delete order[k];
+      if (typeof order[k] === 'string' && (order[k] as string).length > 14) delete order[k];
+    }
+    const subs = ['itemAmount', 'shippingAndHandlingAmount', 'taxAmount'].map((k) => d(order[k])).filter((x): x is Decimal => !!x);
+    if (order['amount'] !== undefined && subs.length) {
+      const total = formatDecimal(subs.reduce(add));
+      if (total.length <= 14) order['amount'] = total;
+      else for (const k of ['itemAmount', 'shippingAndHandlingAmount', 'taxAmount']) delete order[k];
+    }
+    const amount = d(order['amount']);
+    for (const part of ['merchantCharge', 'reward']) {
+      const p = order[part] as Record<string, unknown> | undefined;
+      const v = d(p?.['amount']);
+      if (p && v && (!amount || compare(v, amount) > 0)) p['amount'] = '0';
+    }
+    if (order['merchantCharge'] !== undefined && order['amount'] === undefined && order['netAmount'] === undefined) order['netAmount'] = '1.00';
+    if (order['purchaseType'] === 'B2B_PAYMENT' && order['supplierName'] === undefined) order['supplierName'] = 'Supplier';
+  }
+  if (getAt(body, 'sourceOfFunds.type') === 'BANKTRANSFER_A' && getAt(body, 'sourceOfFunds.provided.banktransfera.bankIdentifier') === undefined) {
+    setAt(body, 'sourceOfFunds.provided.banktransfera.bankIdentifier', '12345678');
+  }
+  if (key === 'gateway.initiateBrowserPayment@16' && getAt(body, 'sourceOfFunds.type') === 'WALLET_A') {
+    if (getAt(body, 'browserPayment.walleta.operation') === undefined) setAt(body, 'browserPayment.walleta.operation', 'PAY');
+    if (getAt(body, 'browserPayment.walleta.paymentConfirmation') === undefined) setAt(body, 'browserPayment.walleta.paymentConfirmation', 'CONFIRM_AT_PROVIDER');
+  }
+  if (getAt(body, 'agreement.type') === 'RECURRING' && getAt(body, 'agreement.amountVariability') === undefined) setAt(body, 'agreement.amountVariability', 'FIXED');
+  const dep = getAt(body, 'cruise.departureDate');
+  const ret = getAt(body, 'cruise.returnDate');
+  if (typeof dep === 'string' && typeof ret === 'string' && dep > ret) {
+    setAt(body, 'cruise.departureDate', ret);
+    setAt(body, 'cruise.returnDate', dep);
+  }
+  return body;
+}
+
+/** Field-valid bodies for an operation/version, repaired for the cross-field rules. */
+export function validBodyArbitrary(id: string, version: number | undefined): fc.Arbitrary<Record<string, unknown>> {
+  const c = compile(id, version);
+  if (!c.tree || !c.index) throw new Error(`${id} has no body`);
+  const key = c.resolved.key;
+  return (nodeArb(c.tree, '', c.index) as fc.Arbitrary<Record<string, unknown>>).map((b) => repairCrossFieldRules(structuredClone(b), key));
+}
+
+/** Concrete leaf paths present in a body ('item[0].name'), with their catalogue path ('item[].name'). */
+export function concreteLeafPaths(body: unknown, index: FieldIndex, prefix = ''): { concrete: string; catalogue: string }[] {
+  const out: { concrete: string; catalogue: string }[] = [];
+  const visit = (value: unknown, concrete: string, cat: string) => {
+    const entry = index.byPath.get(cat);
+    if (entry && entry.meta.kind !== 'array' && entry.meta.kind !== 'map') {
+      out.push({ concrete, catalogue: cat });
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${concrete}[${i}]`, `${cat}[]`));
+    else if (typeof value === 'object' && value !== null) {
+      const isMap = entry?.meta.kind === 'map';
+      for (const [k, v] of Object.entries(value)) visit(v, concrete ? `${concrete}.${k}` : k, isMap ? `${cat}.{key}` : cat ? `${cat}.${k}` : k);
+    }
+  };
+  visit(body, prefix, prefix);
+  return out;
+}

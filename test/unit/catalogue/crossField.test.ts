@@ -1,0 +1,124 @@
+/** Cross-field rules, with exact decimals, each reported on the fields it involves. */
+import * as assert from 'node:assert/strict';
+import { crossFieldRules, validateBody, type ValidationIssue } from '../../../src/catalogue';
+import { NOW } from './helpers';
+
+const ibp16 = (over: Record<string, unknown> = {}) => ({
+  apiOperation: 'INITIATE_BROWSER_PAYMENT',
+  browserPayment: { returnUrl: 'https://merchant.example.com/return' },
+  sourceOfFunds: { type: 'BANKTRANSFER_B' },
+  ...over,
+});
+const rules = (issues: ValidationIssue[]) => issues.map((i) => `${i.path}:${i.rule}`);
+
+describe('catalogue: cross-field rules', () => {
+  describe('sumOfSubtotals', () => {
+    it('0.1 + 0.2 = 0.3 passes (exact decimals)', () => {
+      assert.deepEqual(validateBody('gateway.initiateBrowserPayment', 16, ibp16({ order: { amount: '0.3', currency: 'USD', shippingAndHandlingAmount: '0.1', taxAmount: '0.2' } }), NOW), []);
+    });
+    it('10.005 against 10.004 fails on the total and every sub-total sent', () => {
+      const issues = validateBody('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { amount: '10.005', currency: 'USD', itemAmount: '10', shippingAndHandlingAmount: '0.004' } }, NOW);
+      assert.deepEqual(rules(issues), ['order.amount:sumOfSubtotals', 'order.itemAmount:sumOfSubtotals', 'order.shippingAndHandlingAmount:sumOfSubtotals']);
+      assert.equal(issues[0]!.message, "order.amount: must equal the sum of the sub-totals (itemAmount + shippingAndHandlingAmount = 10.004), got '10.005'");
+    });
+    it('does not apply without sub-totals, or without order.amount', () => {
+      assert.deepEqual(validateBody('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { amount: '10.00', currency: 'USD' } }, NOW), []);
+      assert.deepEqual(validateBody('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { itemAmount: '3', taxAmount: '1' } }, NOW), []);
+    });
+  });
+
+  describe('taxAmountFromItems', () => {
+    const body = (taxAmount: string) => ibp16({
+      order: { amount: taxAmount, currency: 'USD', taxAmount },
+      item: [
+        { name: 'A', quantity: '3', unitPrice: '1', unitTaxAmount: '0.1' },
+        { name: 'B', quantity: '1', unitPrice: '1' }, // no unitTaxAmount: counts as 0
+      ],
+    });
+    it('3 × 0.1 = 0.3 passes', () => assert.deepEqual(validateBody('gateway.initiateBrowserPayment', 16, body('0.3'), NOW), []));
+    it('0.30000000000000004 (the float answer) fails', () => {
+      const issues = validateBody('gateway.initiateBrowserPayment', 16, body('0.30000000001'), NOW);
+      assert.deepEqual(rules(issues), ['order.taxAmount:taxAmountFromItems']);
+      assert.equal(issues[0]!.message, "order.taxAmount: must equal the sum of quantity × unitTaxAmount over item (0.3), got '0.30000000001'");
+    });
+  });
+
+  describe('itemAmountFromItems (Update Session items)', () => {
+    const body = (itemAmount: string) => ({ order: { itemAmount, items: [{ quantity: '2.5', unitPrice: '1.25' }, { quantity: '1', unitPrice: '-0.125' }] } });
+    it('2.5 × 1.25 + 1 × -0.125 = 3 passes', () => assert.deepEqual(validateBody('gateway.updateSession', 100, body('3.000'), NOW), []));
+    it('3.001 fails', () => assert.deepEqual(rules(validateBody('gateway.updateSession', 100, body('3.001'), NOW)), ['order.itemAmount:itemAmountFromItems']));
+    it('skipped while an item lacks its price (the field is being typed)', () => {
+      assert.deepEqual(validateBody('gateway.updateSession', 100, { order: { itemAmount: '5', items: [{ quantity: '1' }] } }, NOW), []);
+    });
+  });
+
+  describe('requiredFor', () => {
+    it('banktransfera.bankIdentifier for BANKTRANSFER_A (both versions)', () => {
+      for (const v of [16, 100]) {
+        const base = v === 16 ? ibp16() : { ...ibp16(), browserPayment: { operation: 'PAY' } };
+        const body = { ...base, order: { amount: '1', currency: 'EUR' }, sourceOfFunds: { type: 'BANKTRANSFER_A' } };
+        const issues = validateBody('gateway.initiateBrowserPayment', v, body, NOW);
+        assert.deepEqual(issues.map((i) => i.message), ['sourceOfFunds.provided.banktransfera.bankIdentifier: required when sourceOfFunds.type is BANKTRANSFER_A'], `v${v}`);
+        const ok = { ...body, sourceOfFunds: { type: 'BANKTRANSFER_A', provided: { banktransfera: { bankIdentifier: '12345678' } } } };
+        assert.deepEqual(validateBody('gateway.initiateBrowserPayment', v, ok, NOW), [], `v${v}`);
+      }
+    });
+    it('walleta.operation and paymentConfirmation for WALLET_A in version 16 only', () => {
+      const body = ibp16({ order: { amount: '1', currency: 'EUR' }, sourceOfFunds: { type: 'WALLET_A' } });
+      assert.deepEqual(rules(validateBody('gateway.initiateBrowserPayment', 16, body, NOW)), ['browserPayment.walleta.operation:requiredFor', 'browserPayment.walleta.paymentConfirmation:requiredFor']);
+      const ok = { ...body, browserPayment: { returnUrl: 'https://merchant.example.com/return', walleta: { operation: 'PAY', paymentConfirmation: 'CONFIRM_AT_PROVIDER' } } };
+      assert.deepEqual(validateBody('gateway.initiateBrowserPayment', 16, ok, NOW), []);
+      const v100 = { ...body, browserPayment: { operation: 'PAY' } };
+      assert.deepEqual(validateBody('gateway.initiateBrowserPayment', 100, v100, NOW), []);
+    });
+    it('agreement.amountVariability for RECURRING agreements', () => {
+      const body = (agreement: Record<string, unknown>) => ({ apiOperation: 'VERIFY', agreement });
+      assert.deepEqual(rules(validateBody('gateway.verify', 100, body({ type: 'RECURRING' }), NOW)), ['agreement.amountVariability:requiredFor']);
+      assert.deepEqual(validateBody('gateway.verify', 100, body({ type: 'RECURRING', amountVariability: 'FIXED' }), NOW), []);
+      assert.deepEqual(validateBody('gateway.verify', 100, body({ type: 'INSTALLMENT' }), NOW), []);
+    });
+    it('order.supplierName for B2B_PAYMENT purchases', () => {
+      assert.deepEqual(rules(validateBody('gateway.updateSession', 100, { order: { purchaseType: 'B2B_PAYMENT' } }, NOW)), ['order.supplierName:requiredFor']);
+      assert.deepEqual(validateBody('gateway.updateSession', 100, { order: { purchaseType: 'B2B_PAYMENT', supplierName: 'ACME' } }, NOW), []);
+    });
+    it('order.amount or netAmount when a merchant charge is sent; the charge is included in the amount', () => {
+      assert.deepEqual(rules(validateBody('gateway.updateSession', 100, { order: { merchantCharge: { type: 'SURCHARGE' } } }, NOW)), ['order.amount:requiredFor', 'order.netAmount:requiredFor']);
+      assert.deepEqual(validateBody('gateway.updateSession', 100, { order: { netAmount: '10', merchantCharge: { type: 'SURCHARGE' } } }, NOW), []);
+      assert.deepEqual(validateBody('gateway.updateSession', 100, { order: { amount: '10', merchantCharge: { amount: '10.00' }, reward: { amount: '0.5' } } }, NOW), []);
+      assert.deepEqual(rules(validateBody('gateway.updateSession', 100, { order: { amount: '10', merchantCharge: { amount: '10.01' }, reward: { amount: '10.001' } } }, NOW)), ['order.merchantCharge.amount:includedInAmount', 'order.reward.amount:includedInAmount']);
+    });
+  });
+
+  describe('cruise', () => {
+    const body = (cruise: Record<string, unknown>) => ({ order: { amount: '1', currency: 'USD' }, cruise });
+    it('departureDate is required when cruise data is sent', () => {
+      assert.deepEqual(validateBody('gateway.updateSession', 100, body({ bookingReference: 'B1' }), NOW).map((i) => i.message), ['cruise.departureDate: required']);
+    });
+    it('departureDate not later than returnDate (same day passes)', () => {
+      assert.deepEqual(validateBody('gateway.updateSession', 100, body({ departureDate: '2027-03-01', returnDate: '2027-03-01' }), NOW), []);
+      const issues = validateBody('gateway.initiateBrowserPayment', 100, { ...ibp16(), browserPayment: { operation: 'PAY' }, order: { amount: '1', currency: 'USD' }, cruise: { departureDate: '2027-03-02', returnDate: '2027-03-01' } }, NOW);
+      assert.deepEqual(issues.map((i) => i.message), [
+        "cruise.departureDate: must not be later than cruise.returnDate ('2027-03-01'), got '2027-03-02'",
+        "cruise.returnDate: must not be earlier than cruise.departureDate ('2027-03-02'), got '2027-03-01'",
+      ]);
+    });
+  });
+
+  describe('agreement.startDate not in the past (UTC days)', () => {
+    const body = (startDate: string) => ({ apiOperation: 'VERIFY', agreement: { startDate } });
+    it('today and later pass, yesterday fails', () => {
+      const now = new Date('2026-06-01T23:59:59-05:00'); // already 2026-06-02 in UTC
+      assert.deepEqual(validateBody('gateway.verify', 100, body('2026-06-02'), now), []);
+      assert.deepEqual(validateBody('gateway.verify', 100, body('2027-01-01'), now), []);
+      assert.deepEqual(validateBody('gateway.verify', 100, body('2026-06-01'), now).map((i) => i.message), ["agreement.startDate: must not be in the past (today is 2026-06-02 UTC), got '2026-06-01'"]);
+    });
+  });
+
+  it('every declared rule is exercised by this file', () => {
+    const ids = new Set(crossFieldRules.map((r) => r.id));
+    assert.deepEqual([...ids].sort(), [
+      'b2bSupplierName', 'bankTransferAIdentifier', 'dateOrder', 'includedInAmount', 'itemAmountFromItems',
+      'merchantChargeBase', 'notInPast', 'recurringAmountVariability', 'selectFirstWithoutCategory', 'sumOfSubtotals', 'taxAmountFromItems', 'walletAChoices',
+    ].sort());
+  });
+});

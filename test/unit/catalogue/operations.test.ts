@@ -1,0 +1,58 @@
+import * as assert from 'node:assert/strict';
+import { getOperation, operations, validatePathParam } from '../../../src/catalogue';
+
+describe('catalogue: operations', () => {
+  it('lists the eleven operations with their method, path, versions and auth', () => {
+    const rows = operations.map((o) => [o.id, o.method, o.pathTemplate + (o.query ? `?${new URLSearchParams(o.query).toString()}` : ''), o.versions.join('/'), o.defaultVersion ?? '-', o.apiOperation ?? '-', o.auth, o.hasBody, o.moneyMoving]);
+    const tx = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}';
+    assert.deepEqual(rows, [
+      ['financing.login', 'POST', '/api/online/login', '', '-', '-', 'none', true, false],
+      ['financing.refreshToken', 'POST', '/api/online/refreshToken', '', '-', '-', 'refreshToken', false, false],
+      ['financing.logout', 'POST', '/api/online/logout', '', '-', '-', 'bearer', false, false],
+      ['financing.offers', 'POST', '/api/online/offers', '', '-', '-', 'bearer', true, false],
+      ['financing.offersSelectFirst', 'POST', '/api/online/offers?selectFirst=true', '', '-', '-', 'bearer', true, false],
+      ['gateway.authorize', 'PUT', tx, '11', 11, 'AUTHORIZE', 'basicEmptyUser', true, true],
+      ['gateway.updateAuthorization', 'PUT', tx, '18', 18, 'UPDATE_AUTHORIZATION', 'basicMerchant', true, true],
+      ['gateway.refund', 'PUT', tx, '13', 13, 'REFUND', 'basicMerchant', true, true],
+      ['gateway.verify', 'PUT', tx, '100', 100, 'VERIFY', 'basicMerchant', true, false],
+      ['gateway.initiateBrowserPayment', 'PUT', tx, '16/100', 100, 'INITIATE_BROWSER_PAYMENT', 'basicMerchant', true, true],
+      ['gateway.updateSession', 'PUT', '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}', '100', 100, '-', 'basicMerchant', true, false],
+    ]);
+  });
+  it('getOperation finds by id and returns undefined otherwise', () => {
+    assert.equal(getOperation('gateway.refund')?.title, 'Refund');
+    assert.equal(getOperation('gateway.capture'), undefined);
+  });
+  it('path params match the path template', () => {
+    for (const op of operations) {
+      const inTemplate = [...op.pathTemplate.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => n !== 'version');
+      assert.deepEqual(op.pathParams.map((p) => p.name), inTemplate, op.id);
+    }
+  });
+});
+
+describe('catalogue: URL parameters', () => {
+  const rules = (name: Parameters<typeof validatePathParam>[0], v: string) => validatePathParam(name, v).map((i) => i.rule);
+  it('merchantId: letters, digits, - and _; 1 to 40', () => {
+    assert.deepEqual(rules('merchantId', 'TEST_MER-01'), []);
+    assert.deepEqual(rules('merchantId', 'M'.repeat(40)), []);
+    assert.deepEqual(validatePathParam('merchantId', 'M'.repeat(41)).map((i) => i.message), ['merchantId: must be at most 40 characters, got 41']);
+    assert.deepEqual(validatePathParam('merchantId', 'MER 1').map((i) => i.message), ["merchantId: must be letters, digits, '-' and '_' only, got 'MER 1'"]);
+    assert.deepEqual(rules('merchantId', ''), ['required']);
+  });
+  it('orderId and transactionId: any characters, 1 to 40', () => {
+    for (const name of ['orderId', 'transactionId'] as const) {
+      assert.deepEqual(rules(name, 'a/b c#é'), []);
+      assert.deepEqual(rules(name, 'x'.repeat(40)), []);
+      assert.deepEqual(rules(name, 'x'.repeat(41)), ['maxLength']);
+      assert.deepEqual(rules(name, ''), ['required']);
+    }
+  });
+  it('sessionId: ASCII, 31 to 35', () => {
+    assert.deepEqual(rules('sessionId', 'SESSION0002' + 'A'.repeat(20)), []);
+    assert.deepEqual(rules('sessionId', 'S'.repeat(35)), []);
+    assert.deepEqual(validatePathParam('sessionId', 'S'.repeat(30)).map((i) => i.message), ['sessionId: must be at least 31 characters, got 30']);
+    assert.deepEqual(rules('sessionId', 'S'.repeat(36)), ['maxLength']);
+    assert.deepEqual(rules('sessionId', 'é'.repeat(31)), ['pattern']);
+  });
+});

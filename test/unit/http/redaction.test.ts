@@ -1,0 +1,87 @@
+import * as assert from 'node:assert/strict';
+import {
+  KnownSecrets,
+  maskCardNumber,
+  redactBodyText,
+  redactHeaders,
+  redactJson,
+  redactText,
+  REDACTED,
+} from '../../../src/http';
+
+describe('redaction', () => {
+  it('redacts credential headers whatever their case, keeping the auth scheme', () => {
+    const redacted = redactHeaders({
+      authorization: 'Basic bWVyY2hhbnQuWDpzZWNyZXQ=',
+      RefreshToken: 'sim_rt_123',
+      Cookie: 'sid=1',
+      'Content-Type': 'application/json',
+    });
+    assert.deepEqual(redacted, {
+      authorization: `Basic ${REDACTED}`,
+      RefreshToken: REDACTED,
+      Cookie: REDACTED,
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('redacts secret JSON fields at any depth and masks card numbers to first6…last4', () => {
+    const redacted = redactJson({
+      email: 'partner@simulator.local',
+      password: 'p',
+      access_token: 'a',
+      refresh_token: 'r',
+      apiPassword: 'x',
+      passphrase: 'y',
+      sourceOfFunds: { provided: { card: { number: '5123 4500 0000 0008', securityCode: 100, expiry: { month: '1', year: '39' } } } },
+      list: [{ csc: '123' }],
+    });
+    assert.deepEqual(redacted, {
+      email: 'partner@simulator.local',
+      password: REDACTED,
+      access_token: REDACTED,
+      refresh_token: REDACTED,
+      apiPassword: REDACTED,
+      passphrase: REDACTED,
+      sourceOfFunds: { provided: { card: { number: '512345…0008', securityCode: REDACTED, expiry: { month: '1', year: '39' } } } },
+      list: [{ csc: REDACTED }],
+    });
+  });
+
+  it('leaves an already masked card number alone', () => {
+    assert.equal(maskCardNumber('512345xxxxxx0008'), '512345xxxxxx0008');
+  });
+
+  it('redacts a deliberately malformed body by key patterns', () => {
+    const text = '{"card": {"number": "4508750015741019", "securityCode": "101"}, "password": "hunter2", broken';
+    const redacted = redactBodyText(text);
+    assert.ok(!redacted.includes('4508750015741019'));
+    assert.ok(!redacted.includes('101"'));
+    assert.ok(!redacted.includes('hunter2'));
+    assert.ok(redacted.includes('broken'));
+  });
+
+  it('keeps the indentation of a pretty-printed body', () => {
+    const pretty = JSON.stringify({ a: 1, password: 'x' }, null, 4);
+    assert.equal(redactBodyText(pretty), JSON.stringify({ a: 1, password: REDACTED }, null, 4));
+  });
+
+  it('scrubs known secret values in every wire form, and card numbers and bearer tokens in free text', () => {
+    const secret = 'SENTINEL "quoted" / pass';
+    const known = new KnownSecrets().add(secret, 'SENTINEL-TOKEN-9');
+    const text = [
+      `raw ${secret}`,
+      `json ${JSON.stringify({ note: secret })}`,
+      `url ?p=${encodeURIComponent(secret)}`,
+      'auth Bearer SENTINEL-TOKEN-9',
+      'header Authorization: Bearer abcdefghijklmnop',
+      'card 5123450000000008 and 4012 0000 3333 0026 but id 1234567890123',
+    ].join('\n');
+    const redacted = redactText(text, known);
+    assert.ok(!known.has(redacted), redacted);
+    assert.ok(!redacted.includes('abcdefghijklmnop'));
+    assert.ok(redacted.includes('512345…0008'));
+    assert.ok(redacted.includes('401200…0026'));
+    assert.ok(redacted.includes('1234567890123'), 'a non-Luhn id stays readable');
+  });
+});

@@ -1,0 +1,68 @@
+import * as assert from 'node:assert/strict';
+import type { Agent } from 'undici';
+import { SIMULATOR_DEFAULTS, startSimulator, type RequestLogEntry, type SimulatorHandle } from '../../../src/simulator';
+import { RequestLog } from '../../../src/simulator/requestLog';
+import { authorizeBody, basicAuth, field, gatewayPut, MID, newAgent, send } from './helpers';
+
+describe('simulator: request log', () => {
+  let sim: SimulatorHandle;
+  let agent: Agent;
+  before(async () => {
+    sim = await startSimulator({ port: 0, processingDelayMs: 0 });
+    agent = newAgent();
+  });
+  after(async () => {
+    await agent.close();
+    await sim.close();
+  });
+
+  it('never keeps passwords, tokens, Authorization values, full card numbers or the CSC', async () => {
+    const seen: RequestLogEntry[] = [];
+    sim.requestLog.on('entry', (e) => seen.push(e));
+    const login = await send(agent, `${sim.baseUrl}/api/online/login`, { method: 'POST', body: { email: SIMULATOR_DEFAULTS.partnerEmail, password: SIMULATOR_DEFAULTS.partnerPassword } });
+    const access = String(field(login.json, 'access_token'));
+    const refresh = String(field(login.json, 'refresh_token'));
+    await send(agent, `${sim.baseUrl}/api/online/refreshToken`, { method: 'POST', headers: { RefreshToken: refresh } });
+    await send(agent, `${sim.baseUrl}/api/online/offers`, { method: 'POST', headers: { authorization: `Bearer ${access}` }, body: { products: [{ name: 'x', price: 200, quantity: 1 }] } });
+    const card = '4508750015741019';
+    await gatewayPut(agent, sim.baseUrl, 11, 'LOG-1', '1', { ...authorizeBody({ number: card, csc: '987' }), note: `card ${card} in free text` });
+    await send(agent, `${sim.baseUrl}/api/rest/version/100/merchant/${MID}/session/SESSION0002abcdefghijABCDEFGHIJ`, {
+      method: 'PUT',
+      headers: { authorization: basicAuth() },
+      body: { sourceOfFunds: { provided: { card: { number: '5123 4500 0000 0008', securityCode: '321' } } } },
+    });
+
+    const dump = JSON.stringify(sim.requestLog.entries) + JSON.stringify(seen);
+    const logText = (await send(agent, `${sim.controlUrl}/requests`)).text;
+    for (const text of [dump, logText]) {
+      for (const secret of [SIMULATOR_DEFAULTS.partnerPassword, SIMULATOR_DEFAULTS.apiPassword, access, refresh, card, '5123 4500 0000 0008', '5123450000000008', basicAuth().split(' ')[1] ?? 'x']) {
+        assert.ok(!text.includes(secret), `the log contains ${secret}`);
+      }
+      assert.ok(!/"securityCode"/.test(text), 'the log keeps a security code field');
+      assert.ok(!text.includes('"987"') && !text.includes('"321"'));
+      assert.ok(text.includes('450875xxxxxx1019'), 'card numbers keep first 6 / last 4');
+      assert.ok(text.includes('Basic ***') && text.includes('Bearer ***'));
+    }
+    assert.ok(seen.length >= 5);
+  });
+
+  it('records method, path, status, duration and headers; GET /_simulator/requests serves it as JSON', async () => {
+    await gatewayPut(agent, sim.baseUrl, 80, 'LOG-2', '1', {});
+    const r = await send(agent, `${sim.controlUrl}/requests`);
+    const entries = field(r.json, 'entries') as RequestLogEntry[];
+    const last = entries.at(-1);
+    assert.equal(last?.method, 'PUT');
+    assert.equal(last?.url, `/api/rest/version/80/merchant/${MID}/order/LOG-2/transaction/1`);
+    assert.equal(last?.status, 404);
+    assert.equal(typeof last?.durationMs, 'number');
+    assert.equal(last?.kind, 'request');
+    const since = await send(agent, `${sim.controlUrl}/requests?since=${last?.id ?? 0}`);
+    assert.deepEqual(field(since.json, 'entries'), []);
+  });
+
+  it('is a bounded ring', () => {
+    const log = new RequestLog(3);
+    for (let i = 0; i < 5; i++) log.add({ kind: 'request', time: '', method: 'GET', url: `/${i}`, status: 200, durationMs: 0, requestHeaders: {}, responseHeaders: {} });
+    assert.deepEqual(log.entries.map((e) => e.url), ['/2', '/3', '/4']);
+  });
+});
