@@ -13,7 +13,7 @@ describe('Payment Workbench installed from its .vsix, in a browser', function ()
     await s?.close();
   });
 
-  it('shows its activity-bar container with the Environments view', async () => {
+  it('shows its activity-bar container with the Environments view and the default environment', async () => {
     const icon = s.page.locator('.activitybar .action-item a[aria-label^="Payment Workbench"]');
     await icon.waitFor({ state: 'visible', timeout: 30_000 });
     await icon.click();
@@ -21,8 +21,13 @@ describe('Payment Workbench installed from its .vsix, in a browser', function ()
     const sidebarTitle = s.page.locator('.part.sidebar .composite.title');
     await sidebarTitle.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match((await sidebarTitle.innerText()).toUpperCase(), /PAYMENT WORKBENCH/);
-    const body = s.page.locator('.part.sidebar .pane-body').first();
-    await body.getByText('No environments yet').waitFor({ state: 'visible', timeout: 15_000 });
+    // A fresh install has one environment that points at the embedded simulator, shown active.
+    const row = s.page.locator('.part.sidebar .monaco-list-row[aria-label*="Local simulator"]').first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match((await row.innerText()).replace(/\s+/g, ' '), /Local simulator.*active.*test/);
+    const status = s.page.locator('.statusbar-item:has-text("Local simulator")');
+    await status.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await status.innerText(), /TEST/);
     await screenshot(s.page, 'e2e-environments-view');
   });
 

@@ -42,6 +42,7 @@ const BASE_SETTINGS = {
   'extensions.autoUpdate': false,
   'update.mode': 'none',
   'chat.disableAIFeatures': true,
+  'git.openRepositoryInParentFolders': 'never',
   'workbench.colorTheme': 'Default Dark Modern',
 };
 
