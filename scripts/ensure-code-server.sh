@@ -7,6 +7,10 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cache="$root/.cache"
 mkdir -p "$cache"
 
+# Started from `npm test`, this shell inherits the outer npm's npm_* variables (Node 20's user agent
+# among them), which the inner npm would take as its own config: drop them.
+for v in $(env | grep -o '^npm_[A-Za-z_]*'); do unset "$v"; done
+
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s libkrb5-dev >/dev/null 2>&1; then

@@ -6,6 +6,7 @@
  * rejecting the response.
  */
 import { z } from 'zod';
+import { operations, type OperationId } from './operations';
 import {
   avsCodeValues,
   browserPaymentStateValues,
@@ -278,37 +279,8 @@ export type FinancingFailure = z.infer<typeof financingFailureSchema>;
 
 // ─── Operation → response schema ─────────────────────────────────────────────
 
-/** Local on purpose: the request-side catalogue owns OperationId; this file must not depend on it. */
-export type ResponseOperationId =
-  | 'financing.login'
-  | 'financing.refreshToken'
-  | 'financing.logout'
-  | 'financing.offers'
-  | 'financing.offersSelectFirst'
-  | 'gateway.authorize'
-  | 'gateway.updateAuthorization'
-  | 'gateway.refund'
-  | 'gateway.verify'
-  | 'gateway.initiateBrowserPayment'
-  | 'gateway.updateSession';
-
-export const responseOperationIds: readonly ResponseOperationId[] = [
-  'financing.login',
-  'financing.refreshToken',
-  'financing.logout',
-  'financing.offers',
-  'financing.offersSelectFirst',
-  'gateway.authorize',
-  'gateway.updateAuthorization',
-  'gateway.refund',
-  'gateway.verify',
-  'gateway.initiateBrowserPayment',
-  'gateway.updateSession',
-];
-
-export function isResponseOperationId(value: string): value is ResponseOperationId {
-  return (responseOperationIds as readonly string[]).includes(value);
-}
+/** The operations whose answers these schemas describe: all of them, as the catalogue declares them. */
+export const responseOperationIds: readonly OperationId[] = operations.map((o) => o.id);
 
 const gatewayAnswer = z.union([gatewayResponseSchema, gatewayErrorSchema]);
 const sessionAnswer = z.union([updateSessionResponseSchema, gatewayErrorSchema]);

@@ -3,15 +3,10 @@
  * the catalogue (the one declaration); the apiOperation values of Authorize and Verify are not in the
  * spec, so the real gateway's AUTHORIZE and VERIFY are used when the catalogue has none.
  */
+import type { OperationId } from '../../catalogue';
 import { catalogueOperation } from '../requestChecks';
 
-export type GatewayOperationId =
-  | 'gateway.authorize'
-  | 'gateway.updateAuthorization'
-  | 'gateway.refund'
-  | 'gateway.verify'
-  | 'gateway.initiateBrowserPayment'
-  | 'gateway.updateSession';
+export type GatewayOperationId = Extract<OperationId, `gateway.${string}`>;
 
 export interface GatewayOperation {
   id: GatewayOperationId;
