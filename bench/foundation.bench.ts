@@ -12,7 +12,8 @@ export async function run(report: Report): Promise<void> {
     if (fs.existsSync(f)) report('foundation', `bundle dist/${b}`, Math.round(fs.statSync(f).size / 1024), 'KiB');
   }
   const activationFile = path.join(repoRoot, 'test-artifacts', 'activation.json');
-  const samples: number[] = [];
+  const load: number[] = [];
+  const activate: number[] = [];
   for (let i = 0; i < 3; i++) {
     fs.rmSync(activationFile, { force: true });
     const r = spawnSync('node', [path.join(repoRoot, 'out', 'test', 'runners', 'runIntegration.js')], {
@@ -23,10 +24,11 @@ export async function run(report: Report): Promise<void> {
       report('foundation', 'activation in code-server', `failed (exit ${r.status})`);
       return;
     }
-    const { activationMs, wasActive } = JSON.parse(fs.readFileSync(activationFile, 'utf8')) as { activationMs: number; wasActive: boolean };
-    if (wasActive) report('foundation', 'note', 'extension was already active before the measurement');
-    samples.push(activationMs);
+    const t = JSON.parse(fs.readFileSync(activationFile, 'utf8')) as { activateMs: number; loadAndActivateMs?: number };
+    activate.push(t.activateMs);
+    if (t.loadAndActivateMs !== undefined) load.push(t.loadAndActivateMs);
   }
-  samples.sort((a, b) => a - b);
-  report('foundation', 'load bundle + activate() in code-server, median of 3', samples[1] ?? NaN, 'ms');
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  report('foundation', 'activate() in code-server, median of 3 runs', median(activate), 'ms');
+  report('foundation', 'bundle evaluation + activate() in code-server, median of 3', median(load), 'ms');
 }

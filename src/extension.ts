@@ -11,8 +11,12 @@ import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
 import { registerResponseView } from './responseView/registerResponseView';
 
+/** Set by the bundle's first line (esbuild banner); absent when the sources run unbundled. */
+declare const __pwBundleStart: number | undefined;
+
 /** Wiring only: every feature registers itself and hands its disposables to the context. */
 export function activate(context: vscode.ExtensionContext) {
+  const activateStart = performance.now();
   const services = new Services(context);
   context.subscriptions.push(services);
   const tree = registerEnvironmentsView(context, services);
@@ -36,8 +40,14 @@ export function activate(context: vscode.ExtensionContext) {
     if (!opts.quiet) await responses.showExchange(exchange);
   }).register(context);
 
+  const activateEnd = performance.now();
   return {
     history,
+    /** For `npm run bench`: bundle evaluation and activate(), measured in the host that ran them. */
+    timing: {
+      activateMs: activateEnd - activateStart,
+      loadAndActivateMs: typeof __pwBundleStart === 'number' ? activateEnd - __pwBundleStart : undefined,
+    },
     // Read-only views for the integration tests that prove no secret reached disk or logs.
     inspect: {
       globalStateDump: () => JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),

@@ -9,15 +9,13 @@ describe('Payment Workbench in a real extension host', () => {
   it('is installed and activates', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `extension ${EXTENSION_ID} is not known to VS Code`);
-    const wasActive = ext.isActive;
-    const started = performance.now();
-    await ext.activate();
-    const activationMs = performance.now() - started;
+    const api = (await ext.activate()) as { timing?: { activateMs: number; loadAndActivateMs?: number } };
     assert.equal(ext.isActive, true);
+    assert.ok(api.timing, 'activate() returns its API');
     // npm run bench reads this: loading the bundle plus activate(), measured in the real host.
     const out = path.join(ext.extensionPath, 'test-artifacts', 'activation.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, JSON.stringify({ activationMs, wasActive }));
+    fs.writeFileSync(out, JSON.stringify(api.timing));
   });
 
   it('registers its commands', async () => {
