@@ -282,6 +282,23 @@ export type FinancingFailure = z.infer<typeof financingFailureSchema>;
 /** The operations whose answers these schemas describe: all of them, as the catalogue declares them. */
 export const responseOperationIds: readonly OperationId[] = operations.map((o) => o.id);
 
+/** The documented success body of each financing operation; undefined for any other id. */
+export function financingSuccessSchema(operationId: string): z.ZodType | undefined {
+  switch (operationId) {
+    case 'financing.login':
+    case 'financing.refreshToken':
+      return financingTokenSetSchema;
+    case 'financing.logout':
+      return logoutResponseSchema;
+    case 'financing.offers':
+      return offersResponseSchema;
+    case 'financing.offersSelectFirst':
+      return offersSelectFirstResponseSchema;
+    default:
+      return undefined;
+  }
+}
+
 const gatewayAnswer = z.union([gatewayResponseSchema, gatewayErrorSchema]);
 const sessionAnswer = z.union([updateSessionResponseSchema, gatewayErrorSchema]);
 
@@ -293,16 +310,10 @@ const sessionAnswer = z.union([updateSessionResponseSchema, gatewayErrorSchema])
  */
 export function responseSchemaFor(operationId: string, version?: number): z.ZodType | undefined {
   void version;
+  const financing = financingSuccessSchema(operationId);
+  // Only the offers calls answer a refusal with {success:false}; the auth calls use HTTP statuses.
+  if (financing) return operationId.startsWith('financing.offers') ? z.union([financing, financingFailureSchema]) : financing;
   switch (operationId) {
-    case 'financing.login':
-    case 'financing.refreshToken':
-      return financingTokenSetSchema;
-    case 'financing.logout':
-      return logoutResponseSchema;
-    case 'financing.offers':
-      return z.union([offersResponseSchema, financingFailureSchema]);
-    case 'financing.offersSelectFirst':
-      return z.union([offersSelectFirstResponseSchema, financingFailureSchema]);
     case 'gateway.authorize':
     case 'gateway.updateAuthorization':
     case 'gateway.refund':

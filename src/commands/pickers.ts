@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { getOperation, operations, type OperationDef } from '../catalogue';
+import { isLive } from '../environments/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import type { Services } from './services';
 
@@ -7,7 +8,7 @@ export async function pickEnvironment(services: Services, placeHolder = 'Environ
   const active = services.environments.active();
   const items = services.environments.list().map((env) => ({
     label: env.name,
-    description: [env.id === active?.id ? 'active' : '', services.isLive(env) ? 'LIVE' : 'test'].filter(Boolean).join(' · '),
+    description: [env.id === active?.id ? 'active' : '', isLive(env) ? 'LIVE' : 'test'].filter(Boolean).join(' · '),
     detail: [env.gatewayUrl, env.financingBaseUrl].filter((u, i, a) => u && a.indexOf(u) === i).join('  ·  '),
     env,
   }));

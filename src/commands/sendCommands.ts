@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { exampleBody, parseRequestFile, validateBody, type OperationDef } from '../catalogue';
+import { isLive } from '../environments/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
@@ -115,7 +116,7 @@ export class SendCommands {
         if (choice !== 'Send Anyway') return undefined;
       }
     }
-    if (op.moneyMoving && this.services.isLive(env) && !r.confirmed) {
+    if (op.moneyMoving && isLive(env) && !r.confirmed) {
       const money = amountOf(r.body);
       const choice = await vscode.window.showWarningMessage(
         `Send ${op.title}${money ? ` of ${money}` : ''} to the LIVE environment "${env.name}"?`,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { FinancingSession } from '../auth';
-import { isLive, type Environment } from '../environments/environment';
+import type { Environment } from '../environments/environment';
 import { EnvironmentStore, type StoredEnvironment } from '../environments/environmentStore';
 import { transportFor } from '../environments/transport';
 import { HttpClient, type OutgoingRequest } from '../http';
@@ -89,10 +89,6 @@ export class Services implements vscode.Disposable {
     const env = this.environments.active();
     if (!env) throw new Error('No environment: add one in the Environments view.');
     return env;
-  }
-
-  isLive(env: Environment): boolean {
-    return isLive(env);
   }
 
   private dropConnections(environmentId?: string): void {

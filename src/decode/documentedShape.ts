@@ -1,12 +1,9 @@
 import type { z } from 'zod';
 import {
   financingFailureSchema,
-  financingTokenSetSchema,
+  financingSuccessSchema,
   gatewayErrorSchema,
   gatewayResponseSchema,
-  logoutResponseSchema,
-  offersResponseSchema,
-  offersSelectFirstResponseSchema,
   updateSessionResponseSchema,
 } from '../catalogue/responses';
 import type { BodyView } from './bodyView';
@@ -44,17 +41,5 @@ function gatewayShape(view: BodyView, httpStatus: number): z.ZodType | undefined
 function financingShape(operationId: string, httpStatus: number, view: BodyView): z.ZodType | undefined {
   if (view.at(['success']) === false) return financingFailureSchema;
   if (httpStatus >= 400) return undefined;
-  switch (operationId) {
-    case 'financing.login':
-    case 'financing.refreshToken':
-      return financingTokenSetSchema;
-    case 'financing.logout':
-      return logoutResponseSchema;
-    case 'financing.offers':
-      return offersResponseSchema;
-    case 'financing.offersSelectFirst':
-      return offersSelectFirstResponseSchema;
-    default:
-      return undefined;
-  }
+  return financingSuccessSchema(operationId);
 }

@@ -11,7 +11,6 @@ export type EnvNode =
 export interface AuthState {
   signedIn: boolean;
   expiresAt: number | undefined;
-  hasGatewayPassword: boolean;
 }
 
 const API_LABEL: Record<OperationDef['api'], string> = { financing: 'Financing API', gateway: 'Card gateway' };

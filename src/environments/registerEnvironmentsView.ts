@@ -6,10 +6,9 @@ import { registerStatusBar } from './statusBar';
 /** The Environments tree and the status bar badge; both follow the store, secrets and the simulator. */
 export function registerEnvironmentsView(context: vscode.ExtensionContext, services: Services): EnvironmentsTree {
   const tree = new EnvironmentsTree(services.environments, async (env) => {
-    const hasGatewayPassword = (await services.secrets.get(env.id, 'gatewayApiPassword')) !== undefined;
-    if (!env.financingBaseUrl) return { signedIn: false, expiresAt: undefined, hasGatewayPassword };
-    const state = await (await services.session(env)).restore().catch(() => ({ signedIn: false, expiresAt: undefined }));
-    return { ...state, hasGatewayPassword };
+    const signedOut = { signedIn: false, expiresAt: undefined };
+    if (!env.financingBaseUrl) return signedOut;
+    return (await services.session(env)).restore().catch(() => signedOut);
   });
   const view = vscode.window.createTreeView('paymentWorkbench.environments', { treeDataProvider: tree, showCollapseAll: true });
   const refresh = () => tree.refresh();
