@@ -5,6 +5,8 @@ import * as path from 'node:path';
 
 export interface TestPki {
   dir: string;
+  /** Where a file of this PKI lives (e.g. 'ca.crt', 'client.key' unencrypted), for code that takes paths. */
+  file(name: string): string;
   caCert: string;
   serverCert: string;
   serverKey: string;
@@ -22,6 +24,18 @@ function openssl(dir: string, args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
+// EC keys: generated in milliseconds, where RSA takes seconds on a busy machine.
+const NEW_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
+
+export function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A throwaway CA with a server certificate for 127.0.0.1/localhost and client certificates, made by the openssl CLI. */
 export function createTestPki(clientKeyPassphrase = 'pki-test-passphrase'): TestPki {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-pki-'));
@@ -29,10 +43,10 @@ export function createTestPki(clientKeyPassphrase = 'pki-test-passphrase'): Test
   const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');
 
   const selfSignedCa = (name: string, cn: string) =>
-    openssl(dir, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.crt`, '-days', '2', '-subj', `/CN=${cn}`]);
+    openssl(dir, ['req', '-x509', ...NEW_KEY, '-nodes', '-keyout', `${name}.key`, '-out', `${name}.crt`, '-days', '2', '-subj', `/CN=${cn}`]);
   const issue = (name: string, ca: string, cn: string, ext: string) => {
     write(`${name}.ext`, ext);
-    openssl(dir, ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${cn}`]);
+    openssl(dir, ['req', ...NEW_KEY, '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${cn}`]);
     openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-out', `${name}.crt`, '-days', '2', '-extfile', `${name}.ext`]);
   };
 
@@ -45,6 +59,7 @@ export function createTestPki(clientKeyPassphrase = 'pki-test-passphrase'): Test
 
   return {
     dir,
+    file: (name) => path.join(dir, name),
     caCert: read('ca.crt'),
     serverCert: read('server.crt'),
     serverKey: read('server.key'),

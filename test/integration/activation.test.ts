@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { EXTENSION_ID } from './support';
 
-const EXTENSION_ID = 'payment-workbench.payment-workbench';
 
 describe('Payment Workbench in a real extension host', () => {
   it('is installed and activates', async () => {

@@ -1,20 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { EXTENSION_ID, waitFor } from './support';
 import type { HistoryApi } from '../../src/history/registerHistoryView';
 import type { Exchange } from '../../src/send/exchange';
 
-const EXTENSION_ID = 'payment-workbench.payment-workbench';
 const SENTINEL_PASSWORD = 'SENTINEL-HISTORY-PASSWORD-41f7';
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A declined Authorize, built by hand so the test does not depend on the simulator. */
 function declinedExchange(id: string): Exchange {

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { exampleBody } from '../../src/catalogue';
 import { startSimulator, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
-import { extensionApi, makeCertificates, send } from './support';
+import { createTestPki } from '../harness/certificates';
+import { extensionApi, send } from './support';
 
 /** The path from "I want to call Refund" to a decoded answer, driven through the extension's commands. */
 describe('Sending requests from VS Code to the simulator', function () {
@@ -95,8 +95,8 @@ describe('Sending requests from VS Code to the simulator', function () {
   });
 
   it('authenticates with a client certificate on the simulator’s certificate port', async () => {
-    const certs = makeCertificates();
-    const mtlsSim = await startSimulator({ port: 0, mtls: { port: 0, key: fs.readFileSync(certs.serverKey), cert: fs.readFileSync(certs.serverCert), ca: fs.readFileSync(certs.caCert) } });
+    const pki = createTestPki();
+    const mtlsSim = await startSimulator({ port: 0, mtls: { port: 0, key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert } });
     try {
       const id = 'it-cert';
       await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', {
@@ -105,7 +105,7 @@ describe('Sending requests from VS Code to the simulator', function () {
         gatewayUrl: mtlsSim.mtlsUrl,
         merchantId: SIMULATOR_DEFAULTS.merchantId,
         gatewayAuth: 'certificate',
-        certificate: { certPath: certs.clientCert, keyPath: certs.clientKey, caPath: certs.caCert },
+        certificate: { certPath: pki.file('client.crt'), keyPath: pki.file('client.key'), caPath: pki.file('ca.crt') },
       });
       const x = await send({ environmentId: id, operationId: 'gateway.authorize', params: { orderId: `CERT-${Date.now()}` }, body: exampleBody('gateway.authorize') });
       assert.equal(x?.decoded?.outcome?.gatewayCode?.code, 'APPROVED', x?.failure?.message ?? x?.response?.bodyText);
@@ -113,7 +113,7 @@ describe('Sending requests from VS Code to the simulator', function () {
       await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: id, confirmed: true });
     } finally {
       await mtlsSim.close();
-      fs.rmSync(certs.dir, { recursive: true, force: true });
+      pki.remove();
     }
   });
 });

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Exchange } from '../../src/send/exchange';
 import type { SendArgs } from '../../src/commands/sendCommands';
@@ -18,20 +14,17 @@ export async function extensionApi(): Promise<WorkbenchTestApi> {
   return ext.activate();
 }
 
-export function send(args: SendArgs): Thenable<Exchange | undefined> {
-  return vscode.commands.executeCommand<Exchange | undefined>('paymentWorkbench.sendRequest', { quiet: true, ...args });
+/** Polls until `probe` returns a value (not undefined) or the time is up; the host works asynchronously. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
-/** A CA, a server certificate for 127.0.0.1 and a client certificate signed by the CA, made with openssl. */
-export function makeCertificates(): { dir: string; caCert: string; serverKey: string; serverCert: string; clientKey: string; clientCert: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-certs-'));
-  const f = (n: string) => path.join(dir, n);
-  const ossl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  ossl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('ca.key'), '-out', f('ca.crt'), '-days', '2', '-subj', '/CN=Payment Workbench Test CA');
-  fs.writeFileSync(f('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  for (const who of ['server', 'client']) {
-    ossl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', f(`${who}.key`), '-out', f(`${who}.csr`), '-subj', `/CN=${who === 'server' ? '127.0.0.1' : 'merchant.TESTSIMULATOR01'}`);
-    ossl('x509', '-req', '-in', f(`${who}.csr`), '-CA', f('ca.crt'), '-CAkey', f('ca.key'), '-CAcreateserial', '-out', f(`${who}.crt`), '-days', '2', ...(who === 'server' ? ['-extfile', f('server.ext')] : []));
-  }
-  return { dir, caCert: f('ca.crt'), serverKey: f('server.key'), serverCert: f('server.crt'), clientKey: f('client.key'), clientCert: f('client.crt') };
+export function send(args: SendArgs): Thenable<Exchange | undefined> {
+  return vscode.commands.executeCommand<Exchange | undefined>('paymentWorkbench.sendRequest', { quiet: true, ...args });
 }

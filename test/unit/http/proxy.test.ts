@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { exampleBody, getOperation } from '../../../src/catalogue';
 import { SIMULATOR_DEFAULTS, startSimulator } from '../../../src/simulator';
 import { buildRequest, HttpClient, type OutgoingRequest, type TransportOptions } from '../../../src/http';
-import { createTestPki, type TestPki } from './support/certificates';
+import { createTestPki, type TestPki } from '../../harness/certificates';
 import { loginRequest } from './support/financingCalls';
 import { startConnectProxy, type TestProxy } from './support/connectProxy';
 import { closedPort, expectFailure } from './support/network';
