@@ -25,8 +25,9 @@ const builds = [
     banner: { js: '"use strict";var __pwBundleStart = performance.now();' } },
   // The local simulator as a stand-alone command (`npm run simulator`).
   { ...common, entryPoints: ['src/simulator/cli.ts'], outfile: 'dist/simulator.js', platform: 'node', format: 'cjs', target: 'node20' },
-  // The webview UI: browser, one IIFE loaded by a nonce'd <script>.
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  // The webview UIs: browser, one IIFE each, loaded by a nonce'd <script>. The form carries the
+  // catalogue (it validates every keystroke with the same code as the host); the response panel does not.
+  ...['form', 'response'].map((view) => ({ ...common, entryPoints: [`src/webview/${view}/main.ts`], outfile: `dist/webview/${view}.js`, platform: 'browser', format: 'iife', target: 'es2022' })),
 ].filter((b) => b.entryPoints.every((e) => fs.existsSync(path.join(__dirname, e))));
 
 function copyCodicons() {

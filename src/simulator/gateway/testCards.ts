@@ -1,4 +1,5 @@
 import type { AvsCode, CscCode, GatewayCode, ResultValue } from '../../catalogue/codes';
+import { AVS_STREETS, CSC_OUTCOMES, EXPIRY_OUTCOMES } from '../../catalogue/testData';
 
 /**
  * The real gateway's test-mode behaviour (shared/reference/gateway-behaviour.md): the card expiry
@@ -6,49 +7,6 @@ import type { AvsCode, CscCode, GatewayCode, ResultValue } from '../../catalogue
  * and order.reference steers browser payments. Anything not listed is approved / MATCH /
  * NOT_REQUESTED (inferred: the real test mode approves ordinary cards).
  */
-
-/** "MM/YY" (month without leading zero accepted) → gatewayCode. */
-export const EXPIRY_OUTCOMES: Readonly<Record<string, GatewayCode>> = {
-  '01/39': 'APPROVED',
-  '05/39': 'DECLINED',
-  '04/27': 'EXPIRED_CARD',
-  '08/28': 'TIMED_OUT',
-  '01/37': 'ACQUIRER_SYSTEM_ERROR',
-  '02/37': 'UNSPECIFIED_FAILURE',
-  '05/37': 'UNKNOWN',
-};
-
-export const CSC_OUTCOMES: Readonly<Record<string, CscCode>> = {
-  '100': 'MATCH',
-  '101': 'NOT_PROCESSED',
-  '102': 'NO_MATCH',
-};
-
-/** Street name (matched case-insensitively anywhere in billing.address.street) → AVS result. */
-export const AVS_STREETS: Readonly<Record<string, AvsCode>> = {
-  'Alpha St': 'ADDRESS_MATCH',
-  'Gamma St': 'NOT_VERIFIED',
-  'November St': 'NO_MATCH',
-  'Romeo St': 'SERVICE_NOT_AVAILABLE_RETRY',
-  'Sierra St': 'SERVICE_NOT_SUPPORTED',
-  'Uniform St': 'NOT_AVAILABLE',
-  'Whiskey St': 'ZIP_MATCH',
-  'X-ray St': 'ADDRESS_ZIP_MATCH',
-  'Kilo St': 'NAME_MATCH',
-  'Oscar St': 'NAME_ADDRESS_MATCH',
-  'Lima St': 'NAME_ZIP_MATCH',
-  'Zero St': 'NOT_REQUESTED',
-};
-
-export const BROWSER_PAYMENT_REFERENCES = {
-  'TEST-SUCCEED': 'APPROVED',
-  'TEST-FAIL-DECLINE': 'DECLINED',
-  'TEST-PENDING': 'PENDING',
-} as const satisfies Readonly<Record<string, GatewayCode>>;
-
-export const TEST_CARDS = [
-  '5123450000000008', '2223000000000007', '5111111111111118', '4508750015741019', '4012000033330026', '3528000000000007', '6011003179988686',
-] as const;
 
 export function expiryOutcome(month: string | undefined, year: string | undefined): GatewayCode {
   if (!month || !year) return 'APPROVED';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Agent } from 'undici';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
-import { AVS_STREETS, BROWSER_PAYMENT_REFERENCES, CSC_OUTCOMES, EXPIRY_OUTCOMES, TEST_CARDS } from '../../../src/simulator/gateway/testCards';
+import { AVS_STREETS, BROWSER_PAYMENT_REFERENCES, CSC_OUTCOMES, EXPIRY_OUTCOMES, TEST_CARDS } from '../../../src/catalogue/testData';
 import { authorizeBody, basicAuth, field, gatewayPut, MID, newAgent, send } from './helpers';
 
 describe('simulator: gateway test cards', () => {

@@ -1,0 +1,76 @@
+/**
+ * Messages of the response panel. The host sends an ExchangeView: the Exchange (already redacted)
+ * with bodies capped for display; copy and "open in editor" go back to the host, which uses its own
+ * full copy, so the webview never needs the whole of a huge body.
+ */
+import { z } from 'zod';
+import { decodedResponseSchema } from '../decode/decodedResponseSchema';
+import { cspViolationSchema, longText, readySchema, shortText } from './common';
+
+/** What the panel shows of a body; past this it shows the start and offers the editor. */
+export const VIEW_BODY_CAP = 256 * 1024;
+
+const headers = z.record(z.string().max(1000), z.string().max(16_384));
+
+export const shownBodySchema = z.object({
+  /** Pretty JSON when the body was JSON, the text otherwise; at most VIEW_BODY_CAP characters. */
+  text: longText,
+  json: z.boolean(),
+  /** True when `text` is only the start of the body. */
+  capped: z.boolean(),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type ShownBody = z.infer<typeof shownBodySchema>;
+
+export const exchangeViewSchema = z.object({
+  id: shortText,
+  startedAt: shortText,
+  environment: z.object({ id: shortText, name: shortText, live: z.boolean() }),
+  operationId: shortText,
+  operationTitle: shortText,
+  version: z.number().int().optional(),
+  request: z.object({ method: shortText, url: longText, headers, body: shownBodySchema.optional(), curl: longText }),
+  response: z
+    .object({
+      status: z.number().int(),
+      headers,
+      body: shownBodySchema,
+      /** True when the client stopped reading at its size cap: the body itself is incomplete. */
+      truncated: z.boolean(),
+      timing: z.object({ totalMs: z.number(), ttfbMs: z.number() }),
+    })
+    .optional(),
+  failure: z.object({ kind: shortText, message: z.string().max(4000) }).optional(),
+  decoded: decodedResponseSchema.optional(),
+});
+export type ExchangeView = z.infer<typeof exchangeViewSchema>;
+
+// ---- host → response webview ----
+
+export const responseHostMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('show'), exchange: exchangeViewSchema }),
+  z.object({ type: z.literal('notice'), text: z.string().max(2000) }),
+]);
+export type ResponseHostMessage = z.infer<typeof responseHostMessageSchema>;
+
+// ---- response webview → host ----
+
+export const bodyKindSchema = z.enum(['request', 'response', 'curl']);
+
+export const responseWebviewMessageSchema = z.discriminatedUnion('type', [
+  readySchema,
+  cspViolationSchema,
+  /** Open the browser-payment redirect URL: the host checks it is http(s) before opening. */
+  z.object({ type: z.literal('openRedirect'), url: z.string().max(8192) }),
+  z.object({ type: z.literal('copy'), what: bodyKindSchema }),
+  z.object({ type: z.literal('openInEditor'), what: bodyKindSchema }),
+  /** From the error envelope: show this field in the operation's form. */
+  z.object({ type: z.literal('jumpToField'), operationId: shortText, path: shortText }),
+  /** Open the request of this exchange in a form (to fix and re-send). */
+  z.object({ type: z.literal('openInForm') }),
+]);
+export type ResponseWebviewMessage = z.infer<typeof responseWebviewMessageSchema>;
+
+/** What the response webview keeps with setState: enough for the serializer to find the exchange again. */
+export const responseStateSchema = z.object({ exchangeId: shortText });
+export type ResponseState = z.infer<typeof responseStateSchema>;
