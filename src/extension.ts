@@ -9,7 +9,10 @@ import { registerRequestFiles } from './editor/registerRequestFiles';
 import { registerEnvironmentsView } from './environments/registerEnvironmentsView';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
+import { FormPanels, type OpenFormArgs } from './panels/formPanels';
+import { ResponsePanel } from './panels/responsePanel';
 import { registerResponseView } from './responseView/registerResponseView';
+import type { Exchange } from './send/exchange';
 
 /** Set by the bundle's first line (esbuild banner); absent when the sources run unbundled. */
 declare const __pwBundleStart: number | undefined;
@@ -25,9 +28,26 @@ export function activate(context: vscode.ExtensionContext) {
   registerSimulatorCommands(context, services);
 
   const store = new HistoryStore(path.join(context.globalStorageUri.fsPath, 'history.json'), { onError: (m) => services.log.warn(m) });
-  const responses = registerResponseView(context, { lookup: (id) => store.get(id) });
+  const textResponses = registerResponseView(context, { lookup: (id) => store.get(id) });
+  const sendCommands = new SendCommands(services, async (exchange, opts) => {
+    await history.add(exchange);
+    if (!opts.quiet) responsePanel.show(exchange);
+  });
+  sendCommands.register(context);
+  const forms = new FormPanels({ services, extensionUri: context.extensionUri, send: (args) => sendCommands.send(args) });
+  forms.register(context);
+  const responsePanel = new ResponsePanel({
+    extensionUri: context.extensionUri,
+    log: services.log,
+    lookup: (id) => store.get(id),
+    openInForm: async (e) => void (await forms.openForm(formArgsOf(e))),
+    jumpToField: async (operationId, fieldPath, e) => (forms.get(operationId) ?? (await forms.openForm(formArgsOf(e))))?.focusField(fieldPath),
+  });
+  responsePanel.register(context);
   const history = registerHistoryView(context, store, {
-    open: (e) => responses.showExchange(e),
+    open: async (e) => responsePanel.show(e, { preserveFocus: false }),
+    openAsText: (e) => textResponses.showExchange(e),
+    openInForm: async (e) => void (await forms.openForm(formArgsOf(e))),
     resend: async (e) => {
       // A fresh transaction id is drawn for every send, so a re-send never repeats a failed one.
       const { transactionId: _old, ...params } = e.params;
@@ -35,10 +55,6 @@ export function activate(context: vscode.ExtensionContext) {
     },
   });
   registerRequestFiles(context);
-  new SendCommands(services, async (exchange, opts) => {
-    await history.add(exchange);
-    if (!opts.quiet) await responses.showExchange(exchange);
-  }).register(context);
 
   const activateEnd = performance.now();
   return {
@@ -55,6 +71,12 @@ export function activate(context: vscode.ExtensionContext) {
       globalStorageFolder: context.globalStorageUri.fsPath,
     },
   };
+}
+
+/** A sent request back in a form: same environment, version and body, a fresh transaction id. */
+function formArgsOf(e: Exchange): OpenFormArgs {
+  const { transactionId: _sent, merchantId: _fromEnvironment, ...params } = e.params;
+  return { operationId: e.operationId, environmentId: e.environment.id, ...(e.version !== undefined ? { version: e.version } : {}), body: e.request.body, params };
 }
 
 export function deactivate(): void {

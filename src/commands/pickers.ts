@@ -16,8 +16,9 @@ export async function pickEnvironment(services: Services, placeHolder = 'Environ
   return picked?.env;
 }
 
-export async function pickOperation(env: StoredEnvironment): Promise<OperationDef | undefined> {
-  const available = operations.filter((op) => (op.api === 'financing' ? env.financingBaseUrl : env.gatewayUrl));
+/** Operations the environment can reach (all of them without an environment). */
+export async function pickOperation(env: StoredEnvironment | undefined, placeHolder = `Operation to send to ${env?.name ?? ''}`): Promise<OperationDef | undefined> {
+  const available = env ? operations.filter((op) => (op.api === 'financing' ? env.financingBaseUrl : env.gatewayUrl)) : operations;
   const items: (vscode.QuickPickItem & { op?: OperationDef })[] = [];
   for (const api of ['gateway', 'financing'] as const) {
     const ops = available.filter((o) => o.api === api);
@@ -25,7 +26,7 @@ export async function pickOperation(env: StoredEnvironment): Promise<OperationDe
     items.push({ label: api === 'gateway' ? 'Card gateway' : 'Financing API', kind: vscode.QuickPickItemKind.Separator });
     for (const op of ops) items.push({ label: op.title, description: op.versions.length ? `v${op.versions.join('/')}` : '', detail: op.purpose, op });
   }
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: `Operation to send to ${env.name}`, matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
   return picked?.op;
 }
 

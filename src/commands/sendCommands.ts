@@ -4,8 +4,8 @@ import { isLive } from '../environments/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
-import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
 import { resolveVersion, sendOperation, SendSetupError } from '../send/requestRunner';
+import { freshTransactionId, suggestedOrderId } from './idSuggestions';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import type { Services } from './services';
 
@@ -23,9 +23,6 @@ export interface SendArgs {
   /** Don't open the response view (tests, bulk sends). */
   quiet?: boolean;
 }
-
-/** Operations that start a new order get a fresh order id; follow-ups default to the last one used. */
-const NEW_ORDER_OPERATIONS = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment']);
 
 export type Deliver = (exchange: Exchange, opts: { quiet: boolean }) => Promise<void>;
 
@@ -127,7 +124,7 @@ export class SendCommands {
     }
     const txKey = params.transactionId !== undefined ? `${params.orderId ?? ''}/${params.transactionId}` : undefined;
     if (txKey && this.sentTransactions.has(txKey)) {
-      const fresh = generateId(this.pattern('transaction'));
+      const fresh = freshTransactionId();
       this.services.log.info(`Transaction id ${params.transactionId} was already sent on order ${params.orderId}; using ${fresh} instead.`);
       params.transactionId = fresh;
     }
@@ -186,11 +183,6 @@ export class SendCommands {
     return picked?.body();
   }
 
-  private pattern(kind: 'order' | 'transaction'): string {
-    const cfg = vscode.workspace.getConfiguration('paymentWorkbench');
-    return cfg.get<string>(`ids.${kind}Pattern`) || (kind === 'order' ? DEFAULT_ORDER_PATTERN : DEFAULT_TRANSACTION_PATTERN);
-  }
-
   private async completeParams(op: OperationDef, env: StoredEnvironment, given: Partial<Record<PathParamName, string>>): Promise<Partial<Record<PathParamName, string>> | undefined> {
     const params = { ...given };
     for (const p of op.pathParams) {
@@ -200,10 +192,10 @@ export class SendCommands {
         continue;
       }
       if (p.name === 'transactionId') {
-        params.transactionId = generateId(this.pattern('transaction'));
+        params.transactionId = freshTransactionId();
         continue;
       }
-      const suggestion = p.name === 'orderId' ? (NEW_ORDER_OPERATIONS.has(op.id) ? generateId(this.pattern('order')) : this.services.lastOrderId.get(env.id)) : undefined;
+      const suggestion = p.name === 'orderId' ? suggestedOrderId(op, env.id, this.services) : undefined;
       const value = await vscode.window.showInputBox({
         title: `${op.title}: ${p.name}`,
         prompt: p.help,

@@ -1,5 +1,5 @@
 /**
- * *.payreq.json in the editor: catalogue diagnostics while typing and the Send lens.
+ * *.payreq.json in the editor: catalogue diagnostics while typing, and the Send and Open in Form lenses.
  * Completion and schema validation come from VS Code's JSON language service through the
  * `jsonValidation` contribution (schemas/payreq.schema.json); this file adds what a JSON Schema cannot say.
  */
@@ -8,6 +8,8 @@ import { diagnoseRequestText, summarizeRequestText } from './requestDiagnostics'
 
 export const REQUEST_FILE_GLOB = '**/*.payreq.json';
 export const SEND_REQUEST_FILE_COMMAND = 'paymentWorkbench.sendRequestFile';
+/** Registered by the form panels; named here to keep the editor free of webview code. */
+const OPEN_IN_FORM_COMMAND = 'paymentWorkbench.openRequestFileInForm';
 export const DIAGNOSTIC_COLLECTION = 'payment-workbench';
 const DIAGNOSTIC_SOURCE = 'Payment Workbench';
 /** Long enough to skip most keystrokes of a burst, short enough to feel immediate. */
@@ -36,7 +38,7 @@ class RequestFileLenses implements vscode.CodeLensProvider {
     const what = summary.operation ? summary.operation.title : 'Request';
     return [
       new vscode.CodeLens(range, { title: `$(play) Send ${what}`, command: SEND_REQUEST_FILE_COMMAND, arguments: [document.uri], tooltip: `Send this ${what} request to the active environment` }),
-      // The "Open in Form" lens joins once the operation forms exist (webview workbench issue).
+      new vscode.CodeLens(range, { title: '$(edit) Open in Form', command: OPEN_IN_FORM_COMMAND, arguments: [document.uri], tooltip: `Edit this ${what} request in a form with live validation` }),
     ];
   }
 

@@ -61,7 +61,8 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
     item.tooltip = new vscode.MarkdownString(`**${node.op.title}**\n\n${node.op.purpose}\n\n\`${node.op.method} ${node.op.pathTemplate}\``);
     item.iconPath = new vscode.ThemeIcon(node.op.moneyMoving ? 'arrow-swap' : 'symbol-method');
     item.contextValue = 'operation';
-    item.command = { command: 'paymentWorkbench.sendRequest', title: 'Send', arguments: [{ environmentId: node.env.id, operationId: node.op.id }] };
+    // A click opens the form; sending straight away is the inline play button.
+    item.command = { command: 'paymentWorkbench.openForm', title: 'Open Form', arguments: [{ environmentId: node.env.id, operationId: node.op.id }] };
     return item;
   }
 

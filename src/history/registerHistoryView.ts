@@ -11,6 +11,8 @@ import { scrubText } from './scrub';
 export const HISTORY_VIEW_ID = 'paymentWorkbench.history';
 export const HISTORY_COMMANDS = {
   open: 'paymentWorkbench.history.open',
+  openAsText: 'paymentWorkbench.history.openAsText',
+  openInForm: 'paymentWorkbench.history.openInForm',
   resend: 'paymentWorkbench.history.resend',
   copyCurl: 'paymentWorkbench.history.copyCurl',
   clear: 'paymentWorkbench.history.clear',
@@ -21,7 +23,11 @@ export const HISTORY_ITEM_CONTEXT = 'paymentWorkbench.historyEntry';
 
 export interface HistoryActions {
   resend(e: Exchange): Promise<void>;
+  /** The response panel. */
   open(e: Exchange): Promise<void>;
+  /** The Markdown text view (searchable, diffable, copyable as a whole). */
+  openAsText(e: Exchange): Promise<void>;
+  openInForm(e: Exchange): Promise<void>;
 }
 
 /** What activate() returns as `history` in the extension API (integration tests use it). */
@@ -85,6 +91,14 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
     vscode.commands.registerCommand(HISTORY_COMMANDS.open, async (arg?: unknown) => {
       const e = await resolveExchange(store, arg, 'Open which response?');
       if (e) await actions.open(e);
+    }),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.openAsText, async (arg?: unknown) => {
+      const e = await resolveExchange(store, arg, 'Open which response as text?');
+      if (e) await actions.openAsText(e);
+    }),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.openInForm, async (arg?: unknown) => {
+      const e = await resolveExchange(store, arg, 'Open which request in a form?');
+      if (e) await actions.openInForm(e);
     }),
     vscode.commands.registerCommand(HISTORY_COMMANDS.resend, async (arg?: unknown) => {
       const e = await resolveExchange(store, arg, 'Re-send which request?');

@@ -78,10 +78,10 @@ describe('History in a real extension host', () => {
     assert.ok(!JSON.stringify(history.list()).includes(SENTINEL_PASSWORD), 'the planted password was scrubbed');
   });
 
-  it('Open Response shows a document with the gatewayCode, and raw JSON is one command away', async () => {
+  it('Open Response as Text shows a document with the gatewayCode, and raw JSON is one command away', async () => {
     const e = declinedExchange(`it-${Date.now()}-open`);
     await history.add(e);
-    await vscode.commands.executeCommand('paymentWorkbench.history.open', e.id);
+    await vscode.commands.executeCommand('paymentWorkbench.history.openAsText', e.id);
     const doc = await waitFor('the response document', () => {
       const d = vscode.window.activeTextEditor?.document;
       return d?.uri.scheme === 'payment-workbench-response' && d.uri.path.includes(e.id) ? d : undefined;

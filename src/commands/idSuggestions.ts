@@ -1,0 +1,34 @@
+/** Which order and transaction ids to offer: fresh ones from the user's patterns, or the order last used. */
+import * as vscode from 'vscode';
+import type { OperationDef } from '../catalogue';
+import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
+import type { Services } from './services';
+
+/** Operations that start a new order get a fresh order id; follow-ups default to the last one used. */
+const NEW_ORDER_OPERATIONS = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment']);
+
+export function idPattern(kind: 'order' | 'transaction'): string {
+  const cfg = vscode.workspace.getConfiguration('paymentWorkbench');
+  return cfg.get<string>(`ids.${kind}Pattern`) || (kind === 'order' ? DEFAULT_ORDER_PATTERN : DEFAULT_TRANSACTION_PATTERN);
+}
+
+export function freshTransactionId(): string {
+  return generateId(idPattern('transaction'));
+}
+
+export function suggestedOrderId(op: OperationDef, environmentId: string, services: Services): string | undefined {
+  return NEW_ORDER_OPERATIONS.has(op.id) ? generateId(idPattern('order')) : services.lastOrderId.get(environmentId);
+}
+
+/** The order and transaction ids an operation's URL needs, as the form's "Fresh ids" fills them. */
+export function suggestedIds(op: OperationDef, environmentId: string | undefined, services: Services): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of op.pathParams) {
+    if (p.name === 'transactionId') out.transactionId = freshTransactionId();
+    if (p.name === 'orderId') {
+      const order = environmentId === undefined ? generateId(idPattern('order')) : suggestedOrderId(op, environmentId, services);
+      if (order) out.orderId = order;
+    }
+  }
+  return out;
+}

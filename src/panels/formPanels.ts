@@ -1,0 +1,110 @@
+/**
+ * The open operation forms, one per operation: opening a form that is already open reveals it.
+ * Registers the commands that open forms and the serializer that brings them back after a reload.
+ */
+import * as vscode from 'vscode';
+import { exampleBody, getOperation, parseRequestFile, type OperationDef, type OperationId } from '../catalogue';
+import { suggestedIds } from '../commands/idSuggestions';
+import { operationOrThrow, pickOperation } from '../commands/pickers';
+import { formStateSchema, type FormState } from '../protocol';
+import { credentialFreeBody } from './credentialFields';
+import { FORM_VIEW_TYPE, FormPanel, formTitle, type FormPanelHost } from './formPanel';
+import { panelOptions } from './panelHtml';
+
+export const OPEN_FORM_COMMAND = 'paymentWorkbench.openForm';
+export const OPEN_REQUEST_FILE_IN_FORM_COMMAND = 'paymentWorkbench.openRequestFileInForm';
+
+/** What the tree, the palette, request files, history and the response panel pass; anything missing is asked for or defaulted. */
+export interface OpenFormArgs {
+  operationId?: string;
+  version?: number;
+  environmentId?: string;
+  body?: unknown;
+  params?: Record<string, string>;
+}
+
+function asBody(value: unknown): FormState['body'] | undefined {
+  const parsed = formStateSchema.shape.body.safeParse(value);
+  return parsed.success ? credentialFreeBody(parsed.data) : undefined;
+}
+
+export class FormPanels implements vscode.Disposable {
+  private readonly open = new Map<string, FormPanel>();
+
+  constructor(private readonly host: FormPanelHost) {}
+
+  register(context: vscode.ExtensionContext): void {
+    context.subscriptions.push(
+      this,
+      vscode.commands.registerCommand(OPEN_FORM_COMMAND, (args?: OpenFormArgs) => this.openForm(args ?? {})),
+      vscode.commands.registerCommand(OPEN_REQUEST_FILE_IN_FORM_COMMAND, (uri?: vscode.Uri) => this.openRequestFile(uri)),
+      vscode.window.registerWebviewPanelSerializer(FORM_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel, state: unknown) => {
+          const parsed = formStateSchema.safeParse(state);
+          if (!parsed.success || !getOperation(parsed.data.operationId) || this.open.has(parsed.data.operationId)) {
+            panel.dispose();
+            return;
+          }
+          this.adopt(panel, parsed.data);
+        },
+      }),
+    );
+  }
+
+  get(operationId: string): FormPanel | undefined {
+    return this.open.get(operationId);
+  }
+
+  async openForm(args: OpenFormArgs): Promise<FormPanel | undefined> {
+    const envs = this.host.services.environments;
+    const op: OperationDef | undefined = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(envs.active(), 'Operation to open in a form');
+    if (!op) return undefined;
+    const body = asBody(args.body);
+    const existing = this.open.get(op.id);
+    if (existing) {
+      existing.reveal();
+      if (body) existing.setBody(body, args.params, 'request');
+      return existing;
+    }
+    const env = (args.environmentId ? envs.get(args.environmentId) : undefined) ?? envs.active();
+    const version = args.version ?? env?.versions?.[op.id] ?? op.defaultVersion;
+    const state: FormState = {
+      operationId: op.id,
+      ...(version !== undefined ? { version } : {}),
+      ...(env ? { environmentId: env.id } : {}),
+      params: { ...suggestedIds(op, env?.id, this.host.services), ...args.params },
+      body: body ?? asBody(exampleBody(op.id as OperationId, version)) ?? {},
+    };
+    const panel = vscode.window.createWebviewPanel(FORM_VIEW_TYPE, formTitle(op, version), vscode.ViewColumn.Active, panelOptions(this.host.extensionUri));
+    return this.adopt(panel, state);
+  }
+
+  private async openRequestFile(uri?: vscode.Uri): Promise<FormPanel | undefined> {
+    const doc = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    if (!doc) {
+      void vscode.window.showErrorMessage('Open a .payreq.json request file first.');
+      return undefined;
+    }
+    const parsed = parseRequestFile(doc.getText());
+    if (!parsed.ok) {
+      void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(doc.uri)}: ${parsed.message}`);
+      return undefined;
+    }
+    const { file } = parsed;
+    const params = Object.fromEntries(Object.entries(file.params ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    return this.openForm({ operationId: file.operation, ...(file.version !== undefined ? { version: file.version } : {}), body: file.body ?? {}, params });
+  }
+
+  private adopt(panel: vscode.WebviewPanel, state: FormState): FormPanel {
+    const form = new FormPanel(panel, this.host, state, () => {
+      if (this.open.get(state.operationId) === form) this.open.delete(state.operationId);
+    });
+    this.open.set(state.operationId, form);
+    return form;
+  }
+
+  dispose(): void {
+    for (const f of this.open.values()) f.dispose();
+    this.open.clear();
+  }
+}

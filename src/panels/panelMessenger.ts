@@ -1,0 +1,78 @@
+/**
+ * The host's side of one webview's wire. Every incoming message is zod-parsed (the webview is
+ * untrusted); outgoing messages wait until the page says `ready`, and a page that is hidden and
+ * rebuilt says `ready` again, so `onReady` runs each time and re-sends what the page needs.
+ */
+import type * as vscode from 'vscode';
+import type { z } from 'zod';
+import { parseMessage } from '../protocol/common';
+
+export interface MessengerOptions<In> {
+  schema: z.ZodType<In>;
+  log: vscode.LogOutputChannel;
+  /** Runs on every `ready`, before queued messages are delivered. */
+  onReady: () => void;
+  onMessage: (message: In) => void | Promise<void>;
+  /** Where a failing handler's message goes (a notification); the panel stays usable. */
+  onError: (message: string) => void;
+}
+
+export class PanelMessenger<In extends { type: string }, Out> implements vscode.Disposable {
+  private ready = false;
+  private queue: Out[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly webview: vscode.Webview,
+    private readonly name: string,
+    private readonly options: MessengerOptions<In>,
+  ) {
+    this.subscriptions.push(webview.onDidReceiveMessage((data: unknown) => this.receive(data)));
+  }
+
+  /** A hidden webview is torn down; messages for it wait for its next `ready`. */
+  pageGone(): void {
+    this.ready = false;
+  }
+
+  post(message: Out): void {
+    if (!this.ready) {
+      this.queue.push(message);
+      return;
+    }
+    void this.webview.postMessage(message);
+  }
+
+  private async receive(data: unknown): Promise<void> {
+    const parsed = parseMessage(this.options.schema, data);
+    if (!parsed.ok) {
+      this.options.log.warn(`${this.name}: ignored a webview message: ${parsed.error}`);
+      return;
+    }
+    const message = parsed.message;
+    if (message.type === 'ready') {
+      this.ready = true;
+      this.options.onReady();
+      const queued = this.queue;
+      this.queue = [];
+      for (const m of queued) void this.webview.postMessage(m);
+      return;
+    }
+    if (message.type === 'cspViolation') {
+      this.options.log.warn(`${this.name}: the page's Content Security Policy blocked ${JSON.stringify(message)}`);
+      return;
+    }
+    try {
+      await this.options.onMessage(message);
+    } catch (err) {
+      const text = err instanceof Error ? err.message : String(err);
+      this.options.log.warn(`${this.name}: ${text}`);
+      this.options.onError(text);
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.queue = [];
+  }
+}

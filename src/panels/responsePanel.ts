@@ -1,0 +1,168 @@
+/**
+ * The response panel: one panel, reused for each new response (like a preview tab), showing the
+ * decoded summary. Copy and "open in editor" use the host's full copy of the exchange; a redirect
+ * URL is opened only when it is http(s).
+ */
+import * as vscode from 'vscode';
+import { isJsonText } from '../responseView/prettyJson';
+import { fullBodyText, toExchangeView, type BodyKind } from '../responseView/exchangeView';
+import { responseStateSchema, responseWebviewMessageSchema, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
+import type { Exchange } from '../send/exchange';
+import { panelHtml, panelOptions } from './panelHtml';
+import { PanelMessenger } from './panelMessenger';
+
+export const RESPONSE_VIEW_TYPE = 'paymentWorkbench.response';
+
+export interface ResponsePanelHost {
+  extensionUri: vscode.Uri;
+  log: vscode.LogOutputChannel;
+  /** An exchange by id (history), for a panel restored after a reload. */
+  lookup(id: string): Exchange | undefined;
+  openInForm(e: Exchange): Promise<void>;
+  jumpToField(operationId: string, path: string, e: Exchange): Promise<void>;
+}
+
+export function responseTitle(e: Exchange): string {
+  const code = e.decoded?.outcome?.gatewayCode?.code ?? (e.response ? String(e.response.status) : e.failure?.kind);
+  return `${e.operationTitle}${code ? ` · ${code}` : ''}`;
+}
+
+const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)' };
+
+class OpenResponsePanel implements vscode.Disposable {
+  private readonly messenger: PanelMessenger<ResponseWebviewMessage, ResponseHostMessage>;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly host: ResponsePanelHost,
+    private exchange: Exchange | undefined,
+    onDispose: () => void,
+  ) {
+    panel.webview.options = panelOptions(host.extensionUri);
+    this.messenger = new PanelMessenger(panel.webview, 'Response panel', {
+      schema: responseWebviewMessageSchema,
+      log: host.log,
+      onReady: () => {
+        if (this.exchange) this.messenger.post({ type: 'show', exchange: toExchangeView(this.exchange) });
+        else this.messenger.post({ type: 'notice', text: 'This response is no longer available (history was cleared). Send the request again.' });
+      },
+      onMessage: (m) => this.handle(m),
+      onError: (text) => {
+        this.messenger.post({ type: 'notice', text });
+        void vscode.window.showErrorMessage(text);
+      },
+    });
+    panel.webview.html = panelHtml(panel.webview, host.extensionUri, 'response', panel.title);
+    this.subscriptions.push(
+      this.messenger,
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) this.messenger.pageGone();
+      }),
+      panel.onDidDispose(() => {
+        this.dispose();
+        onDispose();
+      }),
+    );
+  }
+
+  show(e: Exchange): void {
+    this.exchange = e;
+    this.panel.title = responseTitle(e);
+    this.messenger.post({ type: 'show', exchange: toExchangeView(e) });
+  }
+
+  private async handle(m: ResponseWebviewMessage): Promise<void> {
+    const e = this.exchange;
+    if (!e) return;
+    switch (m.type) {
+      case 'openRedirect':
+        await openRedirect(m.url);
+        return;
+      case 'copy': {
+        const text = fullBodyText(e, m.what);
+        if (text === undefined) throw new Error(`There is no ${LABELS[m.what].toLowerCase()} to copy.`);
+        await vscode.env.clipboard.writeText(text);
+        this.messenger.post({ type: 'notice', text: `${LABELS[m.what]} copied.` });
+        return;
+      }
+      case 'openInEditor': {
+        const text = fullBodyText(e, m.what);
+        if (text === undefined) throw new Error(`There is no ${LABELS[m.what].toLowerCase()} to open.`);
+        const doc = await vscode.workspace.openTextDocument({ language: m.what === 'curl' ? 'shellscript' : isJsonText(text) ? 'json' : 'plaintext', content: text });
+        await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Active });
+        return;
+      }
+      case 'jumpToField':
+        await this.host.jumpToField(m.operationId, m.path, e);
+        return;
+      case 'openInForm':
+        await this.host.openInForm(e);
+        return;
+      case 'ready':
+      case 'cspViolation':
+        return;
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+async function openRedirect(url: string): Promise<void> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`The redirect URL is not a URL: ${url.slice(0, 200)}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`Only http(s) redirect URLs are opened, not ${parsed.protocol}`);
+  await vscode.env.openExternal(vscode.Uri.parse(parsed.toString(), true));
+}
+
+export class ResponsePanel implements vscode.Disposable {
+  private current: OpenResponsePanel | undefined;
+
+  constructor(private readonly host: ResponsePanelHost) {}
+
+  register(context: vscode.ExtensionContext): void {
+    context.subscriptions.push(
+      this,
+      vscode.window.registerWebviewPanelSerializer(RESPONSE_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel, state: unknown) => {
+          if (this.current) {
+            panel.dispose();
+            return;
+          }
+          const parsed = responseStateSchema.safeParse(state);
+          this.adopt(panel, parsed.success ? this.host.lookup(parsed.data.exchangeId) : undefined);
+        },
+      }),
+    );
+  }
+
+  /** Shows `e` in the panel, opening it beside the active editor (without taking focus) if needed. */
+  show(e: Exchange, opts: { preserveFocus?: boolean } = {}): void {
+    if (!this.current) {
+      const panel = vscode.window.createWebviewPanel(RESPONSE_VIEW_TYPE, responseTitle(e), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: opts.preserveFocus ?? true }, panelOptions(this.host.extensionUri));
+      this.adopt(panel, e);
+      return;
+    }
+    this.current.show(e);
+    if (!this.current.panel.visible) this.current.panel.reveal(undefined, opts.preserveFocus ?? true);
+  }
+
+  private adopt(panel: vscode.WebviewPanel, e: Exchange | undefined): void {
+    if (e) panel.title = responseTitle(e);
+    const open = new OpenResponsePanel(panel, this.host, e, () => {
+      if (this.current === open) this.current = undefined;
+    });
+    this.current = open;
+  }
+
+  dispose(): void {
+    this.current?.dispose();
+    this.current = undefined;
+  }
+}

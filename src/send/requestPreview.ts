@@ -1,0 +1,40 @@
+/**
+ * The request a form would send, as a redacted cURL line, without touching a secret: the
+ * credential slots are filled with stand-ins that redaction replaces, so a preview can never leak.
+ */
+import { getOperation } from '../catalogue';
+import { buildRequest, KnownSecrets, RequestBuildError, toCurl, type PathParamName } from '../http';
+import type { Environment } from '../environments/environment';
+import { resolveVersion, SendSetupError } from './requestRunner';
+
+export interface RequestPreview {
+  url: string;
+  curl: string;
+  /** Why no request can be built yet (no base URL, a URL parameter missing…). */
+  error?: string;
+}
+
+const STAND_IN = 'credential-stand-in';
+
+export function previewRequest(env: Environment, operationId: string, version: number | undefined, params: Partial<Record<PathParamName, string>>, body: unknown): RequestPreview {
+  const op = getOperation(operationId);
+  if (!op) return { url: '', curl: '', error: `Unknown operation "${operationId}".` };
+  try {
+    const baseUrl = op.api === 'financing' ? env.financingBaseUrl : env.gatewayUrl;
+    if (!baseUrl) return { url: '', curl: '', error: `Environment "${env.name}" has no ${op.api === 'financing' ? 'financing base URL' : 'gateway URL'}.` };
+    const v = resolveVersion(op, env, version);
+    const filled = { ...params };
+    if (op.api === 'gateway' && !filled.merchantId && env.merchantId) filled.merchantId = env.merchantId;
+    const known = new KnownSecrets();
+    known.add(STAND_IN);
+    const credentials = env.gatewayAuth === 'certificate' && op.api === 'gateway' ? { clientCertificate: true } : { accessToken: STAND_IN, refreshToken: STAND_IN, apiPassword: STAND_IN };
+    const request = buildRequest(op, {
+      baseUrl, ...(v !== undefined ? { version: v } : {}), params: filled, credentials, timeoutMs: env.timeoutMs,
+      ...(op.hasBody ? { body: JSON.stringify(body ?? {}) } : {}),
+    });
+    return { url: request.url, curl: toCurl(request, { includeSecrets: false, known }) };
+  } catch (err) {
+    if (err instanceof RequestBuildError || err instanceof SendSetupError) return { url: '', curl: '', error: err.message };
+    throw err;
+  }
+}
