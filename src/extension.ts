@@ -9,10 +9,8 @@ import { registerRequestFiles } from './editor/registerRequestFiles';
 import { registerEnvironmentsView } from './environments/registerEnvironmentsView';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
-import { FormPanels, type OpenFormArgs } from './panels/formPanels';
-import { ResponsePanel } from './panels/responsePanel';
+import { registerPanels } from './panels/registerPanels';
 import { registerResponseView } from './responseView/registerResponseView';
-import type { Exchange } from './send/exchange';
 
 /** Set by the bundle's first line (esbuild banner); absent when the sources run unbundled. */
 declare const __pwBundleStart: number | undefined;
@@ -31,23 +29,14 @@ export function activate(context: vscode.ExtensionContext) {
   const textResponses = registerResponseView(context, { lookup: (id) => store.get(id) });
   const sendCommands = new SendCommands(services, async (exchange, opts) => {
     await history.add(exchange);
-    if (!opts.quiet) responsePanel.show(exchange);
+    if (!opts.quiet) panels.responses.show(exchange);
   });
   sendCommands.register(context);
-  const forms = new FormPanels({ services, extensionUri: context.extensionUri, send: (args) => sendCommands.send(args) });
-  forms.register(context);
-  const responsePanel = new ResponsePanel({
-    extensionUri: context.extensionUri,
-    log: services.log,
-    lookup: (id) => store.get(id),
-    openInForm: async (e) => void (await forms.openForm(formArgsOf(e))),
-    jumpToField: async (operationId, fieldPath, e) => (forms.get(operationId) ?? (await forms.openForm(formArgsOf(e))))?.focusField(fieldPath),
-  });
-  responsePanel.register(context);
+  const panels = registerPanels(context, services, (args) => sendCommands.send(args), (id) => store.get(id));
   const history = registerHistoryView(context, store, {
-    open: async (e) => responsePanel.show(e, { preserveFocus: false }),
+    open: async (e) => panels.responses.show(e, { preserveFocus: false }),
     openAsText: (e) => textResponses.showExchange(e),
-    openInForm: async (e) => void (await forms.openForm(formArgsOf(e))),
+    openInForm: panels.openInForm,
     resend: async (e) => {
       // A fresh transaction id is drawn for every send, so a re-send never repeats a failed one.
       const { transactionId: _old, ...params } = e.params;
@@ -71,12 +60,6 @@ export function activate(context: vscode.ExtensionContext) {
       globalStorageFolder: context.globalStorageUri.fsPath,
     },
   };
-}
-
-/** A sent request back in a form: same environment, version and body, a fresh transaction id. */
-function formArgsOf(e: Exchange): OpenFormArgs {
-  const { transactionId: _sent, merchantId: _fromEnvironment, ...params } = e.params;
-  return { operationId: e.operationId, environmentId: e.environment.id, ...(e.version !== undefined ? { version: e.version } : {}), body: e.request.body, params };
 }
 
 export function deactivate(): void {

@@ -1,0 +1,25 @@
+/**
+ * Webviews inside the real workbench: each is an iframe in an iframe. The page tells which of ours it
+ * is by `<body data-view>`, so tests find "the form" or "the response panel" the way a person would,
+ * without depending on VS Code's internal ids.
+ */
+import type { Frame, Locator, Page } from 'playwright-core';
+
+export async function webviewFrame(page: Page, view: 'form' | 'response', timeoutMs = 30_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (frame.isDetached()) continue;
+      const kind = await frame.evaluate(() => (globalThis as unknown as { document?: { body?: { dataset?: Record<string, string> } } }).document?.body?.dataset?.['view']).catch(() => undefined);
+      if (kind === view) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${view} webview appeared within ${timeoutMs} ms`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** Picks an entry of a vscode-single-select by clicking it open and clicking the option, as a person does. */
+export async function pickOption(select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  await select.locator('[role="option"]', { hasText: option }).first().click();
+}
