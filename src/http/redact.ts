@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { maskCardNumber, passesLuhn } from './cardNumber';
 import type { KnownSecrets } from './knownSecrets';
 import { REDACTED, isSecretHeader, secretKindOfKey } from './secretFields';
@@ -42,7 +43,11 @@ export function redactBodyText(text: string, known?: KnownSecrets): string {
   let redacted: string;
   try {
     const parsed: unknown = JSON.parse(text);
-    redacted = JSON.stringify(redactJson(parsed), null, detectIndent(text));
+    const structural = redactJson(parsed);
+    // Redact in the text when that gives the same result, so amounts keep their literals (10.00
+    // stays 10.00, not 10); re-serialise only when a secret holds an object or a list.
+    const inText = redactJsonLikeText(text);
+    redacted = isDeepStrictEqual(JSON.parse(inText), structural) ? inText : JSON.stringify(structural, null, detectIndent(text));
   } catch {
     redacted = redactJsonLikeText(text);
   }

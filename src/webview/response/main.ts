@@ -1,8 +1,36 @@
 import '../shared/zodWithoutEval';
-import { formHostMessageSchema, type FormWebviewMessage } from '../../protocol/formProtocol';
+import './components';
+import { responseHostMessageSchema, type ResponseHostMessage, type ResponseState, type ResponseWebviewMessage } from '../../protocol/responseProtocol';
+import { el, replaceChildren } from '../shared/dom';
 import { HostBridge } from '../shared/hostBridge';
-import { el } from '../shared/dom';
+import { exchangePage } from './exchangePage';
 
-const bridge = new HostBridge<unknown, FormWebviewMessage>(formHostMessageSchema);
-bridge.listen((m) => document.getElementById('app')?.append(el('p', { text: JSON.stringify(m) })));
+/**
+ * The response panel: waits for the host's `show`, renders the exchange (replacing the previous one)
+ * and remembers its id so a restored panel can ask for it again. Notices go to the status line.
+ */
+const bridge = new HostBridge<ResponseHostMessage, ResponseWebviewMessage>(responseHostMessageSchema);
+const app = document.getElementById('app') ?? document.body;
+const status = el('div', { attrs: { id: 'status', role: 'status', 'aria-live': 'polite' }, class: 'status-line', text: 'Waiting for the response…' });
+const page = el('div', { class: 'exchange' });
+replaceChildren(app, status, page);
+
+const post = (message: ResponseWebviewMessage) => bridge.post(message);
+
+bridge.listen((message) => {
+  switch (message.type) {
+    case 'show': {
+      replaceChildren(page, ...exchangePage(message.exchange, post));
+      status.textContent = '';
+      app.setAttribute('aria-busy', 'false');
+      const state: ResponseState = { exchangeId: message.exchange.id };
+      bridge.setState(state);
+      window.scrollTo(0, 0);
+      break;
+    }
+    case 'notice':
+      status.textContent = message.text;
+      break;
+  }
+});
 bridge.post({ type: 'ready' });

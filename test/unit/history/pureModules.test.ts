@@ -15,6 +15,7 @@ const PURE_FILES = [
   'src/history/describeExchange.ts',
   'src/responseView/renderExchange.ts',
   'src/responseView/prettyJson.ts',
+  'src/responseView/exchangeView.ts',
 ];
 const VSCODE_IMPORT = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\))/;
 const LOCAL_IMPORT = /from\s+['"](\.{1,2}\/[^'"]+)['"]/g;

@@ -61,6 +61,15 @@ describe('redaction', () => {
     assert.ok(redacted.includes('broken'));
   });
 
+  it('keeps amounts exactly as received (10.00 stays 10.00) while redacting', () => {
+    const text = '{"order":{"amount":10.00,"totalRefundedAmount":0.00},"password":"hunter2","card":{"number":5123450000000008}}';
+    assert.equal(redactBodyText(text), `{"order":{"amount":10.00,"totalRefundedAmount":0.00},"password":"${REDACTED}","card":{"number":"512345…0008"}}`);
+  });
+
+  it('re-serialises only when a secret holds an object', () => {
+    assert.equal(redactBodyText('{"amount":1.50,"password":{"old":"a","new":"b"}}'), `{"amount":1.5,"password":"${REDACTED}"}`);
+  });
+
   it('keeps the indentation of a pretty-printed body', () => {
     const pretty = JSON.stringify({ a: 1, password: 'x' }, null, 4);
     assert.equal(redactBodyText(pretty), JSON.stringify({ a: 1, password: REDACTED }, null, 4));

@@ -1,0 +1,207 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { FinancingSession, MemoryTokenStore } from '../../../src/auth';
+import { exampleBody } from '../../../src/catalogue';
+import { localSimulatorEnvironment, type Environment } from '../../../src/environments/environment';
+import { HttpClient } from '../../../src/http';
+import { exchangeViewSchema, VIEW_BODY_CAP } from '../../../src/protocol/responseProtocol';
+import { fullBodyText, toExchangeView } from '../../../src/responseView/exchangeView';
+import type { Exchange } from '../../../src/send/exchange';
+import { sendOperation, type SendInput } from '../../../src/send/requestRunner';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
+import { REAL_SUCCESS_TEXT } from '../decode/fixtures';
+
+/** Real exchanges: the request runner against the simulator, wired the way the Send command wires it. */
+class SimulatorSender {
+  private readonly client = new HttpClient();
+  private readonly store = new MemoryTokenStore();
+  private readonly session: FinancingSession;
+  readonly env: Environment;
+
+  constructor(sim: SimulatorHandle) {
+    this.env = localSimulatorEnvironment(sim.port);
+    this.session = new FinancingSession({ baseUrl: sim.baseUrl, client: this.client, store: this.store, timeoutMs: 10_000 });
+  }
+
+  send(input: Omit<SendInput, 'env'>, env: Environment = this.env): Promise<Exchange> {
+    const deps = { client: async () => this.client, session: async () => this.session, tokenStore: () => this.store, secret: async () => SIMULATOR_DEFAULTS.apiPassword };
+    return sendOperation(deps, { env, ...input });
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
+
+let orders = 0;
+const orderParams = () => ({ orderId: `ORD-EV-${Date.now()}-${++orders}`, transactionId: 'TXN-1' });
+
+function assertSchemaValid(view: unknown): void {
+  const r = exchangeViewSchema.safeParse(view);
+  assert.ok(r.success, r.success ? '' : `not a valid ExchangeView: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+}
+
+describe('toExchangeView / fullBodyText', () => {
+  let sim: SimulatorHandle;
+  let sender: SimulatorSender;
+  let approved: Exchange;
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    sender = new SimulatorSender(sim);
+    approved = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: exampleBody('gateway.authorize') });
+  });
+  after(async () => {
+    await sender.close();
+    await sim.close();
+  });
+
+  it('shows an approved authorization with pretty JSON bodies, the decoded result and its facts, and passes the schema', () => {
+    const v = toExchangeView(approved);
+    assertSchemaValid(v);
+    assert.equal(v.operationTitle, 'Authorize');
+    assert.equal(v.version, 11);
+    assert.deepEqual(v.environment, { id: 'local-simulator', name: 'Local simulator', live: false });
+    assert.deepEqual(v.decoded, approved.decoded);
+    assert.equal(v.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
+    const response = v.response;
+    assert.ok(response);
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.timing, approved.response?.timing);
+    assert.equal(response.body.json, true);
+    assert.equal(response.body.capped, false);
+    assert.equal(response.body.sizeBytes, approved.response?.sizeBytes);
+    assert.match(response.body.text, /^\{\n {2}"/, 'indented JSON, not the wire line');
+    assert.deepEqual(JSON.parse(response.body.text), JSON.parse(approved.response?.bodyText ?? ''));
+  });
+
+  it('shows the request body as sent, already masked: no card number, no security code', () => {
+    const v = toExchangeView(approved);
+    const body = v.request.body;
+    assert.ok(body);
+    assert.equal(body.json, true);
+    assert.equal(body.capped, false);
+    assert.equal(body.sizeBytes, Buffer.byteLength(JSON.stringify(approved.request.body)));
+    assert.match(body.text, /\n {2}"apiOperation": "AUTHORIZE"/);
+    assert.doesNotMatch(body.text, /5123450000000008/);
+    assert.doesNotMatch(body.text, /"securityCode": "100"/);
+    assert.equal(v.request.curl, approved.request.curl);
+    assert.doesNotMatch(JSON.stringify(v), new RegExp(SIMULATOR_DEFAULTS.apiPassword));
+  });
+
+  it('keeps every number literal exactly as the wire had it (10.01 and 0.00, never 0 or 10.010000000000002)', () => {
+    const e: Exchange = { ...approved, response: { ...(approved.response as NonNullable<Exchange['response']>), bodyText: REAL_SUCCESS_TEXT } };
+    const text = toExchangeView(e).response?.body.text ?? '';
+    assert.match(text, /"totalRefundedAmount": 0\.00\b/);
+    assert.match(text, /"amount": 10\.01\b/);
+    assert.equal(fullBodyText(e, 'response'), text);
+  });
+
+  it('caps a 5 MB response at VIEW_BODY_CAP characters, keeps its whole size, and passes the schema', async () => {
+    const size = 5 * 1024 * 1024;
+    const e = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: exampleBody('gateway.authorize'), keepBytes: 6 * 1024 * 1024 }, { ...sender.env });
+    // The fault applies to the next request only: a real 5 MB JSON body over the wire.
+    sim.setFaults({ fault: `huge=${size}`, count: 1 });
+    const huge = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: exampleBody('gateway.authorize'), keepBytes: 6 * 1024 * 1024 });
+    assert.equal(e.response?.status, 200);
+    assert.equal(huge.response?.sizeBytes, size);
+    assert.equal(huge.response?.truncated, false);
+
+    const started = Date.now();
+    const v = toExchangeView(huge);
+    const elapsed = Date.now() - started;
+    const body = v.response?.body;
+    assert.ok(body);
+    assert.equal(body.capped, true);
+    assert.equal(body.json, true);
+    assert.equal(body.text.length, VIEW_BODY_CAP);
+    assert.equal(body.sizeBytes, size);
+    assert.ok(body.text.startsWith('{\n  "result": "SUCCESS",\n  "padding": "xxx'));
+    assertSchemaValid(v);
+    assert.ok(JSON.stringify(v).length < VIEW_BODY_CAP + 64 * 1024, 'the message stays near the cap, not the body size');
+    assert.ok(elapsed < 5000, `toExchangeView took ${elapsed} ms`);
+
+    const full = fullBodyText(huge, 'response');
+    assert.ok(full && full.length > size, 'the host copy is the whole body');
+    assert.ok(full.startsWith(body.text));
+  });
+
+  it('honours a smaller cap', () => {
+    const v = toExchangeView(approved, 100);
+    assert.equal(v.response?.body.text.length, 100);
+    assert.equal(v.response?.body.capped, true);
+    assert.equal(v.request.body?.capped, true);
+    assert.equal(v.response?.body.sizeBytes, approved.response?.sizeBytes);
+    assertSchemaValid(v);
+  });
+
+  it('marks a body the client cut at its size cap as capped, even when it fits the view', async () => {
+    const e = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: exampleBody('gateway.authorize'), keepBytes: 200 });
+    assert.equal(e.response?.truncated, true);
+    const v = toExchangeView(e);
+    assert.equal(v.response?.truncated, true);
+    assert.equal(v.response?.body.capped, true);
+    assert.equal(v.response?.body.json, false, 'the start of a JSON body is not JSON: shown as text');
+    assertSchemaValid(v);
+  });
+
+  it('shows a body that is not JSON as text', async () => {
+    sim.setFaults({ fault: 'malformed', count: 1 });
+    const e = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: exampleBody('gateway.authorize') });
+    const v = toExchangeView(e);
+    assert.equal(v.response?.body.json, false);
+    assert.equal(v.response?.body.text, e.response?.bodyText);
+    assertSchemaValid(v);
+  });
+
+  it('shows a failure with no response: no response, no decoded result, the failure kind and message', async () => {
+    sim.setFaults({ fault: 'reset', count: 1 });
+    const e = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: exampleBody('gateway.authorize') });
+    assert.ok(e.failure);
+    const v = toExchangeView(e);
+    assert.equal(v.response, undefined);
+    assert.equal(v.decoded, undefined);
+    assert.deepEqual(v.failure, e.failure);
+    assert.ok(v.request.body, 'what was sent is still shown');
+    assertSchemaValid(v);
+    assert.equal(fullBodyText(e, 'response'), undefined);
+    assert.equal(fullBodyText(e, 'curl'), e.request.curl);
+  });
+
+  it('decodes an exchange kept without its decoded result (older history entries)', () => {
+    const { decoded, ...withoutDecoded } = approved;
+    const v = toExchangeView(withoutDecoded);
+    // Compared by verdict and codes: the kept body text was re-serialized by redaction (10.00 became 10).
+    assert.deepEqual(v.decoded?.verdict, decoded?.verdict);
+    assert.deepEqual(v.decoded?.outcome, decoded?.outcome);
+    assert.deepEqual(v.decoded?.risk, decoded?.risk);
+  });
+
+  it('clips what would break the schema limits (a huge failure message or header) instead of sending an invalid view', () => {
+    const e: Exchange = {
+      ...approved,
+      failure: { kind: 'network', message: 'm'.repeat(10_000) },
+      response: { ...(approved.response as NonNullable<Exchange['response']>), headers: { 'x-long': 'v'.repeat(20_000) } },
+    };
+    const v = toExchangeView(e);
+    assertSchemaValid(v);
+    assert.ok((v.failure?.message.length ?? 0) <= 4000);
+  });
+
+  it('gives the host the whole texts behind Copy and Open in editor', () => {
+    const request = fullBodyText(approved, 'request');
+    assert.ok(request);
+    assert.deepEqual(JSON.parse(request), approved.request.body);
+    assert.equal(request, toExchangeView(approved).request.body?.text);
+    assert.equal(fullBodyText(approved, 'curl'), approved.request.curl);
+    assert.deepEqual(JSON.parse(fullBodyText(approved, 'response') ?? ''), JSON.parse(approved.response?.bodyText ?? ''));
+    const { body: _unused, ...noBody } = approved.request;
+    assert.equal(fullBodyText({ ...approved, request: noBody }, 'request'), undefined);
+  });
+
+  it('is a pure module: no vscode import, so it runs under plain mocha', () => {
+    const source = fs.readFileSync(path.join(process.cwd(), 'src', 'responseView', 'exchangeView.ts'), 'utf8');
+    assert.doesNotMatch(source, /from\s+['"]vscode['"]/);
+  });
+});

@@ -1,0 +1,307 @@
+import * as assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { FinancingSession, MemoryTokenStore } from '../../src/auth';
+import { exampleBody } from '../../src/catalogue';
+import { decodeResponse } from '../../src/decode';
+import { localSimulatorEnvironment, type Environment } from '../../src/environments/environment';
+import { HttpClient } from '../../src/http';
+import { VIEW_BODY_CAP, type ExchangeView } from '../../src/protocol/responseProtocol';
+import { toExchangeView } from '../../src/responseView/exchangeView';
+import type { Exchange } from '../../src/send/exchange';
+import { sendOperation, type SendInput } from '../../src/send/requestRunner';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+import { launchBrowser } from '../harness/browser';
+import { openWebview, type OpenWebview } from '../harness/webviewPage';
+
+/** Real exchanges: the request runner against the simulator, wired the way the Send command wires it. */
+class SimulatorSender {
+  private readonly client = new HttpClient();
+  private readonly store = new MemoryTokenStore();
+  private readonly session: FinancingSession;
+  readonly env: Environment;
+
+  constructor(sim: SimulatorHandle) {
+    this.env = localSimulatorEnvironment(sim.port);
+    this.session = new FinancingSession({ baseUrl: sim.baseUrl, client: this.client, store: this.store, timeoutMs: 10_000 });
+  }
+
+  send(input: Omit<SendInput, 'env'>): Promise<Exchange> {
+    const deps = { client: async () => this.client, session: async () => this.session, tokenStore: () => this.store, secret: async () => SIMULATOR_DEFAULTS.apiPassword };
+    return sendOperation(deps, { env: this.env, ...input });
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
+
+let orders = 0;
+const orderParams = () => ({ orderId: `ORD-WV-${Date.now()}-${++orders}`, transactionId: 'TXN-1' });
+
+function authorizeBody(card: { month?: string; year?: string; amount?: string } = {}): Record<string, unknown> {
+  const body = structuredClone(exampleBody('gateway.authorize') ?? {}) as { order: Record<string, unknown>; sourceOfFunds: { provided: { card: { expiry: Record<string, string> } } } };
+  if (card.amount !== undefined) body.order['amount'] = card.amount;
+  if (card.month !== undefined) body.sourceOfFunds.provided.card.expiry['month'] = card.month;
+  if (card.year !== undefined) body.sourceOfFunds.provided.card.expiry['year'] = card.year;
+  return body;
+}
+
+/** The same exchange with a different response body, decoded again as the runner would. */
+function withResponseText(e: Exchange, text: string): Exchange {
+  const response = { ...(e.response as NonNullable<Exchange['response']>), bodyText: text };
+  return { ...e, response, decoded: decodeResponse({ operationId: e.operationId, httpStatus: response.status, body: JSON.parse(text) as unknown, rawText: text }) };
+}
+
+const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+
+describe('response panel webview (Chromium)', function () {
+  this.timeout(120_000);
+  let sim: SimulatorHandle;
+  let sender: SimulatorSender;
+  let browser: Browser;
+  let w: OpenWebview;
+  let page: Page;
+  let approved: Exchange;
+
+  /** Shows an exchange and waits until the panel rendered it. */
+  async function show(view: ExchangeView): Promise<void> {
+    await w.send({ type: 'show', exchange: view });
+    await page.waitForFunction((id) => (globalThis as unknown as { __pwHost: { state: { exchangeId?: string } | null } }).__pwHost.state?.exchangeId === id, view.id);
+  }
+
+  async function text(selector: string): Promise<string> {
+    return page.locator(selector).innerText();
+  }
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    sender = new SimulatorSender(sim);
+    browser = await launchBrowser();
+    w = await openWebview('response', { browser });
+    page = w.page;
+    approved = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorizeBody() });
+  });
+
+  afterEach(async () => {
+    assert.deepEqual(await w.cspViolations(), [], 'no CSP violation and no page error');
+  });
+
+  after(async () => {
+    await w?.close();
+    await browser?.close();
+    await sender?.close();
+    await sim?.close();
+  });
+
+  it('says it is ready, then waits for the response', async () => {
+    const first = (await w.posted())[0];
+    assert.deepEqual(first, { type: 'ready' });
+    assert.match(await text('#status'), /waiting/i);
+  });
+
+  it('shows an approval: the verdict, the gatewayCode with its meaning and next step, the facts of the exchange', async () => {
+    await show(toExchangeView(approved));
+    assert.equal(await page.locator('#verdict').getAttribute('data-tone'), 'success');
+    assert.match(await text('#verdict'), /Approved/);
+    const code = await text('[data-section="outcome"] [data-field="gatewayCode"]');
+    assert.match(code, /APPROVED/);
+    assert.match(code, /The transaction was approved\./);
+    assert.match(code, /Next: Fulfil the order/);
+    assert.match(await text('[data-section="outcome"] [data-field="acquirerMessage"]'), /^Approved$/);
+    assert.match(await text('.exchange-header'), /Authorize v11/);
+    assert.match(await text('.exchange-header'), /test\s+Local simulator/);
+    assert.match(await text('[data-section="timing"] [data-field="status"]'), /^200$/);
+    assert.match(await text('[data-section="timing"] [data-field="totalMs"]'), /^\d+ ms$/);
+    assert.match(await text('[data-section="timing"] [data-field="ttfbMs"]'), /^\d+ ms$/);
+    assert.match(await text('[data-section="avs"] [data-field="avs"]'), /NOT_REQUESTED/);
+    assert.match(await text('[data-section="csc"] [data-field="csc"]'), /MATCH.*matched/s);
+    assert.match(await text('[data-section="order"]'), /Total captured\s+10\.00 USD/);
+    assert.match(await text('[data-section="transaction"]'), /Authorization code\s+\d{6}/);
+    assert.match(await text('[data-section="card"] [data-field="card.number"]'), /^512345x+0008$/);
+    assert.match(await text('[data-section="record"]'), /TESTSIMULATOR01/);
+    for (const absent of ['error', 'failure', 'offers', 'browserPayment', 'threeDSecure']) {
+      assert.equal(await page.locator(`[data-section="${absent}"]`).count(), 0, `no ${absent} section without data`);
+    }
+    assert.deepEqual(await w.state(), { exchangeId: approved.id });
+  });
+
+  it('shows the risk assessment: ACCEPTED, the review decision, the score and each rule', async () => {
+    await show(toExchangeView(approved));
+    assert.match(await text('[data-section="risk"] [data-field="risk.gatewayCode"]'), /ACCEPTED.*accepted the order/s);
+    assert.match(await text('[data-section="risk"] [data-field="risk.review"]'), /NOT_REQUIRED/);
+    assert.equal(await text('[data-section="risk"] [data-field="risk.score"]'), '10');
+    const rules = page.locator('[data-section="risk"] .risk-rule');
+    assert.equal(await rules.count(), 1);
+    const rule = await rules.first().innerText();
+    for (const part of ['MSO_BIN_RANGE', 'MSO_RULE', 'NO_ACTION', 'recommends no action', '10', '512345']) assert.ok(rule.includes(part), `rule row shows ${part}: ${rule}`);
+  });
+
+  it('shows a decline with its tone and the acquirer’s words', async () => {
+    const declined = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorizeBody({ month: '5', year: '39' }) });
+    assert.equal(declined.decoded?.outcome?.gatewayCode?.code, 'DECLINED');
+    await show(toExchangeView(declined));
+    assert.equal(await page.locator('#verdict').getAttribute('data-tone'), declined.decoded?.verdict.tone);
+    assert.notEqual(declined.decoded?.verdict.tone, 'success');
+    assert.ok((await text('#verdict')).includes(declined.decoded?.verdict.title ?? '?'));
+    assert.match(await text('[data-section="outcome"] [data-field="gatewayCode"]'), /DECLINED/);
+    assert.match(await text('[data-section="outcome"] [data-field="result"]'), /FAILURE/);
+    assert.equal(await text('[data-section="outcome"] [data-field="acquirerMessage"]'), 'Do not honour');
+  });
+
+  it('replaces the previous exchange instead of adding to it', async () => {
+    await show(toExchangeView(approved));
+    assert.equal(await page.locator('#verdict').count(), 1);
+    assert.equal(await page.locator('[data-section="outcome"]').count(), 1);
+    assert.match(await text('[data-section="outcome"] [data-field="gatewayCode"]'), /APPROVED/);
+  });
+
+  it('explains the error envelope, and "Show field in form" asks the host for that field', async () => {
+    const rejected = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorizeBody({ amount: '0.00' }) });
+    assert.equal(rejected.decoded?.error?.field, 'order.amount', 'the simulator names the field');
+    await show(toExchangeView(rejected));
+    const error = page.locator('[data-section="error"]');
+    assert.match(await error.locator('[data-field="cause"]').innerText(), /INVALID_REQUEST/);
+    assert.match(await error.locator('[data-field="field"]').innerText(), /order\.amount/);
+    assert.match(await error.locator('[data-field="validationType"]').innerText(), /INVALID/);
+    assert.ok((await error.locator('[data-field="explanation"]').innerText()).length > 0);
+    assert.ok((await error.locator('[data-field="whatToFix"]').innerText()).length > 'What to fix: '.length);
+    assert.equal(await page.locator('#verdict').getAttribute('data-tone'), 'error');
+    const since = (await w.posted()).length;
+    await page.locator('#jump-to-field').click();
+    assert.deepEqual(await w.waitForPosted('jumpToField', { since }), { type: 'jumpToField', operationId: 'gateway.authorize', path: 'order.amount' });
+  });
+
+  it('shows a browser payment’s interaction and "Open redirect URL" asks the host to open it', async () => {
+    const initiated = await sender.send({ operationId: 'gateway.initiateBrowserPayment', params: orderParams(), body: exampleBody('gateway.initiateBrowserPayment') });
+    const url = initiated.decoded?.browserPayment?.redirectUrl;
+    assert.ok(url, 'the simulator answered with a redirect URL');
+    await show(toExchangeView(initiated));
+    assert.match(await text('[data-section="browserPayment"] [data-field="browserPayment.status"]'), /INITIATED/);
+    assert.ok((await text('[data-section="browserPayment"]')).includes(url));
+    const since = (await w.posted()).length;
+    await page.locator('#open-redirect').click();
+    assert.deepEqual(await w.waitForPosted('openRedirect', { since }), { type: 'openRedirect', url });
+  });
+
+  it('lists financing offers and sorts them by instalment both ways, by exact decimal value', async () => {
+    await sender.send({ operationId: 'financing.login', body: { email: SIMULATOR_DEFAULTS.partnerEmail, password: SIMULATOR_DEFAULTS.partnerPassword } });
+    const offered = await sender.send({ operationId: 'financing.offers', body: { products: [{ name: 'Laptop', category: 1, price: 5000, quantity: 1 }] } });
+    const offers = offered.decoded?.financing?.offers ?? [];
+    assert.ok(offers.length >= 3, `several offers: ${offers.length}`);
+    await show(toExchangeView(offered));
+    assert.match(await text('[data-section="financing"]'), /Session id/);
+    const instalments = () => page.locator('table#offers tbody tr td[data-field="instalment"]').allInnerTexts();
+    assert.deepEqual(await instalments(), offers.map((o) => o.instalment ?? ''), 'the order the API sent until a header is clicked');
+    const numeric = offers.map((o) => o.instalment ?? '').sort((a, b) => Number(a) - Number(b));
+    await page.locator('table#offers th[data-sort="instalment"]').click();
+    assert.deepEqual(await instalments(), numeric);
+    assert.equal(await page.locator('th[data-sort="instalment"]').getAttribute('aria-sort'), 'ascending');
+    await page.locator('table#offers th[data-sort="instalment"]').click();
+    assert.deepEqual(await instalments(), [...numeric].reverse());
+    assert.equal(await page.locator('th[data-sort="instalment"]').getAttribute('aria-sort'), 'descending');
+    await page.locator('table#offers th[data-sort="months"]').click();
+    const months = await page.locator('table#offers tbody tr td[data-field="months"]').allInnerTexts();
+    assert.deepEqual(months, [...months].sort((a, b) => Number(a) - Number(b)));
+  });
+
+  it('sorts figures that floats would call equal by their exact decimal value', async () => {
+    const offered = await sender.send({ operationId: 'financing.offers', body: { products: [{ name: 'Laptop', category: 1, price: 5000, quantity: 1 }] } });
+    // 0.1 and 0.10000000000000001 are the same double: a float sort would keep the API's order.
+    const text = '{"success":true,"message":null,"data":{"sessionID":"SESS-1","offers":[' +
+      '{"id":1,"name":"A","installment":0.10000000000000001,"interest":1,"dae":1,"total_credit_amount":1,"credit_period_months":6},' +
+      '{"id":2,"name":"B","installment":0.1,"interest":1,"dae":1,"total_credit_amount":1,"credit_period_months":6},' +
+      '{"id":3,"name":"C","installment":1e-1,"interest":1,"dae":1,"total_credit_amount":1,"credit_period_months":6}]}}';
+    await show(toExchangeView(withResponseText(offered, text)));
+    const names = () => page.locator('table#offers tbody tr td[data-field="name"]').allInnerTexts();
+    await page.locator('table#offers th[data-sort="instalment"]').click();
+    assert.deepEqual(await names(), ['B', 'C', 'A'], '0.1 = 1e-1 (ties keep their order) < 0.10000000000000001');
+    await page.locator('table#offers th[data-sort="instalment"]').click();
+    assert.deepEqual(await names(), ['A', 'B', 'C']);
+  });
+
+  it('copy buttons and "Open in form" ask the host', async () => {
+    await show(toExchangeView(approved));
+    for (const what of ['request', 'response', 'curl'] as const) {
+      const since = (await w.posted()).length;
+      await page.locator(`#copy-${what}`).click();
+      assert.deepEqual(await w.waitForPosted('copy', { since }), { type: 'copy', what });
+    }
+    const since = (await w.posted()).length;
+    await page.locator('#open-in-form').click();
+    assert.deepEqual(await w.waitForPosted('openInForm', { since }), { type: 'openInForm' });
+    const raw = await page.locator('#raw-response').textContent();
+    assert.match(raw ?? '', /^\{\n {2}"gatewayEntryPoint"/, 'the raw response as indented JSON');
+    assert.match((await page.locator('#raw-request').textContent()) ?? '', /"apiOperation": "AUTHORIZE"/);
+    assert.doesNotMatch((await page.locator('#raw-request').textContent()) ?? '', /5123450000000008/, 'the card number stays masked');
+    assert.equal(await page.locator('#open-in-editor-response').count(), 0, 'a small body is shown whole');
+  });
+
+  it('shows a 5 MB body capped, offers the editor, and stays responsive', async () => {
+    sim.setFaults({ fault: `huge=${5 * 1024 * 1024}`, count: 1 });
+    const huge = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorizeBody(), keepBytes: 6 * 1024 * 1024 });
+    const view = toExchangeView(huge);
+    const started = Date.now();
+    await show(view);
+    const rendered = Date.now() - started;
+    assert.equal((await page.locator('#raw-response').textContent())?.length, VIEW_BODY_CAP);
+    const note = await text('[data-field="response.capped"]');
+    assert.match(note, /Showing the first 262,144 characters of 5 MB/);
+    assert.ok(await page.locator('#open-in-editor-response').isVisible());
+    let since = (await w.posted()).length;
+    const clicked = Date.now();
+    await page.locator('#open-in-editor-response').click();
+    assert.deepEqual(await w.waitForPosted('openInEditor', { since }), { type: 'openInEditor', what: 'response' });
+    since = (await w.posted()).length;
+    await page.locator('#copy-response').click();
+    await w.waitForPosted('copy', { since });
+    const handled = Date.now() - clicked;
+    assert.ok(handled < 1000, `two clicks handled in ${handled} ms`);
+    assert.ok(rendered < 5000, `rendered in ${rendered} ms`);
+  });
+
+  it('shows response text as text: markup in acquirerMessage creates no element and runs nothing', async () => {
+    const text0 = approved.response?.bodyText ?? '';
+    const hostile = withResponseText(approved, text0.replace('"acquirerMessage":"Approved"', `"acquirerMessage":${JSON.stringify(HOSTILE)}`));
+    assert.equal(hostile.decoded?.outcome?.acquirerMessage, HOSTILE, 'the decoder passes the message on');
+    await show(toExchangeView(hostile));
+    assert.equal(await text('[data-section="outcome"] [data-field="acquirerMessage"]'), HOSTILE);
+    assert.ok((await text('#verdict')).includes('<script>'), 'the verdict quotes it as text too');
+    assert.equal(await page.locator('img').count(), 0, 'no <img> element');
+    assert.equal(await page.locator('script:not([nonce])').count(), 0, 'no <script> element');
+    assert.equal(await page.locator('[onerror]').count(), 0);
+    await page.waitForTimeout(100);
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined, 'nothing ran');
+  });
+
+  it('shows a failure with no response clearly', async () => {
+    sim.setFaults({ fault: 'reset', count: 1 });
+    const failed = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorizeBody() });
+    assert.ok(failed.failure);
+    await show(toExchangeView(failed));
+    assert.equal(await page.locator('#verdict').getAttribute('data-tone'), 'error');
+    assert.match(await text('#verdict'), new RegExp(`Request failed: ${failed.failure.kind}`));
+    assert.match(await text('[data-section="failure"]'), new RegExp(failed.failure.kind));
+    assert.match(await text('[data-section="timing"] [data-field="status"]'), /no response/);
+    assert.equal(await page.locator('[data-section="outcome"]').count(), 0);
+    assert.equal(await page.locator('#raw-response').count(), 0);
+    assert.equal(await page.locator('#copy-response').count(), 0);
+    assert.equal(await page.locator('#copy-request').count(), 1, 'what was sent can still be copied');
+  });
+
+  it('puts notices in the status line and ignores a malformed host message', async () => {
+    await w.send({ type: 'notice', text: 'Copied the response.' });
+    const status = page.locator('#status');
+    await status.filter({ hasText: 'Copied the response.' }).waitFor();
+    await w.send({ type: 'show', exchange: { id: 'x' } });
+    await w.send({ type: 'notice', text: 'still alive' });
+    await status.filter({ hasText: 'still alive' }).waitFor();
+    assert.equal(await status.innerText(), 'still alive');
+    assert.equal(await page.locator('#verdict').count(), 1, 'the shown exchange stays');
+  });
+
+  it('marks a live environment', async () => {
+    await show({ ...toExchangeView(approved), id: 'live-1', environment: { id: 'prod', name: 'Production', live: true } });
+    assert.equal(await page.locator('.env-badge').innerText(), 'LIVE');
+    assert.equal(await page.locator('.environment').getAttribute('data-live'), 'true');
+  });
+});
