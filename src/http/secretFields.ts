@@ -45,3 +45,11 @@ export function secretKindOfKey(key: string): SecretKind | undefined {
 export function isSecretHeader(name: string): boolean {
   return SECRET_HEADER_NAMES.has(name.toLowerCase());
 }
+
+/** Card security codes are secret in logs, but in a form they are test data (100 → MATCH), not credentials. */
+const CARD_TEST_DATA: ReadonlySet<string> = new Set(['securitycode', 'csc', 'cvv', 'cvc']);
+
+/** A key whose value is a credential: never typed into or shown by a webview; the host fills it from SecretStorage. */
+export function isCredentialKey(key: string): boolean {
+  return secretKindOfKey(key) === 'secret' && !CARD_TEST_DATA.has(key.toLowerCase());
+}

@@ -5,14 +5,7 @@
 import type { OperationDef } from '../catalogue';
 import type { Services } from '../commands/services';
 import type { Environment } from '../environments/environment';
-import { secretKindOfKey } from '../http/secretFields';
-
-/** Card security codes are redacted from logs, but in a form they are test data (100 → MATCH), not credentials. */
-const CARD_TEST_DATA = new Set(['securitycode', 'csc', 'cvv', 'cvc']);
-
-function isCredentialKey(key: string): boolean {
-  return secretKindOfKey(key) === 'secret' && !CARD_TEST_DATA.has(key.toLowerCase());
-}
+import { isCredentialKey } from '../http/secretFields';
 
 /** The same body without credential keys, at any depth (same shape otherwise, so the type is kept). */
 export function credentialFreeBody<T extends Record<string, unknown>>(value: T): T {

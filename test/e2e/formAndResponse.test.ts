@@ -135,6 +135,7 @@ describe('Operation form and response panel in VS Code', function () {
     await runCommandFromPalette(s.page, 'Payment Workbench: Open Operation Form');
     await s.page.locator('.quick-input-widget input').fill('Authorize');
     await s.page.locator('.quick-input-widget .monaco-list-row[aria-label^="Authorize"]').first().click();
+    await s.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
     form = await webviewFrame(s.page, 'form');
     await form.locator('#send').waitFor({ state: 'visible' });
     await screenshot(s.page, 'form-light');

@@ -75,6 +75,10 @@ export async function openWebview(view: WebviewKind, opts: WebviewPageOptions = 
       res.writeHead(200, { 'content-type': 'text/html' }).end(html.replace('<body ', `<body class="vscode-${theme}" data-vscode-theme-kind="vscode-${theme}" `));
       return;
     }
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
     if (url.pathname === '/prelude.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(prelude(opts.state));
       return;

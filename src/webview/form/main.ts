@@ -1,8 +1,14 @@
 import '../shared/zodWithoutEval';
-import { formHostMessageSchema, type FormWebviewMessage } from '../../protocol/formProtocol';
+import './elements';
+import { formHostMessageSchema, type FormHostMessage, type FormWebviewMessage } from '../../protocol/formProtocol';
 import { HostBridge } from '../shared/hostBridge';
-import { el } from '../shared/dom';
+import { FormApp } from './formApp';
 
-const bridge = new HostBridge<unknown, FormWebviewMessage>(formHostMessageSchema);
-bridge.listen((m) => document.getElementById('app')?.append(el('p', { text: JSON.stringify(m) })));
+// The operation form webview: everything it shows comes from the catalogue and the host's messages.
+const bridge = new HostBridge<FormHostMessage, FormWebviewMessage>(formHostMessageSchema);
+const root = document.getElementById('app');
+if (root) {
+  const app = new FormApp(bridge, root);
+  bridge.listen((message) => app.handle(message));
+}
 bridge.post({ type: 'ready' });

@@ -1,0 +1,50 @@
+/** Finds the catalogue field (FieldMeta) behind a concrete path, including map keys and list rows. */
+import type { FieldMeta } from '../catalogue/fieldIndex';
+import { templateOf } from './bodyPath';
+
+export const MAP_KEY = '{key}';
+
+export interface FieldLookup {
+  readonly fields: readonly FieldMeta[];
+  readonly byTemplate: ReadonlyMap<string, FieldMeta>;
+}
+
+export function fieldLookup(fields: readonly FieldMeta[]): FieldLookup {
+  return { fields, byTemplate: new Map(fields.map((f) => [f.path, f])) };
+}
+
+/** 'item[2].name' → 'item[].name'; 'order.custom.foo' → 'order.custom.{key}'; undefined when unknown. */
+export function templateFor(lookup: FieldLookup, concretePath: string): string | undefined {
+  const t = templateOf(concretePath);
+  if (lookup.byTemplate.has(t)) return t;
+  const dot = t.lastIndexOf('.');
+  if (dot > 0) {
+    const parent = lookup.byTemplate.get(t.slice(0, dot));
+    const value = `${t.slice(0, dot)}.${MAP_KEY}`;
+    if (parent?.kind === 'map' && lookup.byTemplate.has(value)) return value;
+  }
+  return undefined;
+}
+
+export function metaFor(lookup: FieldLookup, concretePath: string): FieldMeta | undefined {
+  const t = templateFor(lookup, concretePath);
+  return t === undefined ? undefined : lookup.byTemplate.get(t);
+}
+
+/** Drops the last step of a concrete path: 'item[2].name' → 'item[2]' → 'item' → ''. */
+export function parentPath(concretePath: string): string {
+  const m = /^(.*)(\[\d+\]|\.[^.[\]]*)$/.exec(concretePath);
+  return m ? (m[1] ?? '') : '';
+}
+
+/**
+ * The concrete path of the field or list that shows an issue at `concretePath`: the path itself
+ * when the catalogue knows it, else its nearest known ancestor ('item[0]' → 'item');
+ * undefined for the body and for plain objects ('order'), which no control stands for.
+ */
+export function placeOf(lookup: FieldLookup, concretePath: string): string | undefined {
+  for (let p = concretePath; p !== ''; p = parentPath(p)) {
+    if (templateFor(lookup, p) !== undefined) return p;
+  }
+  return undefined;
+}

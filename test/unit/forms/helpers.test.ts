@@ -1,0 +1,91 @@
+/** Version switch, test-mode triggers and the starting state. */
+import * as assert from 'node:assert/strict';
+import { fieldsOf, getOperation, validateField } from '../../../src/catalogue';
+import { EXPIRY_OUTCOMES } from '../../../src/catalogue/testData';
+import { getAt } from '../../../src/forms/bodyPath';
+import { fieldLookup } from '../../../src/forms/fieldLookup';
+import { effectiveVersion, formPathParams, startingState } from '../../../src/forms/formState';
+import { applyExpiryOutcome, applyTestCard, availableTriggers, TRIGGER_PATHS } from '../../../src/forms/testTriggers';
+import { carryOver } from '../../../src/forms/versionSwitch';
+import { ensureRowsFor } from '../../../src/forms/rows';
+import { sectionsWithValues } from '../../../src/forms/openSections';
+import { buildLayout } from '../../../src/forms/layout';
+
+describe('forms: version switch', () => {
+  it('keeps values of fields both versions have and drops the others', () => {
+    const v100 = fieldLookup(fieldsOf('gateway.initiateBrowserPayment', 100));
+    const v16 = fieldLookup(fieldsOf('gateway.initiateBrowserPayment', 16));
+    const body = {
+      apiOperation: 'INITIATE_BROWSER_PAYMENT', order: { reference: 'R1', amount: '1.00' },
+      airline: { itinerary: { leg: [{ fare: '1.00' }] } }, browserPayment: { operation: 'PAY' }, extra: { kept: true },
+    };
+    const out = carryOver(body, v100, v16);
+    assert.deepEqual(out, { apiOperation: 'INITIATE_BROWSER_PAYMENT', order: { reference: 'R1', amount: '1.00' }, extra: { kept: true } });
+  });
+});
+
+describe('forms: test-mode triggers', () => {
+  it('are offered only when the operation has the fields', () => {
+    const authorize = availableTriggers(fieldsOf('gateway.authorize', 11));
+    assert.ok(authorize.cards.length > 0 && authorize.outcomes.length > 0 && authorize.csc.length > 0 && authorize.avs.length > 0);
+    const login = availableTriggers(fieldsOf('financing.login'));
+    assert.deepEqual(login, { cards: [], outcomes: [], csc: [], avs: [] });
+  });
+
+  it('a card and an outcome fill number and expiry with values the catalogue accepts', () => {
+    const fields = fieldsOf('gateway.authorize', 11);
+    const declined = Object.entries(EXPIRY_OUTCOMES).find(([, code]) => code === 'DECLINED')?.[0] ?? '';
+    const body = applyExpiryOutcome(applyTestCard({}, '5123450000000008', fields), declined);
+    assert.equal(getAt(body, TRIGGER_PATHS.cardNumber), '5123450000000008');
+    assert.equal(getAt(body, TRIGGER_PATHS.fundsType), 'CARD');
+    assert.equal(getAt(body, TRIGGER_PATHS.expiryMonth), '5');
+    assert.equal(getAt(body, TRIGGER_PATHS.expiryYear), '39');
+    for (const p of [TRIGGER_PATHS.expiryMonth, TRIGGER_PATHS.expiryYear, TRIGGER_PATHS.cardNumber]) {
+      assert.deepEqual(validateField('gateway.authorize', 11, p, getAt(body, p)), []);
+    }
+  });
+});
+
+describe('forms: starting state', () => {
+  const init = { operationId: 'gateway.authorize', version: 11, params: { orderId: 'o1' }, body: { apiOperation: 'AUTHORIZE' } };
+  it('prefers what the webview kept for the same operation', () => {
+    const saved = { ...init, body: { apiOperation: 'AUTHORIZE', order: { reference: 'kept' } }, params: { orderId: 'o2' } };
+    assert.deepEqual(startingState(init, saved).body, saved.body);
+    assert.deepEqual(startingState(init, saved).params, { orderId: 'o2' });
+  });
+  it('ignores a kept state that is invalid or for another operation', () => {
+    assert.equal(startingState(init, { junk: true }), init);
+    assert.equal(startingState(init, { ...init, operationId: 'gateway.refund' }), init);
+  });
+  it('resolves the version and the URL parameters the form asks for', () => {
+    const op = getOperation('gateway.initiateBrowserPayment');
+    assert.ok(op);
+    assert.equal(effectiveVersion(op, undefined), 100);
+    assert.equal(effectiveVersion(op, 16), 16);
+    assert.equal(effectiveVersion(op, 7), 100);
+    assert.deepEqual(formPathParams(op).map((p) => p.name), ['orderId', 'transactionId']);
+  });
+});
+
+describe('forms: jumping to a row', () => {
+  it('creates the rows up to the one named, keeping the existing ones', () => {
+    const lookup = fieldLookup(fieldsOf('gateway.authorize', 11));
+    assert.deepEqual(ensureRowsFor({ item: [{ name: 'a' }] }, 'item[2].name', lookup), { item: [{ name: 'a' }, {}, {}] });
+    const body = { item: [{ name: 'a' }] };
+    assert.equal(ensureRowsFor(body, 'item[0].name', lookup), body);
+  });
+  it('a list of plain values gets empty text rows', () => {
+    const lookup = fieldLookup(fieldsOf('gateway.initiateBrowserPayment', 100));
+    assert.deepEqual(ensureRowsFor({}, 'constraints.paymentPlans.supported[1]', lookup), { constraints: { paymentPlans: { supported: ['', ''] } } });
+  });
+});
+
+describe('forms: groups open at start', () => {
+  it('are the ones holding values', () => {
+    const fields = fieldsOf('gateway.authorize', 11);
+    const lookup = fieldLookup(fields);
+    const layout = buildLayout(fields, 11, new Set(['apiOperation']));
+    const open = sectionsWithValues({ apiOperation: 'AUTHORIZE', sourceOfFunds: { provided: { card: { number: '1' } } }, item: [{}], extra: 1 }, lookup, layout);
+    assert.deepEqual([...open].sort(), ['Card', 'Required']);
+  });
+});

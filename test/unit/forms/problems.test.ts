@@ -1,0 +1,87 @@
+/** Problems come from the catalogue's checks, verbatim, placed on the controls that show them. */
+import * as assert from 'node:assert/strict';
+import { fieldsOf } from '../../../src/catalogue';
+import type { OperationId } from '../../../src/catalogue/operations';
+import { fieldLookup, placeOf, templateFor } from '../../../src/forms/fieldLookup';
+import type { JsonObject } from '../../../src/forms/json';
+import { buildLayout } from '../../../src/forms/layout';
+import { collectProblems, problemsBySection, sendLabel } from '../../../src/forms/problems';
+import { alwaysRequiredPaths } from '../../../src/forms/requiredFields';
+
+function problemsOf(id: OperationId, version: number | undefined, body: JsonObject, extra: Partial<Parameters<typeof collectProblems>[0]> = {}) {
+  const fields = fieldsOf(id, version);
+  const lookup = fieldLookup(fields);
+  const required = alwaysRequiredPaths(id, version, fields);
+  return { lookup, required, fields, problems: collectProblems({ operationId: id, version, body, lookup, required, now: new Date('2026-01-01T00:00:00Z'), ...extra }) };
+}
+
+describe('forms: problems', () => {
+  it('a too long reference is one problem, with the catalogue message, on its field', () => {
+    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { reference: 'x'.repeat(41) } });
+    assert.equal(problems.count, 1);
+    assert.deepEqual(problems.byPath.get('order.reference'), ['order.reference: must be at most 40 characters, got 41']);
+    assert.deepEqual(problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { reference: 'x'.repeat(40) } }).problems.count, 0);
+  });
+
+  it('a missing required object is reported on the required fields inside it, not twice', () => {
+    const { problems } = problemsOf('gateway.initiateBrowserPayment', 100, { apiOperation: 'INITIATE_BROWSER_PAYMENT' });
+    assert.deepEqual([...problems.byPath.keys()].sort(), ['browserPayment.operation', 'order.amount', 'order.currency', 'sourceOfFunds.type']);
+    assert.deepEqual(problems.byPath.get('order.amount'), ['order.amount: required']);
+    assert.equal(problems.count, 4);
+    assert.deepEqual(problems.unplaced, []);
+  });
+
+  it('a cross-field rule shows on every field it names', () => {
+    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { amount: '10.00', currency: 'USD', itemAmount: '4.00', taxAmount: '1.00' } });
+    assert.match(problems.byPath.get('order.amount')?.[0] ?? '', /^order\.amount: must equal the sum of the sub-totals/);
+    assert.match(problems.byPath.get('order.itemAmount')?.[0] ?? '', /^order\.itemAmount: the sub-totals/);
+    assert.equal(problems.count, 3);
+  });
+
+  it('required fields of list rows show on the row fields', () => {
+    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', item: [{ name: 'A', unitPrice: '1.00' }] });
+    assert.deepEqual([...problems.byPath.entries()], [['item[0].quantity', ['item[0].quantity: required']]]);
+  });
+
+  it('a bad map key shows on that entry', () => {
+    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { custom: { 'bad key': 'v' } } });
+    assert.deepEqual(problems.byPath.get('order.custom.bad key'), ["order.custom.bad key: key must be under 100 characters from A-Z a-z 0-9, got 'bad key'"]);
+  });
+
+  it('text in a number field is a problem, the value stays as typed', () => {
+    const { problems } = problemsOf('financing.offers', undefined, { products: [{ name: 'A', price: 1, quantity: 1 }], credit_period: 'abc' });
+    assert.deepEqual(problems.byPath.get('credit_period'), ["credit_period: must be a whole number, got text 'abc'"]);
+  });
+
+  it('URL parameter and host problems count; unknown paths are listed apart', () => {
+    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE' }, {
+      placed: [{ path: 'param:orderId', message: 'orderId: required' }],
+      host: [{ path: 'merchantId', message: 'merchantId: required' }, { path: 'order.amount', message: 'order.amount: the host says no' }],
+    });
+    assert.equal(problems.count, 3);
+    assert.deepEqual(problems.byPath.get('param:orderId'), ['orderId: required']);
+    assert.deepEqual(problems.unplaced, ['merchantId: required']);
+    assert.deepEqual(problems.byPath.get('order.amount'), ['order.amount: the host says no']);
+  });
+
+  it('counts problems per section for the folded groups', () => {
+    const { problems, lookup, fields, required } = problemsOf('gateway.authorize', 11, { order: { reference: 'x'.repeat(41) }, item: [{}] });
+    const bySection = problemsBySection(problems, lookup, buildLayout(fields, 11, required));
+    assert.equal(bySection.get('Required'), 1);
+    assert.equal(bySection.get('Order'), 1);
+    assert.equal(bySection.get('Item'), 3);
+  });
+
+  it('places issues on the nearest control', () => {
+    const lookup = fieldLookup(fieldsOf('gateway.authorize', 11));
+    assert.equal(placeOf(lookup, 'item[0]'), 'item');
+    assert.equal(placeOf(lookup, 'order'), undefined);
+    assert.equal(templateFor(lookup, 'order.custom.abc'), 'order.custom.{key}');
+  });
+
+  it('the send button says how many problems remain', () => {
+    assert.equal(sendLabel(0), 'Send');
+    assert.equal(sendLabel(1), 'Send · 1 problem');
+    assert.equal(sendLabel(2), 'Send · 2 problems');
+  });
+});

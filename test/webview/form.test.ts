@@ -1,0 +1,480 @@
+/**
+ * The operation form in a real Chromium, on the extension's own page and CSP (test/harness/webviewPage):
+ * what a user sees and does — typing, problems, Send, rows, search, helpers — and what the form posts.
+ */
+import * as assert from 'node:assert/strict';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { exampleBody, fieldsOf } from '../../src/catalogue';
+import { EXPIRY_OUTCOMES } from '../../src/catalogue/testData';
+import type { FormState } from '../../src/protocol/formProtocol';
+import { launchBrowser } from '../harness/browser';
+import { openWebview, type OpenWebview } from '../harness/webviewPage';
+
+const ENVIRONMENTS = [
+  { id: 'sim', name: 'Local simulator', live: false },
+  { id: 'prod', name: 'Production', live: true },
+];
+const PARAMS = { orderId: 'ORD-1', transactionId: 'TXN-1' };
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+
+type Posted = { type: string; [k: string]: unknown };
+
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const field = (page: Page, path: string): Locator => page.locator(`.field[data-path="${path}"]`);
+const input = (page: Page, path: string): Locator => field(page, path).locator('vscode-textfield[data-field-input] input');
+const errorText = async (page: Page, path: string): Promise<string> => ((await field(page, path).locator('.field-error').count()) ? (await field(page, path).locator('.field-error').textContent()) ?? '' : '');
+
+/** Picks an option the way a user does: open the dropdown, click the option. */
+async function pick(select: Locator, label: string): Promise<void> {
+  await select.click();
+  await select.getByRole('option', { name: label, exact: true }).click();
+}
+
+/** Opens a folded group by clicking its header. */
+async function openGroup(page: Page, group: string): Promise<void> {
+  await page.locator(`vscode-collapsible.group[data-group="${group}"] .collapsible-header`).click();
+}
+
+async function bodyOf(w: OpenWebview): Promise<Record<string, unknown>> {
+  return ((await w.state()) as FormState).body;
+}
+
+describe('operation form webview (Chromium)', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let w: OpenWebview | undefined;
+  let consoleProblems: string[] = [];
+
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    if (!w) return;
+    const violations = await w.cspViolations();
+    await w.close();
+    w = undefined;
+    assert.deepEqual(violations, [], 'no CSP violations and no page errors');
+    assert.deepEqual(consoleProblems, [], 'no console errors or warnings');
+  });
+
+  async function openForm(state: Partial<FormState> & { operationId: string }, opts: { saved?: unknown } = {}): Promise<OpenWebview> {
+    w = await openWebview('form', { browser, state: opts.saved });
+    consoleProblems = [];
+    w.page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(`${m.type()}: ${m.text()}`);
+    });
+    await w.waitForPosted('ready');
+    await w.send({ type: 'init', state: { params: PARAMS, body: {}, ...state }, environments: ENVIRONMENTS });
+    await w.page.locator('#send').waitFor();
+    // The form asks the host for a preview of what it shows (debounced) before anything else happens.
+    await w.waitForPosted('preview');
+    return w;
+  }
+
+  it('shows the length counter and the catalogue message past maxLength, and clears it', async () => {
+    const { page } = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    assert.equal(await field(page, 'order.reference').count(), 0, 'a folded group is not built');
+    await openGroup(page, 'Order');
+    await input(page, 'order.reference').fill('r'.repeat(41));
+    const counter = field(page, 'order.reference').locator('.field-counter');
+    assert.equal(await counter.textContent(), '41/40');
+    assert.ok(await counter.evaluate((e) => e.classList.contains('over')));
+    assert.equal(await errorText(page, 'order.reference'), 'order.reference: must be at most 40 characters, got 41');
+    assert.equal(await field(page, 'order.reference').locator('vscode-textfield').getAttribute('invalid'), '');
+    await input(page, 'order.reference').press('Backspace');
+    assert.equal(await counter.textContent(), '40/40');
+    assert.equal(await errorText(page, 'order.reference'), '');
+    assert.equal(await field(page, 'order.reference').locator('vscode-textfield').getAttribute('invalid'), null);
+  });
+
+  it('never takes a credential: the login password says it comes from secure storage and is not a problem', async () => {
+    const w = await openForm({ operationId: 'financing.login', body: { email: 'partner@example.test' } });
+    const password = field(w.page, 'password').locator('vscode-textfield[data-field-input]');
+    assert.equal(await password.getAttribute('disabled'), '');
+    assert.match((await password.getAttribute('placeholder')) ?? '', /secure storage/);
+    assert.equal(await w.page.locator('#send').textContent(), 'Send');
+    assert.ok(!JSON.stringify(await w.state()).includes('password'), 'no password key in the webview state');
+  });
+
+  it('Send counts the problems and is disabled; Send Anyway posts the state with sendAnyway', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    assert.equal(await page.locator('#send').textContent(), 'Send');
+    assert.equal(await page.locator('#send-anyway').isVisible(), false);
+    await openGroup(page, 'Order');
+    await input(page, 'order.reference').fill('r'.repeat(41));
+    await input(page, 'order.currency').fill('usd');
+    assert.equal(await page.locator('#send').textContent(), 'Send · 2 problems');
+    assert.equal(await page.locator('#send').getAttribute('disabled'), '');
+    const before = (await w.posted()).length;
+    await page.locator('#send').click({ force: true });
+    await page.locator('#send-anyway').click();
+    const sent = (await w.waitForPosted('send', { since: before })) as Posted & { state: FormState; sendAnyway: boolean };
+    assert.equal(sent.sendAnyway, true);
+    assert.deepEqual(sent.state.body, { apiOperation: 'AUTHORIZE', order: { reference: 'r'.repeat(41), currency: 'usd' } });
+    assert.equal((await w.posted()).slice(before).filter((m) => m.type === 'send').length, 1, 'the disabled Send posted nothing');
+    await input(page, 'order.reference').fill('r');
+    await input(page, 'order.currency').fill('USD');
+    assert.equal(await page.locator('#send').textContent(), 'Send');
+    await page.locator('#send').click();
+    const plain = (await w.waitForPosted('send', { since: before + 1 })) as Posted & { sendAnyway: boolean };
+    assert.equal(plain.sendAnyway, false);
+  });
+
+  it('enum fields are dropdowns of the catalogue values with an empty choice', async () => {
+    const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100 });
+    const { page } = w;
+    const select = field(page, 'browserPayment.operation').locator('vscode-single-select[data-field-input]');
+    const values = await select.locator('vscode-option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+    const meta = fieldsOf('gateway.initiateBrowserPayment', 100).find((f) => f.path === 'browserPayment.operation');
+    assert.deepEqual(values, ['', ...(meta?.enum ?? [])]);
+    assert.equal(await errorText(page, 'browserPayment.operation'), 'browserPayment.operation: required');
+    await pick(select, 'PAY');
+    assert.deepEqual((await bodyOf(w))['browserPayment'], { operation: 'PAY' });
+    assert.equal(await errorText(page, 'browserPayment.operation'), '');
+  });
+
+  it('switching the version changes the fields and keeps the values both versions have', async () => {
+    const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100 });
+    const { page } = w;
+    await input(page, 'order.amount').fill('10.00');
+    await pick(field(page, 'browserPayment.operation').locator('vscode-single-select'), 'PAY');
+    assert.equal(await page.locator('vscode-collapsible.group[data-group="Airline leg"]').count(), 1);
+    await pick(page.locator('#version'), 'v16');
+    await eventually(() => page.locator('vscode-collapsible.group[data-group="Airline leg"]').count(), (n) => n === 0);
+    assert.equal(await page.locator('vscode-collapsible.group[data-group="Airline leg"]').count(), 0, 'v16 has no airline data');
+    assert.equal(await field(page, 'browserPayment.operation').count(), 0);
+    assert.equal(await field(page, 'browserPayment.returnUrl').count(), 1, 'returnUrl is required in v16');
+    assert.equal(await input(page, 'order.amount').inputValue(), '10.00');
+    const state = (await w.state()) as FormState;
+    assert.equal(state.version, 16);
+    assert.deepEqual(state.body, { order: { amount: '10.00' } });
+  });
+
+  it('search finds a deeply nested field among hundreds and opens its group', async () => {
+    const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100 });
+    const { page } = w;
+    const group = page.locator('vscode-collapsible.group[data-group="Airline leg"]');
+    assert.equal(await group.getAttribute('open'), null);
+    await page.locator('#field-search input').fill('arrival time');
+    assert.equal(await group.getAttribute('open'), '');
+    assert.ok(await group.isVisible());
+    assert.equal(await page.locator('vscode-collapsible.group[data-group="Order"]').isVisible(), false, 'groups without a match are hidden');
+    await group.locator('.array[data-path="airline.itinerary.leg"] .add-row').click();
+    assert.ok(await field(page, 'airline.itinerary.leg[0].destinationArrivalTime').isVisible());
+    assert.equal(await field(page, 'airline.itinerary.leg[0].fare').isVisible(), false, 'non-matching row fields are filtered out');
+    assert.equal(((await w.state()) as FormState).ui?.search, 'arrival time');
+    await page.locator('#field-search input').fill('');
+    assert.ok(await page.locator('vscode-collapsible.group[data-group="Order"]').isVisible());
+    assert.equal(await page.locator('vscode-collapsible.group[data-group="Order"]').getAttribute('open'), null, 'folded again');
+    assert.ok(await field(page, 'airline.itinerary.leg[0].fare').isVisible(), 'the group edited while searching stays open, all fields shown');
+  });
+
+  it('list rows are added and removed in the body', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    await openGroup(page, 'Item');
+    const list = page.locator('.array[data-path="item"]');
+    await list.locator('.add-row').click();
+    assert.deepEqual((await bodyOf(w))['item'], [{}]);
+    assert.equal(await errorText(page, 'item[0].name'), 'item[0].name: required');
+    assert.equal(await page.locator('#send').textContent(), 'Send · 3 problems');
+    await input(page, 'item[0].name').fill('First');
+    await list.locator('.add-row').click();
+    await input(page, 'item[1].name').fill('Second');
+    assert.deepEqual((await bodyOf(w))['item'], [{ name: 'First' }, { name: 'Second' }]);
+    await list.locator('.array-row[data-index="0"] .remove-row').click();
+    assert.deepEqual((await bodyOf(w))['item'], [{ name: 'Second' }]);
+    assert.equal(await input(page, 'item[0].name').inputValue(), 'Second', 'rows follow the body');
+    await list.locator('.array-row[data-index="0"] .remove-row').click();
+    assert.equal((await bodyOf(w))['item'], undefined, 'the emptied list leaves the body');
+    assert.equal(await list.locator('.array-row').count(), 0);
+  });
+
+  it('custom fields are name/value rows of order.custom', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    await openGroup(page, 'Custom fields');
+    const map = page.locator('.map[data-path="order.custom"]');
+    await map.locator('.add-entry').click();
+    await map.locator('.map-row .map-key-input input').fill('myKey');
+    await input(page, 'order.custom.myKey').fill('hello');
+    assert.deepEqual((await bodyOf(w))['order'], { custom: { myKey: 'hello' } });
+    await map.locator('.map-row .map-key-input input').fill('bad key');
+    assert.match(await errorText(page, 'order.custom.bad key'), /^order\.custom\.bad key: key must be/);
+    assert.deepEqual((await bodyOf(w))['order'], { custom: { 'bad key': 'hello' } });
+    await map.locator('.map-row .remove-entry').click();
+    assert.equal((await bodyOf(w))['order'], undefined, 'the emptied map leaves the body');
+  });
+
+  it('the custom map stops at its maximum number of entries', async () => {
+    const max = fieldsOf('gateway.authorize', 11).find((f) => f.path === 'order.custom')?.maxItems ?? 0;
+    const custom = Object.fromEntries(Array.from({ length: max }, (_, i) => [`k${i}`, 'v']));
+    const { page } = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE', order: { custom } } });
+    const add = page.locator('.map[data-path="order.custom"] .add-entry');
+    assert.equal(await page.locator('.map[data-path="order.custom"] .map-row').count(), max, 'the group holding values opened');
+    assert.equal(await add.getAttribute('disabled'), '');
+  });
+
+  it('a boolean is a checkbox with three states: not sent, true, false', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    await openGroup(page, 'Airline ticket');
+    const box = field(page, 'airline.ticket.eTicket').locator('vscode-checkbox[data-field-input]');
+    assert.equal(await field(page, 'airline.ticket.eTicket').locator('.checkbox-state').textContent(), 'not sent');
+    await box.click();
+    assert.deepEqual((await bodyOf(w))['airline'], { ticket: { eTicket: true } });
+    await box.click();
+    assert.deepEqual((await bodyOf(w))['airline'], { ticket: { eTicket: false } });
+    await field(page, 'airline.ticket.eTicket').locator('.checkbox-clear').click();
+    assert.equal((await bodyOf(w))['airline'], undefined);
+  });
+
+  it('dates and times carry their format as placeholder and help', async () => {
+    const { page } = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    await openGroup(page, 'Airline leg');
+    await page.locator('.array[data-path="airline.itinerary.leg"] .add-row').click();
+    const path = 'airline.itinerary.leg[0].departureTime';
+    const meta = fieldsOf('gateway.authorize', 11).find((f) => f.path === 'airline.itinerary.leg[].departureTime');
+    assert.equal(await field(page, path).locator('vscode-textfield').getAttribute('placeholder'), `e.g. ${String(meta?.example)}`);
+    assert.equal(await field(page, path).locator('.field-help').textContent(), `${meta?.help} Format: ${meta?.patternHint}.`);
+    await input(page, path).fill('25:00Z');
+    assert.match(await errorText(page, path), /^airline\.itinerary\.leg\[0\]\.departureTime: must be a time hh:mm/);
+  });
+
+  it('a number field keeps text that is not a number and says why', async () => {
+    const w = await openForm({ operationId: 'financing.offers', body: { products: [{ name: 'A', price: 1, quantity: 1 }] } });
+    const { page } = w;
+    await openGroup(page, 'Offer request');
+    await input(page, 'credit_period').fill('12');
+    assert.equal((await bodyOf(w))['credit_period'], 12);
+    await input(page, 'credit_period').fill('12 months');
+    assert.equal((await bodyOf(w))['credit_period'], '12 months');
+    assert.equal(await errorText(page, 'credit_period'), "credit_period: must be a whole number, got text '12 months'");
+  });
+
+  it('a test card and an outcome fill the card number and expiry', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    await pick(page.locator('#test-card'), '5123450000000008');
+    const declined = Object.entries(EXPIRY_OUTCOMES).find(([, code]) => code === 'DECLINED')?.[0] ?? '';
+    await pick(page.locator('#test-outcome'), `${declined} → DECLINED`);
+    const card = ((await bodyOf(w))['sourceOfFunds'] as { provided: { card: unknown } }).provided.card;
+    assert.deepEqual(card, { number: '5123450000000008', expiry: { month: '5', year: '39' } });
+    assert.equal(await input(page, 'sourceOfFunds.provided.card.number').inputValue(), '5123450000000008', 'the Card group opened to show it');
+    assert.equal(await input(page, 'sourceOfFunds.provided.card.expiry.month').inputValue(), '5');
+    await pick(page.locator('#test-csc'), '102 → NO_MATCH');
+    assert.equal(await input(page, 'sourceOfFunds.provided.card.securityCode').inputValue(), '102');
+    assert.equal(await page.locator('#test-avs').count(), 1);
+  });
+
+  it('helpers are offered only where the operation has their fields', async () => {
+    const { page } = await openForm({ operationId: 'financing.login', body: {} });
+    for (const id of ['#test-card', '#test-outcome', '#test-csc', '#test-avs', '#version', '#fresh-ids']) assert.equal(await page.locator(id).count(), 0, id);
+    assert.equal(await field(page, 'email').count(), 1);
+  });
+
+  it('an operation without a body says so and still sends', async () => {
+    const w = await openForm({ operationId: 'financing.logout', body: {} });
+    const { page } = w;
+    assert.match((await page.locator('.no-body').textContent()) ?? '', /takes no body/);
+    assert.equal(await page.locator('#field-search').count(), 0);
+    assert.equal(await page.locator('#send').textContent(), 'Send');
+    await page.locator('#send').click();
+    await w.waitForPosted('send');
+  });
+
+  it('the state is kept with setState and a reopened page shows it again', async () => {
+    const first = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    await openGroup(first.page, 'Order');
+    await input(first.page, 'order.reference').fill('kept across reloads');
+    await first.page.locator('#field-search input').fill('reference');
+    const saved = await first.state();
+    assert.deepEqual((saved as FormState).body, { apiOperation: 'AUTHORIZE', order: { reference: 'kept across reloads' } });
+    await first.close();
+    w = undefined;
+    // The host sends its own (older) init; what the webview kept wins.
+    const second = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } }, { saved });
+    assert.equal(await input(second.page, 'order.reference').inputValue(), 'kept across reloads');
+    assert.equal(await second.page.locator('#field-search input').inputValue(), 'reference');
+    assert.match((await second.page.locator('#preview-json').textContent()) ?? '', /kept across reloads/);
+  });
+
+  it('previews: the JSON live, the cURL from the host, copy through the host', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    const before = (await w.posted()).length;
+    await openGroup(page, 'Order');
+    await input(page, 'order.amount').fill('1.00');
+    assert.deepEqual(JSON.parse((await page.locator('#preview-json').textContent()) ?? ''), { apiOperation: 'AUTHORIZE', order: { amount: '1.00' } });
+    const asked = (await w.waitForPosted('preview', { since: before })) as Posted & { state: FormState };
+    assert.deepEqual(asked.state.body, { apiOperation: 'AUTHORIZE', order: { amount: '1.00' } });
+    assert.equal(asked.state.environmentId, 'sim');
+    await w.send({ type: 'preview', curl: "curl -X PUT 'https://x/order/ORD-1' -u ':***'", url: 'https://x/order/ORD-1' });
+    await page.getByRole('tab', { name: 'cURL' }).click();
+    assert.equal(await eventually(() => page.locator('#preview-curl').textContent(), (t) => t !== ''), "curl -X PUT 'https://x/order/ORD-1' -u ':***'");
+    await page.locator('#copy-curl').click();
+    const copied = (await w.waitForPosted('copy', { since: before })) as Posted & { text: string };
+    assert.equal(copied.text, "curl -X PUT 'https://x/order/ORD-1' -u ':***'");
+  });
+
+  it('URL parameters are validated live; Fresh ids asks the host and merges its ids', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' }, params: {} });
+    const { page } = w;
+    assert.equal(await errorText(page, 'param:orderId'), 'orderId: required');
+    assert.equal(await page.locator('#send').textContent(), 'Send · 2 problems');
+    await input(page, 'param:orderId').fill('o'.repeat(41));
+    assert.equal(await errorText(page, 'param:orderId'), 'orderId: must be at most 40 characters, got 41');
+    const before = (await w.posted()).length;
+    await page.locator('#fresh-ids').click();
+    await w.waitForPosted('freshIds', { since: before });
+    await w.send({ type: 'ids', params: { orderId: 'ORD-FRESH', transactionId: 'TXN-FRESH' } });
+    assert.equal(await eventually(() => input(page, 'param:orderId').inputValue(), (v) => v === 'ORD-FRESH'), 'ORD-FRESH');
+    assert.equal(await page.locator('#send').textContent(), 'Send');
+    assert.deepEqual(((await w.state()) as FormState).params, { orderId: 'ORD-FRESH', transactionId: 'TXN-FRESH' });
+  });
+
+  it('the environment list marks live environments and the choice goes into the state', async () => {
+    const w = await openForm({ operationId: 'gateway.refund', version: 13 });
+    const { page } = w;
+    const labels = await page.locator('#environment vscode-option').allTextContents();
+    assert.deepEqual(labels, ['Local simulator', 'Production — LIVE']);
+    await pick(page.locator('#environment'), 'Production — LIVE');
+    assert.equal(((await w.state()) as FormState).environmentId, 'prod');
+    assert.ok(await page.locator('.live-badge').isVisible());
+    await w.send({ type: 'environments', environments: [...ENVIRONMENTS, { id: 'uat', name: 'UAT', live: false }] });
+    assert.equal((await eventually(() => page.locator('#environment vscode-option').count(), (n) => n === 3)), 3);
+  });
+
+  it('focusField opens the folded group, creates the row and focuses the control', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    assert.equal(await field(page, 'item[1].quantity').count(), 0);
+    await w.send({ type: 'focusField', path: 'item[1].quantity' });
+    await field(page, 'item[1].quantity').waitFor();
+    assert.equal(await page.locator('vscode-collapsible.group[data-group="Item"]').getAttribute('open'), '');
+    assert.deepEqual((await bodyOf(w))['item'], [{}, {}]);
+    const focused = await eventually(() => page.evaluate<string | undefined>("document.activeElement?.closest('.field')?.getAttribute('data-path')"), (p) => p === 'item[1].quantity');
+    assert.equal(focused, 'item[1].quantity');
+    await w.send({ type: 'focusField', path: 'no.such.field' });
+    assert.match(await eventually(() => page.locator('#status').textContent(), (t) => (t ?? '').includes('no.such.field')) ?? '', /no field no\.such\.field/);
+  });
+
+  it('setBody values, keys and stray enum values render as text, never as markup', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    await w.send({
+      type: 'setBody', source: 'history',
+      body: { apiOperation: HOSTILE, order: { reference: HOSTILE, custom: { [HOSTILE]: HOSTILE } }, item: [{ name: HOSTILE }] },
+      params: { orderId: HOSTILE, transactionId: 'T' },
+    });
+    await eventually(() => input(page, 'order.reference').inputValue(), (v) => v === HOSTILE);
+    assert.equal(await input(page, 'order.reference').inputValue(), HOSTILE);
+    assert.equal(await input(page, 'item[0].name').inputValue(), HOSTILE);
+    assert.equal(await input(page, 'param:orderId').inputValue(), HOSTILE);
+    assert.match((await page.locator('#preview-json').textContent()) ?? '', /<img src=x onerror/);
+    assert.match(await errorText(page, 'apiOperation'), /apiOperation: /);
+    // Counted in the page, shadow roots included (a string: this file is compiled without the DOM lib).
+    const imgs = await page.evaluate<number>(`(() => {
+      const count = (root) => root.querySelectorAll('img').length + [...root.querySelectorAll('*')].reduce((n, e) => n + (e.shadowRoot ? count(e.shadowRoot) : 0), 0);
+      return count(document);
+    })()`);
+    assert.equal(imgs, 0, 'no img element was created');
+    assert.equal(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned), undefined);
+    assert.match((await page.locator('#status').textContent()) ?? '', /history/);
+  });
+
+  it('shows sending, the outcome and the host issues', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE', order: { amount: '1.00', currency: 'USD' } } });
+    const { page } = w;
+    await w.send({ type: 'sending', busy: true });
+    await eventually(() => page.locator('#send').getAttribute('disabled'), (d) => d === '');
+    assert.equal(await page.locator('#send').getAttribute('disabled'), '');
+    await w.send({ type: 'sending', busy: false });
+    await w.send({ type: 'sent', tone: 'success', title: 'APPROVED · 200 in 12 ms' });
+    const status = page.locator('#status');
+    assert.equal(await eventually(() => status.textContent(), (t) => t === 'APPROVED · 200 in 12 ms'), 'APPROVED · 200 in 12 ms');
+    assert.ok(await status.evaluate((e) => e.classList.contains('status-success')));
+    await w.send({ type: 'hostIssues', issues: [{ path: 'order.amount', rule: 'custom', message: 'order.amount: exceeds the merchant limit' }, { path: 'merchantId', rule: 'required', message: 'merchantId: required' }] });
+    assert.equal(await eventually(() => errorText(page, 'order.amount'), (t) => t !== ''), 'order.amount: exceeds the merchant limit');
+    assert.match((await page.locator('#problems').textContent()) ?? '', /merchantId: required/);
+    assert.equal(await page.locator('#send').textContent(), 'Send · 2 problems');
+  });
+
+  it('Load example, Load last body and Save post or fill what they say', async () => {
+    const w = await openForm({ operationId: 'gateway.verify', version: 100, body: {} });
+    const { page } = w;
+    await page.locator('#load-example').click();
+    assert.deepEqual(await bodyOf(w), exampleBody('gateway.verify', 100));
+    assert.equal(await page.locator('#send').textContent(), 'Send');
+    assert.equal(await input(page, 'sourceOfFunds.provided.card.number').inputValue(), '5123450000000008', 'groups holding values open');
+    const before = (await w.posted()).length;
+    await page.locator('#load-last').click();
+    await w.waitForPosted('loadLastBody', { since: before });
+    await page.locator('#save').click();
+    const save = (await w.waitForPosted('save', { since: before })) as Posted & { state: FormState };
+    assert.deepEqual(save.state.body, exampleBody('gateway.verify', 100));
+  });
+
+  it('first render of the largest forms (printed, not asserted)', async () => {
+    for (const [operationId, version] of [['gateway.updateSession', 100], ['gateway.initiateBrowserPayment', 100]] as const) {
+      w = await openWebview('form', { browser });
+      const { page } = w;
+      await w.waitForPosted('ready');
+      // From the init message to the first frame painted with every web component rendered.
+      const init = { type: 'init', state: { operationId, version, params: PARAMS, body: {} }, environments: ENVIRONMENTS };
+      await page.evaluate((m) => {
+        (globalThis as unknown as { __pwInit: unknown }).__pwInit = m;
+      }, init);
+      const painted = await page.evaluate<number>(`(async () => {
+        const started = performance.now();
+        window.postMessage(window.__pwInit, '*');
+        while (!document.querySelector('#send')) await new Promise((r) => setTimeout(r, 0));
+        await Promise.all([...document.querySelectorAll('*')].map((e) => e.updateComplete).filter(Boolean));
+        await new Promise((r) => requestAnimationFrame(() => r()));
+        return performance.now() - started;
+      })()`);
+      const first = await page.evaluate(() => performance.getEntriesByName('payment-workbench:form-render').map((e) => e.duration));
+      // Everything built at once: a search every field matches opens and builds every group.
+      const started = Date.now();
+      await page.locator('#field-search input').fill('.');
+      const all = Date.now() - started;
+      const fields = await page.locator('.field').count();
+      // One keystroke with every top-level field filled: validation and problems of the whole body.
+      const full = Object.fromEntries(fieldsOf(operationId, version).filter((f) => !f.path.includes('[]') && f.kind !== 'array' && f.kind !== 'map' && !f.path.includes('{key}'))
+        .map((f) => [f.path, f.example ?? f.enum?.[0] ?? (f.jsonType === 'boolean' ? true : 'x')]));
+      const body = {};
+      for (const [path, value] of Object.entries(full)) {
+        let cur = body as Record<string, unknown>;
+        const steps = path.split('.');
+        steps.slice(0, -1).forEach((k) => (cur = (cur[k] ??= {}) as Record<string, unknown>));
+        cur[steps[steps.length - 1] ?? ''] = value;
+      }
+      await w.send({ type: 'setBody', body, source: 'test' });
+      const keystroke = await page.evaluate<number>(`(() => {
+        const input = document.querySelector('.field[data-path="order.amount"] vscode-textfield');
+        const started = performance.now();
+        input.value = '12.00';
+        input.dispatchEvent(new Event('input'));
+        return performance.now() - started;
+      })()`);
+      console.log(`      ${operationId} v${version}: first render ${first[0]?.toFixed(1)} ms (${painted.toFixed(0)} ms to the first painted frame); all ${fields} fields built by a search in ${all} ms; a keystroke with ${Object.keys(full).length} values set: ${keystroke.toFixed(1)} ms`);
+      const violations = await w.cspViolations();
+      await w.close();
+      assert.deepEqual(violations, []);
+      assert.deepEqual(consoleProblems, []);
+    }
+    w = undefined;
+  });
+});
