@@ -45,7 +45,7 @@ export class FormPanel implements vscode.Disposable {
     panel.title = formTitle(op, state.version);
     // A panel restored after a reload comes with the options it was saved with; set the current ones.
     panel.webview.options = panelOptions(host.extensionUri);
-    this.messenger = new PanelMessenger(panel.webview, `Form ${op.title}`, {
+    this.messenger = new PanelMessenger(panel, `Form ${op.title}`, {
       schema: formWebviewMessageSchema,
       log: host.services.log,
       onReady: () => this.messenger.post({ type: 'init', state: this.state, environments: this.environments() }),
@@ -58,9 +58,6 @@ export class FormPanel implements vscode.Disposable {
     panel.webview.html = panelHtml(panel.webview, host.extensionUri, 'form', panel.title);
     this.subscriptions.push(
       this.messenger,
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.messenger.pageGone();
-      }),
       host.services.environments.onDidChange(() => this.messenger.post({ type: 'environments', environments: this.environments() })),
       panel.onDidDispose(() => {
         this.dispose();

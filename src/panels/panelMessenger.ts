@@ -22,17 +22,21 @@ export class PanelMessenger<In extends { type: string }, Out> implements vscode.
   private queue: Out[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
 
+  private readonly webview: vscode.Webview;
+
   constructor(
-    private readonly webview: vscode.Webview,
+    panel: vscode.WebviewPanel,
     private readonly name: string,
     private readonly options: MessengerOptions<In>,
   ) {
-    this.subscriptions.push(webview.onDidReceiveMessage((data: unknown) => this.receive(data)));
-  }
-
-  /** A hidden webview is torn down; messages for it wait for its next `ready`. */
-  pageGone(): void {
-    this.ready = false;
+    this.webview = panel.webview;
+    this.subscriptions.push(
+      this.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
+      // A hidden webview is torn down (no retainContextWhenHidden); messages for it wait for its next `ready`.
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) this.ready = false;
+      }),
+    );
   }
 
   post(message: Out): void {

@@ -40,7 +40,7 @@ class OpenResponsePanel implements vscode.Disposable {
     onDispose: () => void,
   ) {
     panel.webview.options = panelOptions(host.extensionUri);
-    this.messenger = new PanelMessenger(panel.webview, 'Response panel', {
+    this.messenger = new PanelMessenger(panel, 'Response panel', {
       schema: responseWebviewMessageSchema,
       log: host.log,
       onReady: () => {
@@ -56,9 +56,6 @@ class OpenResponsePanel implements vscode.Disposable {
     panel.webview.html = panelHtml(panel.webview, host.extensionUri, 'response', panel.title);
     this.subscriptions.push(
       this.messenger,
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.messenger.pageGone();
-      }),
       panel.onDidDispose(() => {
         this.dispose();
         onDispose();

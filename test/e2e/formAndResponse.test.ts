@@ -155,4 +155,23 @@ describe('Operation form and response panel in VS Code', function () {
     assert.equal(await response.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined, 'nothing ran');
     await screenshot(s.page, 'response-hostile-light');
   });
+
+  it('the form comes back with what was typed after the window reloads (panel serializer + webview state)', async () => {
+    await s.page.locator('.monaco-editor, .editor-group-container').first().waitFor({ state: 'attached' });
+    const reference = form.locator('.field[data-path="order.reference"] [data-field-input] input');
+    if (!(await reference.isVisible())) {
+      await form.locator('#field-search input').fill('order reference');
+      await reference.waitFor({ state: 'visible', timeout: 10_000 });
+      await form.locator('#field-search input').fill('');
+    }
+    await reference.fill('KEEP-ME-ACROSS-RELOAD');
+    // The form keeps its state on every change; give the debounce a moment, as a person would.
+    await s.page.waitForTimeout(500);
+    await runCommandFromPalette(s.page, 'Developer: Reload Window');
+    await s.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    const restored = await webviewFrame(s.page, 'form', 60_000);
+    const again = restored.locator('.field[data-path="order.reference"] [data-field-input] input');
+    await again.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await again.inputValue(), 'KEEP-ME-ACROSS-RELOAD');
+  });
 });

@@ -1,38 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FinancingSession, MemoryTokenStore } from '../../../src/auth';
 import { exampleBody } from '../../../src/catalogue';
-import { localSimulatorEnvironment, type Environment } from '../../../src/environments/environment';
-import { HttpClient } from '../../../src/http';
 import { exchangeViewSchema, VIEW_BODY_CAP } from '../../../src/protocol/responseProtocol';
 import { fullBodyText, toExchangeView } from '../../../src/responseView/exchangeView';
 import type { Exchange } from '../../../src/send/exchange';
-import { sendOperation, type SendInput } from '../../../src/send/requestRunner';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
+import { SimulatorSender } from '../../harness/simulatorSender';
 import { REAL_SUCCESS_TEXT } from '../decode/fixtures';
-
-/** Real exchanges: the request runner against the simulator, wired the way the Send command wires it. */
-class SimulatorSender {
-  private readonly client = new HttpClient();
-  private readonly store = new MemoryTokenStore();
-  private readonly session: FinancingSession;
-  readonly env: Environment;
-
-  constructor(sim: SimulatorHandle) {
-    this.env = localSimulatorEnvironment(sim.port);
-    this.session = new FinancingSession({ baseUrl: sim.baseUrl, client: this.client, store: this.store, timeoutMs: 10_000 });
-  }
-
-  send(input: Omit<SendInput, 'env'>, env: Environment = this.env): Promise<Exchange> {
-    const deps = { client: async () => this.client, session: async () => this.session, tokenStore: () => this.store, secret: async () => SIMULATOR_DEFAULTS.apiPassword };
-    return sendOperation(deps, { env, ...input });
-  }
-
-  close(): Promise<void> {
-    return this.client.close();
-  }
-}
 
 let orders = 0;
 const orderParams = () => ({ orderId: `ORD-EV-${Date.now()}-${++orders}`, transactionId: 'TXN-1' });

@@ -1,0 +1,28 @@
+/** Real exchanges for tests: the request runner against a simulator, wired the way the Send command wires it. */
+import { FinancingSession, MemoryTokenStore } from '../../src/auth';
+import { localSimulatorEnvironment, type Environment } from '../../src/environments/environment';
+import { HttpClient } from '../../src/http';
+import type { Exchange } from '../../src/send/exchange';
+import { sendOperation, type SendInput } from '../../src/send/requestRunner';
+import { SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
+
+export class SimulatorSender {
+  private readonly client = new HttpClient();
+  private readonly store = new MemoryTokenStore();
+  private readonly session: FinancingSession;
+  readonly env: Environment;
+
+  constructor(sim: SimulatorHandle) {
+    this.env = localSimulatorEnvironment(sim.port);
+    this.session = new FinancingSession({ baseUrl: sim.baseUrl, client: this.client, store: this.store, timeoutMs: 10_000 });
+  }
+
+  send(input: Omit<SendInput, 'env'>, env: Environment = this.env): Promise<Exchange> {
+    const deps = { client: async () => this.client, session: async () => this.session, tokenStore: () => this.store, secret: async () => SIMULATOR_DEFAULTS.apiPassword };
+    return sendOperation(deps, { env, ...input });
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
