@@ -7,7 +7,7 @@ import type { Report } from './report';
 /** Package size and activation cost, the latter measured inside a real extension host (code-server). */
 export async function run(report: Report): Promise<void> {
   report('foundation', 'VSIX size', Math.round(fs.statSync(vsixPath).size / 1024), 'KiB');
-  for (const b of ['extension.js', 'webview.js', 'simulator.js']) {
+  for (const b of ['extension.js', 'simulator.js']) {
     const f = path.join(repoRoot, 'dist', b);
     if (fs.existsSync(f)) report('foundation', `bundle dist/${b}`, Math.round(fs.statSync(f).size / 1024), 'KiB');
   }

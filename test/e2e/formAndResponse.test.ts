@@ -42,6 +42,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** A screenshot without the toasts of earlier steps ("simulator running", a finished progress) over the panels. */
+async function panelsShot(session: WorkbenchSession, name: string): Promise<void> {
+  await runCommandFromPalette(session.page, 'Notifications: Clear All Notifications');
+  await session.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  await session.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  await screenshot(session.page, name);
+}
+
 /** The form and the response panel in the real VS Code (code-server) driven through Chromium like a person. */
 describe('Operation form and response panel in VS Code', function () {
   this.timeout(240_000);
@@ -114,7 +122,7 @@ describe('Operation form and response panel in VS Code', function () {
     await pickOption(form.locator('#test-outcome'), 'APPROVED');
     const number = form.locator('.field[data-path="sourceOfFunds.provided.card.number"] [data-field-input] input');
     assert.equal(await number.inputValue(), '5111111111111118');
-    await screenshot(s.page, 'form-dark');
+    await panelsShot(s, 'form-dark');
     await form.locator('#send').click();
 
     const response = await webviewFrame(s.page, 'response');
@@ -123,7 +131,7 @@ describe('Operation form and response panel in VS Code', function () {
     assert.match(await code.innerText(), /APPROVED/);
     assert.match(await response.locator('#verdict').innerText(), /approved/i);
     assert.match(await response.locator('[data-section="risk"] [data-field="risk.gatewayCode"]').innerText(), /ACCEPTED/);
-    await screenshot(s.page, 'response-dark');
+    await panelsShot(s, 'response-dark');
   });
 
   it('shows the same form and response in a light theme', async () => {
@@ -131,14 +139,14 @@ describe('Operation form and response panel in VS Code', function () {
     fs.writeFileSync(settings, JSON.stringify({ 'workbench.colorTheme': 'Default Light Modern' }));
     await s.page.locator('.monaco-workbench.vs').waitFor({ state: 'attached', timeout: 20_000 });
     await s.page.waitForTimeout(500);
-    await screenshot(s.page, 'response-light');
+    await panelsShot(s, 'response-light');
     await runCommandFromPalette(s.page, 'Payment Workbench: Open Operation Form');
     await s.page.locator('.quick-input-widget input').fill('Authorize');
     await s.page.locator('.quick-input-widget .monaco-list-row[aria-label^="Authorize"]').first().click();
     await s.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
     form = await webviewFrame(s.page, 'form');
     await form.locator('#send').waitFor({ state: 'visible' });
-    await screenshot(s.page, 'form-light');
+    await panelsShot(s, 'form-light');
   });
 
   it('an acquirerMessage holding <img onerror> and <script> shows as text and runs nothing', async () => {
@@ -153,7 +161,7 @@ describe('Operation form and response panel in VS Code', function () {
     assert.equal(await response.locator('img').count(), 0, 'no <img> element was created');
     assert.equal(await response.locator('body script:not([nonce])').count(), 0, 'no script element was created');
     assert.equal(await response.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined, 'nothing ran');
-    await screenshot(s.page, 'response-hostile-light');
+    await panelsShot(s, 'response-hostile-light');
   });
 
   it('the form comes back with what was typed after the window reloads (panel serializer + webview state)', async () => {

@@ -44,6 +44,8 @@ const BASE_SETTINGS = {
   'chat.disableAIFeatures': true,
   'git.openRepositoryInParentFolders': 'never',
   'workbench.colorTheme': 'Default Dark Modern',
+  // The secondary side bar (chat) would take a third of the width of every screenshot.
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 export function makeDirs(label: string): CodeServerDirs {
