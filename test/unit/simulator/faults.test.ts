@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Agent } from 'undici';
-import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
+import { type SimulatorHandle } from '../../../src/simulator';
 import { parseFault } from '../../../src/simulator/faults';
-import { authorizeBody, curl, field, gatewayPut, newAgent, send } from './helpers';
+import { authorizeBody, curl, field, gatewayPut, send, useSimulator } from './helpers';
 
 describe('simulator: fault injection', () => {
   let sim: SimulatorHandle;
@@ -11,13 +11,9 @@ describe('simulator: fault injection', () => {
   const order = () => `FAULT-${++n}`;
   const put = (headers: Record<string, string> = {}) => gatewayPut(agent, sim.baseUrl, 11, order(), '1', authorizeBody(), undefined, headers);
 
-  before(async () => {
-    sim = await startSimulator({ port: 0, processingDelayMs: 0 });
-    agent = newAgent();
-  });
-  after(async () => {
-    await agent.close();
-    await sim.close();
+  useSimulator({ processingDelayMs: 0 }, (s, a) => {
+    sim = s;
+    agent = a;
   });
   afterEach(() => sim.setFaults(undefined));
 

@@ -3,7 +3,7 @@ import type { Agent } from 'undici';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
 import { annualPercentageRate, aprPercentOneDecimal, monthlyInstalmentCents } from '../../../src/simulator/financing/apr';
 import { offersFor } from '../../../src/simulator/financing/offers';
-import { curl, field, newAgent, send, startReceiver, waitUntil } from './helpers';
+import { curl, field, send, startReceiver, waitUntil, useSimulator } from './helpers';
 
 describe('simulator: financing APR and instalment', () => {
   it('reproduces the worked check: P=5000, r=19.9 %, n=24 → A=254.23, APR 21.8 %, with a 150 fee 25.7 %', () => {
@@ -49,13 +49,9 @@ describe('simulator: financing API over HTTP', () => {
   // The simulator's clock runs `skewMs` ahead of the real one, so expiry is tested without sleeping
   // and without a slow machine expiring the token before the first use.
   let skewMs = 0;
-  before(async () => {
-    sim = await startSimulator({ port: 0, tokenLifetimeSeconds: 1, now: () => new Date(Date.now() + skewMs) });
-    agent = newAgent();
-  });
-  after(async () => {
-    await agent.close();
-    await sim.close();
+  useSimulator({ tokenLifetimeSeconds: 1, now: () => new Date(Date.now() + skewMs) }, (s, a) => {
+    sim = s;
+    agent = a;
   });
 
   it('runs the full token lifecycle: login, offers, expiry, rotation, old refresh token rejected, logout', async () => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Agent } from 'undici';
 import { operations } from '../../../src/catalogue';
-import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
-import { authorizeBody, basicAuth, curl, field, gatewayPut, MID, newAgent, send, startReceiver, waitUntil } from './helpers';
+import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../../src/simulator';
+import { authorizeBody, basicAuth, curl, field, gatewayPut, MID, send, startReceiver, waitUntil, useSimulator } from './helpers';
 
 const refundBody = (amount: string, currency = 'USD') => ({ apiOperation: 'REFUND', transaction: { amount, currency } });
 
@@ -10,13 +10,9 @@ describe('simulator: gateway funds, ids and locks', () => {
   let sim: SimulatorHandle;
   let agent: Agent;
 
-  before(async () => {
-    sim = await startSimulator({ port: 0, processingDelayMs: 20 });
-    agent = newAgent();
-  });
-  after(async () => {
-    await agent.close();
-    await sim.close();
+  useSimulator({ processingDelayMs: 20 }, (s, a) => {
+    sim = s;
+    agent = a;
   });
 
   it('refunds up to the captured amount, exactly, and rejects a refund above it', async () => {
@@ -129,13 +125,9 @@ describe('simulator: gateway funds, ids and locks', () => {
 describe('simulator: gateway errors and sessions', () => {
   let sim: SimulatorHandle;
   let agent: Agent;
-  before(async () => {
-    sim = await startSimulator({ port: 0, processingDelayMs: 0 });
-    agent = newAgent();
-  });
-  after(async () => {
-    await agent.close();
-    await sim.close();
+  useSimulator({ processingDelayMs: 0 }, (s, a) => {
+    sim = s;
+    agent = a;
   });
 
   it('HTTP Basic: 401 with the real body for a wrong password; Authorize also accepts an empty user', async () => {

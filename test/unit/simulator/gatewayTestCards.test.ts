@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Agent } from 'undici';
-import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
+import { type SimulatorHandle } from '../../../src/simulator';
 import { AVS_STREETS, BROWSER_PAYMENT_REFERENCES, CSC_OUTCOMES, EXPIRY_OUTCOMES, TEST_CARDS } from '../../../src/catalogue/testData';
-import { authorizeBody, basicAuth, field, gatewayPut, MID, newAgent, send } from './helpers';
+import { authorizeBody, basicAuth, field, gatewayPut, MID, send, useSimulator } from './helpers';
 
 describe('simulator: gateway test cards', () => {
   let sim: SimulatorHandle;
@@ -10,13 +10,9 @@ describe('simulator: gateway test cards', () => {
   let n = 0;
   const nextOrder = () => `CARD-${++n}`;
 
-  before(async () => {
-    sim = await startSimulator({ port: 0, processingDelayMs: 0 });
-    agent = newAgent();
-  });
-  after(async () => {
-    await agent.close();
-    await sim.close();
+  useSimulator({ processingDelayMs: 0 }, (s, a) => {
+    sim = s;
+    agent = a;
   });
 
   for (const [expiry, expected] of Object.entries(EXPIRY_OUTCOMES)) {

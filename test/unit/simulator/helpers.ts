@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { SIMULATOR_DEFAULTS } from '../../../src/simulator';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../../src/simulator';
 
 /** Shared by the simulator tests: an own undici Agent, Basic auth, curl, and a webhook receiver. */
 
@@ -20,6 +20,24 @@ export interface Answer {
 
 export function newAgent(): Agent {
   return new Agent({ connections: 16, pipelining: 0, keepAliveTimeout: 1000 });
+}
+
+/**
+ * A simulator on a free port and an agent for one describe block: started before its tests, both
+ * closed after. `use` hands them to the block's own variables.
+ */
+export function useSimulator(options: Omit<SimulatorOptions, 'port'>, use: (sim: SimulatorHandle, agent: Agent) => void): void {
+  let sim: SimulatorHandle | undefined;
+  let agent: Agent | undefined;
+  before(async () => {
+    sim = await startSimulator({ port: 0, ...options });
+    agent = newAgent();
+    use(sim, agent);
+  });
+  after(async () => {
+    await agent?.close();
+    await sim?.close();
+  });
 }
 
 export async function send(agent: Agent, url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {

@@ -1,19 +1,15 @@
 import * as assert from 'node:assert/strict';
 import type { Agent } from 'undici';
-import { SIMULATOR_DEFAULTS, startSimulator, type RequestLogEntry, type SimulatorHandle } from '../../../src/simulator';
+import { SIMULATOR_DEFAULTS, type RequestLogEntry, type SimulatorHandle } from '../../../src/simulator';
 import { RequestLog } from '../../../src/simulator/requestLog';
-import { authorizeBody, basicAuth, field, gatewayPut, MID, newAgent, send } from './helpers';
+import { authorizeBody, basicAuth, field, gatewayPut, MID, send, useSimulator } from './helpers';
 
 describe('simulator: request log', () => {
   let sim: SimulatorHandle;
   let agent: Agent;
-  before(async () => {
-    sim = await startSimulator({ port: 0, processingDelayMs: 0 });
-    agent = newAgent();
-  });
-  after(async () => {
-    await agent.close();
-    await sim.close();
+  useSimulator({ processingDelayMs: 0 }, (s, a) => {
+    sim = s;
+    agent = a;
   });
 
   it('never keeps passwords, tokens, Authorization values, full card numbers or the CSC', async () => {
