@@ -3,6 +3,7 @@
  * form's login is completed from SecretStorage on the host, just before sending.
  */
 import type { OperationDef } from '../catalogue';
+import { formStateSchema, type FormState } from '../protocol';
 import type { Services } from '../commands/services';
 import type { Environment } from '../environments/environment';
 import { isCredentialKey } from '../http/secretFields';
@@ -10,6 +11,12 @@ import { isCredentialKey } from '../http/secretFields';
 /** The same body without credential keys, at any depth (same shape otherwise, so the type is kept). */
 export function credentialFreeBody<T extends Record<string, unknown>>(value: T): T {
   return strip(value) as T;
+}
+
+/** A body a form can hold: a JSON object, without credentials. Undefined for anything else. */
+export function formBodyOf(value: unknown): FormState['body'] | undefined {
+  const parsed = formStateSchema.shape.body.safeParse(value);
+  return parsed.success ? credentialFreeBody(parsed.data) : undefined;
 }
 
 function strip(value: unknown): unknown {

@@ -10,10 +10,10 @@ import type { Services } from '../commands/services';
 import { suggestedIds } from '../commands/idSuggestions';
 import { isLive } from '../environments/environment';
 import type { PathParamName } from '../http';
-import { formStateSchema, formWebviewMessageSchema, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
+import { formWebviewMessageSchema, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
 import type { Exchange } from '../send/exchange';
 import { previewRequest } from '../send/requestPreview';
-import { credentialFreeBody, withStoredCredentials } from './credentialFields';
+import { formBodyOf, withStoredCredentials } from './credentialFields';
 import { panelHtml, panelOptions } from './panelHtml';
 import { PanelMessenger } from './panelMessenger';
 import { saveRequestFile } from './saveRequestFile';
@@ -70,15 +70,10 @@ export class FormPanel implements vscode.Disposable {
     return this.state.operationId;
   }
 
-  /** Replace the form's body (a request file, a history entry, the response panel's "open in form"). */
-  setBody(body: Record<string, unknown>, params: Record<string, string> | undefined, source: string): void {
-    const clean = formStateSchema.shape.body.safeParse(credentialFreeBody(body));
-    if (!clean.success) {
-      this.messenger.post({ type: 'notice', text: `The ${source} is not a JSON object the form can hold.` });
-      return;
-    }
-    this.state = { ...this.state, body: clean.data, ...(params ? { params } : {}) };
-    this.messenger.post({ type: 'setBody', body: clean.data, ...(params ? { params } : {}), source });
+  /** Replace the form's body (a request file, a history entry, "open in form"), already made a form body by formBodyOf. */
+  setBody(body: FormState['body'], params: Record<string, string> | undefined, source: string): void {
+    this.state = { ...this.state, body, ...(params ? { params } : {}) };
+    this.messenger.post({ type: 'setBody', body, ...(params ? { params } : {}), source });
   }
 
   /** Show a field: the response panel's error envelope names one. */
@@ -121,7 +116,8 @@ export class FormPanel implements vscode.Disposable {
         return;
       case 'loadLastBody': {
         const last = this.host.services.lastBody.get(this.state.operationId);
-        if (typeof last === 'object' && last !== null && !Array.isArray(last)) this.setBody(last as Record<string, unknown>, undefined, 'last body');
+        const body = formBodyOf(last);
+        if (body) this.setBody(body, undefined, 'last body');
         else this.messenger.post({ type: 'notice', text: `Nothing sent for ${this.operation().title} in this window yet: there is no last body.` });
         return;
       }

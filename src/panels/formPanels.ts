@@ -7,7 +7,7 @@ import { exampleBody, getOperation, parseRequestFile, type OperationDef, type Op
 import { suggestedIds } from '../commands/idSuggestions';
 import { operationOrThrow, pickOperation } from '../commands/pickers';
 import { formStateSchema, type FormState } from '../protocol';
-import { credentialFreeBody } from './credentialFields';
+import { formBodyOf } from './credentialFields';
 import { FORM_VIEW_TYPE, FormPanel, formTitle, type FormPanelHost } from './formPanel';
 import { panelOptions } from './panelHtml';
 
@@ -21,11 +21,6 @@ export interface OpenFormArgs {
   environmentId?: string;
   body?: unknown;
   params?: Record<string, string>;
-}
-
-function asBody(value: unknown): FormState['body'] | undefined {
-  const parsed = formStateSchema.shape.body.safeParse(value);
-  return parsed.success ? credentialFreeBody(parsed.data) : undefined;
 }
 
 export class FormPanels implements vscode.Disposable {
@@ -59,7 +54,7 @@ export class FormPanels implements vscode.Disposable {
     const envs = this.host.services.environments;
     const op: OperationDef | undefined = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(envs.active(), 'Operation to open in a form');
     if (!op) return undefined;
-    const body = asBody(args.body);
+    const body = formBodyOf(args.body);
     const existing = this.open.get(op.id);
     if (existing) {
       existing.reveal();
@@ -73,7 +68,7 @@ export class FormPanels implements vscode.Disposable {
       ...(version !== undefined ? { version } : {}),
       ...(env ? { environmentId: env.id } : {}),
       params: { ...suggestedIds(op, env?.id, this.host.services), ...args.params },
-      body: body ?? asBody(exampleBody(op.id as OperationId, version)) ?? {},
+      body: body ?? formBodyOf(exampleBody(op.id as OperationId, version)) ?? {},
     };
     const panel = vscode.window.createWebviewPanel(FORM_VIEW_TYPE, formTitle(op, version), vscode.ViewColumn.Active, panelOptions(this.host.extensionUri));
     return this.adopt(panel, state);

@@ -5,7 +5,7 @@
 import { getOperation } from '../catalogue';
 import { buildRequest, KnownSecrets, RequestBuildError, toCurl, type PathParamName } from '../http';
 import type { Environment } from '../environments/environment';
-import { resolveVersion, SendSetupError } from './requestRunner';
+import { baseUrlFor, paramsFor, resolveVersion, SendSetupError } from './requestRunner';
 
 export interface RequestPreview {
   url: string;
@@ -20,16 +20,13 @@ export function previewRequest(env: Environment, operationId: string, version: n
   const op = getOperation(operationId);
   if (!op) return { url: '', curl: '', error: `Unknown operation "${operationId}".` };
   try {
-    const baseUrl = op.api === 'financing' ? env.financingBaseUrl : env.gatewayUrl;
-    if (!baseUrl) return { url: '', curl: '', error: `Environment "${env.name}" has no ${op.api === 'financing' ? 'financing base URL' : 'gateway URL'}.` };
+    const baseUrl = baseUrlFor(op, env);
     const v = resolveVersion(op, env, version);
-    const filled = { ...params };
-    if (op.api === 'gateway' && !filled.merchantId && env.merchantId) filled.merchantId = env.merchantId;
     const known = new KnownSecrets();
     known.add(STAND_IN);
     const credentials = env.gatewayAuth === 'certificate' && op.api === 'gateway' ? { clientCertificate: true } : { accessToken: STAND_IN, refreshToken: STAND_IN, apiPassword: STAND_IN };
     const request = buildRequest(op, {
-      baseUrl, ...(v !== undefined ? { version: v } : {}), params: filled, credentials, timeoutMs: env.timeoutMs,
+      baseUrl, ...(v !== undefined ? { version: v } : {}), params: paramsFor(op, env, params), credentials, timeoutMs: env.timeoutMs,
       ...(op.hasBody ? { body: JSON.stringify(body ?? {}) } : {}),
     });
     return { url: request.url, curl: toCurl(request, { includeSecrets: false, known }) };

@@ -56,10 +56,17 @@ export function resolveVersion(op: OperationDef, env: Environment, version?: num
   return v;
 }
 
-function baseUrlFor(op: OperationDef, env: Environment): string {
+export function baseUrlFor(op: OperationDef, env: Environment): string {
   const url = op.api === 'financing' ? env.financingBaseUrl : env.gatewayUrl;
   if (!url) throw new SendSetupError(`Environment "${env.name}" has no ${op.api === 'financing' ? 'financing base URL' : 'gateway URL'}; edit the environment to add one.`);
   return url;
+}
+
+/** The URL parameters as sent: a gateway call takes the environment's merchant id unless one is given. */
+export function paramsFor(op: OperationDef, env: Environment, given: Partial<Record<PathParamName, string>> = {}): Partial<Record<PathParamName, string>> {
+  const params = { ...given };
+  if (op.api === 'gateway' && params.merchantId === undefined && env.merchantId) params.merchantId = env.merchantId;
+  return params;
 }
 
 export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise<Exchange> {
@@ -67,8 +74,7 @@ export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise
   if (!op) throw new SendSetupError(`Unknown operation "${input.operationId}".`);
   const { env } = input;
   const version = resolveVersion(op, env, input.version);
-  const params: Partial<Record<PathParamName, string>> = { ...input.params };
-  if (op.api === 'gateway' && params.merchantId === undefined && env.merchantId) params.merchantId = env.merchantId;
+  const params = paramsFor(op, env, input.params);
   const bodyText = input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
   const known = new KnownSecrets();
   const client = await deps.client(env);

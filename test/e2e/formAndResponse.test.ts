@@ -7,6 +7,7 @@ import type { Frame } from 'playwright-core';
 import { validateField } from '../../src/catalogue';
 import { startSimulator, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
 import { runCommandFromPalette, screenshot } from '../harness/browser';
+import { freePort } from '../harness/codeServer';
 import { pickOption, webviewFrame } from '../harness/webviewFrames';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 
@@ -32,14 +33,6 @@ async function startHostileGateway(upstream: SimulatorHandle): Promise<{ url: st
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
 }
 
 /** A screenshot without the toasts of earlier steps ("simulator running", a finished progress) over the panels. */

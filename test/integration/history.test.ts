@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { makeExchange, withResponseText } from '../harness/exchanges';
 import { EXTENSION_ID, waitFor } from './support';
 import type { HistoryApi } from '../../src/history/registerHistoryView';
 import type { Exchange } from '../../src/send/exchange';
@@ -9,45 +10,9 @@ const SENTINEL_PASSWORD = 'SENTINEL-HISTORY-PASSWORD-41f7';
 
 /** A declined Authorize, built by hand so the test does not depend on the simulator. */
 function declinedExchange(id: string): Exchange {
-  const bodyText = JSON.stringify({
-    result: 'FAILURE',
-    response: { gatewayCode: 'DECLINED' },
-    order: { id: `O-${id}`, amount: '10.50', currency: 'EUR' },
-  });
-  return {
-    id,
-    startedAt: new Date().toISOString(),
-    environment: { id: 'local-simulator', name: 'Local simulator', live: false },
-    operationId: 'gateway.authorize',
-    operationTitle: 'Authorize',
-    version: 11,
-    params: { orderId: `O-${id}`, transactionId: `T-${id}` },
-    request: {
-      method: 'PUT',
-      url: `http://127.0.0.1:4477/api/rest/version/11/merchant/TESTSIM/order/O-${id}/transaction/T-${id}`,
-      headers: { 'Content-Type': 'application/json', Authorization: 'Basic <redacted>' },
-      // Planted: a sender bug that forgot to mask; history must scrub it anyway.
-      body: { apiOperation: 'AUTHORIZE', order: { amount: '10.50', currency: 'EUR' }, password: SENTINEL_PASSWORD },
-      bodyWasMasked: false,
-      curl: `curl -sS -X PUT 'http://127.0.0.1:4477/x' -H 'Authorization: Basic <redacted>'`,
-    },
-    response: {
-      status: 201,
-      headers: { 'content-type': 'application/json' },
-      bodyText,
-      sizeBytes: bodyText.length,
-      truncated: false,
-      timing: { totalMs: 12, ttfbMs: 9 },
-    },
-    decoded: {
-      api: 'gateway',
-      operationId: 'gateway.authorize',
-      httpStatus: 201,
-      verdict: { tone: 'error', title: 'Declined', detail: 'The issuer declined the authorization.' },
-      outcome: { result: 'FAILURE', resultMeaning: 'The operation was declined or rejected.', gatewayCode: { code: 'DECLINED', known: true, meaning: 'Declined by the issuer.' } },
-      notes: [],
-    },
-  };
+  const e = withResponseText(makeExchange({ id }), JSON.stringify({ result: 'FAILURE', response: { gatewayCode: 'DECLINED' }, order: { id: `O-${id}`, amount: '10.50', currency: 'EUR' } }));
+  // Planted: a sender bug that forgot to mask; history must scrub it anyway.
+  return { ...e, request: { ...e.request, body: { ...(e.request.body as Record<string, unknown>), password: SENTINEL_PASSWORD } } };
 }
 
 describe('History in a real extension host', () => {

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { exampleBody } from '../../src/catalogue';
-import { decodeResponse } from '../../src/decode';
 import { VIEW_BODY_CAP, type ExchangeView } from '../../src/protocol/responseProtocol';
 import { toExchangeView } from '../../src/responseView/exchangeView';
 import type { Exchange } from '../../src/send/exchange';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { SimulatorSender } from '../harness/simulatorSender';
 import { launchBrowser } from '../harness/browser';
+import { withResponseText } from '../harness/exchanges';
 import { openWebview, type OpenWebview } from '../harness/webviewPage';
 
 let orders = 0;
@@ -19,12 +19,6 @@ function authorizeBody(card: { month?: string; year?: string; amount?: string } 
   if (card.month !== undefined) body.sourceOfFunds.provided.card.expiry['month'] = card.month;
   if (card.year !== undefined) body.sourceOfFunds.provided.card.expiry['year'] = card.year;
   return body;
-}
-
-/** The same exchange with a different response body, decoded again as the runner would. */
-function withResponseText(e: Exchange, text: string): Exchange {
-  const response = { ...(e.response as NonNullable<Exchange['response']>), bodyText: text };
-  return { ...e, response, decoded: decodeResponse({ operationId: e.operationId, httpStatus: response.status, body: JSON.parse(text) as unknown, rawText: text }) };
 }
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';

@@ -3,7 +3,7 @@ import { codeOf, describeExchange, md, shortTime, toneOf, tooltipMarkdown } from
 import { prettyJson } from '../../../src/responseView/prettyJson';
 import { fenced, renderExchange, RAW_BODY_DISPLAY_LIMIT } from '../../../src/responseView/renderExchange';
 import type { Exchange } from '../../../src/send/exchange';
-import { makeExchange } from './support/exchanges';
+import { makeExchange } from '../../harness/exchanges';
 
 const failed = (): Exchange => {
   const { response: _r, decoded: _d, ...rest } = makeExchange();

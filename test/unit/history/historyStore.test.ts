@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { KnownSecrets } from '../../../src/http';
 import { HistoryStore } from '../../../src/history/historyStore';
 import type { Exchange } from '../../../src/send/exchange';
-import { makeExchange } from './support/exchanges';
+import { makeExchange } from '../../harness/exchanges';
 
 describe('HistoryStore', () => {
   let dir: string;

@@ -1,9 +1,9 @@
-import { decodeResponse } from '../../../../src/decode';
-import type { Exchange } from '../../../../src/send/exchange';
+import { decodeResponse } from '../../src/decode';
+import type { Exchange } from '../../src/send/exchange';
 
 let counter = 0;
 
-/** A plausible, already redacted Authorize exchange; override what a test is about. */
+/** A plausible, already redacted Authorize exchange, built by hand (no simulator); override what a test is about. */
 export function makeExchange(overrides: Partial<Exchange> = {}): Exchange {
   counter++;
   const bodyText = JSON.stringify({
@@ -39,4 +39,10 @@ export function makeExchange(overrides: Partial<Exchange> = {}): Exchange {
     decoded: decodeResponse({ operationId: 'gateway.authorize', httpStatus: 201, body: JSON.parse(bodyText), rawText: bodyText }),
     ...overrides,
   };
+}
+
+/** The same exchange with a different response body, decoded again as the runner would. */
+export function withResponseText(e: Exchange, text: string): Exchange {
+  const response = { ...(e.response as NonNullable<Exchange['response']>), bodyText: text, sizeBytes: text.length };
+  return { ...e, response, decoded: decodeResponse({ operationId: e.operationId, httpStatus: response.status, body: JSON.parse(text) as unknown, rawText: text }) };
 }
