@@ -22,18 +22,44 @@ export interface ContainerHost extends FieldHost {
 
 export type RenderNode = (node: LayoutNode, indices: readonly number[]) => HTMLElement;
 
-/** Label, required marker, path and help of a list or map. */
-export function containerHead(host: FieldHost, meta: FieldMeta, path: string, count: HTMLElement): HTMLElement[] {
-  const note = host.requiredNote(meta);
-  return [
+/** What differs between a list and a map; the frame around them is the same. */
+export interface ContainerParts {
+  kind: 'array' | 'map';
+  meta: FieldMeta;
+  path: string;
+  count: HTMLElement;
+  error: HTMLElement;
+  rows: HTMLElement;
+  add: HTMLElement;
+  renderRows(): void;
+  /** True when the body's list or map no longer matches the rows on screen. */
+  stale(): boolean;
+}
+
+/** A list or map as one control: label, required marker, path, count and help; problems; rows; the add button. */
+export function containerView(host: FieldHost, p: ContainerParts): ControlView {
+  const note = host.requiredNote(p.meta);
+  const root = el('div', { class: p.kind, attrs: { 'data-path': p.path, 'data-template': p.meta.path } },
     el('div', { class: 'field-head' },
-      el('span', { class: 'container-label', text: meta.label }),
+      el('span', { class: 'container-label', text: p.meta.label }),
       note ? el('span', { class: 'required-marker', text: '*', attrs: { title: note } }) : null,
-      el('code', { class: 'field-path', text: path }),
-      count,
+      el('code', { class: 'field-path', text: p.path }),
+      p.count,
     ),
-    meta.help ? el('div', { class: 'field-help', text: meta.help }) : el('span'),
-  ];
+    p.meta.help ? el('div', { class: 'field-help', text: p.meta.help }) : el('span'),
+    p.error, p.rows, el('div', { class: 'array-actions' }, p.add));
+  p.renderRows();
+  const view: ControlView = {
+    path: p.path,
+    root,
+    showProblems: (messages) => void renderProblems(p.error, messages),
+    syncValue: () => {
+      if (p.stale()) p.renderRows();
+    },
+    focus: () => p.add.focus(),
+  };
+  host.register(view);
+  return view;
 }
 
 export function listView(host: ContainerHost, node: Extract<LayoutNode, { kind: 'array' }>, indices: readonly number[], renderNode: RenderNode): ControlView {
@@ -78,19 +104,5 @@ export function listView(host: ContainerHost, node: Extract<LayoutNode, { kind: 
     if (first) focusWhenRendered(first);
   });
 
-  const root = el('div', { class: 'array', attrs: { 'data-path': path, 'data-template': meta.path } },
-    ...containerHead(host, meta, path, count), error, rows, el('div', { class: 'array-actions' }, add));
-  renderRows();
-
-  const view: ControlView = {
-    path,
-    root,
-    showProblems: (messages) => void renderProblems(error, messages),
-    syncValue: () => {
-      if (length() !== rendered) renderRows();
-    },
-    focus: () => add.focus(),
-  };
-  host.register(view);
-  return view;
+  return containerView(host, { kind: 'array', meta, path, count, error, rows, add, renderRows, stale: () => length() !== rendered });
 }

@@ -10,7 +10,7 @@ import type { LayoutNode } from '../../forms/layout';
 import { el } from '../shared/dom';
 import { renderProblems, type ControlView } from './controlView';
 import { fieldView, focusWhenRendered } from './fieldView';
-import { containerHead, type ContainerHost } from './listView';
+import { containerView, type ContainerHost } from './listView';
 
 /** Characters a path step cannot hold: the form addresses values by dotted path. */
 const PATH_CHARS = /[.[\]]/;
@@ -94,19 +94,5 @@ export function mapView(host: ContainerHost, node: Extract<LayoutNode, { kind: '
     if (key) focusWhenRendered(key);
   });
 
-  const root = el('div', { class: 'map', attrs: { 'data-path': path, 'data-template': meta.path } },
-    ...containerHead(host, meta, path, count), error, rows, el('div', { class: 'array-actions' }, add));
-  renderRows();
-
-  const view: ControlView = {
-    path,
-    root,
-    showProblems: (messages) => void renderProblems(error, messages),
-    syncValue: () => {
-      if (keys().join('\n') !== renderedKeys) renderRows();
-    },
-    focus: () => add.focus(),
-  };
-  host.register(view);
-  return view;
+  return containerView(host, { kind: 'map', meta, path, count, error, rows, add, renderRows, stale: () => keys().join('\n') !== renderedKeys });
 }
