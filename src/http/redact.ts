@@ -44,10 +44,14 @@ export function redactBodyText(text: string, known?: KnownSecrets): string {
   try {
     const parsed: unknown = JSON.parse(text);
     const structural = redactJson(parsed);
-    // Redact in the text when that gives the same result, so amounts keep their literals (10.00
-    // stays 10.00, not 10); re-serialise only when a secret holds an object or a list.
-    const inText = redactJsonLikeText(text);
-    redacted = isDeepStrictEqual(JSON.parse(inText), structural) ? inText : JSON.stringify(structural, null, detectIndent(text));
+    // Keep the text as received where possible, so amounts keep their literals (10.00 stays 10.00,
+    // not 10): unchanged when nothing is secret, redacted in the text when that gives the same
+    // result, re-serialised only when a secret holds an object or a list.
+    if (isDeepStrictEqual(structural, parsed)) redacted = text;
+    else {
+      const inText = redactJsonLikeText(text);
+      redacted = isDeepStrictEqual(JSON.parse(inText), structural) ? inText : JSON.stringify(structural, null, detectIndent(text));
+    }
   } catch {
     redacted = redactJsonLikeText(text);
   }

@@ -50,10 +50,7 @@ export class FormPanel implements vscode.Disposable {
       log: host.services.log,
       onReady: () => this.messenger.post({ type: 'init', state: this.state, environments: this.environments() }),
       onMessage: (m) => this.handle(m),
-      onError: (text) => {
-        this.messenger.post({ type: 'notice', text });
-        void vscode.window.showErrorMessage(text);
-      },
+      notice: (text) => ({ type: 'notice', text }),
     });
     panel.webview.html = panelHtml(panel.webview, host.extensionUri, 'form', panel.title);
     this.subscriptions.push(

@@ -3,18 +3,18 @@
  * untrusted); outgoing messages wait until the page says `ready`, and a page that is hidden and
  * rebuilt says `ready` again, so `onReady` runs each time and re-sends what the page needs.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { parseMessage } from '../protocol/common';
 
-export interface MessengerOptions<In> {
+export interface MessengerOptions<In, Out> {
   schema: z.ZodType<In>;
   log: vscode.LogOutputChannel;
   /** Runs on every `ready`, before queued messages are delivered. */
   onReady: () => void;
   onMessage: (message: In) => void | Promise<void>;
-  /** Where a failing handler's message goes (a notification); the panel stays usable. */
-  onError: (message: string) => void;
+  /** The page's notice for a failing handler's message (also shown as a notification); the panel stays usable. */
+  notice: (text: string) => Out;
 }
 
 export class PanelMessenger<In extends { type: string }, Out> implements vscode.Disposable {
@@ -27,7 +27,7 @@ export class PanelMessenger<In extends { type: string }, Out> implements vscode.
   constructor(
     panel: vscode.WebviewPanel,
     private readonly name: string,
-    private readonly options: MessengerOptions<In>,
+    private readonly options: MessengerOptions<In, Out>,
   ) {
     this.webview = panel.webview;
     this.subscriptions.push(
@@ -71,7 +71,8 @@ export class PanelMessenger<In extends { type: string }, Out> implements vscode.
     } catch (err) {
       const text = err instanceof Error ? err.message : String(err);
       this.options.log.warn(`${this.name}: ${text}`);
-      this.options.onError(text);
+      this.post(this.options.notice(text));
+      void vscode.window.showErrorMessage(text);
     }
   }
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { isJsonText } from '../responseView/prettyJson';
 import { fullBodyText, toExchangeView, type BodyKind } from '../responseView/exchangeView';
-import { responseStateSchema, responseWebviewMessageSchema, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
+import { responseStateSchema, responseWebviewMessageSchema, type ExchangeView, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
 import type { Exchange } from '../send/exchange';
 import { panelHtml, panelOptions } from './panelHtml';
 import { PanelMessenger } from './panelMessenger';
@@ -32,6 +32,8 @@ const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'R
 class OpenResponsePanel implements vscode.Disposable {
   private readonly messenger: PanelMessenger<ResponseWebviewMessage, ResponseHostMessage>;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Built once per exchange: a page rebuilt after hiding gets the same view without pretty-printing the body again. */
+  private view: ExchangeView | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -39,19 +41,17 @@ class OpenResponsePanel implements vscode.Disposable {
     private exchange: Exchange | undefined,
     onDispose: () => void,
   ) {
+    this.view = exchange ? toExchangeView(exchange) : undefined;
     panel.webview.options = panelOptions(host.extensionUri);
     this.messenger = new PanelMessenger(panel, 'Response panel', {
       schema: responseWebviewMessageSchema,
       log: host.log,
       onReady: () => {
-        if (this.exchange) this.messenger.post({ type: 'show', exchange: toExchangeView(this.exchange) });
+        if (this.view) this.messenger.post({ type: 'show', exchange: this.view });
         else this.messenger.post({ type: 'notice', text: 'This response is no longer available (history was cleared). Send the request again.' });
       },
       onMessage: (m) => this.handle(m),
-      onError: (text) => {
-        this.messenger.post({ type: 'notice', text });
-        void vscode.window.showErrorMessage(text);
-      },
+      notice: (text) => ({ type: 'notice', text }),
     });
     panel.webview.html = panelHtml(panel.webview, host.extensionUri, 'response', panel.title);
     this.subscriptions.push(
@@ -65,8 +65,9 @@ class OpenResponsePanel implements vscode.Disposable {
 
   show(e: Exchange): void {
     this.exchange = e;
+    this.view = toExchangeView(e);
     this.panel.title = responseTitle(e);
-    this.messenger.post({ type: 'show', exchange: toExchangeView(e) });
+    this.messenger.post({ type: 'show', exchange: this.view });
   }
 
   private async handle(m: ResponseWebviewMessage): Promise<void> {
