@@ -100,22 +100,31 @@ export function buildIndex(root: ObjectNode): FieldIndex {
   return { list, byPath };
 }
 
+/** 'item[2].name' → 'item[].name': list indices dropped, the catalogue's spelling of a path. */
+export function templateOf(concretePath: string): string {
+  return concretePath.replace(/\[\d+\]/g, '[]');
+}
+
 /**
- * Maps a concrete path ('item[2].name', 'order.custom.foo') to its catalogue path
- * ('item[].name', 'order.custom.{key}'). Undefined when the path is not in the catalogue.
+ * The one rule from a concrete path ('item[2].name', 'order.custom.foo') to its catalogue path
+ * ('item[].name', 'order.custom.{key}'), over any lookup that tells a catalogue path's kind.
+ * Undefined when the path is not in the catalogue.
  */
-export function catalogueMatch(index: FieldIndex, concretePath: string): { entry: IndexedField; mapKey?: string } | undefined {
-  const normalized = concretePath.replace(/\[\d+\]/g, '[]');
-  const direct = index.byPath.get(normalized);
-  if (direct) return { entry: direct };
-  // A map key: the longest catalogue map path that prefixes the concrete path.
+export function catalogueTemplate(concretePath: string, kindAt: (cataloguePath: string) => FieldMeta['kind'] | undefined): { path: string; mapKey?: string } | undefined {
+  const normalized = templateOf(concretePath);
+  if (kindAt(normalized) !== undefined) return { path: normalized };
+  // A map key: the concrete path's last step under a catalogue map.
   const dot = normalized.lastIndexOf('.');
-  if (dot > 0) {
-    const parent = index.byPath.get(normalized.slice(0, dot));
-    if (parent?.node.type === 'map') {
-      const value = index.byPath.get(`${parent.meta.path}.{key}`);
-      if (value) return { entry: value, mapKey: normalized.slice(dot + 1) };
-    }
+  if (dot > 0 && kindAt(normalized.slice(0, dot)) === 'map') {
+    const value = `${normalized.slice(0, dot)}.{key}`;
+    if (kindAt(value) !== undefined) return { path: value, mapKey: normalized.slice(dot + 1) };
   }
   return undefined;
+}
+
+export function catalogueMatch(index: FieldIndex, concretePath: string): { entry: IndexedField; mapKey?: string } | undefined {
+  const match = catalogueTemplate(concretePath, (p) => index.byPath.get(p)?.meta.kind);
+  const entry = match && index.byPath.get(match.path);
+  if (!match || !entry) return undefined;
+  return match.mapKey === undefined ? { entry } : { entry, mapKey: match.mapKey };
 }

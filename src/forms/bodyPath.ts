@@ -18,11 +18,6 @@ export function joinPath(segments: readonly Segment[]): string {
   return formatPath(segments);
 }
 
-/** 'item[2].name' → 'item[].name': the catalogue's spelling of a path. */
-export function templateOf(concretePath: string): string {
-  return concretePath.replace(/\[\d+\]/g, '[]');
-}
-
 /** 'item[].name' with [2] → 'item[2].name'; missing indices stay '[]'. */
 export function concretize(template: string, indices: readonly number[]): string {
   let i = 0;

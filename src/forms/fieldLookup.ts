@@ -1,6 +1,5 @@
 /** Finds the catalogue field (FieldMeta) behind a concrete path, including map keys and list rows. */
-import type { FieldMeta } from '../catalogue/fieldIndex';
-import { templateOf } from './bodyPath';
+import { catalogueTemplate, type FieldMeta } from '../catalogue/fieldIndex';
 
 export const MAP_KEY = '{key}';
 
@@ -15,15 +14,7 @@ export function fieldLookup(fields: readonly FieldMeta[]): FieldLookup {
 
 /** 'item[2].name' → 'item[].name'; 'order.custom.foo' → 'order.custom.{key}'; undefined when unknown. */
 export function templateFor(lookup: FieldLookup, concretePath: string): string | undefined {
-  const t = templateOf(concretePath);
-  if (lookup.byTemplate.has(t)) return t;
-  const dot = t.lastIndexOf('.');
-  if (dot > 0) {
-    const parent = lookup.byTemplate.get(t.slice(0, dot));
-    const value = `${t.slice(0, dot)}.${MAP_KEY}`;
-    if (parent?.kind === 'map' && lookup.byTemplate.has(value)) return value;
-  }
-  return undefined;
+  return catalogueTemplate(concretePath, (p) => lookup.byTemplate.get(p)?.kind)?.path;
 }
 
 export function metaFor(lookup: FieldLookup, concretePath: string): FieldMeta | undefined {

@@ -2,7 +2,8 @@
  * Jumping to 'item[2].name' (from the response panel's "jump to field") must show that row, so the
  * rows up to it are created when the body has fewer.
  */
-import { getAt, joinPath, parsePath, setAt, templateOf } from './bodyPath';
+import { templateOf } from '../catalogue/fieldIndex';
+import { getAt, joinPath, parsePath, setAt } from './bodyPath';
 import type { FieldLookup } from './fieldLookup';
 import type { Json, JsonObject } from './json';
 

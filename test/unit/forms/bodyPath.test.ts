@@ -1,6 +1,7 @@
 /** Concrete-path reads and writes on a request body, as every form field does them. */
 import * as assert from 'node:assert/strict';
-import { appendAt, concretize, deleteAt, getAt, leafEntries, removeIndexAt, renameKeyAt, setAt, templateOf } from '../../../src/forms/bodyPath';
+import { appendAt, concretize, deleteAt, getAt, leafEntries, removeIndexAt, renameKeyAt, setAt } from '../../../src/forms/bodyPath';
+import { templateOf } from '../../../src/catalogue/fieldIndex';
 import type { JsonObject } from '../../../src/forms/json';
 
 describe('forms: body paths', () => {
