@@ -27,10 +27,14 @@ export function activate(context: vscode.ExtensionContext) {
 
   const store = new HistoryStore(path.join(context.globalStorageUri.fsPath, 'history.json'), { onError: (m) => services.log.warn(m) });
   const textResponses = registerResponseView(context, { lookup: (id) => store.get(id) });
-  const sendCommands = new SendCommands(services, async (exchange, opts) => {
-    await history.add(exchange);
-    if (!opts.quiet) panels.responses.show(exchange);
-  });
+  const sendCommands = new SendCommands(
+    services,
+    async (exchange, opts) => {
+      await history.add(exchange);
+      if (!opts.quiet) panels.responses.show(exchange);
+    },
+    (uri, ids) => void sentNotes.noteSent(uri, ids),
+  );
   sendCommands.register(context);
   const panels = registerPanels(context, services, (args) => sendCommands.send(args), (id) => store.get(id));
   const history = registerHistoryView(context, store, {
@@ -43,7 +47,7 @@ export function activate(context: vscode.ExtensionContext) {
       await vscode.commands.executeCommand('paymentWorkbench.sendRequest', { environmentId: e.environment.id, operationId: e.operationId, version: e.version, params, body: e.request.body });
     },
   });
-  registerRequestFiles(context);
+  const sentNotes = registerRequestFiles(context);
 
   const activateEnd = performance.now();
   return {

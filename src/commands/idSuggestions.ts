@@ -1,11 +1,9 @@
-/** Which order and transaction ids to offer: fresh ones from the user's patterns, or the order last used. */
+/** Which order and transaction ids to offer: fresh ones from the user's patterns, or an order a follow-up can succeed on. */
 import * as vscode from 'vscode';
 import type { OperationDef } from '../catalogue';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
+import { orderRole } from '../send/orders';
 import type { Services } from './services';
-
-/** Operations that start a new order get a fresh order id; follow-ups default to the last one used. */
-const NEW_ORDER_OPERATIONS = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment']);
 
 export function idPattern(kind: 'order' | 'transaction'): string {
   const cfg = vscode.workspace.getConfiguration('paymentWorkbench');
@@ -16,19 +14,34 @@ export function freshTransactionId(): string {
   return generateId(idPattern('transaction'));
 }
 
-export function suggestedOrderId(op: OperationDef, environmentId: string, services: Services): string | undefined {
-  return NEW_ORDER_OPERATIONS.has(op.id) ? generateId(idPattern('order')) : services.lastOrderId.get(environmentId);
+export function freshOrderId(): string {
+  return generateId(idPattern('order'));
 }
 
-/** The order and transaction ids an operation's URL needs, as the form's "Fresh ids" fills them. */
-export function suggestedIds(op: OperationDef, environmentId: string | undefined, services: Services): Record<string, string> {
-  const out: Record<string, string> = {};
+/** An order id to offer and, for a follow-up, the sentence that says which order it is (or why there is none). */
+export interface OrderSuggestion {
+  orderId?: string;
+  note?: string;
+}
+
+/** An operation that starts an order gets a fresh one; a follow-up the newest order it can succeed on. */
+export function suggestedOrder(op: OperationDef, environmentId: string, services: Services): OrderSuggestion {
+  if (orderRole(op.id) !== 'followUp') return { orderId: freshOrderId() };
+  const choice = services.orders.choiceFor(op.id, environmentId);
+  return choice ?? { note: `No order sent in this window has funds left for ${op.title}: enter the order id.` };
+}
+
+/** The ids an operation's URL needs (as the form's "Fresh ids" fills them) and notes for the form to show beside them. */
+export function suggestedIds(op: OperationDef, environmentId: string | undefined, services: Services): { params: Record<string, string>; notes: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const notes: Record<string, string> = {};
   for (const p of op.pathParams) {
-    if (p.name === 'transactionId') out.transactionId = freshTransactionId();
+    if (p.name === 'transactionId') params.transactionId = freshTransactionId();
     if (p.name === 'orderId') {
-      const order = environmentId === undefined ? generateId(idPattern('order')) : suggestedOrderId(op, environmentId, services);
-      if (order) out.orderId = order;
+      const order = environmentId === undefined ? { orderId: freshOrderId() } : suggestedOrder(op, environmentId, services);
+      if (order.orderId) params.orderId = order.orderId;
+      if (order.note) notes.orderId = order.note;
     }
   }
-  return out;
+  return { params, notes };
 }

@@ -5,7 +5,7 @@ import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
 import { resolveVersion, sendOperation, SendSetupError } from '../send/requestRunner';
-import { freshTransactionId, suggestedOrderId } from './idSuggestions';
+import { freshTransactionId, suggestedOrder } from './idSuggestions';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import type { Services } from './services';
 
@@ -26,13 +26,14 @@ export interface SendArgs {
 
 export type Deliver = (exchange: Exchange, opts: { quiet: boolean }) => Promise<void>;
 
-export class SendCommands {
-  /** (order, transaction) pairs already sent: a transaction id is never sent twice, even after a failure. */
-  private readonly sentTransactions = new Set<string>();
+/** Told after a request file was sent: which transaction id went out, and the file's own when that one was already used. */
+export type RequestFileSent = (uri: vscode.Uri, ids: { transactionId: string; replaced?: string }) => void;
 
+export class SendCommands {
   constructor(
     private readonly services: Services,
     private readonly deliver: Deliver,
+    private readonly onRequestFileSent: RequestFileSent = () => undefined,
   ) {}
 
   register(context: vscode.ExtensionContext): void {
@@ -85,7 +86,11 @@ export class SendCommands {
     const op = operationOrThrow(parsed.file.operation);
     const params = await this.completeParams(op, env, (parsed.file.params ?? {}) as Partial<Record<PathParamName, string>>);
     if (!params) return undefined;
-    return this.sendResolved({ env, op, version: parsed.file.version, params, body: parsed.file.body, sendAnyway: false, confirmed: false, quiet: false });
+    const written = parsed.file.params?.transactionId;
+    const exchange = await this.sendResolved({ env, op, version: parsed.file.version, params, body: parsed.file.body, sendAnyway: false, confirmed: false, quiet: false });
+    const sent = exchange?.params.transactionId;
+    if (sent && typeof written === 'string') this.onRequestFileSent(doc.uri, { transactionId: sent, ...(sent !== written ? { replaced: written } : {}) });
+    return exchange;
   }
 
   private async sendResolved(r: {
@@ -122,14 +127,11 @@ export class SendCommands {
       );
       if (choice !== 'Send to LIVE') return undefined;
     }
-    const txKey = params.transactionId !== undefined ? `${params.orderId ?? ''}/${params.transactionId}` : undefined;
-    if (txKey && this.sentTransactions.has(txKey)) {
-      const fresh = freshTransactionId();
-      this.services.log.info(`Transaction id ${params.transactionId} was already sent on order ${params.orderId}; using ${fresh} instead.`);
-      params.transactionId = fresh;
+    if (params.transactionId !== undefined) {
+      const claimed = this.services.transactions.claim(params.orderId, params.transactionId, freshTransactionId);
+      if (claimed.replaced) this.services.log.info(`Transaction id ${claimed.replaced} was already sent on order ${params.orderId}; using ${claimed.transactionId} instead.`);
+      params.transactionId = claimed.transactionId;
     }
-    if (params.transactionId !== undefined) this.sentTransactions.add(`${params.orderId ?? ''}/${params.transactionId}`);
-    if (params.orderId) this.services.lastOrderId.set(env.id, params.orderId);
     if (r.body !== undefined) this.services.lastBody.set(op.id, r.body);
 
     const exchange = await vscode.window.withProgress(
@@ -152,6 +154,7 @@ export class SendCommands {
         }
       },
     );
+    this.services.orders.record(exchange);
     this.services.log.info(`${op.title} → ${env.name}: ${exchange.failure ? `${exchange.failure.kind}: ${exchange.failure.message}` : `HTTP ${exchange.response?.status} ${exchange.decoded?.verdict.title ?? ''}`}`);
     await this.deliver(exchange, { quiet: r.quiet });
     return exchange;
@@ -195,11 +198,11 @@ export class SendCommands {
         params.transactionId = freshTransactionId();
         continue;
       }
-      const suggestion = p.name === 'orderId' ? suggestedOrderId(op, env.id, this.services) : undefined;
+      const suggestion = p.name === 'orderId' ? suggestedOrder(op, env.id, this.services) : {};
       const value = await vscode.window.showInputBox({
         title: `${op.title}: ${p.name}`,
-        prompt: p.help,
-        ...(suggestion ? { value: suggestion } : {}),
+        prompt: suggestion.note ? `${suggestion.note}. ${p.help}` : p.help,
+        ...(suggestion.orderId ? { value: suggestion.orderId } : {}),
         validateInput: (v) => (v.length < p.minLength || v.length > p.maxLength ? `${p.name}: must be ${p.minLength} to ${p.maxLength} characters, got ${v.length}` : undefined),
       });
       if (value === undefined) return undefined;

@@ -7,6 +7,7 @@ import { HttpClient, type OutgoingRequest } from '../http';
 import { SecretStore } from '../secrets/secretStore';
 import type { SecretName } from '../secrets/secretKeys';
 import { SIMULATOR_DEFAULTS } from '../simulator';
+import { OrderLedger, TransactionLedger } from '../send/orders';
 import type { RunnerDeps } from '../send/requestRunner';
 import { SimulatorControl } from './simulatorControl';
 
@@ -26,7 +27,10 @@ export class Services implements vscode.Disposable {
   /** The last request exactly as sent, secrets included: memory only, for "Copy as cURL (with secrets)". */
   lastRequest: { request: OutgoingRequest; env: Environment } | undefined;
   lastBody = new Map<string, unknown>();
-  lastOrderId = new Map<string, string>();
+  /** The orders sent in this window, for the order a follow-up is offered. */
+  readonly orders = new OrderLedger();
+  /** Transaction ids already sent, shared by forms, request files and the palette: none is sent twice. */
+  readonly transactions = new TransactionLedger();
 
   constructor(context: vscode.ExtensionContext) {
     this.log = vscode.window.createOutputChannel('Payment Workbench', { log: true });

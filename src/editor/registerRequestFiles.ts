@@ -3,6 +3,7 @@
  * Completion and schema validation come from VS Code's JSON language service through the
  * `jsonValidation` contribution (schemas/payreq.schema.json); this file adds what a JSON Schema cannot say.
  */
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { diagnoseRequestText, summarizeRequestText } from './requestDiagnostics';
 
@@ -102,19 +103,57 @@ class RequestFileDiagnostics implements vscode.Disposable {
   }
 }
 
+/**
+ * After a send, the transaction id that actually went out, as an Information diagnostic on the file's
+ * `params.transactionId` when the file's own id had been used already (the gateway refuses one twice).
+ * It stays until the file changes.
+ */
+export class SentTransactionNotes implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection(`${DIAGNOSTIC_COLLECTION}-sent`);
+
+  async noteSent(uri: vscode.Uri, ids: { transactionId: string; replaced?: string }): Promise<void> {
+    if (!ids.replaced) {
+      this.collection.delete(uri);
+      return;
+    }
+    const document = await vscode.workspace.openTextDocument(uri);
+    const node = findNodeAtLocation(parseTree(document.getText()) ?? { type: 'null', offset: 0, length: 0 }, ['params', 'transactionId']);
+    const range = node ? new vscode.Range(document.positionAt(node.offset), document.positionAt(node.offset + node.length)) : new vscode.Range(0, 0, 0, 1);
+    const d = new vscode.Diagnostic(range, `Sent with transaction id ${ids.transactionId} (${ids.replaced} was already used on this order; a transaction id is never sent twice).`, vscode.DiagnosticSeverity.Information);
+    d.source = DIAGNOSTIC_SOURCE;
+    d.code = 'transactionIdReplaced';
+    this.collection.set(uri, [d]);
+  }
+
+  forget(uri: vscode.Uri): void {
+    this.collection.delete(uri);
+  }
+
+  dispose(): void {
+    this.collection.dispose();
+  }
+}
+
 /** Registers the CodeLens provider and the diagnostics; the send command itself belongs to the send flow. */
-export function registerRequestFiles(context: vscode.ExtensionContext): void {
+export function registerRequestFiles(context: vscode.ExtensionContext): SentTransactionNotes {
   const lenses = new RequestFileLenses();
   const diagnostics = new RequestFileDiagnostics();
+  const sentNotes = new SentTransactionNotes();
   context.subscriptions.push(
     lenses,
     diagnostics,
+    sentNotes,
     vscode.languages.registerCodeLensProvider({ pattern: REQUEST_FILE_GLOB }, lenses),
     vscode.workspace.onDidOpenTextDocument((d) => diagnostics.schedule(d, 0)),
     vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.contentChanges.length > 0) diagnostics.schedule(e.document);
+      if (e.contentChanges.length === 0) return;
+      diagnostics.schedule(e.document);
+      sentNotes.forget(e.document.uri);
     }),
-    vscode.workspace.onDidCloseTextDocument((d) => diagnostics.forget(d)),
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      diagnostics.forget(d);
+      sentNotes.forget(d.uri);
+    }),
     // A request file renamed away from *.payreq.json must lose its squiggles.
     vscode.workspace.onDidRenameFiles((e) => e.files.forEach((f) => diagnostics.collection.delete(f.oldUri))),
     // A deleted file's document can stay open in memory for a while; its problems must not.
@@ -122,5 +161,6 @@ export function registerRequestFiles(context: vscode.ExtensionContext): void {
   );
   // Files already open when the extension activated; deferred so activation itself does no validation.
   for (const document of vscode.workspace.textDocuments) diagnostics.schedule(document);
+  return sentNotes;
 }
 

@@ -32,6 +32,6 @@ export function formModel(operationId: string, requestedVersion: number | undefi
     lookup: fieldLookup(fields),
     layout: buildLayout(fields, version, required),
     params: formPathParams(op),
-    triggers: availableTriggers(fields),
+    triggers: availableTriggers(op, fields),
   };
 }

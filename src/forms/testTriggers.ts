@@ -4,6 +4,8 @@
  * Each is offered only when the operation has the field it fills.
  */
 import type { FieldMeta } from '../catalogue/fieldIndex';
+import type { OperationDef } from '../catalogue/operations';
+import { orderRole } from '../send/orders';
 import { AVS_STREETS, CSC_OUTCOMES, EXPIRY_OUTCOMES, TEST_CARDS } from '../catalogue/testData';
 import { getAt, setAt } from './bodyPath';
 import type { JsonObject } from './json';
@@ -29,8 +31,24 @@ export interface AvailableTriggers {
   avs: TriggerChoice[];
 }
 
-/** The pickers the operation can use: empty lists for the ones whose fields it does not have. */
-export function availableTriggers(fields: readonly FieldMeta[]): AvailableTriggers {
+const NONE: AvailableTriggers = { cards: [], outcomes: [], csc: [], avs: [] };
+
+/**
+ * Whether the operation sends a card for the gateway to process: it has the card number, and it is
+ * neither a follow-up (a Refund acts on the order's card; its card fields are for the rare standalone
+ * refund) nor a session update (the card is only stored). Test cards make sense only there.
+ */
+export function sendsCardForProcessing(op: Pick<OperationDef, 'id' | 'pathParams'>, fields: readonly FieldMeta[]): boolean {
+  if (orderRole(op.id) === 'followUp' || op.pathParams.some((p) => p.name === 'sessionId')) return false;
+  return fields.some((f) => f.path === TRIGGER_PATHS.cardNumber);
+}
+
+/**
+ * The pickers the operation can use: all empty where no card is sent for processing, and empty lists
+ * for the ones whose fields it does not have. (A LIVE environment gets none: the form hides them.)
+ */
+export function availableTriggers(op: Pick<OperationDef, 'id' | 'pathParams'>, fields: readonly FieldMeta[]): AvailableTriggers {
+  if (!sendsCardForProcessing(op, fields)) return NONE;
   const has = (p: string) => fields.some((f) => f.path === p);
   return {
     cards: has(TRIGGER_PATHS.cardNumber) ? TEST_CARDS.map((n) => ({ value: n, label: n })) : [],

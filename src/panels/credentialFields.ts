@@ -27,17 +27,28 @@ function strip(value: unknown): unknown {
   return out;
 }
 
-/** A form's login body has no password (the page never sees one): take the partner's from storage. */
-export async function withStoredCredentials(op: OperationDef, env: Environment, body: Record<string, unknown>, services: Services): Promise<Record<string, unknown>> {
-  if (op.id !== 'financing.login') return body;
+/** Reads one stored credential of the form's environment (SecretStorage, or the simulator's public test ones). */
+export type StoredCredential = (name: 'partnerEmail' | 'partnerPassword') => Promise<string | undefined>;
+
+export function storedCredential(env: Environment, services: Services): StoredCredential {
+  return (name) => services.secretOrDefault(env, name);
+}
+
+/**
+ * A form's login body has no password (the page never sees one): the partner's comes from storage.
+ * The host merges it BEFORE checking the body, so a stored password is never reported missing.
+ * `passwordMissing` says there is none to merge: the form then offers "Set password…".
+ */
+export async function withStoredCredentials(op: OperationDef, body: Record<string, unknown>, stored: StoredCredential): Promise<{ body: Record<string, unknown>; passwordMissing: boolean }> {
+  if (op.id !== 'financing.login') return { body, passwordMissing: false };
   const filled = { ...body };
   if (typeof filled.email !== 'string' || filled.email === '') {
-    const email = await services.secretOrDefault(env, 'partnerEmail');
+    const email = await stored('partnerEmail');
     if (email) filled.email = email;
   }
   if (typeof filled.password !== 'string' || filled.password === '') {
-    const password = await services.secretOrDefault(env, 'partnerPassword');
+    const password = await stored('partnerPassword');
     if (password) filled.password = password;
   }
-  return filled;
+  return { body: filled, passwordMissing: typeof filled.password !== 'string' || filled.password === '' };
 }

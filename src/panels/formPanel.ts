@@ -7,13 +7,15 @@ import * as vscode from 'vscode';
 import { getOperation, validateBody, type OperationDef } from '../catalogue';
 import type { SendArgs } from '../commands/sendCommands';
 import type { Services } from '../commands/services';
-import { suggestedIds } from '../commands/idSuggestions';
+import { freshOrderId, freshTransactionId, suggestedIds } from '../commands/idSuggestions';
 import { isLive } from '../environments/environment';
 import type { PathParamName } from '../http';
 import { formWebviewMessageSchema, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
+import { createGatewaySession } from '../send/createSession';
 import type { Exchange } from '../send/exchange';
+import { idsToRenewAfterSend } from '../send/orders';
 import { previewRequest } from '../send/requestPreview';
-import { formBodyOf, withStoredCredentials } from './credentialFields';
+import { formBodyOf, storedCredential, withStoredCredentials } from './credentialFields';
 import { panelHtml, panelOptions } from './panelHtml';
 import { PanelMessenger } from './panelMessenger';
 import { saveRequestFile } from './saveRequestFile';
@@ -40,6 +42,8 @@ export class FormPanel implements vscode.Disposable {
     private readonly host: FormPanelHost,
     private state: FormState,
     onDispose: () => void,
+    /** Notes beside the URL parameters (which order a follow-up got, which id replaced a used one). */
+    private paramNotes: Record<string, string> = {},
   ) {
     const op = this.operation();
     panel.title = formTitle(op, state.version);
@@ -48,7 +52,10 @@ export class FormPanel implements vscode.Disposable {
     this.messenger = new PanelMessenger(panel, `Form ${op.title}`, {
       schema: formWebviewMessageSchema,
       log: host.services.log,
-      onReady: () => this.messenger.post({ type: 'init', state: this.state, environments: this.environments() }),
+      onReady: () => {
+        this.messenger.post({ type: 'init', state: this.state, environments: this.environments(), paramNotes: this.paramNotes });
+        void this.postCredentials();
+      },
       onMessage: (m) => this.handle(m),
       notice: (text) => ({ type: 'notice', text }),
     });
@@ -56,6 +63,7 @@ export class FormPanel implements vscode.Disposable {
     this.subscriptions.push(
       this.messenger,
       host.services.environments.onDidChange(() => this.messenger.post({ type: 'environments', environments: this.environments() })),
+      host.services.secrets.onDidChange(() => void this.postCredentials()),
       panel.onDidDispose(() => {
         this.dispose();
         onDispose();
@@ -65,6 +73,11 @@ export class FormPanel implements vscode.Disposable {
 
   get operationId(): string {
     return this.state.operationId;
+  }
+
+  /** The environment the form sends to: with the operation, what makes a form the same form. */
+  get environmentId(): string | undefined {
+    return this.environment()?.id;
   }
 
   /** Replace the form's body (a request file, a history entry, "open in form"), already made a form body by formBodyOf. */
@@ -90,7 +103,7 @@ export class FormPanel implements vscode.Disposable {
   }
 
   private environments() {
-    return this.host.services.environments.list().map((e) => ({ id: e.id, name: e.name, live: isLive(e) }));
+    return this.host.services.environments.list().map((e) => ({ id: e.id, name: e.name, live: isLive(e), ...(e.simulator ? { simulator: true } : {}) }));
   }
 
   private environment() {
@@ -102,14 +115,27 @@ export class FormPanel implements vscode.Disposable {
     switch (m.type) {
       case 'preview':
         this.adopt(m.state);
+        this.renewUsedTransactionId();
         this.postPreview();
         return;
       case 'send':
         this.adopt(m.state);
         await this.send(m.sendAnyway);
         return;
-      case 'freshIds':
-        this.messenger.post({ type: 'ids', params: suggestedIds(this.operation(), this.environment()?.id, this.host.services) });
+      case 'freshIds': {
+        const ids = suggestedIds(this.operation(), this.environment()?.id, this.host.services);
+        this.postIds(ids.params, ids.notes);
+        return;
+      }
+      case 'setPassword': {
+        const env = this.environment();
+        if (!env) throw new Error('No environment: add one in the Environments view.');
+        await vscode.commands.executeCommand('paymentWorkbench.signIn', { environmentId: env.id });
+        await this.postCredentials();
+        return;
+      }
+      case 'createSession':
+        await this.createSession();
         return;
       case 'loadLastBody': {
         const last = this.host.services.lastBody.get(this.state.operationId);
@@ -140,6 +166,39 @@ export class FormPanel implements vscode.Disposable {
     if (versionChanged) this.panel.title = formTitle(this.operation(), state.version);
   }
 
+  /** Moves the form's ids and says why beside them; the host's copy of the state follows. */
+  private postIds(params: Record<string, string>, notes: Record<string, string>): void {
+    this.state = { ...this.state, params: { ...this.state.params, ...params } };
+    this.paramNotes = { ...this.paramNotes, ...notes };
+    for (const name of Object.keys(params)) if (!(name in notes)) delete this.paramNotes[name];
+    this.messenger.post({ type: 'ids', params, paramNotes: notes });
+  }
+
+  /** A transaction id already sent on this order would be replaced at send time: replace it now, so the form shows what it will send. */
+  private renewUsedTransactionId(): void {
+    const { orderId, transactionId } = this.state.params;
+    if (!transactionId || !this.host.services.transactions.wasSent(orderId, transactionId)) return;
+    const fresh = freshTransactionId();
+    this.postIds({ transactionId: fresh }, { transactionId: `${transactionId} was already sent${orderId ? ` on order ${orderId}` : ''}; this form will send ${fresh}.` });
+  }
+
+  /** The Login form's password is never in the page: tell it whether one is stored, so it offers "Set password…" when not. */
+  private async postCredentials(): Promise<void> {
+    const env = this.environment();
+    if (this.state.operationId !== 'financing.login' || !env) return;
+    const password = await this.host.services.secretOrDefault(env, 'partnerPassword');
+    this.messenger.post({ type: 'credentials', passwordStored: password !== undefined && password !== '' });
+  }
+
+  /** Update Session needs a session id: on the simulator the form creates one with the real Create Session call. */
+  private async createSession(): Promise<void> {
+    const env = this.environment();
+    if (!env) throw new Error('No environment: add one in the Environments view.');
+    if (!env.simulator) throw new Error(`"${env.name}" is not the local simulator: a session id comes from Create Session (POST …/merchant/{merchantId}/session) on your server, or from the gateway's Hosted Session script; paste it into sessionId.`);
+    const id = await createGatewaySession(this.host.services.runnerDeps(), env, this.state.version);
+    this.postIds({ sessionId: id }, { sessionId: `Created on ${env.name} with Create Session just now.` });
+  }
+
   private postPreview(): void {
     const env = this.environment();
     if (!env) {
@@ -154,9 +213,17 @@ export class FormPanel implements vscode.Disposable {
     const op = this.operation();
     const env = this.environment();
     if (!env) throw new Error('No environment: add one in the Environments view.');
+    this.renewUsedTransactionId();
+    // Stored credentials first, then the check: a stored password must not count as missing.
+    const login = await withStoredCredentials(op, this.state.body, storedCredential(env, this.host.services));
+    if (login.passwordMissing) {
+      this.messenger.post({ type: 'credentials', passwordStored: false });
+      this.messenger.post({ type: 'notice', text: `No partner password is stored for "${env.name}": use "Set password…" beside the password field.` });
+      return;
+    }
     // The page validated already; the host checks again because the page is not trusted.
     if (op.hasBody && !sendAnyway) {
-      const issues = validateBody(op.id, this.state.version, this.state.body);
+      const issues = validateBody(op.id, this.state.version, login.body);
       if (issues.length > 0) {
         this.messenger.post({ type: 'hostIssues', issues: issues.map((i) => ({ path: i.path, rule: i.rule, message: i.message })) });
         return;
@@ -170,16 +237,40 @@ export class FormPanel implements vscode.Disposable {
         operationId: op.id,
         ...(this.state.version !== undefined ? { version: this.state.version } : {}),
         params,
-        ...(op.hasBody ? { body: await withStoredCredentials(op, env, this.state.body, this.host.services) } : {}),
+        ...(op.hasBody ? { body: login.body } : {}),
         // The form showed the problems and the person chose Send Anyway, or there were none.
         sendAnyway: true,
       });
-      if (!exchange) this.messenger.post({ type: 'notice', text: 'Not sent.' });
-      else if (exchange.failure) this.messenger.post({ type: 'sent', tone: 'error', title: `${exchange.failure.kind}: ${exchange.failure.message}` });
-      else this.messenger.post({ type: 'sent', tone: exchange.decoded?.verdict.tone ?? 'info', title: exchange.decoded?.verdict.title ?? `HTTP ${exchange.response?.status ?? ''}` });
+      if (!exchange) {
+        this.messenger.post({ type: 'notice', text: 'Not sent.' });
+        return;
+      }
+      const sentWith = exchange.params.transactionId ? ` (transaction id ${exchange.params.transactionId})` : '';
+      if (exchange.failure) this.messenger.post({ type: 'sent', tone: 'error', title: `${exchange.failure.kind}: ${exchange.failure.message}`.slice(0, 450) + sentWith });
+      else this.messenger.post({ type: 'sent', tone: exchange.decoded?.verdict.tone ?? 'info', title: (exchange.decoded?.verdict.title ?? `HTTP ${exchange.response?.status ?? ''}`).slice(0, 450) + sentWith });
+      this.moveIdsAfter(exchange);
     } finally {
       this.messenger.post({ type: 'sending', busy: false });
     }
+  }
+
+  /** After a send the form shows the ids of the next one: never the transaction id just used, a new order after an initial operation the gateway recorded. */
+  private moveIdsAfter(exchange: Exchange): void {
+    const op = this.operation();
+    const renew = idsToRenewAfterSend(exchange);
+    const has = (name: string) => op.pathParams.some((p) => p.name === name);
+    const params: Record<string, string> = {};
+    const notes: Record<string, string> = {};
+    const sentOrder = exchange.params.orderId;
+    if (renew.orderId && has('orderId')) {
+      params.orderId = freshOrderId();
+      notes.orderId = `Order ${sentOrder ?? ''} now holds this ${op.title}: a new payment needs a new order id.`;
+    }
+    if (renew.transactionId && has('transactionId')) {
+      params.transactionId = freshTransactionId();
+      notes.transactionId = `${exchange.params.transactionId ?? 'The last id'} was sent; the next send uses ${params.transactionId}.`;
+    }
+    if (Object.keys(params).length > 0) this.postIds(params, notes);
   }
 
   dispose(): void {

@@ -1,5 +1,6 @@
 /**
- * The open operation forms, one per operation: opening a form that is already open reveals it.
+ * The open operation forms, one per operation and environment: opening a form that is already open
+ * reveals it (with the new body, if one was given) instead of opening another tab.
  * Registers the commands that open forms and the serializer that brings them back after a reload.
  */
 import * as vscode from 'vscode';
@@ -7,6 +8,7 @@ import { exampleBody, getOperation, parseRequestFile, type OperationDef, type Op
 import { suggestedIds } from '../commands/idSuggestions';
 import { operationOrThrow, pickOperation } from '../commands/pickers';
 import { formStateSchema, type FormState } from '../protocol';
+import type { StoredEnvironment } from '../environments/environmentStore';
 import { formBodyOf } from './credentialFields';
 import { FORM_VIEW_TYPE, FormPanel, formTitle, type FormPanelHost } from './formPanel';
 import { panelOptions } from './panelHtml';
@@ -24,7 +26,7 @@ export interface OpenFormArgs {
 }
 
 export class FormPanels implements vscode.Disposable {
-  private readonly open = new Map<string, FormPanel>();
+  private readonly open = new Set<FormPanel>();
 
   constructor(private readonly host: FormPanelHost) {}
 
@@ -36,7 +38,7 @@ export class FormPanels implements vscode.Disposable {
       vscode.window.registerWebviewPanelSerializer(FORM_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state: unknown) => {
           const parsed = formStateSchema.safeParse(state);
-          if (!parsed.success || !getOperation(parsed.data.operationId) || this.open.has(parsed.data.operationId)) {
+          if (!parsed.success || !getOperation(parsed.data.operationId) || this.find(parsed.data.operationId, parsed.data.environmentId)) {
             panel.dispose();
             return;
           }
@@ -46,8 +48,14 @@ export class FormPanels implements vscode.Disposable {
     );
   }
 
-  get(operationId: string): FormPanel | undefined {
-    return this.open.get(operationId);
+  /** The open form of an operation: the one for `environmentId` when given, else any. */
+  get(operationId: string, environmentId?: string): FormPanel | undefined {
+    return environmentId === undefined ? [...this.open].find((f) => f.operationId === operationId) : this.find(operationId, environmentId);
+  }
+
+  /** Matched on the environment the form sends to now: a form switched to another environment becomes that environment's form. */
+  private find(operationId: string, environmentId: string | undefined): FormPanel | undefined {
+    return [...this.open].find((f) => f.operationId === operationId && f.environmentId === environmentId);
   }
 
   async openForm(args: OpenFormArgs): Promise<FormPanel | undefined> {
@@ -55,23 +63,35 @@ export class FormPanels implements vscode.Disposable {
     const op: OperationDef | undefined = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(envs.active(), 'Operation to open in a form');
     if (!op) return undefined;
     const body = formBodyOf(args.body);
-    const existing = this.open.get(op.id);
+    const env = (args.environmentId ? envs.get(args.environmentId) : undefined) ?? envs.active();
+    const existing = this.find(op.id, env?.id);
     if (existing) {
       existing.reveal();
       if (body) existing.setBody(body, args.params, 'request');
       return existing;
     }
-    const env = (args.environmentId ? envs.get(args.environmentId) : undefined) ?? envs.active();
     const version = args.version ?? env?.versions?.[op.id] ?? op.defaultVersion;
+    const ids = suggestedIds(op, env?.id, this.host.services);
+    const given = Object.keys(args.params ?? {});
     const state: FormState = {
       operationId: op.id,
       ...(version !== undefined ? { version } : {}),
       ...(env ? { environmentId: env.id } : {}),
-      params: { ...suggestedIds(op, env?.id, this.host.services), ...args.params },
-      body: body ?? formBodyOf(exampleBody(op.id as OperationId, version)) ?? {},
+      params: { ...ids.params, ...args.params },
+      body: body ?? (await this.startingBody(op, version, env)),
     };
+    const notes = Object.fromEntries(Object.entries(ids.notes).filter(([name]) => !given.includes(name)));
     const panel = vscode.window.createWebviewPanel(FORM_VIEW_TYPE, formTitle(op, version), vscode.ViewColumn.Active, panelOptions(this.host.extensionUri));
-    return this.adopt(panel, state);
+    return this.adopt(panel, state, notes);
+  }
+
+  /** The catalogue's example; a Login form starts with the environment's own account, not the example's. */
+  private async startingBody(op: OperationDef, version: number | undefined, env: StoredEnvironment | undefined): Promise<FormState['body']> {
+    const example = formBodyOf(exampleBody(op.id as OperationId, version)) ?? {};
+    if (op.id !== 'financing.login' || !env) return example;
+    const email = await this.host.services.secretOrDefault(env, 'partnerEmail');
+    const { email: _example, ...rest } = example;
+    return email ? { ...rest, email } : rest;
   }
 
   private async openRequestFile(uri?: vscode.Uri): Promise<FormPanel | undefined> {
@@ -90,11 +110,9 @@ export class FormPanels implements vscode.Disposable {
     return this.openForm({ operationId: file.operation, ...(file.version !== undefined ? { version: file.version } : {}), body: file.body ?? {}, params });
   }
 
-  private adopt(panel: vscode.WebviewPanel, state: FormState): FormPanel {
-    const form = new FormPanel(panel, this.host, state, () => {
-      if (this.open.get(state.operationId) === form) this.open.delete(state.operationId);
-    });
-    this.open.set(state.operationId, form);
+  private adopt(panel: vscode.WebviewPanel, state: FormState, notes?: Record<string, string>): FormPanel {
+    const form = new FormPanel(panel, this.host, state, () => this.open.delete(form), notes);
+    this.open.add(form);
     return form;
   }
 

@@ -33,7 +33,7 @@ export function registerPanels(
     log: services.log,
     lookup,
     openInForm,
-    jumpToField: async (operationId, fieldPath, e) => (forms.get(operationId) ?? (await forms.openForm(formArgsOf(e))))?.focusField(fieldPath),
+    jumpToField: async (operationId, fieldPath, e) => (forms.get(operationId, e.environment.id) ?? (await forms.openForm(formArgsOf(e))))?.focusField(fieldPath),
   });
   responses.register(context);
   return { forms, responses, openInForm };

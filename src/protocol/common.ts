@@ -10,16 +10,59 @@ export const shortText = z.string().max(500);
 export const MAX_MESSAGE_TEXT = 8 * 1024 * 1024;
 export const longText = z.string().max(MAX_MESSAGE_TEXT);
 
-export const environmentSummarySchema = z.object({ id: shortText, name: shortText, live: z.boolean() });
+/** `simulator` is true for an environment served by the workbench's simulator (its pages offer helpers that create data there). */
+export const environmentSummarySchema = z.strictObject({ id: shortText, name: shortText, live: z.boolean(), simulator: z.boolean().optional() });
 export type EnvironmentSummary = z.infer<typeof environmentSummarySchema>;
 
 /** A report of something the webview's CSP blocked: logged by the host, asserted absent by the tests. */
-export const cspViolationSchema = z.object({ type: z.literal('cspViolation'), directive: shortText, blockedUri: shortText, sample: shortText.optional() });
+export const cspViolationSchema = z.strictObject({ type: z.literal('cspViolation'), directive: shortText, blockedUri: shortText, sample: shortText.optional() });
 
 /** The first message of every webview: the host queues what it has to say until it arrives. */
-export const readySchema = z.object({ type: z.literal('ready') });
+export const readySchema = z.strictObject({ type: z.literal('ready') });
 
-export const issueSchema = z.object({ path: shortText, rule: shortText, message: z.string().max(2000) });
+export const issueSchema = z.strictObject({ path: shortText, rule: shortText, message: z.string().max(2000) });
+
+/**
+ * A JSON body as the form holds it. Bounded so a page cannot make the host hold or validate
+ * megabytes: every string (values and keys) at most MAX_BODY_STRING characters, and the whole body
+ * at most MAX_BODY_SIZE characters of JSON text (measured without building it, stopping at the cap).
+ */
+export const MAX_BODY_STRING = 64 * 1024;
+export const MAX_BODY_SIZE = 1024 * 1024;
+
+export const boundedJsonObject = z.record(z.string(), z.json()).superRefine((body, ctx) => {
+  const problem = bodySizeProblem(body);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+});
+
+/** Walks the body with an explicit stack (no recursion), summing an upper bound of its JSON size; stops at the first excess. */
+export function bodySizeProblem(body: unknown): { path: (string | number)[]; message: string } | undefined {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: body, path: [] }];
+  let size = 0;
+  const tooLong = (text: string, path: (string | number)[], what: string) =>
+    text.length > MAX_BODY_STRING ? { path, message: `${what} is ${text.length} characters long; at most ${MAX_BODY_STRING} are accepted` } : undefined;
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path } = item;
+    if (typeof value === 'string') {
+      const p = tooLong(value, path, 'this text');
+      if (p) return p;
+      size += value.length + 2;
+    } else if (Array.isArray(value)) {
+      size += 2 + value.length;
+      value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    } else if (typeof value === 'object' && value !== null) {
+      size += 2;
+      for (const [k, v] of Object.entries(value)) {
+        const p = tooLong(k, path, 'a key');
+        if (p) return p;
+        size += k.length + 4;
+        stack.push({ value: v, path: [...path, k] });
+      }
+    } else size += 24;
+    if (size > MAX_BODY_SIZE) return { path: [], message: `the body is larger than ${MAX_BODY_SIZE} characters of JSON; at most ${MAX_BODY_SIZE} are accepted` };
+  }
+  return undefined;
+}
 
 export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: string };
 
@@ -29,5 +72,6 @@ export function parseMessage<T>(schema: z.ZodType<T>, data: unknown): ParseResul
   if (r.success) return { ok: true, message: r.data };
   const first = r.error.issues[0];
   const type = typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string' ? (data as { type: string }).type : '(no type)';
-  return { ok: false, error: `message ${type.slice(0, 60)}: ${first ? `${first.path.join('.') || 'message'}: ${first.message}` : 'invalid'}` };
+  const where = first ? first.path.map(String).join('.').slice(0, 200) || 'message' : 'message';
+  return { ok: false, error: `message ${type.slice(0, 60)}: ${first ? `${where}: ${first.message.slice(0, 300)}` : 'invalid'}` };
 }

@@ -4,11 +4,12 @@
  * back, and what the webview posts when it asks for a preview, a send or a save.
  */
 import { z } from 'zod';
-import { cspViolationSchema, environmentSummarySchema, issueSchema, longText, readySchema, shortText } from './common';
+import { boundedJsonObject, cspViolationSchema, environmentSummarySchema, issueSchema, longText, readySchema, shortText } from './common';
 
-const jsonObject = z.record(z.string(), z.json());
+/** Every object here is strict: a message with a key the protocol does not declare is rejected (and logged), never silently stripped. */
+const jsonObject = boundedJsonObject;
 
-export const formStateSchema = z.object({
+export const formStateSchema = z.strictObject({
   operationId: shortText,
   version: z.number().int().positive().optional(),
   environmentId: shortText.optional(),
@@ -27,25 +28,30 @@ export const formStateSchema = z.object({
 });
 export type FormState = z.infer<typeof formStateSchema>;
 
+/** Sentences shown beside URL parameters, by parameter name. */
+const paramNotesSchema = z.record(shortText, z.string().max(500));
+
 // ---- host → form webview ----
 
 export const formHostMessageSchema = z.discriminatedUnion('type', [
   /** Sent once after `ready`: what to show. */
-  z.object({ type: z.literal('init'), state: formStateSchema, environments: z.array(environmentSummarySchema) }),
-  z.object({ type: z.literal('environments'), environments: z.array(environmentSummarySchema) }),
+  z.strictObject({ type: z.literal('init'), state: formStateSchema, environments: z.array(environmentSummarySchema), paramNotes: paramNotesSchema.optional() }),
+  z.strictObject({ type: z.literal('environments'), environments: z.array(environmentSummarySchema) }),
   /** Replace the form's body (and params when given): last body, a request file, a history entry. */
-  z.object({ type: z.literal('setBody'), body: jsonObject, params: z.record(shortText, shortText).optional(), source: shortText }),
-  /** Fresh ids drawn with the user's patterns. */
-  z.object({ type: z.literal('ids'), params: z.record(shortText, shortText) }),
+  z.strictObject({ type: z.literal('setBody'), body: jsonObject, params: z.record(shortText, shortText).optional(), source: shortText }),
+  /** Fresh ids drawn with the user's patterns (or a session created), with why beside each. */
+  z.strictObject({ type: z.literal('ids'), params: z.record(shortText, shortText), paramNotes: paramNotesSchema.optional() }),
+  /** Login form only: whether the environment has a stored partner password (the password itself never comes here). */
+  z.strictObject({ type: z.literal('credentials'), passwordStored: z.boolean() }),
   /** The request as it would go out, redacted; `error` when it cannot be built yet (missing merchant id…). */
-  z.object({ type: z.literal('preview'), curl: longText, url: longText, error: z.string().max(2000).optional() }),
-  z.object({ type: z.literal('sending'), busy: z.boolean() }),
+  z.strictObject({ type: z.literal('preview'), curl: longText, url: longText, error: z.string().max(2000).optional() }),
+  z.strictObject({ type: z.literal('sending'), busy: z.boolean() }),
   /** The outcome of a send, for the status line; the response panel shows the details. */
-  z.object({ type: z.literal('sent'), tone: z.enum(['success', 'warning', 'error', 'info']), title: z.string().max(500) }),
+  z.strictObject({ type: z.literal('sent'), tone: z.enum(['success', 'warning', 'error', 'info']), title: z.string().max(500) }),
   /** Problems the host found that the form did not show (the host validates again before sending). */
-  z.object({ type: z.literal('hostIssues'), issues: z.array(issueSchema) }),
-  z.object({ type: z.literal('focusField'), path: shortText }),
-  z.object({ type: z.literal('notice'), text: z.string().max(2000) }),
+  z.strictObject({ type: z.literal('hostIssues'), issues: z.array(issueSchema) }),
+  z.strictObject({ type: z.literal('focusField'), path: shortText }),
+  z.strictObject({ type: z.literal('notice'), text: z.string().max(2000) }),
 ]);
 export type FormHostMessage = z.infer<typeof formHostMessageSchema>;
 
@@ -54,11 +60,15 @@ export type FormHostMessage = z.infer<typeof formHostMessageSchema>;
 export const formWebviewMessageSchema = z.discriminatedUnion('type', [
   readySchema,
   cspViolationSchema,
-  z.object({ type: z.literal('preview'), state: formStateSchema }),
-  z.object({ type: z.literal('send'), state: formStateSchema, sendAnyway: z.boolean() }),
-  z.object({ type: z.literal('freshIds') }),
-  z.object({ type: z.literal('loadLastBody') }),
-  z.object({ type: z.literal('save'), state: formStateSchema }),
-  z.object({ type: z.literal('copy'), text: longText }),
+  z.strictObject({ type: z.literal('preview'), state: formStateSchema }),
+  z.strictObject({ type: z.literal('send'), state: formStateSchema, sendAnyway: z.boolean() }),
+  z.strictObject({ type: z.literal('freshIds') }),
+  z.strictObject({ type: z.literal('loadLastBody') }),
+  /** Login form: run the sign-in command, which stores the password (the page never sees it). */
+  z.strictObject({ type: z.literal('setPassword') }),
+  /** Update Session form on the simulator: create a session and fill sessionId. */
+  z.strictObject({ type: z.literal('createSession') }),
+  z.strictObject({ type: z.literal('save'), state: formStateSchema }),
+  z.strictObject({ type: z.literal('copy'), text: longText }),
 ]);
 export type FormWebviewMessage = z.infer<typeof formWebviewMessageSchema>;

@@ -61,13 +61,13 @@ export const responseWebviewMessageSchema = z.discriminatedUnion('type', [
   readySchema,
   cspViolationSchema,
   /** Open the browser-payment redirect URL: the host checks it is http(s) before opening. */
-  z.object({ type: z.literal('openRedirect'), url: z.string().max(8192) }),
-  z.object({ type: z.literal('copy'), what: bodyKindSchema }),
-  z.object({ type: z.literal('openInEditor'), what: bodyKindSchema }),
+  z.strictObject({ type: z.literal('openRedirect'), url: z.string().max(8192) }),
+  z.strictObject({ type: z.literal('copy'), what: bodyKindSchema }),
+  z.strictObject({ type: z.literal('openInEditor'), what: bodyKindSchema }),
   /** From the error envelope: show this field in the operation's form. */
-  z.object({ type: z.literal('jumpToField'), operationId: shortText, path: shortText }),
+  z.strictObject({ type: z.literal('jumpToField'), operationId: shortText, path: shortText }),
   /** Open the request of this exchange in a form (to fix and re-send). */
-  z.object({ type: z.literal('openInForm') }),
+  z.strictObject({ type: z.literal('openInForm') }),
 ]);
 export type ResponseWebviewMessage = z.infer<typeof responseWebviewMessageSchema>;
 

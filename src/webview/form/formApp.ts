@@ -48,6 +48,10 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
   private readonly sendBar = new SendBar(this);
   private readonly searchInput = el('vscode-textfield', { attrs: { id: 'field-search', placeholder: 'Search fields by label, path or help', type: 'search' } });
   private readonly searchCount = el('span', { class: 'search-count', attrs: { 'aria-live': 'polite' } });
+  private toolbar: HTMLElement = el('section');
+  private paramNotes: Record<string, string> = {};
+  /** Login form: whether the host has a password for the environment (undefined until it says). */
+  private passwordStored: boolean | undefined;
 
   constructor(private readonly bridge: HostBridge<FormHostMessage, FormWebviewMessage>, private readonly root: HTMLElement) {
     this.searchInput.label = 'Search fields';
@@ -70,14 +74,19 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
         this.environments = message.environments;
         this.pickEnvironment();
         this.header.renderEnvironments(this.state.environmentId, this.environments);
+        this.renderToolbar();
         return this.persist();
       case 'setBody':
         this.replaceBody(message.body, message.params);
         return this.sendBar.setStatus(`Loaded the body from ${message.source}.`, 'info');
       case 'ids':
         this.state = { ...this.state, params: { ...this.state.params, ...message.params } };
+        this.showParamNotes(Object.fromEntries(Object.keys(message.params).map((name) => [name, message.paramNotes?.[name] ?? ''])));
         this.refreshValues();
         return this.afterChange();
+      case 'credentials':
+        this.passwordStored = message.passwordStored;
+        return this.showCredentials();
       case 'preview':
         return this.preview.showRequest(message.curl, message.url, message.error);
       case 'sending':
@@ -107,6 +116,7 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
     }
     this.model = model;
     this.hostIssues = [];
+    this.paramNotes = { ...(message.paramNotes ?? {}) };
     const openGroups = state.ui?.openGroups ?? [...sectionsWithValues(state.body, model.lookup, model.layout)];
     this.state = { ...state, version: model.version, ui: { ...state.ui, openGroups } };
     this.pickEnvironment();
@@ -127,6 +137,8 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
     if (!state || !model) return;
     this.registry.clear();
     this.header.render(model, state.environmentId, this.environments, state.params);
+    this.header.showNotes(this.paramNotes);
+    this.toolbar = toolbarView(this, model, this.environment());
     const search = state.ui?.search ?? '';
     this.searchInput.value = search;
     this.search = searchLayout(model.layout, search);
@@ -135,10 +147,11 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
       ? [el('div', { class: 'search-row' }, this.searchInput, this.searchCount), this.sections.root]
       : [el('p', { class: 'no-body', text: `${model.op.title} takes no body.` })];
     this.root.replaceChildren(el('div', { class: 'form-layout' },
-      el('div', { class: 'form-main' }, this.header.root, toolbarView(this, model), ...body),
+      el('div', { class: 'form-main' }, this.header.root, this.toolbar, ...body),
       el('aside', { class: 'form-side' }, this.sendBar.root, this.preview.root),
     ));
     this.showSearchCount();
+    this.showCredentials();
     this.afterChange();
     this.root.setAttribute('aria-busy', 'false');
     performance.measure(RENDER_MEASURE, { start: started });
@@ -325,7 +338,41 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
   environmentChanged(id: string): void {
     if (!this.state) return;
     this.state = { ...this.state, environmentId: id };
+    this.renderToolbar();
     this.persist();
+  }
+
+  private environment(): EnvironmentSummary | undefined {
+    return this.environments.find((e) => e.id === this.state?.environmentId);
+  }
+
+  /** The helpers depend on the environment (none of the test-mode ones on LIVE; Create session on the simulator). */
+  private renderToolbar(): void {
+    if (!this.model) return;
+    const next = toolbarView(this, this.model, this.environment());
+    this.toolbar.replaceWith(next);
+    this.toolbar = next;
+  }
+
+  private showParamNotes(notes: Readonly<Record<string, string>>): void {
+    this.paramNotes = { ...this.paramNotes, ...notes };
+    this.header.showNotes(notes);
+  }
+
+  /** Login form: a missing password is not a problem to count but an action: "Set password…" beside the field. */
+  private showCredentials(): void {
+    const field = this.registry.get('password')?.root;
+    if (!field) return;
+    const offered = field.querySelector('#set-password');
+    offered?.remove();
+    if (this.passwordStored !== false) {
+      if (offered) this.sendBar.setStatus('Password stored in secure storage.', 'success');
+      return;
+    }
+    const setPassword = el('vscode-button', { attrs: { id: 'set-password', secondary: true, icon: 'key' }, text: 'Set password…' });
+    setPassword.addEventListener('click', () => this.bridge.post({ type: 'setPassword' }));
+    field.querySelector('.field-control')?.append(setPassword);
+    this.sendBar.setStatus('No partner password is stored for this environment: Set password… (it stays in secure storage).', 'warning');
   }
 
   versionChanged(version: number): void {
@@ -341,6 +388,7 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
 
   paramChanged(name: string, value: string): void {
     if (!this.state) return;
+    this.showParamNotes({ [name]: '' });
     const { [name]: _old, ...rest } = this.state.params;
     this.state = { ...this.state, params: value === '' ? rest : { ...rest, [name]: value } };
     this.hostIssues = [];
@@ -351,6 +399,10 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
 
   freshIds(): void {
     this.bridge.post({ type: 'freshIds' });
+  }
+
+  createSession(): void {
+    this.bridge.post({ type: 'createSession' });
   }
 
   testCard(number: string): void {

@@ -19,7 +19,7 @@ export interface HeaderHost {
 
 export const paramPath = (name: string) => `param:${name}`;
 
-function paramField(host: HeaderHost, param: PathParam, value: string): ControlView {
+function paramField(host: HeaderHost, param: PathParam, value: string, note: HTMLElement): ControlView {
   const id = `param-${param.name}`;
   const input = el('vscode-textfield', { attrs: { id, 'data-field-input': true } });
   input.label = param.name;
@@ -41,6 +41,7 @@ function paramField(host: HeaderHost, param: PathParam, value: string): ControlV
     el('div', { class: 'field-head' }, label),
     el('div', { class: 'field-control' }, input, counter),
     el('div', { class: 'field-help', text: param.help }),
+    note,
     error,
   );
   const view: ControlView = {
@@ -67,6 +68,8 @@ export function environmentChoices(environments: readonly EnvironmentSummary[]) 
 export class HeaderView {
   readonly root = el('header', { class: 'form-header' });
   private readonly environmentSlot = el('div', { class: 'environment-slot' });
+  /** Why a URL parameter holds its value (which order, which id replaced a used one), by parameter name. */
+  private readonly notes = new Map<string, HTMLElement>();
 
   constructor(private readonly host: HeaderHost) {}
 
@@ -75,7 +78,12 @@ export class HeaderView {
     const version = op.versions.length > 1
       ? labelled('Version', selectControl('version', 'Version', op.versions.map((v) => ({ value: String(v), label: `v${v}` })), String(model.version), (v) => this.host.versionChanged(Number(v))))
       : null;
-    const paramFields = model.params.map((p) => paramField(this.host, p, params[p.name] ?? '').root);
+    this.notes.clear();
+    const paramFields = model.params.map((p) => {
+      const note = el('div', { class: 'field-note', attrs: { id: `param-note-${p.name}`, 'aria-live': 'polite' } });
+      this.notes.set(p.name, note);
+      return paramField(this.host, p, params[p.name] ?? '', note).root;
+    });
     replaceChildren(this.root,
       el('h1', { class: 'op-title', text: op.title }, op.versions.length === 1 ? el('span', { class: 'op-version', text: ` v${op.versions[0]}` }) : null),
       el('p', { class: 'op-purpose', text: op.purpose }),
@@ -83,6 +91,20 @@ export class HeaderView {
       paramFields.length ? el('section', { class: 'params', attrs: { 'aria-label': 'URL parameters' } }, el('h2', { text: 'URL parameters' }), el('div', { class: 'params-fields' }, ...paramFields)) : null,
     );
     this.renderEnvironments(environmentId, environments);
+  }
+
+  /** Sets the notes given (an empty text clears one); parameters not named keep theirs. */
+  showNotes(notes: Readonly<Record<string, string>>): void {
+    for (const [name, text] of Object.entries(notes)) {
+      const note = this.notes.get(name);
+      if (note) note.textContent = text;
+    }
+  }
+
+  /** A parameter the user edits loses the note about the value that was there. */
+  clearNote(name: string): void {
+    const note = this.notes.get(name);
+    if (note) note.textContent = '';
   }
 
   renderEnvironments(environmentId: string | undefined, environments: readonly EnvironmentSummary[]): void {

@@ -5,6 +5,7 @@
  */
 import type { FormModel } from '../../forms/formModel';
 import type { TriggerChoice } from '../../forms/testTriggers';
+import type { EnvironmentSummary } from '../../protocol/common';
 import { el } from '../shared/dom';
 import { labelled, selectControl } from './selectControl';
 
@@ -17,6 +18,7 @@ export interface ToolbarHost {
   loadExample(): void;
   loadLast(): void;
   save(): void;
+  createSession(): void;
 }
 
 function picker(id: string, label: string, placeholder: string, choices: readonly TriggerChoice[], apply: (value: string) => void): HTMLElement | null {
@@ -38,8 +40,16 @@ function button(id: string, text: string, icon: string, onClick: () => void): HT
   return b;
 }
 
-export function toolbarView(host: ToolbarHost, model: FormModel): HTMLElement {
-  const t = model.triggers;
+/** Where a session id comes from: created here on the simulator, explained elsewhere. */
+function sessionHelper(host: ToolbarHost, model: FormModel, environment: EnvironmentSummary | undefined): HTMLElement | null {
+  if (!model.params.some((p) => p.name === 'sessionId')) return null;
+  if (environment?.simulator) return button('create-session', 'Create session', 'add', () => host.createSession());
+  return el('p', { class: 'session-help', attrs: { id: 'session-help' }, text: 'A session id comes from Create Session (POST …/merchant/{merchantId}/session) called by your server, or from the gateway\'s Hosted Session script in the payer\'s browser. Paste it into sessionId.' });
+}
+
+/** The test-mode helpers are for test environments only: a LIVE form never offers them. */
+export function toolbarView(host: ToolbarHost, model: FormModel, environment: EnvironmentSummary | undefined): HTMLElement {
+  const t = environment?.live ? { cards: [], outcomes: [], csc: [], avs: [] } : model.triggers;
   const testMode = [
     picker('test-card', 'Test card', 'Pick a card…', t.cards, (v) => host.testCard(v)),
     picker('test-outcome', 'Outcome (expiry)', 'Pick an outcome…', t.outcomes, (v) => host.expiryOutcome(v)),
@@ -49,6 +59,7 @@ export function toolbarView(host: ToolbarHost, model: FormModel): HTMLElement {
   return el('section', { class: 'toolbar', attrs: { 'aria-label': 'Helpers' } },
     el('div', { class: 'toolbar-row' },
       model.params.length ? button('fresh-ids', 'Fresh ids', 'refresh', () => host.freshIds()) : null,
+      sessionHelper(host, model, environment),
       model.op.hasBody ? button('load-example', 'Load example', 'lightbulb', () => host.loadExample()) : null,
       model.op.hasBody ? button('load-last', 'Load last body', 'history', () => host.loadLast()) : null,
       button('save', 'Save as request file…', 'save', () => host.save()),

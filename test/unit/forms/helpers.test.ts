@@ -25,11 +25,25 @@ describe('forms: version switch', () => {
 });
 
 describe('forms: test-mode triggers', () => {
+  const triggersOf = (id: string, version?: number) => {
+    const op = getOperation(id);
+    assert.ok(op);
+    return availableTriggers(op, fieldsOf(id as never, version));
+  };
+  const NONE = { cards: [], outcomes: [], csc: [], avs: [] };
+
   it('are offered only when the operation has the fields', () => {
-    const authorize = availableTriggers(fieldsOf('gateway.authorize', 11));
+    const authorize = triggersOf('gateway.authorize', 11);
     assert.ok(authorize.cards.length > 0 && authorize.outcomes.length > 0 && authorize.csc.length > 0 && authorize.avs.length > 0);
-    const login = availableTriggers(fieldsOf('financing.login'));
-    assert.deepEqual(login, { cards: [], outcomes: [], csc: [], avs: [] });
+    assert.ok(triggersOf('gateway.verify', 100).cards.length > 0);
+    assert.deepEqual(triggersOf('financing.login'), NONE);
+  });
+
+  it('are not offered where no card is sent for processing: Refund and Update Session, although their catalogues list a card', () => {
+    assert.ok(fieldsOf('gateway.refund', 13).some((f) => f.path === TRIGGER_PATHS.cardNumber), 'the catalogue lists a card for a standalone refund');
+    assert.deepEqual(triggersOf('gateway.refund', 13), NONE);
+    assert.deepEqual(triggersOf('gateway.updateSession', 100), NONE);
+    assert.deepEqual(triggersOf('gateway.updateAuthorization', 18), NONE);
   });
 
   it('a card and an outcome fill number and expiry with values the catalogue accepts', () => {

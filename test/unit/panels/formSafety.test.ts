@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { exampleBody } from '../../../src/catalogue';
+import { exampleBody, getOperation, validateBody } from '../../../src/catalogue';
 import { environmentSchema } from '../../../src/environments/environment';
-import { credentialFreeBody } from '../../../src/panels/credentialFields';
+import { credentialFreeBody, withStoredCredentials } from '../../../src/panels/credentialFields';
 import { contentSecurityPolicy, newNonce, webviewHtml } from '../../../src/panels/webviewHtml';
 import { previewRequest } from '../../../src/send/requestPreview';
 
@@ -39,5 +39,25 @@ describe('what a form may show', () => {
     assert.ok(!html.includes('<title>A "quoted" <title>'), 'the title is escaped');
     assert.equal((html.match(/<script /g) ?? []).length, 1);
     assert.ok(html.includes(`<script nonce="${nonce}" src="https://ext.example/form.js">`));
+  });
+});
+
+describe('the Login form and stored credentials', () => {
+  const login = getOperation('financing.login');
+  const formBody = credentialFreeBody(exampleBody('financing.login') as Record<string, unknown>);
+
+  it('a stored password is merged before the body is checked, so it is never reported missing', async () => {
+    assert.ok(login);
+    assert.ok(validateBody('financing.login', undefined, formBody).some((i) => i.path === 'password'), 'the form body alone lacks the password');
+    const stored = async (name: string) => (name === 'partnerPassword' ? 'stored-secret' : undefined);
+    const merged = await withStoredCredentials(login, formBody, stored);
+    assert.equal(merged.passwordMissing, false);
+    assert.deepEqual(validateBody('financing.login', undefined, merged.body), []);
+  });
+
+  it('with no stored password the form is told to offer "Set password…", not a problem', async () => {
+    assert.ok(login);
+    const merged = await withStoredCredentials(login, formBody, async () => undefined);
+    assert.equal(merged.passwordMissing, true);
   });
 });

@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import { formHostMessageSchema, formWebviewMessageSchema, MAX_BODY_SIZE, MAX_BODY_STRING, parseMessage, responseWebviewMessageSchema } from '../../../src/protocol';
+
+const state = (body: Record<string, unknown>) => ({ operationId: 'gateway.authorize', version: 11, params: { orderId: 'O-1' }, body });
+
+/** The host trusts no webview message, and the webview no host message, beyond what the protocol declares. */
+describe('webview messages', () => {
+  it('a message from the form with a key the protocol does not declare is rejected, naming the key', () => {
+    const r = parseMessage(formWebviewMessageSchema, { type: 'freshIds', orderId: 'X' });
+    assert.equal(r.ok, false);
+    assert.match(r.ok ? '' : r.error, /freshIds.*orderId|Unrecognized key.*orderId/);
+    assert.equal(parseMessage(formWebviewMessageSchema, { type: 'send', state: { ...state({}), extra: 1 }, sendAnyway: false }).ok, false, 'nested objects too');
+    assert.equal(parseMessage(formWebviewMessageSchema, { type: 'send', state: state({}), sendAnyway: false }).ok, true);
+  });
+
+  it('the response page and host messages to the form are strict as well', () => {
+    assert.equal(parseMessage(responseWebviewMessageSchema, { type: 'openInForm', exchangeId: 'x' }).ok, false);
+    assert.equal(parseMessage(formHostMessageSchema, { type: 'notice', text: 'hi', html: '<b>' }).ok, false);
+    assert.equal(parseMessage(formHostMessageSchema, { type: 'notice', text: 'hi' }).ok, true);
+  });
+
+  it(`a form body string longer than ${MAX_BODY_STRING} characters is rejected with where and how long`, () => {
+    const ok = parseMessage(formWebviewMessageSchema, { type: 'preview', state: state({ order: { description: 'd'.repeat(MAX_BODY_STRING) } }) });
+    assert.equal(ok.ok, true);
+    const r = parseMessage(formWebviewMessageSchema, { type: 'preview', state: state({ order: { description: 'd'.repeat(MAX_BODY_STRING + 1) } }) });
+    assert.equal(r.ok, false);
+    assert.match(r.ok ? '' : r.error, new RegExp(`state\\.body\\.order\\.description: this text is ${MAX_BODY_STRING + 1} characters long; at most ${MAX_BODY_STRING}`));
+    const longKey = parseMessage(formWebviewMessageSchema, { type: 'preview', state: state({ ['k'.repeat(MAX_BODY_STRING + 1)]: 1 }) });
+    assert.equal(longKey.ok, false);
+  });
+
+  it(`a whole form body over ${MAX_BODY_SIZE} characters is rejected even when every string is short`, () => {
+    const items = Array.from({ length: Math.ceil(MAX_BODY_SIZE / 1000) + 10 }, () => ({ name: 'n'.repeat(1000) }));
+    const r = parseMessage(formWebviewMessageSchema, { type: 'save', state: state({ order: { item: items } }) });
+    assert.equal(r.ok, false);
+    assert.match(r.ok ? '' : r.error, /the body is larger than 1048576 characters/);
+  });
+});

@@ -1,0 +1,140 @@
+import * as assert from 'node:assert/strict';
+import { exampleBody } from '../../../src/catalogue';
+import { HttpClient } from '../../../src/http';
+import { createGatewaySession } from '../../../src/send/createSession';
+import { idsToRenewAfterSend, OrderLedger, TransactionLedger } from '../../../src/send/orders';
+import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
+import { SimulatorSender } from '../../harness/simulatorSender';
+
+/** The order and transaction id rules a form and the Send command follow, decided from real simulator answers. */
+describe('order and transaction ids after a send', function () {
+  this.timeout(30_000);
+  let sim: SimulatorHandle;
+  let sender: SimulatorSender;
+  let n = 0;
+  const orderId = () => `ORD-UNIT-${Date.now()}-${++n}`;
+  const authorizeBody = (expiry: { month: string; year: string }) => {
+    const body = exampleBody('gateway.authorize', 11) as { sourceOfFunds: { provided: { card: { expiry: unknown } } } };
+    body.sourceOfFunds.provided.card.expiry = expiry;
+    return body;
+  };
+  const APPROVED = { month: '1', year: '39' };
+  const DECLINED = { month: '5', year: '39' };
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    sender = new SimulatorSender(sim);
+  });
+  after(async () => {
+    await sender?.close();
+    await sim?.close();
+  });
+
+  const authorize = (order: string, expiry: { month: string; year: string }, merchantId?: string) =>
+    sender.send({ operationId: 'gateway.authorize', params: { orderId: order, transactionId: `T-${++n}`, ...(merchantId ? { merchantId } : {}) }, body: authorizeBody(expiry) });
+
+  it('an approved Authorize moves the form to a fresh order: sending again on it would be refused', async () => {
+    const order = orderId();
+    const first = await authorize(order, APPROVED);
+    assert.equal(first.decoded?.outcome?.result, 'SUCCESS');
+    assert.deepEqual(idsToRenewAfterSend(first), { orderId: true, transactionId: true });
+    // What the user met: the same order again is refused by the gateway.
+    const again = await authorize(order, APPROVED);
+    assert.notEqual(again.decoded?.outcome?.result, 'SUCCESS');
+  });
+
+  it('a declined Authorize keeps its order (a new initial transaction may follow) but never its transaction id', async () => {
+    const declined = await authorize(orderId(), DECLINED);
+    assert.equal(declined.decoded?.outcome?.result, 'FAILURE');
+    assert.deepEqual(idsToRenewAfterSend(declined), { orderId: false, transactionId: true });
+  });
+
+  it('a Refund keeps its order', async () => {
+    const order = orderId();
+    await authorize(order, APPROVED);
+    const refund = await sender.send({ operationId: 'gateway.refund', params: { orderId: order, transactionId: `R-${++n}` }, body: { apiOperation: 'REFUND', transaction: { amount: '1.00', currency: 'USD' } } });
+    assert.deepEqual(idsToRenewAfterSend(refund), { orderId: false, transactionId: true });
+  });
+
+  it('Refund is offered the last order with captured funds left, not a declined order sent after it, and says which', async () => {
+    const ledger = new OrderLedger();
+    const approved = orderId();
+    const a = await authorize(approved, APPROVED);
+    ledger.record(a);
+    ledger.record(await authorize(orderId(), DECLINED));
+    const choice = ledger.choiceFor('gateway.refund', sender.env.id, () => '15:02');
+    const amount = a.decoded?.order?.totalCapturedAmount;
+    assert.ok(amount, 'the simulator reports the captured total');
+    assert.equal(choice?.orderId, approved);
+    assert.equal(choice?.note, `order ${approved} from your Authorize at 15:02, ${amount?.replace(/\.?0+$/, '')} ${a.decoded?.order?.currency} left to refund`);
+    // Once it is fully refunded, nothing is left to offer.
+    const refund = await sender.send({ operationId: 'gateway.refund', params: { orderId: approved, transactionId: `R-${++n}` }, body: { apiOperation: 'REFUND', transaction: { amount, currency: a.decoded?.order?.currency } } });
+    assert.equal(refund.decoded?.outcome?.result, 'SUCCESS', refund.response?.bodyText);
+    ledger.record(refund);
+    assert.equal(ledger.choiceFor('gateway.refund', sender.env.id), undefined);
+    assert.equal(ledger.choiceFor('gateway.refund', 'another-environment'), undefined);
+  });
+
+  it('Update Authorization is offered only an authorization not yet captured', async () => {
+    const ledger = new OrderLedger();
+    const captured = orderId();
+    ledger.record(await authorize(captured, APPROVED));
+    assert.equal(ledger.choiceFor('gateway.updateAuthorization', sender.env.id), undefined, 'the default merchant captures at once');
+    const authorizedOnly = orderId();
+    const a = await authorize(authorizedOnly, APPROVED, SIMULATOR_AUTH_ONLY_MERCHANT_ID);
+    assert.equal(a.decoded?.order?.status, 'AUTHORIZED', a.response?.bodyText);
+    ledger.record(a);
+    ledger.record(await authorize(orderId(), DECLINED, SIMULATOR_AUTH_ONLY_MERCHANT_ID));
+    const choice = ledger.choiceFor('gateway.updateAuthorization', sender.env.id);
+    assert.equal(choice?.orderId, authorizedOnly);
+    assert.match(choice?.note ?? '', new RegExp(`^order ${authorizedOnly} from your Authorize at \\d\\d:\\d\\d, [\\d.]+ \\w{3} authorized, not captured$`));
+  });
+});
+
+describe('transaction ids already used', () => {
+  it('a used id on the same order is replaced and the replacement says which id it replaced', () => {
+    const ledger = new TransactionLedger();
+    let k = 0;
+    const fresh = () => `TXN-FRESH-${++k}`;
+    assert.deepEqual(ledger.claim('O-1', 'TXN-FILE-1', fresh), { transactionId: 'TXN-FILE-1' });
+    assert.deepEqual(ledger.claim('O-1', 'TXN-FILE-1', fresh), { transactionId: 'TXN-FRESH-1', replaced: 'TXN-FILE-1' });
+    assert.deepEqual(ledger.claim('O-2', 'TXN-FILE-1', fresh), { transactionId: 'TXN-FILE-1' }, 'another order may use it');
+    assert.ok(ledger.wasSent('O-1', 'TXN-FRESH-1'));
+  });
+});
+
+describe('a session id for Update Session', function () {
+  this.timeout(30_000);
+  let sim: SimulatorHandle;
+  let sender: SimulatorSender;
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    sender = new SimulatorSender(sim);
+  });
+  after(async () => {
+    await sender?.close();
+    await sim?.close();
+  });
+
+  it('Create Session on the simulator gives an id that Update Session then accepts', async () => {
+    const client = new HttpClient();
+    try {
+      const id = await createGatewaySession({ client: async () => client, secret: async () => SIMULATOR_DEFAULTS.apiPassword }, sender.env);
+      assert.match(id, /^SESSION\w{20,}$/);
+      const update = await sender.send({ operationId: 'gateway.updateSession', params: { sessionId: id }, body: exampleBody('gateway.updateSession', 100) });
+      assert.equal(update.response?.status, 200, update.response?.bodyText);
+      assert.equal(update.decoded?.session?.id, id);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a wrong password is said plainly, not as a missing id', async () => {
+    const client = new HttpClient();
+    try {
+      await assert.rejects(createGatewaySession({ client: async () => client, secret: async () => 'wrong' }, sender.env), /Create Session on "Local simulator" answered HTTP 401/);
+    } finally {
+      await client.close();
+    }
+  });
+});
