@@ -285,6 +285,93 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await field(page, 'email').count(), 1);
   });
 
+  it('test-card helpers are not offered where no card is processed (Refund, Update Session) nor on a LIVE environment', async () => {
+    const helpers = ['#test-card', '#test-outcome', '#test-csc', '#test-avs'];
+    for (const operationId of ['gateway.refund', 'gateway.updateSession']) {
+      const { page } = await openForm({ operationId });
+      for (const id of helpers) assert.equal(await page.locator(id).count(), 0, `${operationId}: ${id}`);
+      await w?.close();
+      w = undefined;
+    }
+    const { page } = await openForm({ operationId: 'gateway.authorize', version: 11, environmentId: 'sim', body: { apiOperation: 'AUTHORIZE' } });
+    assert.equal(await page.locator('#test-card').count(), 1, 'a test environment keeps them');
+    await pick(page.locator('#environment'), 'Production — LIVE');
+    for (const id of helpers) assert.equal(await eventually(() => page.locator(id).count(), (n) => n === 0), 0, `LIVE: ${id}`);
+    await pick(page.locator('#environment'), 'Local simulator');
+    assert.equal(await eventually(() => page.locator('#test-card').count(), (n) => n === 1), 1, 'back on a test environment');
+  });
+
+  it('the Login form offers "Set password…" when none is stored, instead of counting a problem', async () => {
+    const w = await openForm({ operationId: 'financing.login', body: { email: 'partner@simulator.local' } });
+    const { page } = w;
+    await w.send({ type: 'credentials', passwordStored: false });
+    const setPassword = field(page, 'password').locator('#set-password');
+    await setPassword.waitFor();
+    assert.equal(await page.locator('#send').textContent(), 'Send', 'no problem count');
+    assert.match((await page.locator('#status').textContent()) ?? '', /No partner password is stored/);
+    const before = (await w.posted()).length;
+    await setPassword.click();
+    await w.waitForPosted('setPassword', { since: before });
+    await w.send({ type: 'credentials', passwordStored: true });
+    assert.equal(await eventually(() => page.locator('#set-password').count(), (n) => n === 0), 0);
+    assert.deepEqual(Object.keys(await bodyOf(w)), ['email'], 'still no password in the webview state');
+  });
+
+  it('Update Session on the simulator offers Create session and fills sessionId; elsewhere it says where an id comes from', async () => {
+    const envs = [{ id: 'sim', name: 'Local simulator', live: false, simulator: true }, { id: 'uat', name: 'UAT', live: false }];
+    w = await openWebview('form', { browser });
+    consoleProblems = [];
+    await w.waitForPosted('ready');
+    await w.send({ type: 'init', state: { operationId: 'gateway.updateSession', environmentId: 'sim', params: {}, body: {} }, environments: envs });
+    const { page } = w;
+    await page.locator('#create-session').waitFor();
+    assert.equal(await errorText(page, 'param:sessionId'), 'sessionId: required');
+    const before = (await w.posted()).length;
+    await page.locator('#create-session').click();
+    await w.waitForPosted('createSession', { since: before });
+    const id = `SESSION0002${'A'.repeat(20)}`;
+    await w.send({ type: 'ids', params: { sessionId: id }, paramNotes: { sessionId: 'Created on Local simulator with Create Session just now.' } });
+    assert.equal(await eventually(() => input(page, 'param:sessionId').inputValue(), (v) => v === id), id);
+    assert.equal(await page.locator('#param-note-sessionId').textContent(), 'Created on Local simulator with Create Session just now.');
+    assert.equal(await errorText(page, 'param:sessionId'), '');
+    await pick(page.locator('#environment'), 'UAT');
+    await page.locator('#session-help').waitFor();
+    assert.equal(await page.locator('#create-session').count(), 0);
+    assert.match((await page.locator('#session-help').textContent()) ?? '', /Create Session .*session/);
+  });
+
+  it('shows beside the URL parameters which order a follow-up got and which transaction id it will send', async () => {
+    w = await openWebview('form', { browser });
+    consoleProblems = [];
+    await w.waitForPosted('ready');
+    const note = 'order ORD-123 from your Authorize at 15:02, 100 EUR left to refund';
+    await w.send({ type: 'init', state: { operationId: 'gateway.refund', version: 13, environmentId: 'sim', params: { orderId: 'ORD-123', transactionId: 'TXN-FILE-1' }, body: {} }, environments: ENVIRONMENTS, paramNotes: { orderId: note } });
+    const { page } = w;
+    await page.locator('#send').waitFor();
+    assert.equal(await page.locator('#param-note-orderId').textContent(), note);
+    // After a send the host moves the form to the id it will send next, and says so.
+    await w.send({ type: 'ids', params: { transactionId: 'TXN-NEXT-2' }, paramNotes: { transactionId: 'TXN-FILE-1 was sent; the next send uses TXN-NEXT-2.' } });
+    assert.equal(await eventually(() => input(page, 'param:transactionId').inputValue(), (v) => v === 'TXN-NEXT-2'), 'TXN-NEXT-2');
+    assert.equal(await page.locator('#param-note-transactionId').textContent(), 'TXN-FILE-1 was sent; the next send uses TXN-NEXT-2.');
+    assert.equal(await page.locator('#param-note-orderId').textContent(), note, 'the order keeps its note');
+    // A value the user types loses the note about the old one.
+    await input(page, 'param:orderId').fill('ORD-OTHER');
+    assert.equal(await page.locator('#param-note-orderId').textContent(), '');
+  });
+
+  it('a host message with a key the protocol does not declare is ignored and logged', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    await w.send({ type: 'notice', text: 'plain' });
+    assert.equal(await eventually(() => page.locator('#status').textContent(), (t) => t === 'plain'), 'plain');
+    await w.send({ type: 'notice', text: 'with an extra key', html: '<b>bold</b>' });
+    await eventually(async () => consoleProblems.length, (n) => n > 0);
+    assert.equal(await page.locator('#status').textContent(), 'plain', 'the message was not applied');
+    assert.equal(consoleProblems.length, 1);
+    assert.match(consoleProblems[0] ?? '', /ignored a host message: message notice: .*html/);
+    consoleProblems = [];
+  });
+
   it('an operation without a body says so and still sends', async () => {
     const w = await openForm({ operationId: 'financing.logout', body: {} });
     const { page } = w;
