@@ -62,6 +62,8 @@ export function activate(context: vscode.ExtensionContext) {
       globalStateDump: () => JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
       logFolder: context.logUri.fsPath,
       globalStorageFolder: context.globalStorageUri.fsPath,
+      /** The open forms: the integration tests post page messages to a form's host side and read its state. */
+      forms: panels.forms,
     },
   };
 }

@@ -75,6 +75,16 @@ export class FormPanel implements vscode.Disposable {
     return this.state.operationId;
   }
 
+  /** The host's copy of the form's content (as the page last sent it, with the ids the host moved since). */
+  get currentState(): FormState {
+    return this.state;
+  }
+
+  /** For the integration tests: a message as if the page had posted it; returns the host's answers. */
+  receiveAsFromPage(data: unknown): Promise<FormHostMessage[]> {
+    return this.messenger.receiveAsFromPage(data);
+  }
+
   /** The environment the form sends to: with the operation, what makes a form the same form. */
   get environmentId(): string | undefined {
     return this.environment()?.id;
@@ -84,6 +94,11 @@ export class FormPanel implements vscode.Disposable {
   setBody(body: FormState['body'], params: Record<string, string> | undefined, source: string): void {
     this.state = { ...this.state, body, ...(params ? { params } : {}) };
     this.messenger.post({ type: 'setBody', body, ...(params ? { params } : {}), source });
+  }
+
+  /** New URL parameters for an open form (reopened with ids, no body). */
+  setParams(params: Record<string, string>): void {
+    this.postIds(params, {});
   }
 
   /** Show a field: the response panel's error envelope names one. */

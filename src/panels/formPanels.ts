@@ -68,6 +68,7 @@ export class FormPanels implements vscode.Disposable {
     if (existing) {
       existing.reveal();
       if (body) existing.setBody(body, args.params, 'request');
+      else if (args.params) existing.setParams(args.params);
       return existing;
     }
     const version = args.version ?? env?.versions?.[op.id] ?? op.defaultVersion;

@@ -20,6 +20,7 @@ export interface MessengerOptions<In, Out> {
 export class PanelMessenger<In extends { type: string }, Out> implements vscode.Disposable {
   private ready = false;
   private queue: Out[] = [];
+  private readonly taps = new Set<(message: unknown) => void>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   private readonly webview: vscode.Webview;
@@ -40,11 +41,28 @@ export class PanelMessenger<In extends { type: string }, Out> implements vscode.
   }
 
   post(message: Out): void {
+    for (const tap of this.taps) tap(message);
     if (!this.ready) {
       this.queue.push(message);
       return;
     }
     void this.webview.postMessage(message);
+  }
+
+  /**
+   * Handles `data` exactly as if the page had posted it, and returns what the host posted meanwhile.
+   * The integration tests drive a form's host side this way, through the same parse and handlers.
+   */
+  async receiveAsFromPage(data: unknown): Promise<Out[]> {
+    const seen: Out[] = [];
+    const tap = (m: unknown) => seen.push(m as Out);
+    this.taps.add(tap);
+    try {
+      await this.receive(data);
+    } finally {
+      this.taps.delete(tap);
+    }
+    return seen;
   }
 
   private async receive(data: unknown): Promise<void> {
