@@ -19,6 +19,15 @@ export function formBodyOf(value: unknown): FormState['body'] | undefined {
   return parsed.success ? credentialFreeBody(parsed.data) : undefined;
 }
 
+/** Why `value` cannot be a form's body (not an object, a string over the cap…), in one line; undefined when it can. */
+export function whyNotFormBody(value: unknown): string | undefined {
+  const parsed = formStateSchema.shape.body.safeParse(value);
+  if (parsed.success) return undefined;
+  const first = parsed.error.issues[0];
+  const where = first?.path.map(String).join('.').slice(0, 200);
+  return `${where ? `${where}: ` : ''}${first?.message.slice(0, 300) ?? 'not a JSON object'}`;
+}
+
 function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip);
   if (typeof value !== 'object' || value === null) return value;

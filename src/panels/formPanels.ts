@@ -9,7 +9,7 @@ import { suggestedIds } from '../commands/idSuggestions';
 import { operationOrThrow, pickOperation } from '../commands/pickers';
 import { formStateSchema, type FormState } from '../protocol';
 import type { StoredEnvironment } from '../environments/environmentStore';
-import { formBodyOf } from './credentialFields';
+import { formBodyOf, whyNotFormBody } from './credentialFields';
 import { FORM_VIEW_TYPE, FormPanel, formTitle, type FormPanelHost } from './formPanel';
 import { panelOptions } from './panelHtml';
 
@@ -63,6 +63,10 @@ export class FormPanels implements vscode.Disposable {
     const op: OperationDef | undefined = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(envs.active(), 'Operation to open in a form');
     if (!op) return undefined;
     const body = formBodyOf(args.body);
+    if (args.body !== undefined && !body) {
+      void vscode.window.showErrorMessage(`${op.title}: this body cannot be opened in a form (${whyNotFormBody(args.body) ?? 'not a JSON object'}).`);
+      return undefined;
+    }
     const env = (args.environmentId ? envs.get(args.environmentId) : undefined) ?? envs.active();
     const existing = this.find(op.id, env?.id);
     if (existing) {

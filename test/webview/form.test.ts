@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { exampleBody, fieldsOf } from '../../src/catalogue';
 import { EXPIRY_OUTCOMES } from '../../src/catalogue/testData';
+import { MAX_BODY_STRING } from '../../src/protocol/common';
 import type { FormState } from '../../src/protocol/formProtocol';
 import { launchBrowser } from '../harness/browser';
 import { openWebview, type OpenWebview } from '../harness/webviewPage';
@@ -357,6 +358,19 @@ describe('operation form webview (Chromium)', function () {
     // A value the user types loses the note about the old one.
     await input(page, 'param:orderId').fill('ORD-OTHER');
     assert.equal(await page.locator('#param-note-orderId').textContent(), '');
+  });
+
+  it('a body over the message caps is not posted: the form says why instead', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const { page } = w;
+    await openGroup(page, 'Order');
+    const before = (await w.posted()).length;
+    await input(page, 'order.reference').fill('r'.repeat(MAX_BODY_STRING + 1));
+    const status = await eventually(() => page.locator('#status').textContent(), (t) => /cannot send/.test(t ?? ''));
+    assert.equal(status, `The form cannot send this body: order.reference: this text is ${MAX_BODY_STRING + 1} characters long; at most ${MAX_BODY_STRING} are accepted.`);
+    await page.locator('#send-anyway').click();
+    await page.locator('#save').click();
+    assert.deepEqual((await w.posted()).slice(before).map((m) => m.type), [], 'no preview, send or save the host would drop');
   });
 
   it('a host message with a key the protocol does not declare is ignored and logged', async () => {

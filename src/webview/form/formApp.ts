@@ -16,7 +16,7 @@ import { ensureRowsFor } from '../../forms/rows';
 import { searchLayout, type SearchResult } from '../../forms/search';
 import { applyAvsStreet, applyExpiryOutcome, applySecurityCode, applyTestCard, TRIGGER_PATHS } from '../../forms/testTriggers';
 import { carryOver } from '../../forms/versionSwitch';
-import type { EnvironmentSummary } from '../../protocol/common';
+import { bodySizeProblem, type EnvironmentSummary } from '../../protocol/common';
 import type { FormHostMessage, FormState, FormWebviewMessage } from '../../protocol/formProtocol';
 import { el } from '../shared/dom';
 import type { HostBridge } from '../shared/hostBridge';
@@ -177,8 +177,15 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
     this.bridge.setState(this.state);
     clearTimeout(this.previewTimer);
     this.previewTimer = setTimeout(() => {
-      if (this.state) this.bridge.post({ type: 'preview', state: this.state });
+      if (this.state && this.withinSizeLimits(this.state)) this.bridge.post({ type: 'preview', state: this.state });
     }, PREVIEW_DELAY_MS);
+  }
+
+  /** The host refuses a body over the protocol's caps: say so here rather than post a message it would drop. */
+  private withinSizeLimits(state: FormState): boolean {
+    const problem = bodySizeProblem(state.body);
+    if (problem) this.sendBar.setStatus(`The form cannot send this body: ${problem.path.length ? `${problem.path.join('.')}: ` : ''}${problem.message}.`, 'error');
+    return problem === undefined;
   }
 
   private setBody(body: JsonObject): void {
@@ -433,7 +440,7 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
   }
 
   save(): void {
-    if (this.state) this.bridge.post({ type: 'save', state: this.state });
+    if (this.state && this.withinSizeLimits(this.state)) this.bridge.post({ type: 'save', state: this.state });
   }
 
   // ---- PreviewHost / SendHost ----
@@ -443,7 +450,7 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
   }
 
   send(anyway: boolean): void {
-    if (!this.state || (!anyway && (this.problems?.count ?? 0) > 0)) return;
+    if (!this.state || (!anyway && (this.problems?.count ?? 0) > 0) || !this.withinSizeLimits(this.state)) return;
     this.bridge.post({ type: 'send', state: this.state, sendAnyway: anyway });
   }
 }

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { exampleBody, getOperation, validateBody } from '../../../src/catalogue';
 import { environmentSchema } from '../../../src/environments/environment';
-import { credentialFreeBody, withStoredCredentials } from '../../../src/panels/credentialFields';
+import { credentialFreeBody, formBodyOf, whyNotFormBody, withStoredCredentials } from '../../../src/panels/credentialFields';
+import { MAX_BODY_STRING } from '../../../src/protocol/common';
 import { contentSecurityPolicy, newNonce, webviewHtml } from '../../../src/panels/webviewHtml';
 import { previewRequest } from '../../../src/send/requestPreview';
 
@@ -59,5 +60,14 @@ describe('the Login form and stored credentials', () => {
     assert.ok(login);
     const merged = await withStoredCredentials(login, formBody, async () => undefined);
     assert.equal(merged.passwordMissing, true);
+  });
+});
+
+describe('a body entering a form', () => {
+  it('is refused with where and why when it breaks the message caps, instead of falling back to the example', () => {
+    const body = { order: { description: 'd'.repeat(MAX_BODY_STRING + 1) } };
+    assert.equal(formBodyOf(body), undefined);
+    assert.equal(whyNotFormBody(body), `order.description: this text is ${MAX_BODY_STRING + 1} characters long; at most ${MAX_BODY_STRING} are accepted`);
+    assert.equal(whyNotFormBody({ order: { description: 'fine' } }), undefined);
   });
 });
