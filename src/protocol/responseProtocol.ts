@@ -12,7 +12,7 @@ export const VIEW_BODY_CAP = 256 * 1024;
 
 const headers = z.record(z.string().max(1000), z.string().max(16_384));
 
-export const shownBodySchema = z.object({
+export const shownBodySchema = z.strictObject({
   /** Pretty JSON when the body was JSON, the text otherwise; at most VIEW_BODY_CAP characters. */
   text: longText,
   json: z.boolean(),
@@ -22,14 +22,14 @@ export const shownBodySchema = z.object({
 });
 export type ShownBody = z.infer<typeof shownBodySchema>;
 
-export const exchangeViewSchema = z.object({
+export const exchangeViewSchema = z.strictObject({
   id: shortText,
   startedAt: shortText,
-  environment: z.object({ id: shortText, name: shortText, live: z.boolean() }),
+  environment: z.strictObject({ id: shortText, name: shortText, live: z.boolean() }),
   operationId: shortText,
   operationTitle: shortText,
   version: z.number().int().optional(),
-  request: z.object({ method: shortText, url: longText, headers, body: shownBodySchema.optional(), curl: longText }),
+  request: z.strictObject({ method: shortText, url: longText, headers, body: shownBodySchema.optional(), curl: longText }),
   response: z
     .object({
       status: z.number().int(),
@@ -37,10 +37,10 @@ export const exchangeViewSchema = z.object({
       body: shownBodySchema,
       /** True when the client stopped reading at its size cap: the body itself is incomplete. */
       truncated: z.boolean(),
-      timing: z.object({ totalMs: z.number(), ttfbMs: z.number() }),
+      timing: z.strictObject({ totalMs: z.number(), ttfbMs: z.number() }),
     })
     .optional(),
-  failure: z.object({ kind: shortText, message: z.string().max(4000) }).optional(),
+  failure: z.strictObject({ kind: shortText, message: z.string().max(4000) }).optional(),
   decoded: decodedResponseSchema.optional(),
 });
 export type ExchangeView = z.infer<typeof exchangeViewSchema>;
@@ -48,8 +48,8 @@ export type ExchangeView = z.infer<typeof exchangeViewSchema>;
 // ---- host → response webview ----
 
 export const responseHostMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('show'), exchange: exchangeViewSchema }),
-  z.object({ type: z.literal('notice'), text: z.string().max(2000) }),
+  z.strictObject({ type: z.literal('show'), exchange: exchangeViewSchema }),
+  z.strictObject({ type: z.literal('notice'), text: z.string().max(2000) }),
 ]);
 export type ResponseHostMessage = z.infer<typeof responseHostMessageSchema>;
 

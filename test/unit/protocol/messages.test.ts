@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formHostMessageSchema, formWebviewMessageSchema, MAX_BODY_SIZE, MAX_BODY_STRING, parseMessage, responseWebviewMessageSchema } from '../../../src/protocol';
+import { formHostMessageSchema, formWebviewMessageSchema, MAX_BODY_SIZE, MAX_BODY_STRING, parseMessage, responseHostMessageSchema, responseWebviewMessageSchema } from '../../../src/protocol';
 
 const state = (body: Record<string, unknown>) => ({ operationId: 'gateway.authorize', version: 11, params: { orderId: 'O-1' }, body });
 
@@ -17,6 +17,7 @@ describe('webview messages', () => {
     assert.equal(parseMessage(responseWebviewMessageSchema, { type: 'openInForm', exchangeId: 'x' }).ok, false);
     assert.equal(parseMessage(formHostMessageSchema, { type: 'notice', text: 'hi', html: '<b>' }).ok, false);
     assert.equal(parseMessage(formHostMessageSchema, { type: 'notice', text: 'hi' }).ok, true);
+    assert.equal(parseMessage(responseHostMessageSchema, { type: 'notice', text: 'hi', html: '<b>' }).ok, false);
   });
 
   it(`a form body string longer than ${MAX_BODY_STRING} characters is rejected with where and how long`, () => {
