@@ -177,8 +177,10 @@ export class FormPanel implements vscode.Disposable {
   private adopt(state: FormState): void {
     if (state.operationId !== this.state.operationId) throw new Error(`The form of ${this.state.operationId} sent a state for ${state.operationId}; ignored.`);
     const versionChanged = state.version !== this.state.version;
+    const environmentChanged = state.environmentId !== this.state.environmentId;
     this.state = state;
     if (versionChanged) this.panel.title = formTitle(this.operation(), state.version);
+    if (environmentChanged) void this.postCredentials();
   }
 
   /** Moves the form's ids and says why beside them; the host's copy of the state follows. */
