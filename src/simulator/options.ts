@@ -22,6 +22,8 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** How long a gateway operation holds its order lock (ms). Default 5, so overlapping operations collide as on the real gateway. */
   processingDelayMs?: number;
+  /** Orders kept in memory (about 4 KB each); beyond it the oldest is forgotten. Default 1000. */
+  maxOrders?: number;
   /** Request-log ring size. Default 1000. */
   requestLogCapacity?: number;
 }

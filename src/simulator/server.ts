@@ -59,7 +59,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     ).map((m) => [m.merchantId, m] as const),
   );
   const financing = new FinancingApi(ctx, accounts, new TokenStore(opts.tokenLifetimeSeconds ?? 3600, now));
-  const gateway = new GatewayApi(ctx, merchants, opts.processingDelayMs ?? 5);
+  const gateway = new GatewayApi(ctx, merchants, opts.processingDelayMs ?? 5, opts.maxOrders);
 
   async function route(req: SimRequest): Promise<SimResponse> {
     if (req.path.startsWith(FINANCING_PREFIX)) return financing.handle(req);
