@@ -46,7 +46,7 @@ function parseArgs(argv: readonly string[]): CliOptions {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const sim = await startSimulator(options);
+  const sim = await startSimulator({ ...options, runBy: 'terminal' });
   const lines = [
     `Payment Workbench simulator listening on ${sim.baseUrl}`,
     `  financing API  ${sim.baseUrl}/api/online/{login,refreshToken,logout,offers}`,

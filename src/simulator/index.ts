@@ -4,7 +4,7 @@
  * the two APIs, faults.ts for fault injection and requestLog.ts for observability.
  */
 export { SIMULATOR_DEFAULTS, SIMULATOR_AUTH_ONLY_MERCHANT_ID } from './defaults';
-export type { SimulatorOptions, SimulatorHandle } from './options';
+export type { SimulatorOptions, SimulatorHandle, SimulatorRunner } from './options';
 export type { FaultPlan } from './faults';
 export { RequestLog, type RequestLogEntry } from './requestLog';
 export { startSimulator } from './server';

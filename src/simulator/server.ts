@@ -72,6 +72,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         gateway: `${baseUrl}/api/rest/version/{version}/merchant/{merchantId}`,
         requests: `${baseUrl}${CONTROL_PREFIX}/requests`,
         faults: `${baseUrl}${CONTROL_PREFIX}/faults`,
+        runBy: opts.runBy ?? 'test',
+        pid: String(process.pid),
       }));
       if (answer) return answer;
     }
