@@ -64,7 +64,19 @@ describe('Environments view in VS Code (clicks and keys)', function () {
     assert.match(await row.innerText(), /test/);
   });
 
-  it('the title-bar "+" asks for the new environment’s name (no error)', async () => {
+  it('a click on an environment row does not make it active', async () => {
+    assert.match(await statusText(), /Local simulator · TEST/);
+    await envRow('Local simulator · authorize-only').click();
+    // Let any command the click would run reach the status bar: a palette command is a round trip through the same host.
+    await runCommandFromPalette(s.page, 'Payment Workbench: Refresh Environments');
+    await s.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    const text = await statusText();
+    assert.doesNotMatch(text, /authorize-only/, `the click switched the active environment: ${text}`);
+  });
+
+  it('the title-bar "+" asks for the new environment’s name (no error), with a row focused', async () => {
+    // With a row focused, VS Code hands the focused row to title-bar commands as their argument.
+    await envRow('Local simulator · authorize-only').click();
     const header = sidebar().locator('.pane-header:has-text("Environments")');
     await header.hover();
     await header.locator('.action-label[aria-label="Add Environment…"]').click();
@@ -74,16 +86,6 @@ describe('Environments view in VS Code (clicks and keys)', function () {
     assert.equal(await notifications('Invalid input').count(), 0, 'an error instead of the name prompt');
     await s.page.keyboard.press('Escape');
     await input.waitFor({ state: 'hidden', timeout: 10_000 });
-  });
-
-  it('a click on an environment row does not make it active', async () => {
-    assert.match(await statusText(), /Local simulator · TEST/);
-    await envRow('Local simulator · authorize-only').click();
-    // Let any command the click would run reach the status bar: a palette command is a round trip through the same host.
-    await runCommandFromPalette(s.page, 'Payment Workbench: Refresh Environments');
-    await s.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
-    const text = await statusText();
-    assert.doesNotMatch(text, /authorize-only/, `the click switched the active environment: ${text}`);
   });
 
   it('▷ on an operation row sends that operation to that row’s environment; Enter on "Send to LIVE?" sends nothing', async () => {
