@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { exampleBody } from '../../src/catalogue';
 import type { Environment } from '../../src/environments/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorRunner } from '../../src/simulator';
-import { extensionApi, send } from './support';
+import { extensionApi, send, waitFor } from './support';
 
 /** Environment and simulator commands as a person meets them: duplicates that still work, a Stop that explains itself. */
 describe('Environment and simulator commands', function () {
@@ -30,6 +30,39 @@ describe('Environment and simulator commands', function () {
     } finally {
       for (const environmentId of [id, copy?.id]) if (environmentId) await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId, confirmed: true });
       await sim.close();
+    }
+  });
+
+  it('adding an environment does not make it active', async () => {
+    const api = await extensionApi();
+    const activeId = (): unknown => (JSON.parse(api.inspect.globalStateDump()) as [string, unknown][]).find(([k]) => k === 'paymentWorkbench.activeEnvironment')?.[1];
+    const before = activeId();
+    const id = 'it-added-not-active';
+    try {
+      // A LIVE one (merchant not TEST…): a silent switch to it would be the costly case.
+      await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id, name: 'Added, not active', gatewayUrl: 'https://gateway.example.com', merchantId: 'LIVEADDED01' });
+      assert.equal(activeId(), before, 'adding switched the active environment');
+    } finally {
+      await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: id, confirmed: true });
+    }
+  });
+
+  it('✎ on an operation row opens that operation’s form for that row’s environment, without asking', async () => {
+    const id = 'it-pencil';
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    try {
+      await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id, name: 'Pencil env', gatewayUrl: 'http://127.0.0.1:9', merchantId: 'TESTPENCIL' });
+      // What VS Code passes to an inline action: the row's tree node.
+      const env = { id, name: 'Pencil env', gatewayUrl: 'http://127.0.0.1:9', merchantId: 'TESTPENCIL', gatewayAuth: 'basic', timeoutMs: 30_000, source: 'user' };
+      void vscode.commands.executeCommand('paymentWorkbench.tree.openOperationForm', { kind: 'operation', env, op: { id: 'gateway.refund' } });
+      const tab = await waitFor('the Refund form tab', () =>
+        vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('paymentWorkbench.form') && t.label.startsWith('Refund')),
+      );
+      assert.ok(tab.isActive);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: id, confirmed: true });
     }
   });
 
