@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { startSimulator, type SimulatorHandle } from '../simulator';
-import { DEFAULT_MAX_ORDERS } from '../simulator/gateway/orders';
+import { DEFAULT_MAX_ORDERS, startSimulator, type SimulatorHandle } from '../simulator';
 
 const DEFAULT_PORT = 4477;
 

@@ -2,8 +2,7 @@
  * `npm run simulator [-- --port N --host H --token-lifetime S --max-orders N]`: the simulator as a stand-alone
  * process. Prints where both APIs live and the default credentials (they are public test values).
  */
-import { DEFAULT_MAX_ORDERS } from './gateway/orders';
-import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator } from './index';
+import { DEFAULT_MAX_ORDERS, SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator } from './index';
 
 interface CliOptions {
   port: number;

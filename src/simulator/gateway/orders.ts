@@ -1,5 +1,6 @@
 import type { AvsCode, BrowserPaymentState, CscCode, GatewayCode, OrderStatus, ResultValue, TransactionType } from '../../catalogue/codes';
 import type { JsonOut } from '../jsonText';
+import { DEFAULT_MAX_ORDERS } from '../defaults';
 import type { Milli } from '../money';
 
 /**
@@ -62,9 +63,6 @@ export interface OrderRecord {
 }
 
 const key = (merchantId: string, orderId: string): string => `${merchantId}\u0000${orderId}`;
-
-/** How many orders a simulator keeps by default (about 4 KB each): the oldest go first beyond it. */
-export const DEFAULT_MAX_ORDERS = 1000;
 
 export class OrderStore {
   // A Map iterates in insertion order: its first entries are the oldest orders.
