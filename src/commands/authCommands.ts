@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { SignInFailed, SignInRequired } from '../auth';
+import { usesSimulatorCredentials } from '../environments/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import type { EnvNode } from '../environments/environmentsTree';
 import { pickEnvironment } from './pickers';
@@ -33,7 +34,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       if (!env) return undefined;
       const given = arg && 'environmentId' in arg ? arg : undefined;
       const storedEmail = await services.secretOrDefault(env, 'partnerEmail');
-      const storedPassword = env.simulator ? await services.secretOrDefault(env, 'partnerPassword') : undefined;
+      const storedPassword = usesSimulatorCredentials(env) ? await services.secretOrDefault(env, 'partnerPassword') : undefined;
       const email = given?.email ?? (await vscode.window.showInputBox({ title: `Sign in to ${env.name}: partner e-mail`, value: storedEmail ?? '', ignoreFocusOut: true, validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : `email: not an e-mail address: '${s}'`) }));
       if (!email) return undefined;
       const password = given?.password ?? (await vscode.window.showInputBox({ title: `Sign in to ${env.name}: password`, password: true, ignoreFocusOut: true, ...(storedPassword ? { value: storedPassword } : {}) }));

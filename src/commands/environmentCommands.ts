@@ -1,12 +1,30 @@
 import * as vscode from 'vscode';
-import type { EnvironmentInput } from '../environments/environment';
+import { environmentSchema, isLive, usesSimulatorCredentials, type EnvironmentInput } from '../environments/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import type { EnvNode } from '../environments/environmentsTree';
 import { SECRET_LABELS, type SecretName } from '../secrets/secretKeys';
+import { confirmDangerousAction } from './dangerousAction';
 import { pickEnvironment } from './pickers';
 import type { Services } from './services';
 
 type EnvArg = EnvNode | { environmentId: string; value?: string } | undefined;
+
+/**
+ * An environment given as data (scripts, tests): a plain object with a name. Anything else a menu
+ * hands over (a title-bar click passes its own argument) means "ask", as from the palette.
+ */
+function environmentInputOf(arg: unknown): EnvironmentInput | undefined {
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return undefined;
+  if ('kind' in arg || typeof (arg as { name?: unknown }).name !== 'string') return undefined;
+  return arg as EnvironmentInput;
+}
+
+/** The operation row of the tree a ▷ or ✎ was clicked on, as the arguments sendRequest and openForm take. */
+function operationRowArgs(arg: unknown): { environmentId: string; operationId: string } | undefined {
+  const node = arg as Partial<EnvNode> | undefined;
+  if (node?.kind !== 'operation' || !('op' in node) || !node.env || !node.op) return undefined;
+  return { environmentId: node.env.id, operationId: node.op.id };
+}
 
 /** Tree context menus pass a node, the palette nothing (then we ask), tests an id. */
 async function resolveEnv(services: Services, arg: EnvArg, placeHolder: string): Promise<StoredEnvironment | undefined> {
@@ -80,35 +98,69 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
     if (given === undefined) void vscode.window.showInformationMessage(`${SECRET_LABELS[name]} saved for ${env.name}.`);
   };
 
+  /** The only way an environment becomes active; a LIVE one only after a question whose default is "no". */
+  const makeActive = async (env: StoredEnvironment): Promise<boolean> => {
+    if (envs.active()?.id === env.id) return true;
+    if (isLive(env)) {
+      const switchToLive = await confirmDangerousAction({
+        message: `Make "${env.name}" the active environment? It is LIVE: real money can move.`,
+        detail: `Money-moving operations still ask before each send. Merchant ${env.merchantId ?? '(none)'}, ${env.gatewayUrl ?? env.financingBaseUrl ?? ''}`,
+        safe: 'Stay on Current',
+        action: 'Switch to LIVE',
+      });
+      if (!switchToLive) return false;
+    }
+    await envs.setActive(env.id);
+    return true;
+  };
+
   context.subscriptions.push(
     vscode.commands.registerCommand('paymentWorkbench.activateEnvironment', run(async (arg: EnvArg) => {
-      const env = await resolveEnv(services, arg, 'Environment to activate');
-      if (env) await envs.setActive(env.id);
+      const env = await resolveEnv(services, arg, 'Environment to make active');
+      return env ? makeActive(env) : false;
     })),
     vscode.commands.registerCommand('paymentWorkbench.switchEnvironment', run(async () => {
       const env = await pickEnvironment(services, 'Switch the active environment');
-      if (env) await envs.setActive(env.id);
+      return env ? makeActive(env) : false;
     })),
-    vscode.commands.registerCommand('paymentWorkbench.addEnvironment', run(async (input?: EnvironmentInput) => {
+    vscode.commands.registerCommand('paymentWorkbench.addEnvironment', run(async (arg?: unknown) => {
+      const input = environmentInputOf(arg);
       const fields = input ?? (await editFields({ gatewayAuth: 'basic', timeoutMs: 30_000 }));
       if (!fields) return undefined;
       const env = await envs.save({ ...fields, id: fields.id ?? newId(fields.name ?? 'env') } as EnvironmentInput);
-      await envs.setActive(env.id);
+      // Adding never switches: the active environment decides where requests go.
+      if (!input) {
+        void vscode.window.showInformationMessage(`Environment "${env.name}" added.`, 'Make Active').then((c) => c && vscode.commands.executeCommand('paymentWorkbench.activateEnvironment', { environmentId: env.id }));
+      }
       return env;
     })),
+    vscode.commands.registerCommand('paymentWorkbench.tree.sendOperation', (arg: unknown) => {
+      const row = operationRowArgs(arg);
+      return vscode.commands.executeCommand('paymentWorkbench.sendRequest', row);
+    }),
+    vscode.commands.registerCommand('paymentWorkbench.tree.openOperationForm', (arg: unknown) => {
+      const row = operationRowArgs(arg);
+      return vscode.commands.executeCommand('paymentWorkbench.openForm', row);
+    }),
     vscode.commands.registerCommand('paymentWorkbench.editEnvironment', run(async (arg: EnvArg) => {
       const env = await resolveEnv(services, arg, 'Environment to edit');
       if (!env) return;
       const { source, ...data } = env;
       const fields = await editFields(data);
-      if (fields) await envs.save({ ...data, ...fields } as EnvironmentInput, source);
+      if (!fields) return;
+      const edited = { ...data, ...fields } as EnvironmentInput;
+      // Pointed away from this machine, it no longer gets the simulator's test credentials.
+      const parsed = environmentSchema.safeParse(edited);
+      await envs.save(edited.simulator && parsed.success ? { ...edited, simulator: usesSimulatorCredentials(parsed.data) } : edited, source);
     })),
     vscode.commands.registerCommand('paymentWorkbench.duplicateEnvironment', run(async (arg: EnvArg) => {
       const env = await resolveEnv(services, arg, 'Environment to duplicate');
       if (!env) return;
       const { source: _s, ...data } = env;
-      const copy = await envs.save({ ...data, id: newId(env.name), name: `${env.name} (copy)`, simulator: false });
+      // A copy of a simulator environment still points at the simulator: it keeps its public test credentials.
+      const copy = await envs.save({ ...data, id: newId(env.name), name: `${env.name} (copy)`, simulator: usesSimulatorCredentials(env) });
       await secrets.copyAll(env.id, copy.id);
+      return copy;
     })),
     vscode.commands.registerCommand('paymentWorkbench.deleteEnvironment', run(async (arg: EnvArg & { confirmed?: boolean }) => {
       const env = await resolveEnv(services, arg, 'Environment to delete');

@@ -5,6 +5,7 @@ import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
 import { resolveVersion, sendOperation, SendSetupError } from '../send/requestRunner';
+import { confirmDangerousAction } from './dangerousAction';
 import { freshTransactionId, suggestedOrder } from './idSuggestions';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import type { Services } from './services';
@@ -110,22 +111,24 @@ export class SendCommands {
       if (issues.length > 0) {
         const shown = issues.slice(0, 6).map((i) => `• ${i.message}`).join('\n');
         const more = issues.length > 6 ? `\n…and ${issues.length - 6} more` : '';
-        const choice = await vscode.window.showWarningMessage(
-          `${op.title}: ${issues.length} rule${issues.length === 1 ? '' : 's'} fail${issues.length === 1 ? 's' : ''}. The gateway will likely reject it.`,
-          { modal: true, detail: shown + more },
-          'Send Anyway',
-        );
-        if (choice !== 'Send Anyway') return undefined;
+        const sendAnyway = await confirmDangerousAction({
+          message: `${op.title}: ${issues.length} rule${issues.length === 1 ? '' : 's'} fail${issues.length === 1 ? 's' : ''}. The gateway will likely reject it.`,
+          detail: shown + more,
+          safe: 'Review',
+          action: 'Send Anyway',
+        });
+        if (!sendAnyway) return undefined;
       }
     }
     if (op.moneyMoving && isLive(env) && !r.confirmed) {
       const money = amountOf(r.body);
-      const choice = await vscode.window.showWarningMessage(
-        `Send ${op.title}${money ? ` of ${money}` : ''} to the LIVE environment "${env.name}"?`,
-        { modal: true, detail: 'Real money may move. Merchant ' + (env.merchantId ?? '(none)') + ', ' + (env.gatewayUrl ?? '') },
-        'Send to LIVE',
-      );
-      if (choice !== 'Send to LIVE') return undefined;
+      const sendToLive = await confirmDangerousAction({
+        message: `Send ${op.title}${money ? ` of ${money}` : ''} to the LIVE environment "${env.name}"?`,
+        detail: 'Real money may move. Merchant ' + (env.merchantId ?? '(none)') + ', ' + (env.gatewayUrl ?? ''),
+        safe: "Don't Send",
+        action: 'Send to LIVE',
+      });
+      if (!sendToLive) return undefined;
     }
     if (params.transactionId !== undefined) {
       const claimed = this.services.transactions.claim(params.orderId, params.transactionId, freshTransactionId);

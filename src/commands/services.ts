@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { FinancingSession } from '../auth';
-import type { Environment } from '../environments/environment';
+import { usesSimulatorCredentials, type Environment } from '../environments/environment';
 import { EnvironmentStore, type StoredEnvironment } from '../environments/environmentStore';
 import { transportFor } from '../environments/transport';
 import { HttpClient, type OutgoingRequest } from '../http';
@@ -80,7 +80,7 @@ export class Services implements vscode.Disposable {
   /** The "Local simulator" environment works with one click: its well-known test credentials are the fallback. */
   async secretOrDefault(env: Environment, name: SecretName): Promise<string | undefined> {
     const stored = await this.secrets.get(env.id, name);
-    if (stored !== undefined || !env.simulator) return stored;
+    if (stored !== undefined || !usesSimulatorCredentials(env)) return stored;
     const defaults: Partial<Record<SecretName, string>> = {
       gatewayApiPassword: SIMULATOR_DEFAULTS.apiPassword,
       partnerEmail: SIMULATOR_DEFAULTS.partnerEmail,

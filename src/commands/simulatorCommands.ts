@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from './services';
+import { describeOccupant } from './simulatorControl';
 
 export function registerSimulatorCommands(context: vscode.ExtensionContext, services: Services): void {
   context.subscriptions.push(
@@ -15,8 +16,9 @@ export function registerSimulatorCommands(context: vscode.ExtensionContext, serv
     }),
     vscode.commands.registerCommand('paymentWorkbench.stopSimulator', async () => {
       const stopped = await services.simulator.stop();
-      void vscode.window.showInformationMessage(stopped ? 'Local simulator stopped.' : 'The local simulator was not running in this window.');
-      return stopped;
+      const message = stopped ? 'Local simulator stopped.' : describeOccupant(services.simulator.port, await services.simulator.occupant());
+      void vscode.window.showInformationMessage(message);
+      return { stopped, message };
     }),
   );
 }

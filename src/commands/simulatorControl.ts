@@ -1,7 +1,13 @@
 import * as vscode from 'vscode';
-import { startSimulator, type SimulatorHandle } from '../simulator';
+import { DEFAULT_MAX_ORDERS, startSimulator, type SimulatorHandle } from '../simulator';
 
 const DEFAULT_PORT = 4477;
+
+/** What answers on the simulator's port when this window does not run it. */
+export type PortOccupant =
+  | { kind: 'nothing' }
+  | { kind: 'other-program' }
+  | { kind: 'simulator'; runBy: 'vscode' | 'terminal' | 'unknown'; pid: string | undefined };
 
 /** The embedded simulator, run inside the extension host and stopped with it. */
 export class SimulatorControl {
@@ -28,9 +34,10 @@ export class SimulatorControl {
     if (this.handle) return { baseUrl: this.handle.baseUrl, alreadyRunning: true };
     let handle: SimulatorHandle;
     try {
-      handle = await startSimulator({ port: this.port });
+      const maxOrders = vscode.workspace.getConfiguration('paymentWorkbench').get<number>('simulator.maxOrders', DEFAULT_MAX_ORDERS);
+      handle = await startSimulator({ port: this.port, maxOrders, runBy: 'vscode' });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' && (await this.isSimulatorAt(this.port))) {
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' && (await this.occupant(this.port)).kind === 'simulator') {
         return { baseUrl: `http://127.0.0.1:${this.port}`, alreadyRunning: true };
       }
       throw new Error(`The simulator could not start on port ${this.port}: ${(err as Error).message}. Change "paymentWorkbench.simulator.port".`);
@@ -50,12 +57,33 @@ export class SimulatorControl {
     return true;
   }
 
-  private async isSimulatorAt(port: number): Promise<boolean> {
+  /** Asks the port's own control endpoint who runs the simulator there (GET /_simulator tells). */
+  async occupant(port = this.port): Promise<PortOccupant> {
+    let res: Response;
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/_simulator/requests`, { signal: AbortSignal.timeout(2000) });
-      return res.ok;
+      res = await fetch(`http://127.0.0.1:${port}/_simulator`, { signal: AbortSignal.timeout(2000) });
     } catch {
-      return false;
+      return { kind: 'nothing' };
+    }
+    const info = (await res.json().catch(() => undefined)) as { gateway?: unknown; runBy?: unknown; pid?: unknown } | undefined;
+    if (!res.ok || typeof info?.gateway !== 'string') return { kind: 'other-program' };
+    const runBy = info.runBy === 'vscode' || info.runBy === 'terminal' ? info.runBy : 'unknown';
+    return { kind: 'simulator', runBy, pid: typeof info.pid === 'string' ? info.pid : undefined };
+  }
+}
+
+/** What Stop Local Simulator tells when this window does not run it: who does, and what to do. */
+export function describeOccupant(port: number, o: PortOccupant): string {
+  switch (o.kind) {
+    case 'nothing':
+      return `The local simulator is not running: nothing answers on port ${port}.`;
+    case 'other-program':
+      return `Port ${port} is used by another program, not the simulator; there is no simulator to stop. Change "paymentWorkbench.simulator.port" to run one.`;
+    case 'simulator': {
+      const pid = o.pid ? ` (process ${o.pid})` : '';
+      if (o.runBy === 'vscode') return `The local simulator on port ${port} is run by another VS Code window${pid}, not this one. Stop it there (Payment Workbench: Stop Local Simulator), or keep using it as it is.`;
+      if (o.runBy === 'terminal') return `The local simulator on port ${port} was started in a terminal with \`npm run simulator\`${pid}. Press Ctrl+C in that terminal to stop it, or keep using it as it is.`;
+      return `A simulator on port ${port} is run by another program${pid}, not this window. Stop it where it was started, or keep using it as it is.`;
     }
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../simulator/defaults';
 
 /**
  * An environment: where requests go and as whom, minus every secret (those live in SecretStorage).
@@ -51,16 +52,42 @@ export function isLive(env: Environment): boolean {
   return !allHostsTest;
 }
 
-export function localSimulatorEnvironment(port: number): Environment {
+/** The ids of the built-in environments that point at the local simulator. */
+export const LOCAL_SIMULATOR_ID = 'local-simulator';
+export const LOCAL_SIMULATOR_AUTH_ONLY_ID = 'local-simulator-authorize-only';
+
+/**
+ * The built-in environments on the local simulator: its default (auto-capture) merchant, and its
+ * authorize-only merchant, on which an approved Authorize is not captured, so Update Authorization
+ * can be tried. Both use the simulator's public test credentials.
+ */
+export function localSimulatorEnvironments(port: number): Environment[] {
   const base = `http://127.0.0.1:${port}`;
-  return environmentSchema.parse({
-    id: 'local-simulator',
-    name: 'Local simulator',
-    financingBaseUrl: base,
-    gatewayUrl: base,
-    merchantId: 'TESTSIMULATOR01',
-    simulator: true,
-  });
+  const simulator = { financingBaseUrl: base, gatewayUrl: base, simulator: true };
+  return [
+    environmentSchema.parse({ id: LOCAL_SIMULATOR_ID, name: 'Local simulator', merchantId: SIMULATOR_DEFAULTS.merchantId, ...simulator }),
+    environmentSchema.parse({ id: LOCAL_SIMULATOR_AUTH_ONLY_ID, name: 'Local simulator · authorize-only', merchantId: SIMULATOR_AUTH_ONLY_MERCHANT_ID, ...simulator }),
+  ];
+}
+
+/** The default simulator environment alone (tests and the simulator sender). */
+export function localSimulatorEnvironment(port: number): Environment {
+  const [builtIn] = localSimulatorEnvironments(port);
+  if (!builtIn) throw new Error('no built-in simulator environment');
+  return builtIn;
+}
+
+const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
+
+/**
+ * The simulator's public test credentials stand in for missing secrets only on an environment marked
+ * as the simulator's that still points at this machine: a copy keeps them, an environment edited to
+ * a real gateway does not send them there.
+ */
+export function usesSimulatorCredentials(env: Environment): boolean {
+  if (env.simulator !== true) return false;
+  const urls = [env.gatewayUrl, env.financingBaseUrl].filter((u): u is string => u !== undefined);
+  return urls.length > 0 && urls.every((u) => LOOPBACK_HOST.test(hostOf(u) ?? ''));
 }
 
 /** A readable message for a rejected environment: which field, which rule. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { environmentSchema, describeEnvironmentError, localSimulatorEnvironment, type Environment, type EnvironmentInput } from './environment';
+import { environmentSchema, describeEnvironmentError, localSimulatorEnvironments, type Environment, type EnvironmentInput } from './environment';
 
 const ENVIRONMENTS_KEY = 'paymentWorkbench.environments';
 const ACTIVE_KEY = 'paymentWorkbench.activeEnvironment';
@@ -33,7 +33,7 @@ export class EnvironmentStore implements vscode.Disposable {
 
   private userEnvs(): Environment[] {
     const raw = this.state.get<unknown[]>(ENVIRONMENTS_KEY);
-    if (raw === undefined) return [localSimulatorEnvironment(this.simulatorPort())];
+    if (raw === undefined) return localSimulatorEnvironments(this.simulatorPort());
     return raw.flatMap((r) => {
       const p = environmentSchema.safeParse(r);
       return p.success ? [p.data] : [];

@@ -87,7 +87,7 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
         .join('\n'),
     );
     item.contextValue = ['environment', active ? 'active' : 'inactive', auth?.signedIn ? 'signedIn' : 'signedOut', env.financingBaseUrl ? 'financing' : '', env.gatewayUrl ? 'gateway' : ''].filter(Boolean).join('.');
-    if (!active) item.command = { command: 'paymentWorkbench.activateEnvironment', title: 'Activate', arguments: [{ kind: 'environment', env }] };
+    // No click command: a click selects or expands the row; making it active is the explicit "Make Active".
     return item;
   }
 }

@@ -8,7 +8,7 @@ import { getOperation, validateBody, type OperationDef } from '../catalogue';
 import type { SendArgs } from '../commands/sendCommands';
 import type { Services } from '../commands/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../commands/idSuggestions';
-import { isLive } from '../environments/environment';
+import { isLive, usesSimulatorCredentials } from '../environments/environment';
 import type { PathParamName } from '../http';
 import { formWebviewMessageSchema, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
 import { createGatewaySession } from '../send/createSession';
@@ -118,7 +118,7 @@ export class FormPanel implements vscode.Disposable {
   }
 
   private environments() {
-    return this.host.services.environments.list().map((e) => ({ id: e.id, name: e.name, live: isLive(e), ...(e.simulator ? { simulator: true } : {}) }));
+    return this.host.services.environments.list().map((e) => ({ id: e.id, name: e.name, live: isLive(e), ...(usesSimulatorCredentials(e) ? { simulator: true } : {}) }));
   }
 
   private environment() {
@@ -211,7 +211,7 @@ export class FormPanel implements vscode.Disposable {
   private async createSession(): Promise<void> {
     const env = this.environment();
     if (!env) throw new Error('No environment: add one in the Environments view.');
-    if (!env.simulator) throw new Error(`"${env.name}" is not the local simulator: a session id comes from Create Session (POST …/merchant/{merchantId}/session) on your server, or from the gateway's Hosted Session script; paste it into sessionId.`);
+    if (!usesSimulatorCredentials(env)) throw new Error(`"${env.name}" is not the local simulator: a session id comes from Create Session (POST …/merchant/{merchantId}/session) on your server, or from the gateway's Hosted Session script; paste it into sessionId.`);
     const id = await createGatewaySession(this.host.services.runnerDeps(), env, this.state.version);
     this.postIds({ sessionId: id }, { sessionId: `Created on ${env.name} with Create Session just now.` });
   }

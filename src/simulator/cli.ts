@@ -1,17 +1,18 @@
 /**
- * `npm run simulator [-- --port N --host H --token-lifetime S]`: the simulator as a stand-alone
+ * `npm run simulator [-- --port N --host H --token-lifetime S --max-orders N]`: the simulator as a stand-alone
  * process. Prints where both APIs live and the default credentials (they are public test values).
  */
-import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator } from './index';
+import { DEFAULT_MAX_ORDERS, SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator } from './index';
 
 interface CliOptions {
   port: number;
   host: string;
   tokenLifetimeSeconds: number;
+  maxOrders: number;
 }
 
 function parseArgs(argv: readonly string[]): CliOptions {
-  const out: CliOptions = { port: SIMULATOR_DEFAULTS.port, host: '127.0.0.1', tokenLifetimeSeconds: 3600 };
+  const out: CliOptions = { port: SIMULATOR_DEFAULTS.port, host: '127.0.0.1', tokenLifetimeSeconds: 3600, maxOrders: DEFAULT_MAX_ORDERS };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -24,6 +25,7 @@ function parseArgs(argv: readonly string[]): CliOptions {
     switch (flag) {
       case '--port': out.port = integer(0, 65535); break;
       case '--token-lifetime': out.tokenLifetimeSeconds = integer(1, 365 * 24 * 3600); break;
+      case '--max-orders': out.maxOrders = integer(1, 10_000_000); break;
       case '--host':
         if (!value) throw new Error('--host needs a value');
         out.host = value;
@@ -31,7 +33,7 @@ function parseArgs(argv: readonly string[]): CliOptions {
         break;
       case '--help':
       case '-h':
-        console.log('usage: simulator [--port N (default 4477, 0 = any)] [--host H (default 127.0.0.1)] [--token-lifetime SECONDS (default 3600)]');
+        console.log(`usage: simulator [--port N (default 4477, 0 = any)] [--host H (default 127.0.0.1)] [--token-lifetime SECONDS (default 3600)] [--max-orders N (default ${DEFAULT_MAX_ORDERS}; the oldest are forgotten beyond it)]`);
         process.exit(0);
         break;
       default:
@@ -43,7 +45,7 @@ function parseArgs(argv: readonly string[]): CliOptions {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const sim = await startSimulator(options);
+  const sim = await startSimulator({ ...options, runBy: 'terminal' });
   const lines = [
     `Payment Workbench simulator listening on ${sim.baseUrl}`,
     `  financing API  ${sim.baseUrl}/api/online/{login,refreshToken,logout,offers}`,
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
     `  financing partner  ${SIMULATOR_DEFAULTS.partnerEmail} / ${SIMULATOR_DEFAULTS.partnerPassword}`,
     `  gateway merchant   ${SIMULATOR_DEFAULTS.merchantId} (auto-capture), ${SIMULATOR_AUTH_ONLY_MERCHANT_ID} (authorize only)`,
     `                     user merchant.<merchantId>, API password ${SIMULATOR_DEFAULTS.apiPassword}`,
-    `  access tokens expire after ${options.tokenLifetimeSeconds} s`,
+    `  access tokens expire after ${options.tokenLifetimeSeconds} s; the newest ${options.maxOrders} orders are kept`,
     '',
     'Ctrl+C to stop.',
   ];

@@ -19,3 +19,6 @@ export const SIMULATOR_DEFAULTS = {
  * the funds are already captured and only Refund applies). Same API password as the default merchant.
  */
 export const SIMULATOR_AUTH_ONLY_MERCHANT_ID = 'TESTSIMAUTHONLY';
+
+/** How many orders a simulator keeps by default (about 4 KB each); beyond it the oldest are forgotten. */
+export const DEFAULT_MAX_ORDERS = 1000;

@@ -3,8 +3,8 @@
  * and the server every test runs against. See server.ts for the wiring, financing/ and gateway/ for
  * the two APIs, faults.ts for fault injection and requestLog.ts for observability.
  */
-export { SIMULATOR_DEFAULTS, SIMULATOR_AUTH_ONLY_MERCHANT_ID } from './defaults';
-export type { SimulatorOptions, SimulatorHandle } from './options';
+export { SIMULATOR_DEFAULTS, SIMULATOR_AUTH_ONLY_MERCHANT_ID, DEFAULT_MAX_ORDERS } from './defaults';
+export type { SimulatorOptions, SimulatorHandle, SimulatorRunner } from './options';
 export type { FaultPlan } from './faults';
 export { RequestLog, type RequestLogEntry } from './requestLog';
 export { startSimulator } from './server';

@@ -1,6 +1,8 @@
 import type { FaultPlan } from './faults';
 import type { RequestLog } from './requestLog';
 
+export type SimulatorRunner = 'vscode' | 'terminal' | 'test';
+
 export interface SimulatorOptions {
   /** Default 127.0.0.1: the simulator is for this machine only. */
   host?: string;
@@ -22,6 +24,13 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** How long a gateway operation holds its order lock (ms). Default 5, so overlapping operations collide as on the real gateway. */
   processingDelayMs?: number;
+  /** Orders kept in memory (about 4 KB each); beyond it the oldest is forgotten. Default 1000. */
+  maxOrders?: number;
+  /**
+   * Who runs this simulator, told on GET /_simulator so another program finding the port taken can
+   * say where to stop it: 'vscode' (a VS Code window's extension host) or 'terminal' (npm run simulator).
+   */
+  runBy?: SimulatorRunner;
   /** Request-log ring size. Default 1000. */
   requestLogCapacity?: number;
 }

@@ -59,7 +59,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     ).map((m) => [m.merchantId, m] as const),
   );
   const financing = new FinancingApi(ctx, accounts, new TokenStore(opts.tokenLifetimeSeconds ?? 3600, now));
-  const gateway = new GatewayApi(ctx, merchants, opts.processingDelayMs ?? 5);
+  const gateway = new GatewayApi(ctx, merchants, opts.processingDelayMs ?? 5, opts.maxOrders);
 
   async function route(req: SimRequest): Promise<SimResponse> {
     if (req.path.startsWith(FINANCING_PREFIX)) return financing.handle(req);
@@ -72,6 +72,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         gateway: `${baseUrl}/api/rest/version/{version}/merchant/{merchantId}`,
         requests: `${baseUrl}${CONTROL_PREFIX}/requests`,
         faults: `${baseUrl}${CONTROL_PREFIX}/faults`,
+        runBy: opts.runBy ?? 'test',
+        pid: String(process.pid),
       }));
       if (answer) return answer;
     }

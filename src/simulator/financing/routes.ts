@@ -125,7 +125,8 @@ export class FinancingApi {
     const [id, action] = req.path.slice(FINANCING_PAGE_PREFIX.length).split('/');
     const app = id ? this.applications.get(id) : undefined;
     if (!app) return htmlResponse(404, '<!doctype html><title>Not found</title><p>No such financing session.</p>');
-    const decisionUrl = `${FINANCING_PAGE_PREFIX}${app.id}/decision`;
+    // Relative to the page (…/financing/<id>), so a path-prefix proxy (code-server's /proxy/<port>/) keeps it.
+    const decisionUrl = `${app.id}/decision`;
     if (req.method === 'GET' && action === undefined) {
       if (app.status === 'New') this.setStatus(app.id, 'Started');
       return htmlResponse(200, applicationPage(app, decisionUrl));
@@ -137,7 +138,8 @@ export class FinancingApi {
         if (app.status === 'New') this.setStatus(app.id, 'Started');
         this.setStatus(app.id, status);
       }
-      return app.redirectUrl ? redirectResponse(app.redirectUrl) : htmlResponse(200, applicationPage(app, decisionUrl));
+      // Without a merchant page to return to, back to this page (relative to …/<id>/decision, for the proxy's sake).
+      return redirectResponse(app.redirectUrl ?? `../${app.id}`);
     }
     return htmlResponse(405, '<!doctype html><p>Use GET to view, POST …/decision to decide.</p>');
   }

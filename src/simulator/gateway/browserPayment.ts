@@ -103,7 +103,9 @@ function forcedOutcome(order: OrderRecord): GatewayCode | undefined {
 function page(order: OrderRecord, txn: TransactionRecord, bp: BrowserPaymentRecord): string {
   const forced = forcedOutcome(order);
   const done = bp.status === 'COMPLETED' || bp.status === 'RETURNED_TO_MERCHANT';
-  const action = `${BROWSER_PAGE_PREFIX}${bp.token}/return`;
+  // Relative to the page (…/browser-payment/<token>): it keeps working behind a path-prefix proxy
+  // such as code-server's /proxy/<port>/, where an absolute /_simulator/… would miss the simulator.
+  const action = `${bp.token}/return`;
   const buttons = done
     ? `<p>This payment is finished (${escapeHtml(txn.gatewayCode)}). <a href="${escapeHtml(bp.returnUrl)}">Back to the merchant</a></p>`
     : forced

@@ -4,7 +4,7 @@ import { cardFrom, invalidCardNumber, sourceOfFundsView, type CardDetails } from
 import { invalidRequest, missing } from './errors';
 import type { OpEnv } from './opEnv';
 import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
-import type { OrderRecord, TransactionRecord } from './orders';
+import { acceptsNewPayment, type OrderRecord, type TransactionRecord } from './orders';
 import { assessRisk } from './risk';
 import { acquirerResponse, applyVerificationRules, avsOutcome, cscOutcome, expiryOutcome, resultOf } from './testCards';
 import type { SimResponse } from '../types';
@@ -56,7 +56,7 @@ export function authorize(env: OpEnv): SimResponse {
   const existing = env.orders.get(env.merchant.merchantId, env.orderId);
   const dup = duplicateTransaction(env, existing);
   if (dup) return dup;
-  if (existing && existing.totalAuthorizedAmount > 0n) {
+  if (existing && !acceptsNewPayment(existing)) {
     return invalidRequest(`Order ${env.orderId} is already ${existing.status}; a new payment needs a new order id`);
   }
   const amount = requiredAmount(env, 'order.amount');

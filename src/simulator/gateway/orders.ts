@@ -1,5 +1,6 @@
 import type { AvsCode, BrowserPaymentState, CscCode, GatewayCode, OrderStatus, ResultValue, TransactionType } from '../../catalogue/codes';
 import type { JsonOut } from '../jsonText';
+import { DEFAULT_MAX_ORDERS } from '../defaults';
 import type { Milli } from '../money';
 
 /**
@@ -64,9 +65,22 @@ export interface OrderRecord {
 const key = (merchantId: string, orderId: string): string => `${merchantId}\u0000${orderId}`;
 
 export class OrderStore {
+  // A Map iterates in insertion order: its first entries are the oldest orders.
   private readonly orders = new Map<string, OrderRecord>();
   // Keyed by order id whether or not the order exists yet: two first operations on one new order also collide.
   private readonly locks = new Set<string>();
+
+  /**
+   * @param maxOrders beyond it the oldest order is forgotten (an order being worked on is kept);
+   *   a later call on it gets "Unable to find order", as for an order that never existed.
+   * @param onEvict lets the owner drop what points into a forgotten order (browser-payment pages).
+   */
+  constructor(
+    private readonly maxOrders = DEFAULT_MAX_ORDERS,
+    private readonly onEvict: (order: OrderRecord) => void = () => undefined,
+  ) {
+    if (!Number.isInteger(maxOrders) || maxOrders < 1) throw new Error(`maxOrders must be a positive integer, got ${maxOrders}`);
+  }
 
   get(merchantId: string, orderId: string): OrderRecord | undefined {
     return this.orders.get(key(merchantId, orderId));
@@ -82,7 +96,17 @@ export class OrderStore {
       transactions: new Map(),
     };
     this.orders.set(key(fields.merchantId, fields.id), order);
+    this.evictBeyondLimit();
     return order;
+  }
+
+  private evictBeyondLimit(): void {
+    for (const [k, order] of this.orders) {
+      if (this.orders.size <= this.maxOrders) return;
+      if (this.locks.has(k)) continue;
+      this.orders.delete(k);
+      this.onEvict(order);
+    }
   }
 
   get size(): number {
@@ -100,6 +124,19 @@ export class OrderStore {
   release(merchantId: string, orderId: string): void {
     this.locks.delete(key(merchantId, orderId));
   }
+}
+
+/**
+ * The gateway's rule for a new payment on an existing order: allowed only while every earlier
+ * transaction failed (a retry after a decline). A verification moves no money, so a payment may
+ * follow it; anything else that succeeded (a payment, a standalone refund, a browser payment under
+ * way) means the order is taken.
+ */
+export function acceptsNewPayment(order: OrderRecord): boolean {
+  for (const txn of order.transactions.values()) {
+    if (txn.type !== 'VERIFICATION' && txn.result === 'SUCCESS') return false;
+  }
+  return true;
 }
 
 /** Refunded status follows the refunded share of the captured funds. */

@@ -12,6 +12,7 @@ import { refund, updateAuthorization } from './followUpOperations';
 import { lockFailure } from './lockFailure';
 import { knownVersions, operationByApiOperation, type GatewayOperation, type GatewayOperationId } from './operations';
 import type { OpEnv } from './opEnv';
+import { DEFAULT_MAX_ORDERS } from '../defaults';
 import { OrderStore } from './orders';
 import { GATEWAY_PREFIX, parseBody, parseTarget, pathProblem, type Target } from './requestParts';
 import { retrieveOrderResponse, transactionResponse } from './responseBody';
@@ -32,7 +33,7 @@ export { GATEWAY_PREFIX };
  * (processingDelayMs), so overlapping operations on one order really collide (LOCK_FAILURE).
  */
 export class GatewayApi {
-  readonly orders = new OrderStore();
+  readonly orders: OrderStore;
   readonly sessions = new SessionStore();
   private readonly browserPayments = new Map<string, BrowserPaymentLocation>();
 
@@ -40,7 +41,13 @@ export class GatewayApi {
     private readonly ctx: SimContext,
     readonly merchants: ReadonlyMap<string, MerchantProfile>,
     private readonly processingDelayMs: number,
-  ) {}
+    maxOrders = DEFAULT_MAX_ORDERS,
+  ) {
+    // A forgotten order takes its payer pages with it.
+    this.orders = new OrderStore(maxOrders, (order) => {
+      for (const txn of order.transactions.values()) if (txn.browserPayment) this.browserPayments.delete(txn.browserPayment.token);
+    });
+  }
 
   async handle(req: SimRequest): Promise<SimResponse> {
     const target = parseTarget(req.path);

@@ -122,7 +122,7 @@ describe('simulator: gateway test cards', () => {
 
         const action = /action="([^"]+)"/.exec(page.text)?.[1];
         assert.ok(action);
-        const back = await send(agent, `${sim.baseUrl}${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=approve' });
+        const back = await send(agent, new URL(action, redirectUrl).href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=approve' });
         assert.equal(back.status, 303);
         assert.equal(back.headers['location'], 'https://shop.example/return');
 
