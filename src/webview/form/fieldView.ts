@@ -6,7 +6,7 @@
  */
 import type { FieldMeta } from '../../catalogue/fieldIndex';
 import { lengthCount, textToValue, valueToText } from '../../forms/coerce';
-import { isCredentialKey } from '../../http/secretFields';
+import { isCredentialPath } from '../../redaction';
 import type { Json } from '../../forms/json';
 import { el } from '../shared/dom';
 import { renderProblems, type ControlView } from './controlView';
@@ -148,7 +148,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
     host.setValue(view.path, opts.keepEmpty && text === '' ? '' : textToValue(meta, text));
   };
   const value = host.valueAt(path);
-  const control: Control = isCredentialKey(path.split('.').pop() ?? '')
+  const control: Control = isCredentialPath(path)
     ? credentialControl(meta, id)
     : meta.kind === 'boolean'
     ? booleanControl(meta, id, value, (v) => host.setValue(view.path, v))
