@@ -9,6 +9,9 @@ import { registerRequestFiles } from './editor/registerRequestFiles';
 import { registerEnvironmentsView } from './environments/registerEnvironmentsView';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
+import { CARD_NOT_KEPT_NOTE, replayOf } from './history/replay';
+import { idPattern } from './commands/idSuggestions';
+import { generateId } from './send/ids';
 import { registerPanels } from './panels/registerPanels';
 import { registerResponseView } from './responseView/registerResponseView';
 
@@ -38,9 +41,19 @@ export function activate(context: vscode.ExtensionContext) {
     openAsText: (e) => textResponses.showExchange(e),
     openInForm: panels.openInForm,
     resend: async (e) => {
-      // A fresh transaction id is drawn for every send, so a re-send never repeats a failed one.
-      const { transactionId: _old, ...params } = e.params;
-      await vscode.commands.executeCommand('paymentWorkbench.sendRequest', { environmentId: e.environment.id, operationId: e.operationId, version: e.version, params, body: e.request.body });
+      // Masked or redacted values are never sent: such an entry goes through the form, fields noted.
+      const replay = replayOf(e, () => generateId(idPattern('order')));
+      if (!replay.complete) {
+        const card = Object.values(replay.fieldNotes).includes(CARD_NOT_KEPT_NOTE);
+        void vscode.window.showInformationMessage(
+          card
+            ? `${e.operationTitle}: card data is not kept in history. Enter it in the form or pick a test card, then send.`
+            : `${e.operationTitle}: some values were redacted in history. Fill them in the form, then send.`,
+        );
+        await panels.openInForm(e);
+        return;
+      }
+      await vscode.commands.executeCommand('paymentWorkbench.sendRequest', { environmentId: replay.environmentId, operationId: replay.operationId, version: replay.version, params: replay.params, body: replay.body });
     },
   });
   registerRequestFiles(context);

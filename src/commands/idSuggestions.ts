@@ -1,11 +1,9 @@
 /** Which order and transaction ids to offer: fresh ones from the user's patterns, or the order last used. */
 import * as vscode from 'vscode';
 import type { OperationDef } from '../catalogue';
-import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
+import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId, INITIAL_OPERATIONS } from '../send/ids';
 import type { Services } from './services';
 
-/** Operations that start a new order get a fresh order id; follow-ups default to the last one used. */
-const NEW_ORDER_OPERATIONS = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment']);
 
 export function idPattern(kind: 'order' | 'transaction'): string {
   const cfg = vscode.workspace.getConfiguration('paymentWorkbench');
@@ -17,7 +15,7 @@ export function freshTransactionId(): string {
 }
 
 export function suggestedOrderId(op: OperationDef, environmentId: string, services: Services): string | undefined {
-  return NEW_ORDER_OPERATIONS.has(op.id) ? generateId(idPattern('order')) : services.lastOrderId.get(environmentId);
+  return INITIAL_OPERATIONS.has(op.id) ? generateId(idPattern('order')) : services.lastOrderId.get(environmentId);
 }
 
 /** The order and transaction ids an operation's URL needs, as the form's "Fresh ids" fills them. */

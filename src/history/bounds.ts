@@ -30,7 +30,9 @@ export const MAX_ENTRY_CHARS = 1024 * 1024;
 
 export type HistoryBounds = { -readonly [K in keyof typeof HISTORY_BOUNDS]: number };
 
-const CUT = '… [cut for history]';
+/** The end of a string the bounds clipped: such a value is never sent again (replay.ts). */
+export const CUT_FOR_HISTORY = '… [cut for history]';
+const CUT = CUT_FOR_HISTORY;
 
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, Math.max(0, max - CUT.length)) + CUT;

@@ -10,7 +10,7 @@ import type { Services } from '../commands/services';
 import { suggestedIds } from '../commands/idSuggestions';
 import { isLive } from '../environments/environment';
 import type { PathParamName } from '../http';
-import { formWebviewMessageSchema, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
+import { formWebviewMessageSchema, type FieldNotes, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
 import type { Exchange } from '../send/exchange';
 import { previewRequest } from '../send/requestPreview';
 import { formBodyOf, withStoredCredentials } from './credentialFields';
@@ -40,6 +40,8 @@ export class FormPanel implements vscode.Disposable {
     private readonly host: FormPanelHost,
     private state: FormState,
     onDispose: () => void,
+    /** Notes beside fields for the first render (a history entry whose card data was not kept). */
+    private fieldNotes: FieldNotes = {},
   ) {
     const op = this.operation();
     panel.title = formTitle(op, state.version);
@@ -48,7 +50,7 @@ export class FormPanel implements vscode.Disposable {
     this.messenger = new PanelMessenger(panel, `Form ${op.title}`, {
       schema: formWebviewMessageSchema,
       log: host.services.log,
-      onReady: () => this.messenger.post({ type: 'init', state: this.state, environments: this.environments() }),
+      onReady: () => this.messenger.post({ type: 'init', state: this.state, environments: this.environments(), ...(Object.keys(this.fieldNotes).length > 0 ? { fieldNotes: this.fieldNotes } : {}) }),
       onMessage: (m) => this.handle(m),
       notice: (text) => ({ type: 'notice', text }),
     });
@@ -68,9 +70,10 @@ export class FormPanel implements vscode.Disposable {
   }
 
   /** Replace the form's body (a request file, a history entry, "open in form"), already made a form body by formBodyOf. */
-  setBody(body: FormState['body'], params: Record<string, string> | undefined, source: string): void {
+  setBody(body: FormState['body'], params: Record<string, string> | undefined, source: string, fieldNotes: FieldNotes = {}): void {
     this.state = { ...this.state, body, ...(params ? { params } : {}) };
-    this.messenger.post({ type: 'setBody', body, ...(params ? { params } : {}), source });
+    this.fieldNotes = fieldNotes;
+    this.messenger.post({ type: 'setBody', body, ...(params ? { params } : {}), source, ...(Object.keys(fieldNotes).length > 0 ? { fieldNotes } : {}) });
   }
 
   /** Show a field: the response panel's error envelope names one. */

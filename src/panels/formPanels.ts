@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { exampleBody, getOperation, parseRequestFile, type OperationDef, type OperationId } from '../catalogue';
 import { suggestedIds } from '../commands/idSuggestions';
 import { operationOrThrow, pickOperation } from '../commands/pickers';
-import { formStateSchema, type FormState } from '../protocol';
+import { formStateSchema, type FieldNotes, type FormState } from '../protocol';
 import { formBodyOf } from './credentialFields';
 import { FORM_VIEW_TYPE, FormPanel, formTitle, type FormPanelHost } from './formPanel';
 import { panelOptions } from './panelHtml';
@@ -21,6 +21,8 @@ export interface OpenFormArgs {
   environmentId?: string;
   body?: unknown;
   params?: Record<string, string>;
+  /** Notes beside fields (history: "card data is not kept…"); the first noted field is shown. */
+  fieldNotes?: FieldNotes;
 }
 
 export class FormPanels implements vscode.Disposable {
@@ -58,7 +60,7 @@ export class FormPanels implements vscode.Disposable {
     const existing = this.open.get(op.id);
     if (existing) {
       existing.reveal();
-      if (body) existing.setBody(body, args.params, 'request');
+      if (body) existing.setBody(body, args.params, 'request', args.fieldNotes);
       return existing;
     }
     const env = (args.environmentId ? envs.get(args.environmentId) : undefined) ?? envs.active();
@@ -69,9 +71,10 @@ export class FormPanels implements vscode.Disposable {
       ...(env ? { environmentId: env.id } : {}),
       params: { ...suggestedIds(op, env?.id, this.host.services), ...args.params },
       body: body ?? formBodyOf(exampleBody(op.id as OperationId, version)) ?? {},
+      ...(firstNoted(args.fieldNotes) ? { ui: { focusPath: firstNoted(args.fieldNotes) } } : {}),
     };
     const panel = vscode.window.createWebviewPanel(FORM_VIEW_TYPE, formTitle(op, version), vscode.ViewColumn.Active, panelOptions(this.host.extensionUri));
-    return this.adopt(panel, state);
+    return this.adopt(panel, state, args.fieldNotes);
   }
 
   private async openRequestFile(uri?: vscode.Uri): Promise<FormPanel | undefined> {
@@ -90,10 +93,10 @@ export class FormPanels implements vscode.Disposable {
     return this.openForm({ operationId: file.operation, ...(file.version !== undefined ? { version: file.version } : {}), body: file.body ?? {}, params });
   }
 
-  private adopt(panel: vscode.WebviewPanel, state: FormState): FormPanel {
+  private adopt(panel: vscode.WebviewPanel, state: FormState, fieldNotes?: FieldNotes): FormPanel {
     const form = new FormPanel(panel, this.host, state, () => {
       if (this.open.get(state.operationId) === form) this.open.delete(state.operationId);
-    });
+    }, fieldNotes);
     this.open.set(state.operationId, form);
     return form;
   }
@@ -102,4 +105,8 @@ export class FormPanels implements vscode.Disposable {
     for (const f of this.open.values()) f.dispose();
     this.open.clear();
   }
+}
+
+function firstNoted(notes: FieldNotes | undefined): string | undefined {
+  return notes ? Object.keys(notes)[0] : undefined;
 }

@@ -29,12 +29,16 @@ export type FormState = z.infer<typeof formStateSchema>;
 
 // ---- host → form webview ----
 
+/** Field path → a short note shown beside the field ("card data is not kept: …"); generic, any sender may use it. */
+export const fieldNotesSchema = z.record(shortText, z.string().max(500));
+export type FieldNotes = z.infer<typeof fieldNotesSchema>;
+
 export const formHostMessageSchema = z.discriminatedUnion('type', [
   /** Sent once after `ready`: what to show. */
-  z.object({ type: z.literal('init'), state: formStateSchema, environments: z.array(environmentSummarySchema) }),
+  z.object({ type: z.literal('init'), state: formStateSchema, environments: z.array(environmentSummarySchema), fieldNotes: fieldNotesSchema.optional() }),
   z.object({ type: z.literal('environments'), environments: z.array(environmentSummarySchema) }),
   /** Replace the form's body (and params when given): last body, a request file, a history entry. */
-  z.object({ type: z.literal('setBody'), body: jsonObject, params: z.record(shortText, shortText).optional(), source: shortText }),
+  z.object({ type: z.literal('setBody'), body: jsonObject, params: z.record(shortText, shortText).optional(), source: shortText, fieldNotes: fieldNotesSchema.optional() }),
   /** Fresh ids drawn with the user's patterns. */
   z.object({ type: z.literal('ids'), params: z.record(shortText, shortText) }),
   /** The request as it would go out, redacted; `error` when it cannot be built yet (missing merchant id…). */

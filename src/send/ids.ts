@@ -8,6 +8,9 @@ import { randomBytes } from 'node:crypto';
 export const DEFAULT_ORDER_PATTERN = 'ORD-{date}-{random6}';
 export const DEFAULT_TRANSACTION_PATTERN = 'TXN-{time}-{random6}';
 
+/** Operations that start a new order: a fresh order id each time; follow-ups (Refund, Update Authorization) keep theirs. */
+export const INITIAL_OPERATIONS: ReadonlySet<string> = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment']);
+
 let sequence = 0;
 
 export function generateId(pattern: string, now: Date = new Date()): string {
