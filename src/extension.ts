@@ -71,6 +71,7 @@ export function activate(context: vscode.ExtensionContext) {
       globalStateDump: () => JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
       logFolder: context.logUri.fsPath,
       globalStorageFolder: context.globalStorageUri.fsPath,
+      openForms: () => panels.forms.snapshot(),
     },
   };
 }

@@ -69,6 +69,11 @@ export class FormPanel implements vscode.Disposable {
     return this.state.operationId;
   }
 
+  /** What the form was given (integration tests read it through the extension's inspect API). */
+  snapshot(): { state: FormState; fieldNotes: FieldNotes } {
+    return { state: this.state, fieldNotes: this.fieldNotes };
+  }
+
   /** Replace the form's body (a request file, a history entry, "open in form"), already made a form body by formBodyOf. */
   setBody(body: FormState['body'], params: Record<string, string> | undefined, source: string, fieldNotes: FieldNotes = {}): void {
     this.state = { ...this.state, body, ...(params ? { params } : {}) };

@@ -101,6 +101,11 @@ export class FormPanels implements vscode.Disposable {
     return form;
   }
 
+  /** Every open form's state and field notes, for the integration tests. */
+  snapshot(): { state: FormState; fieldNotes: FieldNotes }[] {
+    return [...this.open.values()].map((f) => f.snapshot());
+  }
+
   dispose(): void {
     for (const f of this.open.values()) f.dispose();
     this.open.clear();
