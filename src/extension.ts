@@ -9,9 +9,7 @@ import { registerRequestFiles } from './editor/registerRequestFiles';
 import { registerEnvironmentsView } from './environments/registerEnvironmentsView';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
-import { CARD_NOT_KEPT_NOTE, replayOf } from './history/replay';
-import { idPattern } from './commands/idSuggestions';
-import { generateId } from './send/ids';
+import { resendFromHistory } from './history/resend';
 import { registerPanels } from './panels/registerPanels';
 import { registerResponseView } from './responseView/registerResponseView';
 
@@ -40,21 +38,7 @@ export function activate(context: vscode.ExtensionContext) {
     open: async (e) => panels.responses.show(e, { preserveFocus: false }),
     openAsText: (e) => textResponses.showExchange(e),
     openInForm: panels.openInForm,
-    resend: async (e) => {
-      // Masked or redacted values are never sent: such an entry goes through the form, fields noted.
-      const replay = replayOf(e, () => generateId(idPattern('order')));
-      if (!replay.complete) {
-        const card = Object.values(replay.fieldNotes).includes(CARD_NOT_KEPT_NOTE);
-        void vscode.window.showInformationMessage(
-          card
-            ? `${e.operationTitle}: card data is not kept in history. Enter it in the form or pick a test card, then send.`
-            : `${e.operationTitle}: some values were redacted in history. Fill them in the form, then send.`,
-        );
-        await panels.openInForm(e);
-        return;
-      }
-      await vscode.commands.executeCommand('paymentWorkbench.sendRequest', { environmentId: replay.environmentId, operationId: replay.operationId, version: replay.version, params: replay.params, body: replay.body });
-    },
+    resend: (e) => resendFromHistory(e, panels.openInForm),
   });
   registerRequestFiles(context);
 
