@@ -61,6 +61,8 @@ export class FormPanels implements vscode.Disposable {
     if (existing) {
       existing.reveal();
       if (body) existing.setBody(body, args.params, 'request', args.fieldNotes);
+      const noted = firstNoted(args.fieldNotes);
+      if (noted) existing.focusField(noted);
       return existing;
     }
     const env = (args.environmentId ? envs.get(args.environmentId) : undefined) ?? envs.active();
