@@ -9,6 +9,7 @@ import { registerRequestFiles } from './editor/registerRequestFiles';
 import { registerEnvironmentsView } from './environments/registerEnvironmentsView';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
+import { resendFromHistory } from './history/resend';
 import { registerPanels } from './panels/registerPanels';
 import { registerResponseView } from './responseView/registerResponseView';
 
@@ -41,11 +42,7 @@ export function activate(context: vscode.ExtensionContext) {
     open: async (e) => panels.responses.show(e, { preserveFocus: false }),
     openAsText: (e) => textResponses.showExchange(e),
     openInForm: panels.openInForm,
-    resend: async (e) => {
-      // A fresh transaction id is drawn for every send, so a re-send never repeats a failed one.
-      const { transactionId: _old, ...params } = e.params;
-      await vscode.commands.executeCommand('paymentWorkbench.sendRequest', { environmentId: e.environment.id, operationId: e.operationId, version: e.version, params, body: e.request.body });
-    },
+    resend: (e) => resendFromHistory(e, panels.openInForm),
   });
   const sentNotes = registerRequestFiles(context);
 
@@ -64,6 +61,7 @@ export function activate(context: vscode.ExtensionContext) {
       globalStorageFolder: context.globalStorageUri.fsPath,
       /** The open forms: the integration tests post page messages to a form's host side and read its state. */
       forms: panels.forms,
+      openForms: () => panels.forms.snapshot(),
     },
   };
 }

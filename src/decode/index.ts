@@ -4,7 +4,7 @@ export { renderDecodedAsText } from './renderText';
 export { decodedResponseSchema } from './decodedResponseSchema';
 export { explainCode, explainIn } from './explain';
 export { collectNumberLiterals, formatJsonNumber } from './numberText';
-export { maskCardNumber } from './gateway/records';
+export { maskCardNumber } from '../redaction';
 export type {
   CodeExplanation,
   DecodedBrowserPayment,

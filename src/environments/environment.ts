@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../simulator/defaults';
+import { hasUrlUserinfo } from '../redaction';
+
+/**
+ * A URL of an environment: http(s), and never with "user:password@", which would be printed in
+ * clear wherever the URL is (history, cURL, previews). Passwords belong in secret storage.
+ */
+function environmentUrl(passwordCommand: string) {
+  return z.url({ protocol: /^https?$/ }).refine((url) => !hasUrlUserinfo(url), {
+    message: `a user name or password in the URL ("https://user:password@host") is not allowed, because the URL is shown and stored in clear; remove it and use "${passwordCommand}" instead`,
+  });
+}
 
 /**
  * An environment: where requests go and as whom, minus every secret (those live in SecretStorage).
@@ -8,8 +19,8 @@ import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../simulato
 export const environmentSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only'),
   name: z.string().trim().min(1, 'a name is needed').max(80),
-  financingBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
-  gatewayUrl: z.url({ protocol: /^https?$/ }).optional(),
+  financingBaseUrl: environmentUrl('Payment Workbench: Sign In to Financing API').optional(),
+  gatewayUrl: environmentUrl('Payment Workbench: Set Gateway API Password…').optional(),
   merchantId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'alphanumeric plus - and _, 1 to 40 characters').optional(),
   gatewayAuth: z.enum(['basic', 'certificate']).default('basic'),
   certificate: z

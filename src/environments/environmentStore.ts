@@ -101,10 +101,14 @@ export class EnvironmentStore implements vscode.Disposable {
     try {
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
       const raw = JSON.parse(text) as { environments?: unknown[] };
-      this.workspaceEnvs = (raw.environments ?? []).flatMap((r) => {
+      const rejected: string[] = [];
+      this.workspaceEnvs = (raw.environments ?? []).flatMap((r, i) => {
         const p = environmentSchema.safeParse(r);
+        if (!p.success) rejected.push(`environment ${i + 1}: ${describeEnvironmentError(p.error)}`);
         return p.success ? [p.data] : [];
       });
+      // Say why an environment of the file is missing (a password in its URL, a bad field) instead of dropping it silently.
+      if (rejected.length > 0) void vscode.window.showWarningMessage(`${WORKSPACE_FILE}: ${rejected.join('; ')}`);
     } catch {
       this.workspaceEnvs = [];
     }

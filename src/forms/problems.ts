@@ -6,7 +6,7 @@
  */
 import type { OperationId } from '../catalogue/operations';
 import { validateBody, validateField } from '../catalogue/validate';
-import { isCredentialKey } from '../http/secretFields';
+import { isCredentialPath } from '../redaction';
 import { getAt, leafEntries } from './bodyPath';
 import { placeOf, templateFor, type FieldLookup } from './fieldLookup';
 import type { JsonObject } from './json';
@@ -68,7 +68,7 @@ export function collectProblems(input: ProblemInput): Problems {
     else byPath.set(place, [...(byPath.get(place) ?? []), p.message]);
   };
   // A credential (the login password) is never in the form: the host fills it from SecretStorage.
-  const filledByHost = (p: Problem) => isCredentialKey(p.path.split('.').pop() ?? '');
+  const filledByHost = (p: Problem) => isCredentialPath(p.path);
   for (const p of [...missing, ...fieldIssues, ...bodyIssues, ...(input.host ?? [])]) if (!filledByHost(p)) add(p, placeOf(lookup, p.path));
   for (const p of input.placed ?? []) add(p, p.path);
   return { byPath, unplaced, count };

@@ -49,22 +49,23 @@ export function shortTime(iso: string, now: Date = new Date()): string {
   return sameDay ? time : `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
 }
 
-/** Markdown tooltip text; every value from the wire is escaped so a response cannot inject links. */
-export function tooltipMarkdown(e: Exchange): string {
+/**
+ * Tooltip as plain text: VS Code shows a string tooltip as typed, so values from the wire can neither
+ * inject links nor show escaping backslashes (`gateway\\.authorize`).
+ */
+export function tooltipText(e: Exchange): string {
   const lines: string[] = [];
-  lines.push(`**${md(e.operationTitle)}** \`${md(e.operationId)}\`${e.version !== undefined ? ` v${e.version}` : ''}`, '');
-  if (e.decoded) lines.push(`${md(e.decoded.verdict.title)}: ${md(e.decoded.verdict.detail)}`, '');
-  if (e.failure) lines.push(`Failed (${md(e.failure.kind)}): ${md(e.failure.message)}`, '');
-  lines.push(`${md(e.request.method)} ${md(e.request.url)}`, '');
-  if (e.response) {
-    lines.push(`HTTP ${e.response.status} · ${e.response.timing.totalMs} ms (TTFB ${e.response.timing.ttfbMs} ms)`, '');
-  }
-  lines.push(`Environment: ${md(e.environment.name)}${e.environment.live ? ' · **LIVE**' : ''}`, '');
-  lines.push(`Sent ${md(e.startedAt)}`);
+  lines.push(`${e.operationTitle} (${e.operationId})${e.version !== undefined ? ` v${e.version}` : ''}`);
+  if (e.decoded) lines.push(`${e.decoded.verdict.title}: ${e.decoded.verdict.detail}`);
+  if (e.failure) lines.push(`Failed (${e.failure.kind}): ${e.failure.message}`);
+  lines.push(`${e.request.method} ${e.request.url}`);
+  if (e.response) lines.push(`HTTP ${e.response.status} · ${formatMs(e.response.timing.totalMs)} (TTFB ${formatMs(e.response.timing.ttfbMs)})`);
+  lines.push(`Environment: ${e.environment.name}${e.environment.live ? ' · LIVE' : ''}`);
+  lines.push(`Sent ${e.startedAt}`);
   return lines.join('\n');
 }
 
-/** Escapes Markdown punctuation (and angle brackets, which would otherwise be read as HTML). */
-export function md(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
+/** 72.55592000001343 → "73 ms": timings are measured to the microsecond but read to the millisecond. */
+export function formatMs(ms: number): string {
+  return Number.isFinite(ms) ? `${Math.round(ms)} ms` : '? ms';
 }

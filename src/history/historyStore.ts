@@ -3,7 +3,8 @@
  * No vscode import: the store is plain Node and tested with plain mocha.
  *
  * Rules it keeps:
- * - bounded: the newest `maxEntries` (500) exchanges; the oldest are dropped first;
+ * - bounded: the newest `maxEntries` (500) exchanges, every part of each inside its bound (bounds.ts),
+ *   and the whole file under `maxFileChars` (32 M characters); the oldest are dropped first;
  * - never a secret on disk: every exchange is scrubbed again before it is kept (see scrub.ts);
  * - never a half-written file: each write goes to a temporary file that is then renamed over the old one;
  * - never throws at its callers: a corrupt file is set aside as a backup and history starts empty,
@@ -14,16 +15,20 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { KnownSecrets } from '../http';
 import type { Exchange } from '../send/exchange';
+import { boundExchange, entryChars, HISTORY_BOUNDS, type HistoryBounds } from './bounds';
 import { scrubExchange } from './scrub';
 
 export const DEFAULT_MAX_ENTRIES = 500;
-/** Payment responses are a few KB; a runaway body must not make the file (read at startup) huge. */
-export const DEFAULT_MAX_BODY_CHARS = 256 * 1024;
+/** Payment responses are a few KB; a runaway body must not make the file (read on first use) huge. */
+export const DEFAULT_MAX_BODY_CHARS = HISTORY_BOUNDS.responseBodyChars;
+/** The whole file: read in one go on first use, so it must stay small enough to parse quickly. */
+export const DEFAULT_MAX_FILE_CHARS = 32 * 1024 * 1024;
 const FILE_FORMAT_VERSION = 1;
 
 export interface HistoryStoreOptions {
   maxEntries?: number;
   maxBodyChars?: number;
+  maxFileChars?: number;
   /** Secret values currently held (passwords, tokens), scrubbed wherever they appear. */
   knownSecrets?: () => KnownSecrets | undefined;
   /** Where a failed read or write is reported (an output channel, a test); never given a secret. */
@@ -46,14 +51,18 @@ export class HistoryStore {
   private dirty = false;
   private pendingWrite: Promise<void> | undefined;
   private readonly maxEntries: number;
-  private readonly maxBodyChars: number;
+  private readonly bounds: HistoryBounds;
+  private readonly maxFileChars: number;
+  /** Serialised size of each kept entry, so the file bound is kept without serialising everything again. */
+  private readonly sizes = new WeakMap<Exchange, number>();
 
   constructor(
     readonly filePath: string,
     private readonly options: HistoryStoreOptions = {},
   ) {
     this.maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
-    this.maxBodyChars = Math.max(1024, options.maxBodyChars ?? DEFAULT_MAX_BODY_CHARS);
+    this.bounds = { ...HISTORY_BOUNDS, responseBodyChars: Math.max(1024, options.maxBodyChars ?? DEFAULT_MAX_BODY_CHARS) };
+    this.maxFileChars = Math.max(64 * 1024, options.maxFileChars ?? DEFAULT_MAX_FILE_CHARS);
   }
 
   /** Newest first. The file is read on first use, not at construction, so activation stays fast. */
@@ -69,7 +78,7 @@ export class HistoryStore {
   add(exchange: Exchange): Promise<void> {
     let kept: Exchange;
     try {
-      kept = this.capBody(scrubExchange(exchange, this.options.knownSecrets?.()));
+      kept = this.bounded(scrubExchange(exchange, this.options.knownSecrets?.()));
     } catch (e) {
       // A malformed exchange is a bug upstream; dropping it beats storing something unscrubbed.
       this.report(`An exchange could not be prepared for history and was not stored: ${errorText(e)}`);
@@ -77,7 +86,7 @@ export class HistoryStore {
     }
     const entries = this.loaded().filter((e) => e.id !== kept.id);
     entries.push(kept);
-    this.entries = entries.length > this.maxEntries ? entries.slice(entries.length - this.maxEntries) : entries;
+    this.entries = this.newestWithinBounds(entries);
     this.fire();
     return this.scheduleWrite();
   }
@@ -106,6 +115,12 @@ export class HistoryStore {
   private readFile(): Exchange[] {
     let text: string;
     try {
+      // A file far over the bound (an older version, a hand edit) would freeze the editor while parsed.
+      const size = fs.statSync(this.filePath).size;
+      if (size > 2 * this.maxFileChars) {
+        this.setAside(`${size} bytes, over the ${this.maxFileChars} bound`);
+        return [];
+      }
       text = fs.readFileSync(this.filePath, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.report(`History could not be read: ${errorText(e)}`);
@@ -115,7 +130,7 @@ export class HistoryStore {
       const parsed = JSON.parse(text) as unknown;
       if (!isHistoryFile(parsed)) throw new Error('unexpected content');
       const valid = parsed.exchanges.filter(isExchangeLike);
-      return valid.slice(Math.max(0, valid.length - this.maxEntries));
+      return this.newestWithinBounds(valid.slice(Math.max(0, valid.length - this.maxEntries)).map((e) => this.bounded(e)));
     } catch (e) {
       this.setAside(errorText(e));
       return [];
@@ -133,10 +148,24 @@ export class HistoryStore {
     }
   }
 
-  private capBody(e: Exchange): Exchange {
-    const body = e.response?.bodyText;
-    if (!e.response || body === undefined || body.length <= this.maxBodyChars) return e;
-    return { ...e, response: { ...e.response, bodyText: body.slice(0, this.maxBodyChars), truncated: true } };
+  private bounded(e: Exchange): Exchange {
+    const kept = boundExchange(e, this.bounds);
+    this.sizes.set(kept, entryChars(kept));
+    return kept;
+  }
+
+  /** The newest entries (oldest first, as stored) that fit both the count and the file bound. */
+  private newestWithinBounds(entries: Exchange[]): Exchange[] {
+    let total = 0;
+    let first = entries.length;
+    while (first > 0 && entries.length - first < this.maxEntries) {
+      const e = entries[first - 1] as Exchange;
+      const size = this.sizes.get(e) ?? entryChars(e);
+      if (total + size > this.maxFileChars) break;
+      total += size;
+      first--;
+    }
+    return first === 0 ? entries : entries.slice(first);
   }
 
   private fire(): void {

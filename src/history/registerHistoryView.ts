@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { Exchange } from '../send/exchange';
-import { describeExchange, toneOf, tooltipMarkdown, type ExchangeTone } from './describeExchange';
+import { describeExchange, toneOf, tooltipText, type ExchangeTone } from './describeExchange';
 import type { HistoryStore } from './historyStore';
 import { scrubText } from './scrub';
 
@@ -67,7 +67,7 @@ class HistoryTree implements vscode.TreeDataProvider<Exchange> {
     item.id = e.id;
     item.description = describeExchange(e);
     item.iconPath = TONE_ICON[toneOf(e)];
-    item.tooltip = new vscode.MarkdownString(tooltipMarkdown(e));
+    item.tooltip = tooltipText(e);
     item.contextValue = HISTORY_ITEM_CONTEXT;
     item.accessibilityInformation = { label: `${e.operationTitle}, ${item.description}` };
     item.command = { command: HISTORY_COMMANDS.open, title: 'Open Response', arguments: [e.id] };

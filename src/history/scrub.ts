@@ -4,7 +4,8 @@
  * through the shared redaction again (src/http): one declaration of what is secret, applied twice.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { REDACTED, SECRET_HEADER_NAMES, redactBodyText, redactHeaders, redactJson, redactText, type KnownSecrets } from '../http';
+import { redactBodyText, type KnownSecrets } from '../http';
+import { REDACTED, SECRET_HEADER_NAMES, redactHeaders, redactJson, redactText } from '../redaction';
 import type { Exchange } from '../send/exchange';
 
 /** A secret header written inline, as in a cURL line `-H 'RefreshToken: abc'` or a log line. */
@@ -30,7 +31,7 @@ export function scrubBodyText(text: string, known?: KnownSecrets): string {
   } catch {
     return scrubText(text, known);
   }
-  if (!isDeepStrictEqual(redactJson(parsed), parsed)) return scrubText(text, known);
+  if (!isDeepStrictEqual(redactJson(parsed, { scanStrings: false }), parsed)) return scrubText(text, known);
   return scrubHeaderLines(redactText(text, known));
 }
 
@@ -40,8 +41,9 @@ function scrubHeaderLines(text: string): string {
   );
 }
 
-function scrubValue(value: unknown, known?: KnownSecrets): unknown {
-  const structural = redactJson(value);
+/** A request body; a TEST environment's public test cards are kept so the request can be sent again. */
+function scrubValue(value: unknown, known: KnownSecrets | undefined, keepPublicTestCards: boolean): unknown {
+  const structural = redactJson(value, { keepPublicTestCards });
   if (known === undefined || known.size === 0) return structural;
   // Known secret values can hide anywhere, even under innocent keys: scrub the serialised form.
   try {
@@ -88,7 +90,7 @@ export function scrubExchange(e: Exchange, known?: KnownSecrets): Exchange {
     },
   };
   if (e.version !== undefined) copy.version = e.version;
-  if (e.request.body !== undefined) copy.request.body = scrubValue(e.request.body, known);
+  if (e.request.body !== undefined) copy.request.body = scrubValue(e.request.body, known, !e.environment.live);
   if (e.response) {
     copy.response = {
       status: e.response.status,

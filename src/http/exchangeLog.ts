@@ -1,6 +1,7 @@
 import { HttpFailure } from './httpFailure';
 import type { KnownSecrets } from './knownSecrets';
-import { redactRequest, redactResponse, redactText } from './redact';
+import { redactText } from '../redaction';
+import { redactRequest, redactResponse } from './redact';
 import type { HttpResponse, OutgoingRequest } from './types';
 
 /** Output channels are for glancing; a 10 MB body would drown them. */

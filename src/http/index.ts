@@ -11,16 +11,21 @@ export {
 } from './buildRequest';
 export { encodePathSegment, fillPathTemplate, RequestBuildError } from './pathTemplate';
 export { toCurl, shellQuote, type CurlOptions, type CurlTransport } from './curl';
-export { redactHeaders, redactJson, redactBodyText, redactText, redactRequest, redactResponse } from './redact';
+export { redactBodyText, redactRequest, redactResponse } from './redact';
 export { KnownSecrets } from './knownSecrets';
-export { maskCardNumber } from './cardNumber';
+// The policy lives in src/redaction (pure, shared with webviews and the simulator); re-exported for http's callers.
 export {
   REDACTED,
   SECRET_HEADER_NAMES,
-  SECRET_JSON_KEYS,
-  CARD_NUMBER_JSON_KEYS,
+  SECRET_KEYS,
+  CARD_NUMBER_KEYS,
   isSecretHeader,
   secretKindOfKey,
-} from './secretFields';
+  maskCardNumber,
+  redactHeaders,
+  redactJson,
+  redactText,
+  redactUrlUserinfo,
+} from '../redaction';
 export { formatBytes } from './formatBytes';
 export { formatExchangeLog } from './exchangeLog';

@@ -1,11 +1,11 @@
-import { REDACTED } from './secretFields';
+import { REDACTED, type SecretValues } from '../redaction';
 
 /**
  * Secret values the extension holds (passwords, tokens, passphrases), to be scrubbed from any text:
  * free-form logs, error texts from servers that echo input, URLs. Each value is also registered in the
  * forms it takes on the wire (JSON-escaped, percent-encoded) so an echoed copy does not slip through.
  */
-export class KnownSecrets {
+export class KnownSecrets implements SecretValues {
   private readonly values = new Set<string>();
 
   add(...secrets: (string | undefined)[]): this {

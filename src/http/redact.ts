@@ -1,39 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { maskCardNumber, passesLuhn } from './cardNumber';
+import { REDACTED, maskCardNumber, redactHeaders, redactJson, redactText, secretKindOfKey } from '../redaction';
 import type { KnownSecrets } from './knownSecrets';
-import { REDACTED, isSecretHeader, secretKindOfKey } from './secretFields';
 import type { HttpResponse, OutgoingRequest } from './types';
-
-const AUTH_SCHEME = /^(Basic|Bearer|Digest|Token)\s+/i;
-
-/** Secret header values become "<redacted>", keeping the scheme ("Basic <redacted>") so the auth kind stays visible. */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (!isSecretHeader(name)) {
-      result[name] = value;
-      continue;
-    }
-    const scheme = AUTH_SCHEME.exec(value)?.[1];
-    result[name] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
-  }
-  return result;
-}
-
-/** Deep copy of a parsed JSON value with secret fields replaced and card numbers masked. */
-export function redactJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJson);
-  if (typeof value !== 'object' || value === null) return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    const kind = secretKindOfKey(key);
-    if (kind === 'secret') result[key] = REDACTED;
-    else if (kind === 'cardNumber' && (typeof inner === 'string' || typeof inner === 'number')) {
-      result[key] = maskCardNumber(String(inner));
-    } else result[key] = redactJson(inner);
-  }
-  return result;
-}
 
 /**
  * Redacts a body given as text. Valid JSON is redacted structurally (keeping its indentation);
@@ -43,7 +11,8 @@ export function redactBodyText(text: string, known?: KnownSecrets): string {
   let redacted: string;
   try {
     const parsed: unknown = JSON.parse(text);
-    const structural = redactJson(parsed);
+    // Strings are left to redactText below, which scans the whole text.
+    const structural = redactJson(parsed, { scanStrings: false });
     // Keep the text as received where possible, so amounts keep their literals (10.00 stays 10.00,
     // not 10): unchanged when nothing is secret, redacted in the text when that gives the same
     // result, re-serialised only when a secret holds an object or a list.
@@ -58,26 +27,12 @@ export function redactBodyText(text: string, known?: KnownSecrets): string {
   return redactText(redacted, known);
 }
 
-/**
- * Free text (log lines, error messages): known secret values, Basic/Bearer credentials and
- * Luhn-valid card numbers.
- */
-export function redactText(text: string, known?: KnownSecrets): string {
-  let result = known ? known.redact(text) : text;
-  result = result.replace(/\b(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${REDACTED}`);
-  result = result.replace(/(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g, (candidate) => {
-    const digits = candidate.replace(/\D/g, '');
-    return passesLuhn(digits) ? maskCardNumber(digits) : candidate;
-  });
-  return result;
-}
-
 export function redactRequest(request: OutgoingRequest, known?: KnownSecrets): Omit<OutgoingRequest, 'signal'> {
   const { signal: _signal, ...rest } = request;
   const copy: Omit<OutgoingRequest, 'signal'> = {
     ...rest,
     url: redactText(request.url, known),
-    headers: redactHeaders(request.headers),
+    headers: redactHeaders(request.headers, known),
   };
   if (request.body !== undefined) copy.body = redactBodyText(request.body, known);
   return copy;
@@ -86,9 +41,9 @@ export function redactRequest(request: OutgoingRequest, known?: KnownSecrets): O
 export function redactResponse(response: HttpResponse, known?: KnownSecrets): HttpResponse {
   const copy: HttpResponse = {
     ...response,
-    headers: redactHeaders(response.headers),
+    headers: redactHeaders(response.headers, known),
     bodyText: response.bodyText === '' ? '' : redactBodyText(response.bodyText, known),
-    json: response.json === undefined ? undefined : redactJson(response.json),
+    json: response.json === undefined ? undefined : redactJson(response.json, known ? { known } : {}),
   };
   if (response.jsonError !== undefined) copy.jsonError = redactText(response.jsonError, known);
   return copy;

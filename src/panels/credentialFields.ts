@@ -6,7 +6,7 @@ import type { OperationDef } from '../catalogue';
 import { formStateSchema, type FormState } from '../protocol';
 import type { Services } from '../commands/services';
 import type { Environment } from '../environments/environment';
-import { isCredentialKey } from '../http/secretFields';
+import { isCredentialKey } from '../redaction';
 
 /** The same body without credential keys, at any depth (same shape otherwise, so the type is kept). */
 export function credentialFreeBody<T extends Record<string, unknown>>(value: T): T {

@@ -10,7 +10,7 @@ import type { Services } from '../commands/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../commands/idSuggestions';
 import { isLive, usesSimulatorCredentials } from '../environments/environment';
 import type { PathParamName } from '../http';
-import { formWebviewMessageSchema, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
+import { formWebviewMessageSchema, type FieldNotes, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
 import { createGatewaySession } from '../send/createSession';
 import type { Exchange } from '../send/exchange';
 import { idsToRenewAfterSend } from '../send/orders';
@@ -44,6 +44,8 @@ export class FormPanel implements vscode.Disposable {
     onDispose: () => void,
     /** Notes beside the URL parameters (which order a follow-up got, which id replaced a used one). */
     private paramNotes: Record<string, string> = {},
+    /** Notes beside fields for the first render (a history entry whose card data was not kept). */
+    private fieldNotes: FieldNotes = {},
   ) {
     const op = this.operation();
     panel.title = formTitle(op, state.version);
@@ -53,7 +55,7 @@ export class FormPanel implements vscode.Disposable {
       schema: formWebviewMessageSchema,
       log: host.services.log,
       onReady: () => {
-        this.messenger.post({ type: 'init', state: this.state, environments: this.environments(), paramNotes: this.paramNotes });
+        this.messenger.post({ type: 'init', state: this.state, environments: this.environments(), paramNotes: this.paramNotes, ...(Object.keys(this.fieldNotes).length > 0 ? { fieldNotes: this.fieldNotes } : {}) });
         void this.postCredentials();
       },
       onMessage: (m) => this.handle(m),
@@ -90,10 +92,16 @@ export class FormPanel implements vscode.Disposable {
     return this.environment()?.id;
   }
 
+  /** What the form was given (integration tests read it through the extension's inspect API). */
+  snapshot(): { state: FormState; fieldNotes: FieldNotes } {
+    return { state: this.state, fieldNotes: this.fieldNotes };
+  }
+
   /** Replace the form's body (a request file, a history entry, "open in form"), already made a form body by formBodyOf. */
-  setBody(body: FormState['body'], params: Record<string, string> | undefined, source: string): void {
+  setBody(body: FormState['body'], params: Record<string, string> | undefined, source: string, fieldNotes: FieldNotes = {}): void {
     this.state = { ...this.state, body, ...(params ? { params } : {}) };
-    this.messenger.post({ type: 'setBody', body, ...(params ? { params } : {}), source });
+    this.fieldNotes = fieldNotes;
+    this.messenger.post({ type: 'setBody', body, ...(params ? { params } : {}), source, ...(Object.keys(fieldNotes).length > 0 ? { fieldNotes } : {}) });
   }
 
   /** New URL parameters for an open form (reopened with ids, no body). */

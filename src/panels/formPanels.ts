@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { exampleBody, getOperation, parseRequestFile, type OperationDef, type OperationId } from '../catalogue';
 import { suggestedIds } from '../commands/idSuggestions';
 import { operationOrThrow, pickOperation } from '../commands/pickers';
-import { formStateSchema, type FormState } from '../protocol';
+import { formStateSchema, type FieldNotes, type FormState } from '../protocol';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { formBodyOf, whyNotFormBody } from './credentialFields';
 import { FORM_VIEW_TYPE, FormPanel, formTitle, type FormPanelHost } from './formPanel';
@@ -23,6 +23,8 @@ export interface OpenFormArgs {
   environmentId?: string;
   body?: unknown;
   params?: Record<string, string>;
+  /** Notes beside fields (history: "card data is not kept…"); the first noted field is shown. */
+  fieldNotes?: FieldNotes;
 }
 
 export class FormPanels implements vscode.Disposable {
@@ -71,8 +73,10 @@ export class FormPanels implements vscode.Disposable {
     const existing = this.find(op.id, env?.id);
     if (existing) {
       existing.reveal();
-      if (body) existing.setBody(body, args.params, 'request');
+      if (body) existing.setBody(body, args.params, 'request', args.fieldNotes);
       else if (args.params) existing.setParams(args.params);
+      const noted = firstNoted(args.fieldNotes);
+      if (noted) existing.focusField(noted);
       return existing;
     }
     const version = args.version ?? env?.versions?.[op.id] ?? op.defaultVersion;
@@ -84,10 +88,11 @@ export class FormPanels implements vscode.Disposable {
       ...(env ? { environmentId: env.id } : {}),
       params: { ...ids.params, ...args.params },
       body: body ?? (await this.startingBody(op, version, env)),
+      ...(firstNoted(args.fieldNotes) ? { ui: { focusPath: firstNoted(args.fieldNotes) } } : {}),
     };
     const notes = Object.fromEntries(Object.entries(ids.notes).filter(([name]) => !given.includes(name)));
     const panel = vscode.window.createWebviewPanel(FORM_VIEW_TYPE, formTitle(op, version), vscode.ViewColumn.Active, panelOptions(this.host.extensionUri));
-    return this.adopt(panel, state, notes);
+    return this.adopt(panel, state, notes, args.fieldNotes);
   }
 
   /** The catalogue's example; a Login form starts with the environment's own account, not the example's. */
@@ -115,14 +120,23 @@ export class FormPanels implements vscode.Disposable {
     return this.openForm({ operationId: file.operation, ...(file.version !== undefined ? { version: file.version } : {}), body: file.body ?? {}, params });
   }
 
-  private adopt(panel: vscode.WebviewPanel, state: FormState, notes?: Record<string, string>): FormPanel {
-    const form = new FormPanel(panel, this.host, state, () => this.open.delete(form), notes);
+  private adopt(panel: vscode.WebviewPanel, state: FormState, paramNotes?: Record<string, string>, fieldNotes?: FieldNotes): FormPanel {
+    const form = new FormPanel(panel, this.host, state, () => this.open.delete(form), paramNotes, fieldNotes);
     this.open.add(form);
     return form;
+  }
+
+  /** Every open form's state and field notes, for the integration tests. */
+  snapshot(): { state: FormState; fieldNotes: FieldNotes }[] {
+    return [...this.open].map((f) => f.snapshot());
   }
 
   dispose(): void {
     for (const f of this.open.values()) f.dispose();
     this.open.clear();
   }
+}
+
+function firstNoted(notes: FieldNotes | undefined): string | undefined {
+  return notes ? Object.keys(notes)[0] : undefined;
 }

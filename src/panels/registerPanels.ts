@@ -2,7 +2,10 @@
 import type * as vscode from 'vscode';
 import type { SendArgs } from '../commands/sendCommands';
 import type { Services } from '../commands/services';
+import { idPattern } from '../commands/idSuggestions';
+import { replayOf } from '../history/replay';
 import type { Exchange } from '../send/exchange';
+import { generateId } from '../send/ids';
 import { FormPanels, type OpenFormArgs } from './formPanels';
 import { ResponsePanel } from './responsePanel';
 
@@ -13,10 +16,14 @@ export interface Panels {
   openInForm(e: Exchange): Promise<void>;
 }
 
-/** A sent request back in a form: same environment, version and body, and a fresh transaction id. */
+/**
+ * A sent request back in a form: same environment and version, the body without any value history
+ * did not keep (a note beside each such field), a fresh transaction id, and a fresh order id for an
+ * initial operation (see history/replay.ts).
+ */
 export function formArgsOf(e: Exchange): OpenFormArgs {
-  const { transactionId: _sent, merchantId: _fromEnvironment, ...params } = e.params;
-  return { operationId: e.operationId, environmentId: e.environment.id, ...(e.version !== undefined ? { version: e.version } : {}), body: e.request.body, params };
+  const replay = replayOf(e, () => generateId(idPattern('order')));
+  return { operationId: e.operationId, environmentId: e.environment.id, ...(e.version !== undefined ? { version: e.version } : {}), body: replay.body, params: replay.params, fieldNotes: replay.fieldNotes };
 }
 
 export function registerPanels(

@@ -28,19 +28,23 @@ export const formStateSchema = z.strictObject({
 });
 export type FormState = z.infer<typeof formStateSchema>;
 
-/** Sentences shown beside URL parameters, by parameter name. */
-const paramNotesSchema = z.record(shortText, z.string().max(500));
-
 // ---- host → form webview ----
+
+/**
+ * A short sentence beside a field or URL parameter, by its path or name: which order a follow-up got,
+ * "card data is not kept: …". Generic: any sender may use it.
+ */
+export const fieldNotesSchema = z.record(shortText, z.string().max(500));
+export type FieldNotes = z.infer<typeof fieldNotesSchema>;
 
 export const formHostMessageSchema = z.discriminatedUnion('type', [
   /** Sent once after `ready`: what to show. */
-  z.strictObject({ type: z.literal('init'), state: formStateSchema, environments: z.array(environmentSummarySchema), paramNotes: paramNotesSchema.optional() }),
+  z.strictObject({ type: z.literal('init'), state: formStateSchema, environments: z.array(environmentSummarySchema), paramNotes: fieldNotesSchema.optional(), fieldNotes: fieldNotesSchema.optional() }),
   z.strictObject({ type: z.literal('environments'), environments: z.array(environmentSummarySchema) }),
   /** Replace the form's body (and params when given): last body, a request file, a history entry. */
-  z.strictObject({ type: z.literal('setBody'), body: jsonObject, params: z.record(shortText, shortText).optional(), source: shortText }),
+  z.strictObject({ type: z.literal('setBody'), body: jsonObject, params: z.record(shortText, shortText).optional(), source: shortText, fieldNotes: fieldNotesSchema.optional() }),
   /** Fresh ids drawn with the user's patterns (or a session created), with why beside each. */
-  z.strictObject({ type: z.literal('ids'), params: z.record(shortText, shortText), paramNotes: paramNotesSchema.optional() }),
+  z.strictObject({ type: z.literal('ids'), params: z.record(shortText, shortText), paramNotes: fieldNotesSchema.optional() }),
   /** Login form only: whether the environment has a stored partner password (the password itself never comes here). */
   z.strictObject({ type: z.literal('credentials'), passwordStored: z.boolean() }),
   /** The request as it would go out, redacted; `error` when it cannot be built yet (missing merchant id…). */

@@ -5,6 +5,7 @@
 import { getOperation } from '../catalogue';
 import { buildRequest, KnownSecrets, RequestBuildError, toCurl, type PathParamName } from '../http';
 import type { Environment } from '../environments/environment';
+import { redactUrlUserinfo } from '../redaction';
 import { baseUrlFor, paramsFor, resolveVersion, SendSetupError } from './requestRunner';
 
 export interface RequestPreview {
@@ -29,7 +30,7 @@ export function previewRequest(env: Environment, operationId: string, version: n
       baseUrl, ...(v !== undefined ? { version: v } : {}), params: paramsFor(op, env, params), credentials, timeoutMs: env.timeoutMs,
       ...(op.hasBody ? { body: JSON.stringify(body ?? {}) } : {}),
     });
-    return { url: request.url, curl: toCurl(request, { includeSecrets: false, known }) };
+    return { url: redactUrlUserinfo(request.url), curl: toCurl(request, { includeSecrets: false, known }) };
   } catch (err) {
     if (err instanceof RequestBuildError || err instanceof SendSetupError) return { url: '', curl: '', error: err.message };
     throw err;

@@ -8,6 +8,7 @@ import {
   KnownSecrets,
   redactBodyText,
   redactHeaders,
+  redactJson,
   redactRequest,
   redactText,
   RequestBuildError,
@@ -156,7 +157,7 @@ export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise
     exchange.request.headers = shown.headers;
     if (sent.body !== undefined) {
       exchange.request.bodyWasMasked = shown.body !== sent.body && !isOnlyReformatted(shown.body, sent.body);
-      exchange.request.body = parseOrText(shown.body ?? '');
+      exchange.request.body = keptBody(sent.body, shown.body ?? '', known, !exchange.environment.live);
     }
     exchange.request.curl = toCurl(sent, { includeSecrets: false, known });
   }
@@ -187,6 +188,16 @@ async function adoptTokens(session: FinancingSession, response: HttpResponse, is
   if (response.status < 200 || response.status >= 300) return;
   const tokens = tokenSetFromResponse(response.json, issuedAt, previousRefresh);
   if (tokens) await session.adoptTokens(tokens);
+}
+
+/** The body history keeps: redacted, except the public test cards a TEST environment sent (so Re-send can use them). */
+function keptBody(sentText: string, redactedText: string, known: KnownSecrets, keepPublicTestCards: boolean): unknown {
+  if (!keepPublicTestCards) return parseOrText(redactedText);
+  try {
+    return redactJson(JSON.parse(sentText) as unknown, { known, keepPublicTestCards });
+  } catch {
+    return parseOrText(redactedText);
+  }
 }
 
 function parseOrText(text: string): unknown {

@@ -7,7 +7,7 @@
 import { getOperation as catalogueGetOperation, validateBody, validatePathParam, type OperationId } from '../catalogue';
 import type { ValidationType } from '../catalogue/codes';
 import type { FieldError } from './gateway/errors';
-import { maskCardNumber } from './redact';
+import { maskCardNumber, REDACTED, secretKindOfPath } from '../redaction';
 
 export interface CatalogueIssue {
   path: string;
@@ -54,8 +54,9 @@ export function validationTypeOf(rule: string): ValidationType {
 
 /** The value as the explanation quotes it; card numbers masked and security codes hidden, because error bodies are logged and shown. */
 function shownValue(path: string, value: unknown): string {
-  if (typeof value === 'string' && /card\.number$/i.test(path)) return maskCardNumber(value);
-  if (/securityCode$|password$/i.test(path)) return '***';
+  const kind = secretKindOfPath(path);
+  if (kind === 'cardNumber' && typeof value === 'string') return maskCardNumber(value);
+  if (kind === 'secret') return REDACTED;
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { makeExchange, withResponseText } from '../harness/exchanges';
-import { EXTENSION_ID, waitFor } from './support';
+import { exampleBody } from '../../src/catalogue';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+import { EXTENSION_ID, send, waitFor } from './support';
 import type { HistoryApi } from '../../src/history/registerHistoryView';
 import type { Exchange } from '../../src/send/exchange';
 
@@ -73,5 +75,65 @@ describe('History in a real extension host', () => {
     assert.ok(history.list().length > 0);
     await vscode.commands.executeCommand('paymentWorkbench.history.clear', { confirmed: true });
     assert.equal(history.list().length, 0);
+  });
+});
+
+type CardBody = { sourceOfFunds: { provided: { card: Record<string, unknown> } } };
+interface FormSnapshot { state: { operationId: string; params: Record<string, string>; body: Record<string, unknown> }; fieldNotes: Record<string, string> }
+
+function authorizeWithCard(number: string, securityCode: string): CardBody {
+  const base = exampleBody('gateway.authorize') as CardBody;
+  return { ...base, sourceOfFunds: { ...base.sourceOfFunds, provided: { card: { ...base.sourceOfFunds.provided.card, number, securityCode } } } };
+}
+
+/** Re-send from history against a simulator: masked card data is never sent, test cards are. */
+describe('History Re-send in a real extension host', function () {
+  this.timeout(60_000);
+  let sim: SimulatorHandle;
+  let history: HistoryApi;
+  let openForms: () => FormSnapshot[];
+  const envId = 'it-history-resend';
+
+  before(async () => {
+    const api = (await vscode.extensions.getExtension(EXTENSION_ID)?.activate()) as { history: HistoryApi; inspect: { openForms(): FormSnapshot[] } };
+    history = api.history;
+    openForms = api.inspect.openForms;
+    sim = await startSimulator({ port: 0 });
+    await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', {
+      id: envId, name: 'Re-send simulator', gatewayUrl: sim.baseUrl, financingBaseUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId, timeoutMs: 5000,
+    });
+    await vscode.commands.executeCommand('paymentWorkbench.setGatewayPassword', { environmentId: envId, value: SIMULATOR_DEFAULTS.apiPassword });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: envId, confirmed: true });
+    await sim?.close();
+  });
+
+  it('Re-send of an entry whose card is not a public test card opens the form with the card fields empty and noted', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const sent = await send({ environmentId: envId, operationId: 'gateway.authorize', params: { orderId: `IT-RS-${Date.now()}` }, body: authorizeWithCard('5555555555554444', '123') });
+    assert.ok(sent);
+    const requestsBefore = sim.requestLog.entries.length;
+    await vscode.commands.executeCommand('paymentWorkbench.history.resend', sent.id);
+    const form = await waitFor('the Authorize form', () => openForms().find((f) => f.state.operationId === 'gateway.authorize'));
+    const card = (form.state.body as CardBody).sourceOfFunds.provided.card;
+    assert.equal(card.number, undefined, 'the masked number is not put back');
+    assert.equal(card.securityCode, undefined);
+    assert.equal(form.fieldNotes['sourceOfFunds.provided.card.number'], 'card data is not kept: enter it or pick a test card');
+    assert.equal(sim.requestLog.entries.length, requestsBefore, 'nothing was sent');
+  });
+
+  it('Re-send of a test-card Authorize goes out with a fresh order id and succeeds', async () => {
+    const orderId = `IT-RS-TEST-${Date.now()}`;
+    const sent = await send({ environmentId: envId, operationId: 'gateway.authorize', params: { orderId }, body: authorizeWithCard('5123450000000008', '100') });
+    assert.equal(sent?.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
+    const before = new Set(history.list().map((e) => e.id));
+    await vscode.commands.executeCommand('paymentWorkbench.history.resend', sent?.id);
+    const again = await waitFor('the re-sent exchange', () => history.list().find((e) => e.operationId === 'gateway.authorize' && !before.has(e.id)));
+    assert.notEqual(again.params.orderId, orderId, 'a fresh order id');
+    assert.equal(again.response?.status, 200, again.failure?.message ?? again.response?.bodyText);
+    assert.equal(again.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
   });
 });

@@ -282,6 +282,26 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await page.locator('#test-avs').count(), 1);
   });
 
+  it('shows a note the host put beside a field (a history entry whose card data was not kept)', async () => {
+    w = await openWebview('form', { browser });
+    consoleProblems = [];
+    await w.waitForPosted('ready');
+    const note = 'card data is not kept: enter it or pick a test card';
+    const path = 'sourceOfFunds.provided.card.number';
+    await w.send({
+      type: 'init',
+      state: { operationId: 'gateway.authorize', version: 11, params: PARAMS, body: { apiOperation: 'AUTHORIZE' }, ui: { focusPath: path } },
+      environments: ENVIRONMENTS,
+      fieldNotes: { [path]: note },
+    });
+    const shown = field(w.page, path).locator('.field-note');
+    await shown.waitFor();
+    assert.equal(await shown.textContent(), note);
+    assert.equal(await shown.getAttribute('role'), 'note');
+    assert.equal(await input(w.page, path).inputValue(), '', 'the field is empty');
+    assert.equal(await field(w.page, 'sourceOfFunds.provided.card.expiry.month').locator('.field-note').count(), 0, 'only the noted field has a note');
+  });
+
   it('helpers are offered only where the operation has their fields', async () => {
     const { page } = await openForm({ operationId: 'financing.login', body: {} });
     for (const id of ['#test-card', '#test-outcome', '#test-csc', '#test-avs', '#version', '#fresh-ids']) assert.equal(await page.locator(id).count(), 0, id);

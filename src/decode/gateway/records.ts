@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, TRANSACTION_TYPES } from '../../catalogue/codes';
+import { maskCardNumber } from '../../redaction';
 import { BodyView, definedOnly, hasAny } from '../bodyView';
 import { explainCode } from '../explain';
 import type { DecodedCard, DecodedOrder, DecodedRecord, DecodedTransaction } from '../types';
@@ -54,13 +55,6 @@ export function decodeCard(view: BodyView, notes: string[]): DecodedCard | undef
     fundingMethod: view.text([...CARD, 'fundingMethod']),
   });
   return hasAny(card) ? card : undefined;
-}
-
-/** Keeps the gateway's default masking (first 6, last 4) for a number that arrived in clear. */
-export function maskCardNumber(number: string): string {
-  const digits = number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits)) return number;
-  return digits.slice(0, 6) + 'x'.repeat(digits.length - 10) + digits.slice(-4);
 }
 
 export function decodeRecord(view: BodyView): DecodedRecord | undefined {

@@ -1,5 +1,5 @@
 import { getString, type JsonObject, type JsonOut } from '../jsonText';
-import { maskCardNumber } from '../redact';
+import { maskCardNumber } from '../../redaction';
 import type { SimResponse } from '../types';
 import { invalidValue } from './errors';
 import { brandOf } from './testCards';

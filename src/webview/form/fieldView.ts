@@ -6,7 +6,7 @@
  */
 import type { FieldMeta } from '../../catalogue/fieldIndex';
 import { lengthCount, textToValue, valueToText } from '../../forms/coerce';
-import { isCredentialKey } from '../../http/secretFields';
+import { isCredentialPath } from '../../redaction';
 import type { Json } from '../../forms/json';
 import { el } from '../shared/dom';
 import { renderProblems, type ControlView } from './controlView';
@@ -18,6 +18,8 @@ export interface FieldHost {
   register(view: ControlView): void;
   /** Why the field is marked required ('' when it is not). */
   requiredNote(meta: FieldMeta): string;
+  /** A note the host put beside this field ("card data is not kept: …"). */
+  fieldNote?(path: string): string | undefined;
 }
 
 export interface FieldOptions {
@@ -148,7 +150,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
     host.setValue(view.path, opts.keepEmpty && text === '' ? '' : textToValue(meta, text));
   };
   const value = host.valueAt(path);
-  const control: Control = isCredentialKey(path.split('.').pop() ?? '')
+  const control: Control = isCredentialPath(path)
     ? credentialControl(meta, id)
     : meta.kind === 'boolean'
     ? booleanControl(meta, id, value, (v) => host.setValue(view.path, v))
@@ -163,9 +165,11 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
   label.htmlFor = id;
   const pathText = el('code', { class: 'field-path', text: path });
   const help = helpOf(meta);
+  const hostNote = host.fieldNote?.(path);
   const root = el('div', { class: 'field', attrs: { 'data-path': path, 'data-template': meta.path, 'data-kind': meta.kind } },
     el('div', { class: 'field-head' }, label, pathText),
     el('div', { class: 'field-control' }, control.element, counter),
+    hostNote ? el('div', { class: 'field-note', text: hostNote, attrs: { role: 'note' } }) : null,
     help ? el('div', { class: 'field-help', text: help }) : null,
     error,
   );

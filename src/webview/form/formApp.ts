@@ -17,7 +17,7 @@ import { searchLayout, type SearchResult } from '../../forms/search';
 import { applyAvsStreet, applyExpiryOutcome, applySecurityCode, applyTestCard, TRIGGER_PATHS } from '../../forms/testTriggers';
 import { carryOver } from '../../forms/versionSwitch';
 import { bodySizeProblem, type EnvironmentSummary } from '../../protocol/common';
-import type { FormHostMessage, FormState, FormWebviewMessage } from '../../protocol/formProtocol';
+import type { FieldNotes, FormHostMessage, FormState, FormWebviewMessage } from '../../protocol/formProtocol';
 import { el } from '../shared/dom';
 import type { HostBridge } from '../shared/hostBridge';
 import { ControlRegistry, type ControlView } from './controlView';
@@ -38,6 +38,8 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
   private model: FormModel | undefined;
   private environments: EnvironmentSummary[] = [];
   private hostIssues: Problem[] = [];
+  /** Notes the host put beside fields (a history entry whose card data was not kept). */
+  private fieldNotes: FieldNotes = {};
   private problems: Problems | undefined;
   private search: SearchResult | undefined;
   private previewTimer: ReturnType<typeof setTimeout> | undefined;
@@ -77,6 +79,7 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
         this.renderToolbar();
         return this.persist();
       case 'setBody':
+        this.fieldNotes = message.fieldNotes ?? {};
         this.replaceBody(message.body, message.params);
         return this.sendBar.setStatus(`Loaded the body from ${message.source}.`, 'info');
       case 'ids':
@@ -107,6 +110,7 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
   private init(message: Init): void {
     const started = performance.now();
     this.environments = message.environments;
+    this.fieldNotes = message.fieldNotes ?? {};
     const state = startingState(message.state, this.bridge.getState());
     const model = formModel(state.operationId, state.version);
     if (!model) {
@@ -228,6 +232,10 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
   }
 
   // ---- FieldHost / ContainerHost / SectionsHost ----
+
+  fieldNote(path: string): string | undefined {
+    return Object.hasOwn(this.fieldNotes, path) ? this.fieldNotes[path] : undefined;
+  }
 
   valueAt(path: string): Json | undefined {
     return getAt(this.state?.body, path);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { codeOf, describeExchange, md, shortTime, toneOf, tooltipMarkdown } from '../../../src/history/describeExchange';
+import { codeOf, describeExchange, formatMs, shortTime, toneOf, tooltipText } from '../../../src/history/describeExchange';
 import { prettyJson } from '../../../src/responseView/prettyJson';
 import { fenced, renderExchange, RAW_BODY_DISPLAY_LIMIT } from '../../../src/responseView/renderExchange';
 import type { Exchange } from '../../../src/send/exchange';
@@ -28,12 +28,16 @@ describe('history wording', () => {
     assert.match(shortTime(new Date(2026, 0, 1, 9, 5, 0).toISOString(), new Date(2026, 0, 2)), /^2026-01-01 09:05:00$/);
   });
 
-  it('escapes markdown in tooltips', () => {
-    assert.equal(md('[x](command:evil)'), '\\[x\\]\\(command:evil\\)');
-    const e = makeExchange({ environment: { id: 'p', name: 'Prod [x](y)', live: true } });
-    const tip = tooltipMarkdown(e);
-    assert.match(tip, /LIVE/);
-    assert.ok(!tip.includes('[x](y)'));
+  it('tooltips are plain text: no Markdown escaping shown, durations rounded', () => {
+    const base = makeExchange({ environment: { id: 'p', name: 'Prod [x](y)', live: true } });
+    const e: Exchange = { ...base, operationId: 'gateway.authorize', response: { ...(base.response as NonNullable<Exchange['response']>), timing: { totalMs: 72.55592000001343, ttfbMs: 30.4 } } };
+    const tip = tooltipText(e);
+    assert.match(tip, /\(gateway\.authorize\)/);
+    assert.ok(!tip.includes('\\'), `no escaping backslash: ${tip}`);
+    assert.match(tip, /73 ms \(TTFB 30 ms\)/);
+    assert.ok(!tip.includes('72.555'));
+    assert.match(tip, /Prod \[x\]\(y\) · LIVE/);
+    assert.equal(formatMs(0.4), '0 ms');
   });
 });
 

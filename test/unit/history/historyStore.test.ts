@@ -3,7 +3,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { KnownSecrets } from '../../../src/http';
-import { HistoryStore } from '../../../src/history/historyStore';
+import { decodeResponse } from '../../../src/decode';
+import { MAX_ENTRY_CHARS } from '../../../src/history/bounds';
+import { DEFAULT_MAX_FILE_CHARS, HistoryStore } from '../../../src/history/historyStore';
 import type { Exchange } from '../../../src/send/exchange';
 import { makeExchange } from '../../harness/exchanges';
 
@@ -168,6 +170,69 @@ describe('HistoryStore', () => {
     assert.equal(kept?.truncated, true);
   });
 
+  describe('bounds on every part of an entry and on the file', () => {
+    const MB = 1024 * 1024;
+
+    it('a 9 MB acquirerMessage: the stored entry stays under MAX_ENTRY_CHARS, decoded report included', async () => {
+      const bodyText = JSON.stringify({ result: 'SUCCESS', response: { gatewayCode: 'APPROVED', acquirerMessage: 'm'.repeat(9 * MB) }, order: { id: 'O-9', amount: '10.50', currency: 'EUR' } });
+      const decoded = decodeResponse({ operationId: 'gateway.authorize', httpStatus: 201, body: JSON.parse(bodyText), rawText: bodyText });
+      assert.ok((decoded.outcome?.acquirerMessage?.length ?? 0) >= 9 * MB, 'the report carries the whole message before history');
+      const base = makeExchange();
+      const store = open();
+      await store.add({ ...base, response: { ...(base.response as NonNullable<Exchange['response']>), bodyText, sizeBytes: bodyText.length }, decoded });
+      const size = fs.statSync(file).size;
+      assert.ok(size < MAX_ENTRY_CHARS, `the file holds ${size} bytes for one entry`);
+      const kept = open().get(base.id);
+      assert.ok(kept?.response?.truncated);
+      assert.ok((kept?.decoded?.outcome?.acquirerMessage?.length ?? 0) <= 1024);
+      assert.equal(kept?.decoded?.outcome?.gatewayCode?.code, 'APPROVED', 'the report keeps what matters');
+    });
+
+    it('headers, URL, cURL, failure message, params and request body are bounded too', async () => {
+      const big = 'z'.repeat(2 * MB);
+      const base = makeExchange();
+      const many = 'h'.repeat(20_000);
+      const headers = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`x-h-${i}`, many]));
+      const store = open();
+      await store.add({
+        ...base,
+        params: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, many])),
+        request: { ...base.request, url: `http://h/${big}`, headers, curl: big, body: { a: big, list: Array.from({ length: 5000 }, () => big.slice(0, 100)) } },
+        response: { ...(base.response as NonNullable<Exchange['response']>), headers, bodyText: '"' + '\u0000'.repeat(MB) + '"' },
+        failure: { kind: 'http', message: big },
+      });
+      const size = fs.statSync(file).size;
+      assert.ok(size < MAX_ENTRY_CHARS, `one entry takes ${size} bytes`);
+      const kept = open().get(base.id);
+      assert.ok(kept);
+      assert.ok(kept.request.bodyWasMasked, 'a body cut for history is flagged, so it is not re-sent as it was');
+    });
+
+    it('the whole file stays under its bound: the oldest entries go first', async () => {
+      const store = open({ maxFileChars: 256 * 1024 });
+      const ids: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const e = makeExchange({ failure: { kind: 'http', message: 'q'.repeat(3000) } });
+        ids.push(e.id);
+        await store.add({ ...e, response: { ...(e.response as NonNullable<Exchange['response']>), bodyText: JSON.stringify({ pad: 'p'.repeat(20_000) }) } });
+      }
+      assert.ok(fs.statSync(file).size <= 256 * 1024 + 64);
+      const kept = store.list().map((e) => e.id);
+      assert.ok(kept.length < 40 && kept.length > 5);
+      assert.equal(kept[0], ids[39], 'the newest is kept');
+      assert.ok(DEFAULT_MAX_FILE_CHARS <= 32 * MB, 'the README states 32 MB');
+    });
+
+    it('a history file far over the bound is set aside on first use instead of being parsed', () => {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify({ version: 1, exchanges: [makeExchange({ failure: { kind: 'x', message: 'y'.repeat(600 * 1024) } })] }));
+      const store = open({ maxFileChars: 256 * 1024 });
+      assert.deepEqual(store.list(), []);
+      assert.match(errors.join('\n'), /over the 262144 bound.*history starts empty/);
+      assert.ok(fs.readdirSync(path.dirname(file)).some((f) => f.startsWith('history.json.corrupt-')));
+    });
+  });
+
   describe('final scrub before writing', () => {
     const SENTINELS = {
       password: 'SENTINEL-PASSWORD-6d1f',
@@ -176,7 +241,8 @@ describe('HistoryStore', () => {
       bearer: 'SENTINELBEARER0123456789abcdef',
       refresh: 'SENTINEL-REFRESH-c0ffee',
       csc: '987',
-      card: '5123450000000008',
+      // Not one of the gateway's public test cards, which a TEST environment's history may keep.
+      card: '5555555555554444',
       known: 'SENTINEL-KNOWN-ONLY-55e1',
     };
 
@@ -241,7 +307,7 @@ describe('HistoryStore', () => {
       assert.doesNotMatch(kept.request.curl, /"securityCode":"987"/);
       assert.doesNotMatch(kept.response?.bodyText ?? '', /"securityCode":"987"/);
       // Card numbers stay recognisable (first 6, last 4), as PCI DSS allows.
-      assert.match(JSON.stringify(kept.request.body), /512345…0008/);
+      assert.match(JSON.stringify(kept.request.body), /555555xxxxxx4444/);
       assert.equal(JSON.stringify(leaky), original, 'the caller\'s exchange is not modified');
       // Memory holds the scrubbed copy too: the tree and the response view never see the secret.
       assert.ok(!JSON.stringify(store.list()).includes(SENTINELS.password));

@@ -13,6 +13,8 @@ const PURE_FILES = [
   'src/history/historyStore.ts',
   'src/history/scrub.ts',
   'src/history/describeExchange.ts',
+  'src/history/bounds.ts',
+  'src/history/replay.ts',
   'src/responseView/renderExchange.ts',
   'src/responseView/prettyJson.ts',
   'src/responseView/exchangeView.ts',

@@ -45,7 +45,7 @@ describe('toCurl', () => {
       assert.ok(!command.includes(secret), `leaked ${secret}`);
     }
     const body = JSON.parse(argv[argv.indexOf('--data-raw') + 1] ?? '') as { sourceOfFunds: { provided: { card: { number: string } } } };
-    assert.equal(body.sourceOfFunds.provided.card.number, '512345…0008');
+    assert.equal(body.sourceOfFunds.provided.card.number, '512345xxxxxx0008');
   });
 
   it('adds certificate, proxy and insecure options, hiding proxy credentials when redacting', () => {

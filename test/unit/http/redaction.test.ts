@@ -25,7 +25,7 @@ describe('redaction', () => {
     });
   });
 
-  it('redacts secret JSON fields at any depth and masks card numbers to first6…last4', () => {
+  it('redacts secret JSON fields at any depth and masks card numbers to first 6 and last 4', () => {
     const redacted = redactJson({
       email: 'partner@simulator.local',
       password: 'p',
@@ -43,7 +43,7 @@ describe('redaction', () => {
       refresh_token: REDACTED,
       apiPassword: REDACTED,
       passphrase: REDACTED,
-      sourceOfFunds: { provided: { card: { number: '512345…0008', securityCode: REDACTED, expiry: { month: '1', year: '39' } } } },
+      sourceOfFunds: { provided: { card: { number: '512345xxxxxx0008', securityCode: REDACTED, expiry: { month: '1', year: '39' } } } },
       list: [{ csc: REDACTED }],
     });
   });
@@ -63,7 +63,7 @@ describe('redaction', () => {
 
   it('keeps amounts exactly as received (10.00 stays 10.00) while redacting', () => {
     const text = '{"order":{"amount":10.00,"totalRefundedAmount":0.00},"password":"hunter2","card":{"number":5123450000000008}}';
-    assert.equal(redactBodyText(text), `{"order":{"amount":10.00,"totalRefundedAmount":0.00},"password":"${REDACTED}","card":{"number":"512345…0008"}}`);
+    assert.equal(redactBodyText(text), `{"order":{"amount":10.00,"totalRefundedAmount":0.00},"password":"${REDACTED}","card":{"number":"512345xxxxxx0008"}}`);
   });
 
   it('re-serialises only when a secret holds an object', () => {
@@ -89,8 +89,8 @@ describe('redaction', () => {
     const redacted = redactText(text, known);
     assert.ok(!known.has(redacted), redacted);
     assert.ok(!redacted.includes('abcdefghijklmnop'));
-    assert.ok(redacted.includes('512345…0008'));
-    assert.ok(redacted.includes('401200…0026'));
+    assert.ok(redacted.includes('512345xxxxxx0008'));
+    assert.ok(redacted.includes('401200xxxxxx0026'));
     assert.ok(redacted.includes('1234567890123'), 'a non-Luhn id stays readable');
   });
 });

@@ -51,16 +51,22 @@ describe('toExchangeView / fullBodyText', () => {
     assert.deepEqual(JSON.parse(response.body.text), JSON.parse(approved.response?.bodyText ?? ''));
   });
 
-  it('shows the request body as sent, already masked: no card number, no security code', () => {
+  it('shows the request body as sent, already masked: no card number, no security code', async () => {
+    // A card that is not one of the gateway's public test cards (those are kept on a TEST environment).
+    const base = exampleBody('gateway.authorize') as { sourceOfFunds: { provided: { card: Record<string, unknown> } } };
+    const body = { ...base, sourceOfFunds: { ...base.sourceOfFunds, provided: { card: { ...base.sourceOfFunds.provided.card, number: '5555555555554444', securityCode: '987' } } } };
+    const masked = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body });
+    const shown = toExchangeView(masked).request.body;
+    assert.ok(shown);
+    assert.doesNotMatch(shown.text, /5555555555554444/);
+    assert.match(shown.text, /555555xxxxxx4444/);
+    assert.doesNotMatch(shown.text, /"securityCode": "987"/);
     const v = toExchangeView(approved);
-    const body = v.request.body;
-    assert.ok(body);
-    assert.equal(body.json, true);
-    assert.equal(body.capped, false);
-    assert.equal(body.sizeBytes, Buffer.byteLength(JSON.stringify(approved.request.body)));
-    assert.match(body.text, /\n {2}"apiOperation": "AUTHORIZE"/);
-    assert.doesNotMatch(body.text, /5123450000000008/);
-    assert.doesNotMatch(body.text, /"securityCode": "100"/);
+    assert.ok(v.request.body);
+    assert.equal(v.request.body.json, true);
+    assert.equal(v.request.body.capped, false);
+    assert.equal(v.request.body.sizeBytes, Buffer.byteLength(JSON.stringify(approved.request.body)));
+    assert.match(v.request.body.text, /\n {2}"apiOperation": "AUTHORIZE"/);
     assert.equal(v.request.curl, approved.request.curl);
     assert.doesNotMatch(JSON.stringify(v), new RegExp(SIMULATOR_DEFAULTS.apiPassword));
   });

@@ -112,7 +112,7 @@ describe('simulator: gateway funds, ids and locks', () => {
       await waitUntil(() => sim.requestLog.entries.filter((e) => e.kind === 'webhook').length === 2, 'two logged webhooks');
       const hooks = sim.requestLog.entries.filter((e) => e.kind === 'webhook');
       assert.equal(hooks[0]?.status, 200);
-      assert.equal(hooks[0]?.requestHeaders['x-notification-secret'], '***');
+      assert.equal(hooks[0]?.requestHeaders['x-notification-secret'], '<redacted>');
     } finally {
       await receiver.close();
     }

@@ -1,0 +1,35 @@
+import { isPublicTestCard, maskCardNumber } from './cardMask';
+import { REDACTED, isCardSecurityCodeKey, secretKindOfKey } from './secretFields';
+import { redactText, type SecretValues } from './text';
+
+export interface JsonRedactionOptions {
+  known?: SecretValues;
+  /**
+   * Keep the gateway's public test cards (and the CSC beside them) in full: set only for what a
+   * TEST environment sent, so history can re-send them. Every other card is masked.
+   */
+  keepPublicTestCards?: boolean;
+  /** False when the caller scans the serialised text itself (redactBodyText), so literals survive. */
+  scanStrings?: boolean;
+}
+
+/**
+ * Deep copy of a parsed JSON value: secret keys replaced, card numbers masked, and every string
+ * scanned as free text (a URL with a password, a card number in a description).
+ */
+export function redactJson(value: unknown, options: JsonRedactionOptions = {}): unknown {
+  if (typeof value === 'string') return options.scanStrings === false ? value : redactText(value, options.known);
+  if (Array.isArray(value)) return value.map((v) => redactJson(v, options));
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string, unknown>;
+  const keepCard = options.keepPublicTestCards === true && Object.entries(record).some(([k, v]) => secretKindOfKey(k) === 'cardNumber' && isPublicTestCard(v));
+  const result: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(record)) {
+    const kind = secretKindOfKey(key);
+    if (keepCard && (kind === 'cardNumber' || isCardSecurityCodeKey(key)) && (typeof inner === 'string' || typeof inner === 'number')) result[key] = inner;
+    else if (kind === 'secret') result[key] = REDACTED;
+    else if (kind === 'cardNumber' && (typeof inner === 'string' || typeof inner === 'number')) result[key] = maskCardNumber(String(inner));
+    else result[key] = redactJson(inner, options);
+  }
+  return result;
+}

@@ -1,0 +1,84 @@
+/**
+ * The one declaration of what is secret. Client, history, decoder, previews, cURL export and the
+ * simulator's request log all redact through these lists, so adding a name here protects every
+ * output at once. Pure TypeScript: the webviews import it too.
+ */
+export const REDACTED = '<redacted>';
+
+/** Header names (lower case) whose value is a credential. */
+export const SECRET_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'proxy-authorization',
+  'refreshtoken',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'x-notification-secret',
+]);
+
+/** Keys (lower case) whose value is replaced wherever they occur: JSON, form-encoded, pseudo-JSON text. */
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
+  'password',
+  'passwd',
+  'apipassword',
+  'passphrase',
+  'secret',
+  'client_secret',
+  'apikey',
+  'api_key',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'accesstoken',
+  'refreshtoken',
+  'securitycode',
+  'cardsecuritycode',
+  'csc',
+  'cvv',
+  'cvc',
+]);
+
+/** Keys (lower case) holding a card number: masked to first 6 and last 4 so the card stays recognisable. */
+export const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'cardnumber', 'pan']);
+
+/** Card security codes are secret in logs, but in a form they are test data (100 → MATCH), not credentials. */
+export const CARD_SECURITY_CODE_KEYS: ReadonlySet<string> = new Set(['securitycode', 'cardsecuritycode', 'csc', 'cvv', 'cvc']);
+
+export type SecretKind = 'secret' | 'cardNumber';
+
+export function secretKindOfKey(key: string): SecretKind | undefined {
+  const lower = key.toLowerCase();
+  if (SECRET_KEYS.has(lower)) return 'secret';
+  if (CARD_NUMBER_KEYS.has(lower)) return 'cardNumber';
+  return undefined;
+}
+
+/**
+ * The last key of a dotted path ("sourceOfFunds.provided.card.number", "item[2].password",
+ * "card[number]"): the only way redaction reads a path, so every caller agrees on it.
+ */
+export function lastKeyOfPath(path: string): string {
+  const parts = path.split(/[.[\]]+/).filter((p) => p.length > 0);
+  return parts[parts.length - 1] ?? '';
+}
+
+export function secretKindOfPath(path: string): SecretKind | undefined {
+  return secretKindOfKey(lastKeyOfPath(path));
+}
+
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER_NAMES.has(name.toLowerCase());
+}
+
+export function isCardSecurityCodeKey(key: string): boolean {
+  return CARD_SECURITY_CODE_KEYS.has(key.toLowerCase());
+}
+
+/** A key whose value is a credential: never typed into or shown by a webview; the host fills it from SecretStorage. */
+export function isCredentialKey(key: string): boolean {
+  return secretKindOfKey(key) === 'secret' && !isCardSecurityCodeKey(key);
+}
+
+/** isCredentialKey for a dotted field path. */
+export function isCredentialPath(path: string): boolean {
+  return isCredentialKey(lastKeyOfPath(path));
+}

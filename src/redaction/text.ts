@@ -1,0 +1,70 @@
+import { maskCardNumber, maskDigits, passesLuhn } from './cardMask';
+import { REDACTED, secretKindOfPath } from './secretFields';
+import { redactUrlUserinfo } from './url';
+
+/** Secret values the host holds (passwords, tokens), scrubbed wherever they appear. */
+export interface SecretValues {
+  redact(text: string): string;
+}
+
+const AUTH_CREDENTIAL = /\b(Basic|Bearer|Digest|Token)\s+[A-Za-z0-9._~+/=-]{8,}/g;
+
+/**
+ * A key and its separator in any text that is not (or no longer) JSON: pseudo-JSON with single
+ * quotes, truncated JSON, JavaScript objects, form-encoded and query strings, escaped JSON inside a
+ * string. The look-behind makes only word starts candidates and every part is bounded, so the scan
+ * is linear however hostile the text.
+ */
+const KEY_AND_SEPARATOR = /(?<![\w.%[\]-])(\\{0,3}["']|)([A-Za-z_][\w.%[\]-]{0,127})\1\s{0,8}[:=]\s{0,8}/g;
+/** The value after a secret key: quoted (closed or cut off by truncation), or a bare word. Greedy with nothing after it, so it never backtracks. */
+const VALUE = /(\\{0,3})(["'])((?:(?!\1\2)[^\r\n\\]|(?!\1\2)\\[^\r\n])*)((?:\1\2)?)|[^\s&,;}\]'"<]+/y;
+
+/**
+ * Digit runs of card length or longer (spaces and dashes between digits allowed). 12 to 19 digits
+ * are masked when they pass Luhn (ids of that length are common); longer runs always, because no id
+ * the APIs use is 20 or more bare digits and a card hidden in one must not survive.
+ */
+const DIGIT_RUN = /(?<!\d)\d(?:[ -]?\d){11,}/g;
+
+/**
+ * Free text (log lines, error messages, bodies that are not JSON): known secret values, credentials
+ * after an auth scheme, URL userinfo, values of secret keys, and card-like digit runs.
+ */
+export function redactText(text: string, known?: SecretValues): string {
+  let result = known ? known.redact(text) : text;
+  result = result.replace(AUTH_CREDENTIAL, `$1 ${REDACTED}`);
+  result = redactUrlUserinfo(result);
+  result = redactKeyedValues(result);
+  return result.replace(DIGIT_RUN, maskDigitRun);
+}
+
+function maskDigitRun(run: string): string {
+  const digits = run.replace(/\D/g, '');
+  return digits.length > 19 || passesLuhn(digits) ? maskDigits(digits) : run;
+}
+
+/** Values of secret keys written as text ('password': 'x', password=x, "password":"x… cut off). */
+export function redactKeyedValues(text: string): string {
+  let out = '';
+  let from = 0;
+  KEY_AND_SEPARATOR.lastIndex = 0;
+  for (let m = KEY_AND_SEPARATOR.exec(text); m !== null; m = KEY_AND_SEPARATOR.exec(text)) {
+    const kind = secretKindOfPath(m[2] ?? '');
+    if (!kind) continue;
+    const valueStart = m.index + m[0].length;
+    VALUE.lastIndex = valueStart;
+    const v = VALUE.exec(text);
+    if (!v) continue;
+    out += text.slice(from, valueStart) + replacementOf(v, kind);
+    from = valueStart + v[0].length;
+    KEY_AND_SEPARATOR.lastIndex = from;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+function replacementOf(v: RegExpExecArray, kind: 'secret' | 'cardNumber'): string {
+  const [whole, escapes, quote, inner, closing] = v;
+  if (quote === undefined) return kind === 'secret' ? REDACTED : maskCardNumber(whole);
+  const shown = kind === 'secret' ? REDACTED : maskCardNumber(inner ?? '');
+  return `${escapes ?? ''}${quote}${shown}${closing ?? ''}`;
+}

@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { decodeResponse } from '../../../src/decode';
+import { KnownSecrets, redactBodyText, toCurl } from '../../../src/http';
+import {
+  hasUrlUserinfo,
+  isCredentialPath,
+  maskCardNumber,
+  REDACTED,
+  redactJson,
+  redactText,
+  redactUrlUserinfo,
+} from '../../../src/redaction';
+import { redactBody as simulatorRedactBody, redactText as simulatorRedactText } from '../../../src/simulator/redact';
+import { environmentSchema } from '../../../src/environments/environment';
+
+describe('one redaction policy (src/redaction)', () => {
+  it('is pure TypeScript: imports nothing from Node, vscode or outside the folder, so webviews may use it', () => {
+    const dir = path.join(process.cwd(), 'src', 'redaction');
+    for (const file of fs.readdirSync(dir)) {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      for (const m of text.matchAll(/from\s+['"]([^'"]+)['"]/g)) assert.match(m[1] ?? '', /^\.\/[\w]+$/, `${file} imports ${m[1]}`);
+      assert.doesNotMatch(text, /\b(Buffer|process|require)\b/, `${file} uses Node`);
+    }
+  });
+
+  it('one card mask, the gateway\'s own, used by client, decoder, cURL and simulator', () => {
+    const expected = '512345xxxxxx0008';
+    assert.equal(maskCardNumber('5123450000000008'), expected);
+    assert.equal(maskCardNumber('5123 4500 0000 0008'), expected);
+    assert.equal(maskCardNumber(expected), expected, 'an already masked number stays');
+    // client (body text), simulator log, decoder report, cURL
+    assert.match(redactBodyText('{"card":{"number":"5123450000000008"}}'), /"512345xxxxxx0008"/);
+    assert.deepEqual(simulatorRedactBody('{"card":{"number":"5123450000000008"}}'), { card: { number: expected } });
+    const decoded = decodeResponse({
+      operationId: 'gateway.authorize',
+      httpStatus: 201,
+      body: { result: 'SUCCESS', sourceOfFunds: { provided: { card: { number: '5123450000000008' } } } },
+      rawText: '{}',
+    });
+    assert.equal(decoded.card?.number, expected);
+    const curl = toCurl({ method: 'PUT', url: 'https://h/x', headers: {}, body: '{"number":"5123450000000008"}', timeoutMs: 1000, maxResponseBytes: 1000 }, { includeSecrets: false });
+    assert.ok(curl.includes(expected) && !curl.includes('5123450000000008'), curl);
+  });
+
+  it('redacts userinfo in any URL printed, and environments refuse a URL with a password', () => {
+    assert.equal(redactUrlUserinfo('GET https://user:s3cret@gw.test/x?a=1'), `GET https://${REDACTED}@gw.test/x?a=1`);
+    assert.equal(redactText('see http://me:pw@127.0.0.1:8080/'), `see http://${REDACTED}@127.0.0.1:8080/`);
+    assert.ok(hasUrlUserinfo('https://user:pass@host') && !hasUrlUserinfo('https://host/a@b'));
+    const parsed = environmentSchema.safeParse({ id: 'x', name: 'X', gatewayUrl: 'https://merchant:hunter2@test-gateway.example.com' });
+    assert.equal(parsed.success, false);
+    const message = parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') ?? '';
+    assert.match(message, /^gatewayUrl: .*password.*Set Gateway API Password/);
+    assert.ok(!message.includes('hunter2'));
+    const financing = environmentSchema.safeParse({ id: 'x', name: 'X', financingBaseUrl: 'https://a:b@fin.test' });
+    assert.match(financing.error?.issues[0]?.message ?? '', /Sign In to Financing API/);
+  });
+
+  it('redacts secrets in non-JSON text by key: pseudo-JSON, truncated JSON, form-encoded, escaped JSON', () => {
+    const cases = [
+      `{'email':'a@b.test','password':'hunter2'}`,
+      `{"email":"a@b.test","password":"hunter2`,
+      `email=a%40b.test&password=hunter2&x=1`,
+      `{password: hunter2}`,
+      `{"body":"{\\"password\\":\\"hunter2\\"}"}`,
+      `{"securityCode":"hunter2`,
+    ];
+    for (const text of cases) {
+      const out = redactText(text);
+      assert.ok(!out.includes('hunter2'), `${text} → ${out}`);
+      assert.ok(out.includes(REDACTED), out);
+    }
+    assert.equal(redactText(`email=a%40b.test&password=hunter2&x=1`), `email=a%40b.test&password=${REDACTED}&x=1`);
+    assert.equal(redactText(`{'email':'a','password':'hunter2'}`), `{'email':'a','password':'${REDACTED}'}`);
+  });
+
+  it('masks card-like digit runs: 12–19 digits passing Luhn, and every longer run (32 digits)', () => {
+    const run32 = '51234500000000085123450000000008';
+    const out = redactText(`pan ${run32} end`);
+    assert.ok(!out.includes(run32) && !out.includes('5123450000000008'), out);
+    assert.equal(redactText('id 1234567890123'), 'id 1234567890123', 'a 13-digit id failing Luhn stays');
+    assert.equal(redactText('card 4508 7500 1574 1019'), 'card 450875xxxxxx1019');
+  });
+
+  it('keeps public test cards (and their CSC) only when asked, for a TEST environment', () => {
+    const body = { sourceOfFunds: { provided: { card: { number: '5123450000000008', securityCode: '100' } } } };
+    assert.deepEqual(redactJson(body, { keepPublicTestCards: true }), body);
+    assert.deepEqual(redactJson(body), { sourceOfFunds: { provided: { card: { number: '512345xxxxxx0008', securityCode: REDACTED } } } });
+    const real = { card: { number: '5555555555554444', securityCode: '123' } };
+    assert.deepEqual(redactJson(real, { keepPublicTestCards: true }), { card: { number: '555555xxxxxx4444', securityCode: REDACTED } });
+  });
+
+  it('stays linear on hostile text (a secret key before a megabyte, a long word, many keys)', () => {
+    const hostile = [`password='${'a'.repeat(1_000_000)}`, 'x'.repeat(1_000_000), 'a=b&'.repeat(250_000), '1 '.repeat(500_000), '://'.repeat(300_000)];
+    for (const text of hostile) {
+      const started = process.hrtime.bigint();
+      redactText(text);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      assert.ok(ms < 2000, `${text.slice(0, 20)}… took ${ms} ms`);
+    }
+  });
+
+  it('reads a dotted path once for redaction (form problems, webview fields, simulator messages)', () => {
+    assert.ok(isCredentialPath('partner.password'));
+    assert.ok(isCredentialPath('items[0].apiPassword'));
+    assert.ok(!isCredentialPath('sourceOfFunds.provided.card.securityCode'), 'a CSC is test data in a form');
+    const known = new KnownSecrets().add('S3NT1NEL');
+    assert.equal(simulatorRedactText('x S3NT1NEL'), 'x S3NT1NEL', 'the simulator holds no known secrets');
+    assert.equal(redactText('x S3NT1NEL', known), `x ${REDACTED}`);
+  });
+});
