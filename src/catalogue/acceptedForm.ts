@@ -14,6 +14,8 @@ export interface AcceptedForm {
   /** The body as the field rules see it (a copy; the input is never changed). */
   body: Record<string, unknown>;
   warnings: ValidationIssue[];
+  /** Concrete paths whose value is accepted as it is although the field rules would reject it (text for an integer the real service takes as text). */
+  acceptedAsIs: ReadonlySet<string>;
 }
 
 /** A digit string read as an integer: short enough to stay exact as a JSON number. */
@@ -23,21 +25,22 @@ const MAX_SUGGESTIONS = 20;
 
 interface Walk {
   warnings: ValidationIssue[];
+  acceptedAsIs: Set<string>;
   /** Catalogue paths of the operation ('item[].name', 'order.custom.{key}', objects too), for suggestions. */
   knownPaths: readonly string[];
   suggestionsLeft: number;
 }
 
 export function acceptedForm(root: ObjectNode, body: Record<string, unknown>, knownPaths: readonly string[]): AcceptedForm {
-  const walk: Walk = { warnings: [], knownPaths, suggestionsLeft: MAX_SUGGESTIONS };
-  return { body: objectForm(root, body, '', '', walk), warnings: walk.warnings };
+  const walk: Walk = { warnings: [], acceptedAsIs: new Set(), knownPaths, suggestionsLeft: MAX_SUGGESTIONS };
+  return { body: objectForm(root, body, '', '', walk), warnings: walk.warnings, acceptedAsIs: walk.acceptedAsIs };
 }
 
 /** One value at a catalogue node, as validateField sees it: undefined when it counts as absent. */
-export function acceptedValue(node: FieldNode, value: unknown, path: string): { value: unknown; warnings: ValidationIssue[] } {
-  const walk: Walk = { warnings: [], knownPaths: [], suggestionsLeft: 0 };
-  if (value === null && !node.required) return { value: undefined, warnings: [nullWarning(path)] };
-  return { value: nodeForm(node, value, path, '', walk), warnings: walk.warnings };
+export function acceptedValue(node: FieldNode, value: unknown, path: string): { value: unknown; warnings: ValidationIssue[]; asIs: boolean } {
+  const walk: Walk = { warnings: [], acceptedAsIs: new Set(), knownPaths: [], suggestionsLeft: 0 };
+  if (value === null && !node.required) return { value: undefined, warnings: [nullWarning(path)], asIs: false };
+  return { value: nodeForm(node, value, path, '', walk), warnings: walk.warnings, asIs: walk.acceptedAsIs.has(path) };
 }
 
 function nullWarning(path: string): ValidationIssue {
@@ -99,7 +102,8 @@ function leafForm(node: LeafNode, v: unknown, path: string, walk: Walk): unknown
     }
     if (spec.textAccepted) {
       walk.warnings.push(warning(path, 'textForInteger', `the spec asks for a whole number; ${spec.textAccepted}, got '${clip(v)}'`, v));
-      return undefined;
+      walk.acceptedAsIs.add(path);
+      return v;
     }
   }
   return v;

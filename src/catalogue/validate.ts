@@ -45,7 +45,7 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
   if (!isRecord(body)) return { issues: [issue('', 'type', `must be a JSON object, got ${shown(body)}`, body)], accepted: body };
   const form = acceptedForm(tree, body, knownPaths);
   const result = fieldSchema.safeParse(form.body, { reportInput: true });
-  const fieldIssues = result.success ? [] : result.error.issues.map((i) => fromZodIssue(i));
+  const fieldIssues = result.success ? [] : result.error.issues.map((i) => fromZodIssue(i)).filter((i) => !form.acceptedAsIs.has(i.path));
   const errors = fieldIssues.filter(isError);
   // Cross-field rules see only values that passed their own field rules (one issue per cause, and a
   // hostile value over its length never reaches a sum or a date comparison).
@@ -118,6 +118,6 @@ export function validateField(id: OperationId, version: number | undefined, path
   const key = entry.meta.path.split('.').pop() ?? '';
   const schema = entry.node.required ? innerSchema(entry.node, key) : nodeSchema(entry.node, key);
   const result = schema.safeParse(accepted.value, { reportInput: true });
-  if (!result.success) out.push(...result.error.issues.map((i) => fromZodIssue(i, pathSegments(path))));
+  if (!result.success && !accepted.asIs) out.push(...result.error.issues.map((i) => fromZodIssue(i, pathSegments(path))));
   return [...out, ...accepted.warnings];
 }
