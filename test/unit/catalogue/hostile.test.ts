@@ -89,8 +89,8 @@ describe('catalogue: hostile input is bounded and linear', () => {
 
   it('many unknown names cost a bounded search each', () => {
     const body: Record<string, unknown> = { apiOperation: 'AUTHORIZE' };
-    for (let i = 0; i < 2_000; i++) body[`ordr${i}`] = i;
-    const issues = timed('2,000 unknown names', () => validateBody('gateway.authorize', 11, body, NOW));
-    assert.equal(issues.filter((i) => i.rule === 'unknownField').length, 2_000);
+    for (let i = 0; i < 500; i++) body[`ordr${i}`] = i;
+    const issues = timed('500 unknown names', () => validateBody('gateway.authorize', 11, body, NOW));
+    assert.equal(issues.filter((i) => i.rule === 'unknownField').length, 500);
   });
 });
