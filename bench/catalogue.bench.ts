@@ -1,6 +1,7 @@
 /** Catalogue figures: validateField (every keystroke), validateBody on large bodies, JSON Schema size. */
 import { performance } from 'node:perf_hooks';
 import { exampleBody, requestFileJsonSchema, validateBody, validateField } from '../src/catalogue';
+import { formatDecimal } from '../src/catalogue/decimal';
 import { percentiles, type Report } from './report';
 
 const AREA = 'catalogue';
@@ -67,6 +68,16 @@ export async function run(report: Report): Promise<void> {
   const sb = percentiles(time(() => validateBody('gateway.updateSession', 100, session, now), 300));
   report(AREA, 'validateBody p50, Update Session (1000 items, exact sums)', sb.p50 / 1000, 'ms');
   report(AREA, 'validateBody p99, Update Session (1000 items, exact sums)', sb.p99 / 1000, 'ms');
+
+  // The hostile strings of issue 10 (§4): once 5 s and 4.7 s on the extension host.
+  const once = (fn: () => void) => time(fn, 1)[0]! / 1000;
+  report(AREA, "validateField e-mail 'a@' + 60,000 dots + '@'", once(() => validateField('financing.offers', undefined, 'email_address', `a@${'.'.repeat(60_000)}@`)), 'ms');
+  report(AREA, 'formatDecimal of 0.(50,000 zeros)1', once(() => formatDecimal({ units: 1n, scale: 50_000 })), 'ms');
+  const long = `1.${'0'.repeat(99_990)}`;
+  report(AREA, 'validateBody Authorize, 100k-character amounts (sums)', once(() => validateBody('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { amount: long, currency: 'USD', itemAmount: long, taxAmount: '1' } }, now)), 'ms');
+  report(AREA, 'validateField every text field of Verify, 100k dots each', once(() => {
+    for (const path of ['order.reference', 'customer.email', 'order.notificationUrl', 'billing.address.postcodeZip', '3DSecure.authenticationToken']) validateField('gateway.verify', 100, path, '.'.repeat(100_000));
+  }), 'ms');
 
   const t0 = performance.now();
   const schemaText = JSON.stringify(requestFileJsonSchema());

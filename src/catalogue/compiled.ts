@@ -13,6 +13,8 @@ export interface CompiledOperation {
   /** Field rules only (exportable to JSON Schema); cross-field rules are in `rules`. */
   fieldSchema: z.ZodType | undefined;
   rules: CrossFieldRule[];
+  /** Every catalogue path, objects included ('order', 'order.reference', 'item[].name'): what "did you mean" picks from. */
+  knownPaths: readonly string[];
 }
 
 const cache = new Map<string, CompiledOperation>();
@@ -27,9 +29,19 @@ export function compile(id: string, version?: number): CompiledOperation {
     resolved, tree, index,
     fieldSchema: tree ? innerSchema(tree, resolved.op.id) : undefined,
     rules: index ? rulesFor(resolved.key, (p) => index.byPath.has(p)) : [],
+    knownPaths: index ? withParents(index.list.map((m) => m.path)) : [],
   };
   cache.set(resolved.key, compiled);
   return compiled;
+}
+
+function withParents(paths: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const path of paths) {
+    const steps = path.split('.');
+    for (let i = 1; i <= steps.length; i++) out.add(steps.slice(0, i).join('.').replace(/\[\]$/, ''));
+  }
+  return [...out];
 }
 
 export function compileAll(): CompiledOperation[] {

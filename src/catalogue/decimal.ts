@@ -9,11 +9,15 @@ export interface Decimal {
   readonly scale: number;
 }
 
+/** Longest decimal text parsed: above every field's maximum length. */
+export const MAX_DECIMAL_TEXT = 40;
+
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /** Parses '-12.340' style text; undefined for anything that is not a plain decimal. */
 export function parseDecimal(text: unknown): Decimal | undefined {
-  if (typeof text !== 'string') return undefined;
+  // Longer text is no amount of any field (the longest allows 14 characters), and BigInt work on it is not free.
+  if (typeof text !== 'string' || text.length > MAX_DECIMAL_TEXT) return undefined;
   const m = DECIMAL_TEXT.exec(text);
   if (!m) return undefined;
   const fraction = m[3] ?? '';
@@ -55,10 +59,17 @@ export function formatDecimal(d: Decimal): string {
   if (d.scale > 0) {
     digits = digits.padStart(d.scale + 1, '0');
     const whole = digits.slice(0, digits.length - d.scale);
-    const fraction = digits.slice(digits.length - d.scale).replace(/0+$/, '');
+    const fraction = withoutTrailingZeros(digits.slice(digits.length - d.scale));
     digits = fraction ? `${whole}.${fraction}` : whole;
   }
   return negative && digits !== '0' ? `-${digits}` : digits;
+}
+
+/** A loop, not /0+$/: that pattern retries from every zero and is quadratic on a long run of them. */
+function withoutTrailingZeros(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 48) end--;
+  return text.slice(0, end);
 }
 
 /** Number of digits after the decimal point as written. */

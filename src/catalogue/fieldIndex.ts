@@ -25,6 +25,8 @@ export interface FieldMeta {
   jsonType: JsonType;
   /** A valid value, for placeholders. */
   example?: string | number | boolean;
+  /** Known values to offer (a datalist) where any value of the pattern is valid. */
+  suggestions?: string[];
 }
 
 export interface IndexedField {
@@ -56,6 +58,7 @@ function leafMeta(node: LeafNode, path: string, key: string, group: string): Fie
   if (versions) m.versions = [...versions];
   if (s.defaultValue !== undefined) m.defaultValue = s.defaultValue;
   if (s.example !== undefined) m.example = s.example;
+  if (s.suggestions) m.suggestions = [...s.suggestions];
   return m;
 }
 

@@ -39,6 +39,13 @@ export interface LeafSpec {
   defaultValue?: string;
   /** A valid value used by exampleBody and snippets. */
   example?: string | number | boolean;
+  /** Known values offered for completion where any value of the pattern is valid (not an enum). */
+  suggestions?: readonly string[];
+  /**
+   * For an integer field the real service also accepts as text: why (the warning's words). Without
+   * it only a digit string passes (as a warning), other text is an error.
+   */
+  textAccepted?: string;
 }
 
 interface NodeBase {

@@ -3,6 +3,7 @@
  * recurring "alphanumeric 1 to 40" style rules). Each returns an optional leaf; wrap with req().
  */
 import { compare, formatDecimal, parseDecimal } from './decimal';
+import { shown } from './issues';
 import { leaf, type LeafCheck, type LeafNode, type LeafSpec } from './fieldTree';
 
 type Extra = Partial<Omit<LeafSpec, 'jsonType' | 'help'>>;
@@ -48,6 +49,21 @@ export function number(help: string, extra: Extra = {}): LeafNode {
   return leaf({ kind: 'decimal', jsonType: 'number', help, example: 100, ...extra });
 }
 
+/** A price as a JSON number: greater than 0, at most 2 decimals as written (financing). */
+export function price(help: string, extra: Extra = {}): LeafNode {
+  const cents: LeafCheck = {
+    rule: 'fractionDigits',
+    test: (value) => typeof value !== 'number' || /^\d+(\.\d{1,2})?$/.test(String(value)),
+    message: (value) => `must have at most 2 digits after the decimal point, got ${shown(value)}`,
+  };
+  const positive: LeafCheck = {
+    rule: 'greaterThanZero',
+    test: (value) => typeof value !== 'number' || value > 0,
+    message: (value) => `must be greater than 0, got ${shown(value)}`,
+  };
+  return number(help, { checks: [positive, cents], ...extra });
+}
+
 const UNSIGNED_DECIMAL = /^\d+(\.\d+)?$/;
 const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -62,7 +78,7 @@ function decimalBound(rule: 'min' | 'max' | 'greaterThanZero', bound: string, wo
       const c = compare(d, limit);
       return rule === 'max' ? c <= 0 : rule === 'min' ? c >= 0 : c > 0;
     },
-    message: (value) => `must be ${words} ${formatDecimal(limit)}, got '${String(value)}'`,
+    message: (value) => `must be ${words} ${formatDecimal(limit)}, got ${shown(value)}`,
   };
 }
 
@@ -70,7 +86,7 @@ function maxFractionDigits(n: number): LeafCheck {
   return {
     rule: 'fractionDigits',
     test: (value) => (parseDecimal(value)?.scale ?? 0) <= n,
-    message: (value) => `must have at most ${n} digits after the decimal point, got '${String(value)}'`,
+    message: (value) => `must have at most ${n} digits after the decimal point, got ${shown(value)}`,
   };
 }
 
@@ -115,7 +131,7 @@ const isCalendarDate: LeafCheck = {
     const probe = new Date(Date.UTC(y, m - 1, d));
     return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
   },
-  message: (value) => `must be a real calendar date, got '${String(value)}'`,
+  message: (value) => `must be a real calendar date, got ${shown(value)}`,
 };
 
 export function date(help: string, extra: Extra = {}): LeafNode {
@@ -135,7 +151,8 @@ export function time(help: string, extra: Extra = {}): LeafNode {
 
 export function email(help: string, extra: Extra = {}): LeafNode {
   return text(4, undefined, help, {
-    pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, patternHint: 'an e-mail address such as name@example.com',
+    // Domain labels exclude '.', so each character has one way to match: linear time on any input.
+    pattern: /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, patternHint: 'an e-mail address such as name@example.com',
     example: 'payer@example.com', ...extra, kind: 'email',
   });
 }

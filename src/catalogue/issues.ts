@@ -1,13 +1,23 @@
 /** Turns zod issues into ValidationIssues whose message names the path, the rule and the value. */
 import type { z } from 'zod';
 
+/**
+ * 'error': the real gateway rejects it. 'warning': it departs from the spec, but the real gateway
+ * accepts it (a JSON null for an optional field, an amount as a JSON number…). Warnings never block a send.
+ */
+export type Severity = 'error' | 'warning';
+
 export interface ValidationIssue {
   /** Dotted path with real indices, e.g. 'item[2].name'; '' for the body itself. */
   path: string;
   rule: string;
   message: string;
+  severity: Severity;
   value?: unknown;
 }
+
+/** At most this many characters of a value or key are quoted in a message. */
+export const SHOWN_CHARS = 60;
 
 export function formatPath(segments: readonly PropertyKey[]): string {
   let out = '';
@@ -20,15 +30,35 @@ export function formatPath(segments: readonly PropertyKey[]): string {
 
 /** How a value is quoted in messages: text in quotes, lengths as numbers. */
 export function shown(value: unknown): string {
-  if (typeof value === 'string') return `'${value.length > 60 ? value.slice(0, 57) + '...' : value}'`;
+  if (typeof value === 'string') return `'${clip(value)}'`;
   if (value === null) return 'null';
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (typeof value === 'object') return 'an object';
   return String(value);
 }
 
+/** Text cut to about SHOWN_CHARS characters, marked with '...' when cut. */
+export function clip(text: string): string {
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 3)}...` : text;
+}
+
+/** An error: what the real gateway rejects. The path leads the message (clipped: keys can be hostile too). */
 export function issue(path: string, rule: string, text: string, value?: unknown): ValidationIssue {
-  return { path, rule, message: `${path || 'body'}: ${text}`, ...(value !== undefined ? { value } : {}) };
+  return { path, rule, message: `${clipPath(path) || 'body'}: ${text}`, severity: 'error', ...(value !== undefined ? { value } : {}) };
+}
+
+/** A warning: departs from the spec, but the real gateway accepts it. */
+export function warning(path: string, rule: string, text: string, value?: unknown): ValidationIssue {
+  return { ...issue(path, rule, text, value), severity: 'warning' };
+}
+
+/** Paths are bounded by the catalogue, except where a body brings its own keys (maps, unknown fields). */
+function clipPath(path: string): string {
+  return path.length > 2 * SHOWN_CHARS ? clip(path) : path;
+}
+
+export function isError(i: { severity?: Severity }): boolean {
+  return i.severity !== 'warning';
 }
 
 type ZodIssue = z.core.$ZodIssue;

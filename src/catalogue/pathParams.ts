@@ -39,7 +39,8 @@ export function validatePathParam(name: PathParamName, value: string): Validatio
   const out: ValidationIssue[] = [];
   if (value.length === 0) return [issue(name, 'required', 'required', value)];
   if (value.length < p.minLength) out.push(issue(name, 'minLength', `must be at least ${p.minLength} characters, got ${value.length}`, value));
-  if (value.length > p.maxLength) out.push(issue(name, 'maxLength', `must be at most ${p.maxLength} characters, got ${value.length}`, value));
+  // Over its maximum length a value is never run through the pattern.
+  if (value.length > p.maxLength) return [issue(name, 'maxLength', `must be at most ${p.maxLength} characters, got ${value.length}`, value)];
   if (p.pattern && !p.pattern.test(value)) out.push(issue(name, 'pattern', `must be ${p.patternHint ?? 'valid'}, got ${shown(value)}`, value));
   return out;
 }

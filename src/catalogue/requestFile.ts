@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { allOperationVersions } from './bodies';
+import { completionOnly, type SchemaNode } from './completionSchema';
 import { bodyJsonSchema } from './jsonSchema';
 import { fromZodIssue } from './issues';
 import { getOperation, operations, type OperationId } from './operations';
@@ -56,8 +57,16 @@ export function parseRequestFile(text: string): { ok: true; file: RequestFile } 
   return { ok: true, file };
 }
 
-/** JSON Schema of request files: if/then on `operation` (and version) picks that operation's body schema. */
+/**
+ * JSON Schema of request files (what VS Code's JSON service reads for *.payreq.json): if/then on
+ * `operation` (and version) picks that operation's body schema. Descriptions and completions only:
+ * the value rules are the catalogue diagnostics' to report, once, in its words (completionSchema.ts).
+ */
 export function requestFileJsonSchema(): object {
+  return completionOnly(fullRequestFileJsonSchema());
+}
+
+function fullRequestFileJsonSchema(): SchemaNode {
   const defs: Record<string, unknown> = {};
   const branches: unknown[] = [];
   for (const r of allOperationVersions()) {
@@ -88,7 +97,7 @@ export function requestFileJsonSchema(): object {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Payment Workbench request file (*.payreq.json)',
-    description: 'One request to the card gateway or the financing partner API. Generated from the field catalogue: run `npm run schemas` after changing it.',
+    description: 'One request to the card gateway or the financing partner API. Generated from the field catalogue: run `npm run schemas` after changing it. Descriptions and completions only: Payment Workbench reports every rule itself.',
     type: 'object',
     required: ['operation'],
     properties: {

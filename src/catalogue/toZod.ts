@@ -16,7 +16,8 @@ function typeError(expected: string) {
 function describe(spec: LeafSpec, key: string): Record<string, unknown> {
   const meta: Record<string, unknown> = { title: spec.label ?? humanize(key), description: spec.help };
   if (spec.defaultValue !== undefined) meta['default'] = spec.jsonType === 'string' ? spec.defaultValue : JSON.parse(spec.defaultValue);
-  if (spec.example !== undefined) meta['examples'] = [spec.example];
+  if (spec.suggestions?.length) meta['examples'] = [...spec.suggestions];
+  else if (spec.example !== undefined) meta['examples'] = [spec.example];
   return meta;
 }
 
@@ -36,7 +37,8 @@ function leafSchema(spec: LeafSpec, key: string): z.ZodType {
   } else {
     let s = z.string({ error: typeError(TYPE_WORDS.string) });
     if (spec.minLength !== undefined) s = s.min(spec.minLength, { error: `must be at least ${spec.minLength} characters` });
-    if (spec.maxLength !== undefined) s = s.max(spec.maxLength, { error: `must be at most ${spec.maxLength} characters` });
+    // abort: a value over its maximum length never reaches the pattern or a check (hostile input stays cheap).
+    if (spec.maxLength !== undefined) s = s.max(spec.maxLength, { error: `must be at most ${spec.maxLength} characters`, abort: true });
     if (spec.pattern) s = s.regex(spec.pattern, { error: spec.patternHint ?? `matching ${spec.pattern.source}` });
     schema = s;
   }
@@ -60,7 +62,7 @@ export function listValues(values: readonly string[]): string {
 }
 
 function mapSchema(node: MapNode, key: string): z.ZodType {
-  const keySchema = z.string().max(node.keyMaxLength).regex(node.keyPattern, { error: node.keyHint });
+  const keySchema = z.string().max(node.keyMaxLength, { abort: true }).regex(node.keyPattern, { error: node.keyHint });
   const record = z.record(keySchema, nodeSchema(node.value, '{key}')).superRefine((value, ctx) => {
     const count = Object.keys(value).length;
     if (count > node.maxKeys) {

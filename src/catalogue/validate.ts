@@ -1,7 +1,8 @@
 /** validateBody (field rules + cross-field rules) and validateField (one field, for every keystroke). */
+import { acceptedForm, acceptedValue } from './acceptedForm';
 import { compile, type CompiledOperation } from './compiled';
 import { catalogueMatch } from './fieldIndex';
-import { fromZodIssue, issue, shown, type ValidationIssue } from './issues';
+import { fromZodIssue, isError, issue, shown, type ValidationIssue } from './issues';
 import { getOperation, type OperationId } from './operations';
 import { isRecord } from './rules/access';
 import { innerSchema, nodeSchema } from './toZod';
@@ -19,20 +20,72 @@ function compileOrIssue(id: string, version: number | undefined): CompiledOperat
   return compile(id, version);
 }
 
+export interface BodyCheck {
+  /** Errors first (what the real gateway rejects), then warnings (what it accepts although the spec says otherwise). */
+  issues: ValidationIssue[];
+  /**
+   * The body in the spec's own form, as the real gateway reads it: null optional fields dropped,
+   * amounts sent as numbers turned into decimal text, digit strings into numbers. Unknown fields kept.
+   */
+  accepted: unknown;
+}
+
 export function validateBody(id: OperationId, version: number | undefined, body: unknown, now: Date = new Date()): ValidationIssue[] {
+  return checkBody(id, version, body, now).issues;
+}
+
+export function checkBody(id: OperationId, version: number | undefined, body: unknown, now: Date = new Date()): BodyCheck {
   const compiled = compileOrIssue(id, version);
-  if (!('resolved' in compiled)) return [compiled];
-  const { fieldSchema, index, rules, resolved } = compiled;
-  if (!fieldSchema || !index) {
+  if (!('resolved' in compiled)) return { issues: [compiled], accepted: body };
+  const { fieldSchema, index, rules, resolved, tree, knownPaths } = compiled;
+  if (!fieldSchema || !index || !tree) {
     const empty = body === undefined || body === null || (isRecord(body) && Object.keys(body).length === 0);
-    return empty ? [] : [issue('', 'unexpected', `${resolved.op.id} takes no body`, body)];
+    return { issues: empty ? [] : [issue('', 'unexpected', `${resolved.op.id} takes no body`, body)], accepted: body };
   }
-  if (!isRecord(body)) return [issue('', 'type', `must be a JSON object, got ${shown(body)}`, body)];
-  const result = fieldSchema.safeParse(body, { reportInput: true });
-  const out = result.success ? [] : result.error.issues.map((i) => fromZodIssue(i));
+  if (!isRecord(body)) return { issues: [issue('', 'type', `must be a JSON object, got ${shown(body)}`, body)], accepted: body };
+  const form = acceptedForm(tree, body, knownPaths);
+  const result = fieldSchema.safeParse(form.body, { reportInput: true });
+  const fieldIssues = result.success ? [] : result.error.issues.map((i) => fromZodIssue(i)).filter((i) => !form.acceptedAsIs.has(i.path));
+  const errors = fieldIssues.filter(isError);
+  // Cross-field rules see only values that passed their own field rules (one issue per cause, and a
+  // hostile value over its length never reaches a sum or a date comparison).
+  const failed = new Set(errors.map((i) => i.path));
+  const checked = withoutPaths(form.body, failed);
   const ctx = { operationKey: resolved.key, hasPath: (p: string) => index.byPath.has(p), now };
-  for (const rule of rules) out.push(...rule.check(body, ctx));
+  const ruleIssues = rules.flatMap((rule) => rule.check(checked, ctx)).filter((i) => !(i.rule === 'requiredFor' && failed.has(i.path)));
+  // A rule that rejects a field outright (category with selectFirst=true) says more than "unknown field".
+  const rejected = new Set(ruleIssues.map((i) => i.path));
+  const warnings = form.warnings.filter((w) => !rejected.has(w.path));
+  return { issues: [...fieldIssues, ...ruleIssues, ...warnings], accepted: form.body };
+}
+
+/** A copy of the body without the values at these concrete paths; only the objects on the way are copied. */
+function withoutPaths(body: Record<string, unknown>, paths: ReadonlySet<string>): Record<string, unknown> {
+  let out = body;
+  for (const path of paths) {
+    const steps = pathSegments(path);
+    if (steps.length > 0) out = removeAt(out, steps) as Record<string, unknown>;
+  }
   return out;
+}
+
+function removeAt(node: unknown, steps: readonly (string | number)[]): unknown {
+  const [head, ...rest] = steps;
+  if (head === undefined) return node;
+  if (Array.isArray(node) && typeof head === 'number' && head < node.length) {
+    const copy = [...node];
+    copy[head] = rest.length === 0 ? undefined : removeAt(node[head], rest);
+    return copy;
+  }
+  if (isRecord(node) && typeof head === 'string' && Object.hasOwn(node, head)) {
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(node)) {
+      if (key === head && rest.length === 0) continue;
+      Object.defineProperty(copy, key, { value: key === head ? removeAt(node[key], rest) : node[key], enumerable: true, writable: true, configurable: true });
+    }
+    return copy;
+  }
+  return node;
 }
 
 /** Splits 'item[2].name' into ['item', 2, 'name'] (zod path segments). */
@@ -52,18 +105,19 @@ export function validateField(id: OperationId, version: number | undefined, path
   if (!('resolved' in compiled)) return [compiled];
   if (!compiled.index) return [];
   const match = catalogueMatch(compiled.index, path);
-  if (!match) return []; // not in the catalogue: the spec leaves the rest "not shown", so unknown fields pass
+  if (!match) return []; // not in the catalogue: validateBody warns about it, with the closest known name
   const { entry, mapKey } = match;
   const out: ValidationIssue[] = [];
   if (mapKey !== undefined) {
     const parent = compiled.index.byPath.get(entry.meta.path.slice(0, -'.{key}'.length));
-    if (parent?.node.type === 'map' && !(parent.node.keyPattern.test(mapKey) && mapKey.length <= parent.node.keyMaxLength)) {
+    if (parent?.node.type === 'map' && !(mapKey.length <= parent.node.keyMaxLength && parent.node.keyPattern.test(mapKey))) {
       out.push(issue(path, 'pattern', `key must be ${parent.node.keyHint}, got ${shown(mapKey)}`, mapKey));
     }
   }
+  const accepted = acceptedValue(entry.node, value, path);
   const key = entry.meta.path.split('.').pop() ?? '';
   const schema = entry.node.required ? innerSchema(entry.node, key) : nodeSchema(entry.node, key);
-  const result = schema.safeParse(value, { reportInput: true });
-  if (!result.success) out.push(...result.error.issues.map((i) => fromZodIssue(i, pathSegments(path))));
-  return out;
+  const result = schema.safeParse(accepted.value, { reportInput: true });
+  if (!result.success && !accepted.asIs) out.push(...result.error.issues.map((i) => fromZodIssue(i, pathSegments(path))));
+  return [...out, ...accepted.warnings];
 }

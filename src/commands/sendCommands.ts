@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { exampleBody, parseRequestFile, validateBody, type OperationDef } from '../catalogue';
+import { rulesQuestion } from '../send/rulesGate';
 import { isLive } from '../environments/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
@@ -107,16 +108,9 @@ export class SendCommands {
     const { env, op, params } = r;
     const version = resolveVersion(op, env, r.version);
     if (op.hasBody && !r.sendAnyway) {
-      const issues = validateBody(op.id, version, r.body);
-      if (issues.length > 0) {
-        const shown = issues.slice(0, 6).map((i) => `• ${i.message}`).join('\n');
-        const more = issues.length > 6 ? `\n…and ${issues.length - 6} more` : '';
-        const sendAnyway = await confirmDangerousAction({
-          message: `${op.title}: ${issues.length} rule${issues.length === 1 ? '' : 's'} fail${issues.length === 1 ? 's' : ''}. The gateway will likely reject it.`,
-          detail: shown + more,
-          safe: 'Review',
-          action: 'Send Anyway',
-        });
+      const question = rulesQuestion(op.title, validateBody(op.id, version, r.body));
+      if (question) {
+        const sendAnyway = await confirmDangerousAction({ message: question.message, detail: question.detail, safe: 'Review', action: 'Send Anyway' });
         if (!sendAnyway) return undefined;
       }
     }

@@ -74,7 +74,7 @@ class RequestFileDiagnostics implements vscode.Disposable {
       diagnostics = diagnoseRequestText(document.getText()).map((p) => {
         const start = document.positionAt(p.span.offset);
         const end = document.positionAt(p.span.offset + Math.max(p.span.length, 0));
-        const d = new vscode.Diagnostic(new vscode.Range(start, end), p.message, vscode.DiagnosticSeverity.Error);
+        const d = new vscode.Diagnostic(new vscode.Range(start, end), p.message, p.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error);
         d.source = DIAGNOSTIC_SOURCE;
         d.code = p.rule;
         return d;

@@ -13,6 +13,8 @@ export interface RequestProblem {
   rule: string;
   /** Dotted path in the file ('body.order.reference'); '' for the whole file. */
   path: string;
+  /** 'warning': departs from the spec, but the real gateway accepts it (shown as a VS Code warning). */
+  severity: 'error' | 'warning';
 }
 
 export interface RequestFileSummary {
@@ -27,21 +29,21 @@ const PARAM_NAMES = ['orderId', 'transactionId', 'sessionId'] as const;
 export function diagnoseRequestText(text: string, now: Date = new Date()): RequestProblem[] {
   const parsed = parseJsonWithOffsets(text);
   if (parsed.error) {
-    return [{ span: parsed.error, message: `Not valid JSON: ${parsed.error.message}`, rule: 'json', path: '' }];
+    return [{ span: parsed.error, message: `Not valid JSON: ${parsed.error.message}`, rule: 'json', path: '', severity: 'error' }];
   }
   const root = parsed.root;
   if (!root || root.type !== 'object') {
-    return [{ span: root ? { offset: root.offset, length: root.length } : { offset: 0, length: 0 }, message: 'A request file is a JSON object: { "operation": "…", "body": { … } }.', rule: 'type', path: '' }];
+    return [{ span: root ? { offset: root.offset, length: root.length } : { offset: 0, length: 0 }, message: 'A request file is a JSON object: { "operation": "…", "body": { … } }.', rule: 'type', path: '', severity: 'error' }];
   }
   const problems: RequestProblem[] = [];
   const at = (path: string, rule: string, message: string) => {
-    problems.push({ span: spanToUnderline(locate(root, path)), message, rule, path });
+    problems.push({ span: spanToUnderline(locate(root, path)), message, rule, path, severity: 'error' });
   };
 
   const operationProp = property(root, 'operation');
   const validIds = operations.map((o) => o.id).join(', ');
   if (!operationProp) {
-    problems.push({ span: { offset: root.offset, length: 1 }, message: `operation: required. Valid operations: ${validIds}.`, rule: 'required', path: 'operation' });
+    problems.push({ span: { offset: root.offset, length: 1 }, message: `operation: required. Valid operations: ${validIds}.`, rule: 'required', path: 'operation', severity: 'error' });
     return problems;
   }
   const opValue = operationProp.value;
@@ -99,13 +101,13 @@ function bodyProblems(root: ObjectJson, op: OperationDef, version: number | unde
   const bodyProp = property(root, 'body');
   if (!bodyProp) {
     if (op.hasBody) {
-      problems.push({ span: operationProp.keySpan, message: `body: missing. ${op.title} needs a JSON body.`, rule: 'required', path: 'body' });
+      problems.push({ span: operationProp.keySpan, message: `body: missing. ${op.title} needs a JSON body.`, rule: 'required', path: 'body', severity: 'error' });
     }
     return;
   }
   if (!op.hasBody) {
     const empty = bodyProp.value.type === 'object' && bodyProp.value.properties.length === 0;
-    if (!empty) problems.push({ span: bodyProp.keySpan, message: `body: ${op.title} takes no body; remove it.`, rule: 'unexpected', path: 'body' });
+    if (!empty) problems.push({ span: bodyProp.keySpan, message: `body: ${op.title} takes no body; remove it.`, rule: 'unexpected', path: 'body', severity: 'error' });
     return;
   }
   let body: unknown;
@@ -116,7 +118,7 @@ function bodyProblems(root: ObjectJson, op: OperationDef, version: number | unde
   }
   for (const i of validateBody(op.id, version, body, now)) {
     const path = i.path ? `body.${i.path}` : 'body';
-    problems.push({ span: spanToUnderline(locate(root, path)), message: i.message, rule: i.rule, path });
+    problems.push({ span: spanToUnderline(locate(root, path)), message: i.message, rule: i.rule, path, severity: i.severity });
   }
 }
 

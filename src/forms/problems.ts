@@ -15,6 +15,8 @@ import type { FormLayout } from './layout';
 export interface Problem {
   path: string;
   message: string;
+  /** 'warning': departs from the spec but the real gateway accepts it; never blocks Send. Absent: an error. */
+  severity?: 'error' | 'warning';
 }
 
 export interface ProblemInput {
@@ -32,11 +34,16 @@ export interface ProblemInput {
 }
 
 export interface Problems {
-  /** Concrete path of a control → its messages, verbatim, without repeats. */
+  /** Concrete path of a control → its error messages, verbatim, without repeats. */
   byPath: Map<string, string[]>;
-  /** Messages no control stands for (the body as a whole, a plain object). */
+  /** Error messages no control stands for (the body as a whole, a plain object). */
   unplaced: string[];
+  /** Errors: what the real gateway rejects. Only these block Send. */
   count: number;
+  /** The same for warnings (what the real gateway accepts although the spec says otherwise). */
+  warningsByPath: Map<string, string[]>;
+  unplacedWarnings: string[];
+  warnings: number;
 }
 
 export function collectProblems(input: ProblemInput): Problems {
@@ -55,23 +62,26 @@ export function collectProblems(input: ProblemInput): Problems {
   const covered = (p: Problem) => p.message.endsWith(': required') && missing.some((m) => m.path.startsWith(`${p.path}.`));
   const bodyIssues = validateBody(operationId, version, body, input.now).filter((p) => !covered(p));
 
-  const byPath = new Map<string, string[]>();
-  const unplaced: string[] = [];
+  const errors = { byPath: new Map<string, string[]>(), unplaced: [] as string[], count: 0 };
+  const warnings = { byPath: new Map<string, string[]>(), unplaced: [] as string[], count: 0 };
   const seen = new Set<string>();
-  let count = 0;
   const add = (p: Problem, place: string | undefined) => {
     const key = `${p.path}\u0000${p.message}`;
     if (seen.has(key)) return;
     seen.add(key);
-    count++;
-    if (place === undefined) unplaced.push(p.message);
-    else byPath.set(place, [...(byPath.get(place) ?? []), p.message]);
+    const into = p.severity === 'warning' ? warnings : errors;
+    into.count++;
+    if (place === undefined) into.unplaced.push(p.message);
+    else into.byPath.set(place, [...(into.byPath.get(place) ?? []), p.message]);
   };
   // A credential (the login password) is never in the form: the host fills it from SecretStorage.
   const filledByHost = (p: Problem) => isCredentialPath(p.path);
   for (const p of [...missing, ...fieldIssues, ...bodyIssues, ...(input.host ?? [])]) if (!filledByHost(p)) add(p, placeOf(lookup, p.path));
   for (const p of input.placed ?? []) add(p, p.path);
-  return { byPath, unplaced, count };
+  return {
+    byPath: errors.byPath, unplaced: errors.unplaced, count: errors.count,
+    warningsByPath: warnings.byPath, unplacedWarnings: warnings.unplaced, warnings: warnings.count,
+  };
 }
 
 /** How many problems each section holds, for the badges on folded groups. */
@@ -85,7 +95,11 @@ export function problemsBySection(problems: Problems, lookup: FieldLookup, layou
   return out;
 }
 
-/** "Send", "Send · 1 problem", "Send · 2 problems". */
-export function sendLabel(count: number): string {
-  return count === 0 ? 'Send' : `Send · ${count} problem${count === 1 ? '' : 's'}`;
+/** "Send", "Send · 1 problem", "Send · 2 problems, 1 warning", "Send · 1 warning": warnings counted apart. */
+export function sendLabel(count: number, warnings = 0): string {
+  const parts = [
+    ...(count > 0 ? [`${count} problem${count === 1 ? '' : 's'}`] : []),
+    ...(warnings > 0 ? [`${warnings} warning${warnings === 1 ? '' : 's'}`] : []),
+  ];
+  return parts.length === 0 ? 'Send' : `Send · ${parts.join(', ')}`;
 }

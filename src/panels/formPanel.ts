@@ -4,7 +4,7 @@
  * keeps the last copy it was sent so a page rebuilt after hiding starts from it.
  */
 import * as vscode from 'vscode';
-import { getOperation, validateBody, type OperationDef } from '../catalogue';
+import { getOperation, isError, validateBody, type OperationDef } from '../catalogue';
 import type { SendArgs } from '../commands/sendCommands';
 import type { Services } from '../commands/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../commands/idSuggestions';
@@ -248,7 +248,8 @@ export class FormPanel implements vscode.Disposable {
     }
     // The page validated already; the host checks again because the page is not trusted.
     if (op.hasBody && !sendAnyway) {
-      const issues = validateBody(op.id, this.state.version, login.body);
+      // Warnings (what the real gateway accepts) never block a send.
+      const issues = validateBody(op.id, this.state.version, login.body).filter(isError);
       if (issues.length > 0) {
         this.messenger.post({ type: 'hostIssues', issues: issues.map((i) => ({ path: i.path, rule: i.rule, message: i.message })) });
         return;

@@ -4,7 +4,7 @@
  * Catalogue rule → validationType: 'required' → MISSING, 'unexpected' → UNSUPPORTED, anything else
  * (enum, pattern, length, type, range, cross-field) → INVALID.
  */
-import { getOperation as catalogueGetOperation, validateBody, validatePathParam, type OperationId } from '../catalogue';
+import { getOperation as catalogueGetOperation, checkBody, validatePathParam, type OperationId } from '../catalogue';
 import type { ValidationType } from '../catalogue/codes';
 import type { FieldError } from './gateway/errors';
 import { maskCardNumber, REDACTED, secretKindOfPath } from '../redaction';
@@ -26,8 +26,13 @@ export function catalogueOperation(id: string): CatalogueOperationInfo | undefin
   return catalogueGetOperation(id);
 }
 
-export function catalogueIssues(id: OperationId, version: number, body: unknown, now?: Date): CatalogueIssue[] {
-  return validateBody(id, version, body, now);
+/**
+ * What the real gateway rejects in a body (the catalogue's errors; its warnings name what the real
+ * gateway accepts, so the simulator accepts them too), and the body as the gateway reads it.
+ */
+export function catalogueCheck(id: OperationId, version: number | undefined, body: unknown, now?: Date): { errors: CatalogueIssue[]; accepted: unknown } {
+  const checked = checkBody(id, version, body, now);
+  return { errors: checked.issues.filter((i) => i.severity === 'error'), accepted: checked.accepted };
 }
 
 /**
@@ -35,7 +40,7 @@ export function catalogueIssues(id: OperationId, version: number, body: unknown,
  * form (the catalogue words its messages that way), or undefined.
  */
 export function financingProblem(id: 'financing.login' | 'financing.offers' | 'financing.offersSelectFirst', body: unknown): string | undefined {
-  const first = validateBody(id, undefined, body)[0];
+  const first = catalogueCheck(id, undefined, body).errors[0];
   if (!first) return undefined;
   // Never quote a password back (answers are logged and shown).
   return /password/i.test(first.path) ? first.message.replace(/, got .*$/s, '') : first.message;

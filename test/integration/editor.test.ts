@@ -68,6 +68,30 @@ describe('request files (*.payreq.json) in the editor', () => {
     await waitFor('the diagnostic to disappear', () => (ours(doc.uri).some((d) => d.message.includes('order.reference')) ? undefined : true));
   });
 
+  it('reports each mistake once, in the catalogue\'s words (the JSON Schema holds no value rules)', async () => {
+    // "note" twice: the JSON service always flags a duplicate key, so its verdict on this text is known to be in.
+    const text = requestFileText(LONG_REFERENCE).replace('"USD"', '"usd"').replace('{\n', '{\n  "note": 1,\n  "note": 2,\n');
+    const editor = await openRequestFile(`once-${Date.now()}.payreq.json`, text);
+    const uri = editor.document.uri;
+    const mine = await waitFor('both catalogue diagnostics', () => {
+      const found = ours(uri);
+      return found.some((d) => d.message.includes('order.reference')) && found.some((d) => d.message.includes('order.currency')) ? found : undefined;
+    });
+    assert.equal(mine.length, 2, mine.map((d) => d.message).join(' | '));
+    const theirs = await waitFor('the JSON service\'s own verdict', () => {
+      const other = vscode.languages.getDiagnostics(uri).filter((d) => d.source !== SOURCE);
+      return other.some((d) => /duplicate/i.test(d.message)) ? other : undefined;
+    });
+    assert.deepEqual(theirs.filter((d) => !/duplicate/i.test(d.message)).map((d) => d.message), [], 'no second report of the same mistake');
+  });
+
+  it('shows an amount sent as a JSON number as a warning, not an error', async () => {
+    const editor = await openRequestFile(`warning-${Date.now()}.payreq.json`, requestFileText('ORDER-REF-1').replace('"10.00"', '10.5'));
+    const d = await waitFor('the amount warning', () => ours(editor.document.uri).find((x) => x.message.includes('order.amount')));
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(editor.document.getText(d.range), '10.5');
+  });
+
   it('shows a syntax error at its position', async () => {
     const editor = await openRequestFile(`broken-${Date.now()}.payreq.json`, '{\n  "operation": "gateway.refund"\n  "body": {}\n}');
     const d = await waitFor('a syntax diagnostic', () => ours(editor.document.uri)[0]);

@@ -108,6 +108,22 @@ describe('operation form webview (Chromium)', function () {
     assert.ok(!JSON.stringify(await w.state()).includes('password'), 'no password key in the webview state');
   });
 
+  it('warnings look apart from problems, are counted apart and never disable Send', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { ...exampleBody('gateway.authorize', 11), order: { amount: 10.5, currency: 'usd', refrence: 'R1' } } });
+    const { page } = w;
+    assert.equal(await page.locator('#send').textContent(), 'Send · 1 problem, 2 warnings');
+    const amount = field(page, 'order.amount').locator('.field-warning');
+    assert.match((await amount.textContent()) ?? '', /^Warning: order\.amount: the spec asks for a decimal string/);
+    const colour = (e: unknown): string => (globalThis as unknown as { getComputedStyle(x: unknown): { color: string } }).getComputedStyle(e).color;
+    const [warningColour, errorColour] = [await amount.evaluate(colour), await field(page, 'order.currency').locator('.field-error > div').first().evaluate(colour)];
+    assert.notEqual(warningColour, errorColour, `a warning is not coloured as an error (${String(warningColour)})`);
+    assert.match((await page.locator('#problems').textContent()) ?? '', /did you mean order\.reference\?/);
+    await input(page, 'order.currency').fill('USD');
+    assert.equal(await page.locator('#send').textContent(), 'Send · 2 warnings');
+    assert.equal(await page.locator('#send').getAttribute('disabled'), null, 'warnings never block Send');
+    assert.equal(await page.locator('#send-anyway').isVisible(), false);
+  });
+
   it('Send counts the problems and is disabled; Send Anyway posts the state with sendAnyway', async () => {
     const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
     const { page } = w;

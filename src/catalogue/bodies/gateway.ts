@@ -81,7 +81,7 @@ export function verifyV100(): ObjectNode {
 }
 
 /** Fields Initiate Browser Payment has in both versions. */
-function browserPaymentCommon(): Fields {
+function browserPaymentCommon(version: 16 | 100): Fields {
   return {
     order: req(obj('Order', {
       amount: req(orderAmount()),
@@ -94,14 +94,14 @@ function browserPaymentCommon(): Fields {
     customer: customerGroup(),
     item: itemGroup(),
     shipping: shippingGroup(),
-    sourceOfFunds: req(sourceOfFundsGroup({ browserPayment: true, typeRequired: true })),
+    sourceOfFunds: req(sourceOfFundsGroup({ browserPayment: version, typeRequired: true })),
   };
 }
 
 export function initiateBrowserPaymentV16(): ObjectNode {
   return body(
     commonGatewayFields({ value: 'INITIATE_BROWSER_PAYMENT', fromRealGateway: false }),
-    browserPaymentCommon(),
+    browserPaymentCommon(16),
     { browserPayment: browserPaymentV16() },
   );
 }
@@ -109,7 +109,7 @@ export function initiateBrowserPaymentV16(): ObjectNode {
 export function initiateBrowserPaymentV100(): ObjectNode {
   return body(
     commonGatewayFields({ value: 'INITIATE_BROWSER_PAYMENT', fromRealGateway: false }),
-    browserPaymentCommon(),
+    browserPaymentCommon(100),
     {
       agreement: agreementGroup(),
       billing: billingGroup({ version100: true }),

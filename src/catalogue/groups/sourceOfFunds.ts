@@ -4,8 +4,24 @@ import { obj, req, withHelp, type LeafNode, type ObjectNode } from '../fieldTree
 
 export const BROWSER_PAYMENT_SOURCE_TYPES = ['BANKTRANSFER_A', 'WALLET_A', 'BANKTRANSFER_B'] as const;
 
-export function sourceOfFundsGroup(opts: { browserPayment: boolean; typeRequired?: boolean }): ObjectNode {
-  let type: LeafNode = opts.browserPayment
+/**
+ * Values real version-100 integrations send (the gateway vendor's own samples among them); version 100
+ * lists none, so any value of the documented shape is valid and these are only offered.
+ */
+export const BROWSER_PAYMENT_SOURCE_TYPES_SEEN = ['BROWSER_PAYMENT', 'UNION_PAY', 'KNET', ...BROWSER_PAYMENT_SOURCE_TYPES] as const;
+
+/** Version 100: upper-case letters, digits and '_' (the shape of every value the gateway uses), any of them. */
+function browserPaymentSourceTypeV100(): LeafNode {
+  return text(1, 50, 'Payment provider kind for a browser payment. Version 100 lists no fixed values: real integrations send e.g. BROWSER_PAYMENT, UNION_PAY, KNET, BANKTRANSFER_B. Upper-case letters, digits and _, 1 to 50 characters.', {
+    pattern: /^[A-Z0-9_]*$/, patternHint: "upper-case letters, digits and '_' (e.g. BROWSER_PAYMENT)",
+    example: 'BANKTRANSFER_B', suggestions: BROWSER_PAYMENT_SOURCE_TYPES_SEEN,
+  });
+}
+
+export function sourceOfFundsGroup(opts: { browserPayment: false | 16 | 100; typeRequired?: boolean }): ObjectNode {
+  let type: LeafNode = opts.browserPayment === 100
+    ? browserPaymentSourceTypeV100()
+    : opts.browserPayment === 16
     ? enumOf(BROWSER_PAYMENT_SOURCE_TYPES, 'Payment provider kind for a browser payment: BANKTRANSFER_A (needs sourceOfFunds.provided.banktransfera.bankIdentifier), WALLET_A (needs browserPayment.walleta.operation and paymentConfirmation in version 16) or BANKTRANSFER_B.', { example: 'BANKTRANSFER_B' })
     : text(1, 50, 'Kind of payment source. The spec names CARD (seen in responses) and the browser-payment values; other request values are not shown, so any text is accepted.', { example: 'CARD', defaultValue: 'CARD' });
   if (opts.typeRequired) type = req(type);

@@ -1,6 +1,6 @@
 /** Order amount rules, with exact decimal arithmetic. */
 import { add, compare, formatDecimal, multiply, parseDecimal, sum, type Decimal } from '../decimal';
-import { issue, type ValidationIssue } from '../issues';
+import { issue, shown, type ValidationIssue } from '../issues';
 import { at, entries } from './access';
 import type { CrossFieldRule } from './types';
 
@@ -27,10 +27,10 @@ export const sumOfSubtotals: CrossFieldRule = {
     if (compare(subtotal, total) === 0) return [];
     const names = sent.map((s) => s.path.slice('order.'.length)).join(' + ');
     const out: ValidationIssue[] = [
-      issue('order.amount', 'sumOfSubtotals', `must equal the sum of the sub-totals (${names} = ${formatDecimal(subtotal)}), got '${String(at(body, 'order.amount'))}'`, at(body, 'order.amount')),
+      issue('order.amount', 'sumOfSubtotals', `must equal the sum of the sub-totals (${names} = ${formatDecimal(subtotal)}), got ${shown(at(body, 'order.amount'))}`, at(body, 'order.amount')),
     ];
     for (const s of sent) {
-      out.push(issue(s.path, 'sumOfSubtotals', `the sub-totals (${names}) add up to ${formatDecimal(subtotal)} but order.amount is '${String(at(body, 'order.amount'))}'`, at(body, s.path)));
+      out.push(issue(s.path, 'sumOfSubtotals', `the sub-totals (${names}) add up to ${formatDecimal(subtotal)} but order.amount is ${shown(at(body, 'order.amount'))}`, at(body, s.path)));
     }
     return out;
   },
@@ -76,7 +76,7 @@ export const taxAmountFromItems: CrossFieldRule = {
     if (!list || !tax) return [];
     const expected = lineTotal(body, list, 'unitTaxAmount', false);
     if (!expected || compare(expected, tax) === 0) return [];
-    return [issue('order.taxAmount', 'taxAmountFromItems', `must equal the sum of quantity × unitTaxAmount over ${list} (${formatDecimal(expected)}), got '${String(at(body, 'order.taxAmount'))}'`, at(body, 'order.taxAmount'))];
+    return [issue('order.taxAmount', 'taxAmountFromItems', `must equal the sum of quantity × unitTaxAmount over ${list} (${formatDecimal(expected)}), got ${shown(at(body, 'order.taxAmount'))}`, at(body, 'order.taxAmount'))];
   },
 };
 
@@ -90,7 +90,7 @@ export const itemAmountFromItems: CrossFieldRule = {
     if (!list || !itemAmount) return [];
     const expected = lineTotal(body, list, 'unitPrice', true);
     if (!expected || compare(expected, itemAmount) === 0) return [];
-    return [issue('order.itemAmount', 'itemAmountFromItems', `must equal the sum of quantity × unitPrice over ${list} (${formatDecimal(expected)}), got '${String(at(body, 'order.itemAmount'))}'`, at(body, 'order.itemAmount'))];
+    return [issue('order.itemAmount', 'itemAmountFromItems', `must equal the sum of quantity × unitPrice over ${list} (${formatDecimal(expected)}), got ${shown(at(body, 'order.itemAmount'))}`, at(body, 'order.itemAmount'))];
   },
 };
 
@@ -105,7 +105,7 @@ export const includedInAmount: CrossFieldRule = {
     return ['order.merchantCharge.amount', 'order.reward.amount'].flatMap((p) => {
       const part = dec(body, p);
       if (!part || compare(part, total) <= 0) return [];
-      return [issue(p, 'includedInAmount', `is included in order.amount ('${String(at(body, 'order.amount'))}') so must not exceed it, got '${String(at(body, p))}'`, at(body, p))];
+      return [issue(p, 'includedInAmount', `is included in order.amount (${shown(at(body, 'order.amount'))}) so must not exceed it, got ${shown(at(body, p))}`, at(body, p))];
     });
   },
 };

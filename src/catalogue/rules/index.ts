@@ -2,7 +2,7 @@
 import { includedInAmount, itemAmountFromItems, sumOfSubtotals, taxAmountFromItems } from './amounts';
 import { b2bSupplierName, bankTransferAIdentifier, merchantChargeBase, recurringAmountVariability, walletAChoices } from './conditional';
 import { agreementStartNotInPast, cruiseDateOrder } from './dates';
-import { selectFirstWithoutCategory } from './financing';
+import { financedCartTotal, selectFirstWithoutCategory } from './financing';
 import type { CrossFieldRule } from './types';
 
 export type { CrossFieldRule, RuleContext } from './types';
@@ -11,7 +11,7 @@ export const crossFieldRules: readonly CrossFieldRule[] = [
   sumOfSubtotals, taxAmountFromItems, itemAmountFromItems, includedInAmount,
   bankTransferAIdentifier, walletAChoices, recurringAmountVariability, b2bSupplierName, merchantChargeBase,
   cruiseDateOrder, agreementStartNotInPast,
-  selectFirstWithoutCategory,
+  selectFirstWithoutCategory, financedCartTotal,
 ];
 
 export function rulesFor(operationKey: string, hasPath: (p: string) => boolean): CrossFieldRule[] {

@@ -12,7 +12,7 @@ import type { Offer } from './offers';
 export interface FinancingApplication {
   id: string;
   offer: Offer;
-  externalId?: number;
+  externalId?: number | string;
   callbackUrl?: string;
   redirectUrl?: string;
   status: FinancingCallbackStatus | 'New';

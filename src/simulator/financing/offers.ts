@@ -32,10 +32,7 @@ const PLANS: readonly Plan[] = [
   { months: 36, ratePercent: 19.9 },
 ];
 
-export const MIN_CART_CENTS = 100_00;
-export const MAX_CART_CENTS = 50_000_00;
-export const MIN_PERIOD = 3;
-export const MAX_PERIOD = 84;
+// The financed range and periods are declared once, in the catalogue (rules/financing.ts).
 
 /** The file-analysis fee: 3 % of the amount financed, at most 150, paid upfront. */
 export function analysisFeeCents(principalCents: number): number {

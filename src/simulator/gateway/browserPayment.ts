@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getString, jsonText } from '../jsonText';
 import { formatAmount } from '../money';
 import { escapeHtml, htmlResponse, redirectResponse, type SimRequest, type SimResponse } from '../types';
-import { fieldError, invalidRequest, missing } from './errors';
+import { invalidRequest, missing } from './errors';
 import type { OpEnv } from './opEnv';
 import { baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, notifyOrderChange, nowText, requiredAmount, requiredCurrency } from './opHelpers';
 import type { BrowserPaymentRecord, OrderRecord, OrderStore, TransactionRecord } from './orders';
@@ -24,8 +24,6 @@ import type { GatewayCode } from '../../catalogue/codes';
 
 export const BROWSER_PAGE_PREFIX = '/_simulator/browser-payment/';
 
-const SOURCE_TYPES = ['BANKTRANSFER_A', 'WALLET_A', 'BANKTRANSFER_B'];
-
 export function initiateBrowserPayment(env: OpEnv): SimResponse {
   const existing = env.orders.get(env.merchant.merchantId, env.orderId);
   const dup = duplicateTransaction(env, existing);
@@ -35,19 +33,15 @@ export function initiateBrowserPayment(env: OpEnv): SimResponse {
   if (isResponse(amount)) return amount;
   const currency = requiredCurrency(env, 'order.currency');
   if (isResponse(currency)) return currency;
-  const sourceType = getString(env.body, 'sourceOfFunds.type');
-  if (env.version === '16' || sourceType !== undefined) {
-    if (sourceType === undefined) return missing('sourceOfFunds.type');
-    if (!SOURCE_TYPES.includes(sourceType)) return fieldError({ field: 'sourceOfFunds.type', validationType: 'INVALID', explanation: `Value '${sourceType}' is invalid. Must be one of ${SOURCE_TYPES.join(', ')}` });
-  }
+  // sourceOfFunds.type, browserPayment.returnUrl and browserPayment.operation were checked by the
+  // catalogue (routes.checkFields): the simulator enforces no rule of its own on them.
   const returnUrl = getString(env.body, 'browserPayment.returnUrl');
   if (returnUrl === undefined) return missing('browserPayment.returnUrl');
-  if (!/^https?:\/\/\S{4,}$/.test(returnUrl) || returnUrl.length <= 11) return fieldError({ field: 'browserPayment.returnUrl', validationType: 'INVALID', explanation: `Value '${returnUrl}' is invalid. Must be an absolute URL longer than 11 characters` });
   const operationText = env.version === '16' ? getString(env.body, 'browserPayment.walleta.operation') ?? 'PAY' : getString(env.body, 'browserPayment.operation');
   if (operationText === undefined) return missing('browserPayment.operation');
-  if (operationText !== 'AUTHORIZE' && operationText !== 'PAY' && operationText !== 'ACCOUNTSETUP') {
-    return fieldError({ field: 'browserPayment.operation', validationType: 'INVALID', explanation: `Value '${operationText}' is invalid. Must be one of ACCOUNTSETUP, AUTHORIZE, PAY` });
-  }
+  // Narrows the type only: the catalogue's enum already rejected any other value (v16's walleta.operation included).
+  if (operationText !== 'AUTHORIZE' && operationText !== 'PAY' && operationText !== 'ACCOUNTSETUP') return invalidRequest(`browserPayment.operation '${operationText}' is not supported`);
+  const sourceType = getString(env.body, 'sourceOfFunds.type');
   const notificationUrl = notificationUrlOf(env);
   if (isResponse(notificationUrl)) return notificationUrl;
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SimContext } from '../context';
-import { deepMerge, getString, jsonText, type JsonObject } from '../jsonText';
+import { deepMerge, getString, isObject, jsonText, type JsonObject } from '../jsonText';
 import { isAllowedTarget } from '../outbound';
-import { catalogueIssues, toFieldError } from '../requestChecks';
+import { catalogueCheck, toFieldError } from '../requestChecks';
 import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { BROWSER_PAGE_PREFIX, browserPaymentPage, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
@@ -84,14 +84,17 @@ export class GatewayApi {
     return answer();
   }
 
-  /** Catalogue checks for the operation and version; the first issue is reported, like the real gateway. */
-  checkFields(op: GatewayOperation, version: string, body: JsonObject): SimResponse | undefined {
+  /**
+   * Catalogue checks for the operation and version; the first error is reported, like the real
+   * gateway. Otherwise the body as the gateway reads it (what it accepts although the spec says
+   * otherwise, such as an amount sent as a number, in the spec's form).
+   */
+  checkFields(op: GatewayOperation, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject } {
+    const checked = catalogueCheck(op.id, Number(version), body, this.ctx.now());
     // The spec wants https webhooks; the simulator also allows http on loopback so a local receiver works.
-    const issues = catalogueIssues(op.id, Number(version), body, this.ctx.now()).filter(
-      (i) => !(i.path.endsWith('notificationUrl') && typeof i.value === 'string' && isAllowedTarget(i.value)),
-    );
-    const first = issues[0];
-    return first ? fieldError(toFieldError(first)) : undefined;
+    const first = checked.errors.find((i) => !(i.path.endsWith('notificationUrl') && typeof i.value === 'string' && isAllowedTarget(i.value)));
+    if (first) return { problem: fieldError(toFieldError(first)) };
+    return { body: isObject(checked.accepted) ? checked.accepted : body };
   }
 
   private async transaction(req: SimRequest, target: Target, orderId: string, transactionId: string): Promise<SimResponse> {
@@ -106,10 +109,10 @@ export class GatewayApi {
     if (!op.versions.includes(Number(target.version))) return unsupportedVersion(target.version);
     const idProblem = pathProblem('orderId', orderId) ?? pathProblem('transactionId', transactionId);
     if (idProblem) return idProblem;
-    const fieldProblem = this.checkFields(op, target.version, parsed.body);
-    if (fieldProblem) return fieldProblem;
+    const fields = this.checkFields(op, target.version, parsed.body);
+    if ('problem' in fields) return fields.problem;
 
-    let body = parsed.body;
+    let body = fields.body;
     const sessionId = getString(body, 'session.id');
     if (sessionId !== undefined) {
       const session = this.sessions.get(merchant.merchantId, sessionId);

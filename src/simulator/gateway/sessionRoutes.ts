@@ -12,7 +12,8 @@ import type { SessionStore } from './sessions';
 export interface SessionDeps {
   merchants: ReadonlyMap<string, MerchantProfile>;
   sessions: SessionStore;
-  checkFields(op: GatewayOperation, version: string, body: Record<string, unknown>): SimResponse | undefined;
+  /** The catalogue's first error, or the body as the gateway reads it. */
+  checkFields(op: GatewayOperation, version: string, body: Record<string, unknown>): { problem: SimResponse } | { body: Record<string, unknown> };
 }
 
 export function createSession(deps: SessionDeps, req: SimRequest, target: Target): SimResponse {
@@ -38,10 +39,11 @@ export function updateSession(deps: SessionDeps, req: SimRequest, target: Target
   if (!parsed.ok) return parsed.response;
   const idProblem = pathProblem('sessionId', sessionId);
   if (idProblem) return idProblem;
-  const { apiOperation, ...fields } = parsed.body;
+  const apiOperation = parsed.body['apiOperation'];
   if (apiOperation !== undefined && apiOperation !== 'UPDATE_SESSION') return invalidValue('apiOperation', String(apiOperation), 'Update Session takes no apiOperation (or UPDATE_SESSION)');
-  const fieldProblem = deps.checkFields(op, target.version, parsed.body);
-  if (fieldProblem) return fieldProblem;
+  const checked = deps.checkFields(op, target.version, parsed.body);
+  if ('problem' in checked) return checked.problem;
+  const { apiOperation: _sent, ...fields } = checked.body;
   const notificationUrl = getString(fields, 'order.notificationUrl');
   if (notificationUrl !== undefined && !isAllowedTarget(notificationUrl)) {
     return invalidValue('order.notificationUrl', notificationUrl, 'Notification URL must be an HTTPS URL (the simulator also accepts http on 127.0.0.1/localhost)');

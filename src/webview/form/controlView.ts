@@ -6,7 +6,7 @@ export interface ControlView {
   /** Concrete path ('item[0].name', 'param:orderId'); a map entry's changes when its key is renamed. */
   path: string;
   readonly root: HTMLElement;
-  showProblems(messages: readonly string[]): void;
+  showProblems(messages: readonly string[], warnings?: readonly string[]): void;
   /** Shows `value` unless the control already does (so the caret of a field being typed in stays put). */
   syncValue?(value: Json | undefined): void;
   focus(): void;
@@ -52,10 +52,14 @@ const shown = new WeakMap<HTMLElement, string>();
  * whether anything changed: every keystroke re-shows every built control's problems, so unchanged
  * ones must not touch the DOM.
  */
-export function renderProblems(target: HTMLElement, messages: readonly string[]): boolean {
-  const key = messages.join('\n');
+export function renderProblems(target: HTMLElement, messages: readonly string[], warnings: readonly string[] = []): boolean {
+  const key = `${messages.join('\n')}\u0000${warnings.join('\n')}`;
   if (shown.get(target) === key) return false;
   shown.set(target, key);
-  target.replaceChildren(...messages.map((m) => el('div', { text: m })));
+  // Warnings (accepted by the real gateway, never blocking Send) look apart from errors.
+  target.replaceChildren(
+    ...messages.map((m) => el('div', { text: m })),
+    ...warnings.map((m) => el('div', { class: 'field-warning', text: `Warning: ${m}` })),
+  );
   return true;
 }

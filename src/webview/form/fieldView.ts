@@ -177,8 +177,8 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
   const view: ControlView = {
     path,
     root,
-    showProblems(messages) {
-      if (renderProblems(error, messages)) input.toggleAttribute('invalid', messages.length > 0);
+    showProblems(messages, warnings) {
+      if (renderProblems(error, messages, warnings)) input.toggleAttribute('invalid', messages.length > 0);
     },
     syncValue(v) {
       control.sync(v);

@@ -169,9 +169,9 @@ export class FormApp implements SectionsHost, HeaderHost, ToolbarHost, PreviewHo
     const placed = model.params.flatMap((p) => validatePathParam(p.name, state.params[p.name] ?? '').map((i) => ({ path: paramPath(p.name), message: i.message })));
     const problems = collectProblems({ operationId: model.op.id, version: model.version, body: state.body, lookup: model.lookup, required: model.required, placed, host: this.hostIssues });
     this.problems = problems;
-    for (const view of this.registry.all()) view.showProblems(problems.byPath.get(view.path) ?? []);
+    for (const view of this.registry.all()) view.showProblems(problems.byPath.get(view.path) ?? [], problems.warningsByPath.get(view.path) ?? []);
     this.sections.showProblemCounts(problemsBySection(problems, model.lookup, model.layout));
-    this.sendBar.update(problems.count, problems.unplaced);
+    this.sendBar.update(problems.count, problems.unplaced, problems.warnings, problems.unplacedWarnings);
     this.preview.showBody(JSON.stringify(state.body, null, 2));
     if (persist) this.persist();
   }

@@ -37,12 +37,13 @@ export class SendBar {
     this.update(0, []);
   }
 
-  update(count: number, unplaced: readonly string[]): void {
+  /** Warnings are counted apart and never disable Send. */
+  update(count: number, unplaced: readonly string[], warnings = 0, unplacedWarnings: readonly string[] = []): void {
     this.problems = count;
-    const label = sendLabel(count);
+    const label = sendLabel(count, warnings);
     if (this.sendButton.textContent !== label) this.sendButton.textContent = label;
     this.anyway.hidden = count === 0;
-    renderProblems(this.unplaced, unplaced);
+    renderProblems(this.unplaced, unplaced, unplacedWarnings);
     this.applyDisabled();
   }
 

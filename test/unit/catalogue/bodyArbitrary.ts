@@ -4,6 +4,7 @@ import { compile } from '../../../src/catalogue/compiled';
 import type { FieldNode } from '../../../src/catalogue/fieldTree';
 import type { FieldIndex } from '../../../src/catalogue/fieldIndex';
 import { parseDecimal, add, multiply, formatDecimal, compare, type Decimal } from '../../../src/catalogue/decimal';
+import { cartTotal, FINANCED_CART } from '../../../src/catalogue/rules/financing';
 import { leafArbitrary, getAt, setAt } from './helpers';
 
 function nodeArb(node: FieldNode, path: string, index: FieldIndex): fc.Arbitrary<unknown> {
@@ -85,6 +86,14 @@ export function repairCrossFieldRules(body: Record<string, unknown>, key: string
     }
     if (order['merchantCharge'] !== undefined && order['amount'] === undefined && order['netAmount'] === undefined) order['netAmount'] = '1.00';
     if (order['purchaseType'] === 'B2B_PAYMENT' && order['supplierName'] === undefined) order['supplierName'] = 'Supplier';
+  }
+  if (key.startsWith('financing.offers') && Array.isArray(body['products'])) {
+    // The partner's price rule (> 0, cents) and financed cart range are not in the metadata the leaves come from.
+    const lines = body['products'] as Record<string, unknown>[];
+    for (const line of lines) if (!(typeof line['price'] === 'number' && line['price'] > 0 && /^\d+(\.\d{1,2})?$/.test(String(line['price'])))) line['price'] = 100;
+    const total = cartTotal(body);
+    const inRange = total && compare(total, parseDecimal(FINANCED_CART.min)!) >= 0 && compare(total, parseDecimal(FINANCED_CART.max)!) <= 0;
+    if (!inRange) for (const line of lines) Object.assign(line, { price: 100, quantity: 1 });
   }
   if (getAt(body, 'sourceOfFunds.type') === 'BANKTRANSFER_A' && getAt(body, 'sourceOfFunds.provided.banktransfera.bankIdentifier') === undefined) {
     setAt(body, 'sourceOfFunds.provided.banktransfera.bankIdentifier', '12345678');

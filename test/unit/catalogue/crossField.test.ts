@@ -114,10 +114,35 @@ describe('catalogue: cross-field rules', () => {
     });
   });
 
+  describe('cartTotal (the partner finances carts from 100 to 50000)', () => {
+    const offers = (products: unknown[]) => ({ products });
+    it('exact at both ends, with decimals and quantities', () => {
+      assert.deepEqual(validateBody('financing.offers', undefined, offers([{ name: 'A', price: 33.34, quantity: 3 }]), NOW), []);
+      assert.deepEqual(validateBody('financing.offers', undefined, offers([{ name: 'A', price: 25000, quantity: 2 }]), NOW), []);
+      assert.deepEqual(rules(validateBody('financing.offers', undefined, offers([{ name: 'A', price: 33.33, quantity: 3 }]), NOW)), ['products:cartTotal']);
+      assert.deepEqual(rules(validateBody('financing.offers', undefined, offers([{ name: 'A', price: 25000.01, quantity: 2 }]), NOW)), ['products:cartTotal']);
+    });
+    it('is not judged while a line has no valid price or quantity (its field rule says so)', () => {
+      assert.deepEqual(rules(validateBody('financing.offers', undefined, offers([{ name: 'A', price: 1, quantity: 0 }]), NOW)), ['products[0].quantity:min']);
+    });
+  });
+
+  describe('values that failed their own field rule never reach a cross-field rule', () => {
+    it('an amount over its maximum length is reported once, by its length rule', () => {
+      const long = `1${'0'.repeat(5000)}`;
+      const issues = validateBody('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { amount: long, currency: 'USD', itemAmount: '10' } }, NOW);
+      assert.deepEqual(rules(issues), ['order.amount:maxLength']);
+    });
+    it('a conditional field present but invalid is not also "required"', () => {
+      const issues = validateBody('gateway.verify', 100, { apiOperation: 'VERIFY', agreement: { type: 'RECURRING', amountVariability: 'SOMETIMES' } }, NOW);
+      assert.deepEqual(rules(issues), ['agreement.amountVariability:enum']);
+    });
+  });
+
   it('every declared rule is exercised by this file', () => {
     const ids = new Set(crossFieldRules.map((r) => r.id));
     assert.deepEqual([...ids].sort(), [
-      'b2bSupplierName', 'bankTransferAIdentifier', 'dateOrder', 'includedInAmount', 'itemAmountFromItems',
+      'b2bSupplierName', 'bankTransferAIdentifier', 'cartTotal', 'dateOrder', 'includedInAmount', 'itemAmountFromItems',
       'merchantChargeBase', 'notInPast', 'recurringAmountVariability', 'selectFirstWithoutCategory', 'sumOfSubtotals', 'taxAmountFromItems', 'walletAChoices',
     ].sort());
   });

@@ -17,12 +17,14 @@ function check(id: Parameters<typeof validateField>[0], version: number | undefi
     const issues = run(value);
     if (issues.length) failures.push(`${path} ${why} (${JSON.stringify(value)}) should pass: ${issues.map((i) => i.message).join('; ')}`);
   };
-  const expectRule = (value: unknown, rule: string, messageStart: string, why: string) => {
+  const expectRule = (value: unknown, rule: string, messageStart: string, why: string, severity: 'error' | 'warning' = 'error') => {
     const issues = run(value);
     const hit = issues.find((i) => i.rule === rule);
     if (!hit) failures.push(`${path} ${why} (${JSON.stringify(value)}) should fail ${rule}, got ${JSON.stringify(issues)}`);
     else if (!hit.message.startsWith(messageStart)) failures.push(`${path} ${why}: message '${hit.message}' should start with '${messageStart}'`);
     else if (hit.path !== path) failures.push(`${path} ${why}: reported on ${hit.path}`);
+    else if (hit.severity !== severity) failures.push(`${path} ${why}: should be an ${severity}, is an ${hit.severity}`);
+    else if (severity === 'warning' && issues.some((i) => i.severity === 'error')) failures.push(`${path} ${why}: a warning only, got ${JSON.stringify(issues)}`);
   };
 
   if (meta.kind === 'array' || meta.kind === 'map') return;
@@ -30,6 +32,9 @@ function check(id: Parameters<typeof validateField>[0], version: number | undefi
   // required-ness
   if (meta.required) expectRule(undefined, 'required', `${path}: required`, 'missing');
   else expectOk(undefined, 'absent');
+  // What real integrations send and the gateway accepts: null for an optional field is absent, with a warning.
+  if (meta.required) expectRule(null, meta.enum ? 'enum' : 'type', `${path}: must be `, 'null for a required field');
+  else expectRule(null, 'null', `${path}: null is treated as absent`, 'null for an optional field', 'warning');
 
   if (meta.example !== undefined) expectOk(meta.example, 'example');
 
@@ -54,12 +59,15 @@ function check(id: Parameters<typeof validateField>[0], version: number | undefi
       expectOk(meta.max, 'max');
       expectRule(meta.max + 1, 'max', `${path}: must be at most ${meta.max}, got ${meta.max + 1}`, 'above max');
     }
-    expectRule('12', 'type', `${path}: must be `, 'number as text');
+    if (meta.kind === 'integer') expectRule(String(meta.min ?? 1), 'digitString', `${path}: the spec asks for a whole number, not text`, 'digits as text', 'warning');
+    else expectRule('12', 'type', `${path}: must be `, 'number as text');
+    if (meta.kind === 'integer' && path !== 'external_id') expectRule('twelve', 'type', `${path}: must be `, 'words for a number');
     return;
   }
 
   // text
-  expectRule(12, 'type', `${path}: must be text, got number 12`, 'number instead of text');
+  if (meta.kind === 'decimal') expectRule(12, 'numberAmount', `${path}: the spec asks for a decimal string such as '10.50'; a number can lose precision`, 'number for an amount', 'warning');
+  else expectRule(12, 'type', `${path}: must be text, got number 12`, 'number instead of text');
   if (meta.maxLength !== undefined) {
     const candidates = candidateStringsOfLength(meta, meta.maxLength);
     const atMax = candidates.find((c) => run(c).length === 0);

@@ -15,6 +15,16 @@ function authorizeBody(): Record<string, unknown> {
 const at = (text: string, span: { offset: number; length: number }) => text.slice(span.offset, span.offset + span.length);
 
 describe('request file diagnostics', () => {
+  it('what the real gateway accepts is a warning, on its value; what it rejects an error', () => {
+    const body = authorizeBody();
+    body['order'] = { ...(body['order'] as object), amount: 10.5, refrence: 'R1', currency: 'usd' };
+    const text = fileText(body);
+    const bySeverity = diagnoseRequestText(text).map((p) => `${p.path}:${p.severity}`);
+    assert.deepEqual(bySeverity.sort(), ['body.order.amount:warning', 'body.order.currency:error', 'body.order.refrence:warning']);
+    const amount = diagnoseRequestText(text).find((p) => p.path === 'body.order.amount');
+    assert.equal(at(text, amount!.span), '10.5');
+  });
+
   it('a valid example has no problems', () => {
     assert.deepEqual(diagnoseRequestText(fileText(authorizeBody())), []);
   });

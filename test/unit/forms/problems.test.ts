@@ -16,6 +16,18 @@ function problemsOf(id: OperationId, version: number | undefined, body: JsonObje
 }
 
 describe('forms: problems', () => {
+  it('warnings are counted apart from problems and never block: "Send · 1 problem, 2 warnings"', () => {
+    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { amount: 10.5, currency: 'usd', refrence: 'R1' } });
+    assert.equal(problems.count, 1);
+    assert.deepEqual(problems.byPath.get('order.currency')?.length, 1);
+    assert.equal(problems.warnings, 2);
+    assert.match(problems.warningsByPath.get('order.amount')?.[0] ?? '', /^order\.amount: the spec asks for a decimal string/);
+    assert.match(problems.unplacedWarnings[0] ?? problems.warningsByPath.get('order.refrence')?.[0] ?? '', /did you mean order\.reference\?/);
+    assert.equal(sendLabel(problems.count, problems.warnings), 'Send · 1 problem, 2 warnings');
+    assert.equal(sendLabel(0, 1), 'Send · 1 warning');
+    assert.equal(sendLabel(2, 0), 'Send · 2 problems');
+  });
+
   it('a too long reference is one problem, with the catalogue message, on its field', () => {
     const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { reference: 'x'.repeat(41) } });
     assert.equal(problems.count, 1);
