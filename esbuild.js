@@ -16,15 +16,18 @@ const common = {
   legalComments: 'none',
 };
 
+// jsonc-parser's UMD entry hides its requires from the bundler; its ES module entry does not.
+const nodeMainFields = ['module', 'main'];
+
 const builds = [
   // The extension host bundle: Node, CommonJS, `vscode` provided by the host.
   // `navigator` is replaced because VS Code's extension host throws on any read of it (even typeof),
   // and zod probes it once to decide whether it may compile validators.
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], define: { navigator: 'undefined' },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20', external: ['vscode'], define: { navigator: 'undefined' },
     // The first statement of the bundle: lets the benchmark time loading the bundle plus activate().
     banner: { js: '"use strict";var __pwBundleStart = performance.now();' } },
   // The local simulator as a stand-alone command (`npm run simulator`).
-  { ...common, entryPoints: ['src/simulator/cli.ts'], outfile: 'dist/simulator.js', platform: 'node', format: 'cjs', target: 'node20' },
+  { ...common, entryPoints: ['src/simulator/cli.ts'], outfile: 'dist/simulator.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
   // The webview UIs: browser, one IIFE each, loaded by a nonce'd <script>. The form carries the
   // catalogue (it validates every keystroke with the same code as the host); the response panel does not.
   ...['form', 'response'].map((view) => ({ ...common, entryPoints: [`src/webview/${view}/main.ts`], outfile: `dist/webview/${view}.js`, platform: 'browser', format: 'iife', target: 'es2022' })),

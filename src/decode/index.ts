@@ -3,7 +3,7 @@ export { decodeResponse } from './decodeResponse';
 export { renderDecodedAsText } from './renderText';
 export { decodedResponseSchema } from './decodedResponseSchema';
 export { explainCode, explainIn } from './explain';
-export { collectNumberLiterals, formatJsonNumber } from './numberText';
+export { collectNumberLiterals, formatJsonNumber } from '../json';
 export { maskCardNumber } from './gateway/records';
 export type {
   CodeExplanation,

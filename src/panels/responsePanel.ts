@@ -4,7 +4,7 @@
  * URL is opened only when it is http(s).
  */
 import * as vscode from 'vscode';
-import { isJsonText } from '../responseView/prettyJson';
+import { isJsonText } from '../json';
 import { fullBodyText, toExchangeView, type BodyKind } from '../responseView/exchangeView';
 import { responseStateSchema, responseWebviewMessageSchema, type ExchangeView, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
 import type { Exchange } from '../send/exchange';

@@ -8,7 +8,7 @@ import type { DecodedResponse } from '../decode/types';
 import { formatBytes } from '../http/formatBytes';
 import { VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol/responseProtocol';
 import type { Exchange } from '../send/exchange';
-import { isJsonText, prettyJson } from './prettyJson';
+import { isJsonText, prettyJson } from '../json';
 
 export type BodyKind = 'request' | 'response' | 'curl';
 

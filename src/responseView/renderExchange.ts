@@ -7,7 +7,7 @@ import { decodeResponse, renderDecodedAsText } from '../decode';
 import type { DecodedResponse, VerdictTone } from '../decode/types';
 import { formatBytes } from '../http/formatBytes';
 import type { Exchange } from '../send/exchange';
-import { isJsonText, prettyJson } from './prettyJson';
+import { isJsonText, prettyJson } from '../json';
 
 /** The document stays comfortable to open; the full body is one command away (openRawResponse). */
 export const RAW_BODY_DISPLAY_LIMIT = 1024 * 1024;

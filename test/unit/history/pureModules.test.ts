@@ -8,13 +8,12 @@ import * as path from 'node:path';
  * these folders, which also hold vscode adapters.)
  */
 const PURE_FILES = [
-  'src/editor/jsonLocator.ts',
+  'src/json/index.ts',
   'src/editor/requestDiagnostics.ts',
   'src/history/historyStore.ts',
   'src/history/scrub.ts',
   'src/history/describeExchange.ts',
   'src/responseView/renderExchange.ts',
-  'src/responseView/prettyJson.ts',
   'src/responseView/exchangeView.ts',
 ];
 const VSCODE_IMPORT = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\))/;

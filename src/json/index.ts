@@ -1,0 +1,23 @@
+/**
+ * The one JSON-text layer (on jsonc-parser, VS Code's own parser): locating a path's text, pretty
+ * printing, exact number literals, in-place value edits and the nesting bound. No vscode import.
+ */
+export { MAX_JSON_DEPTH, JsonDepthError, assertDepth, depthOf, findTooDeep, parseJsonBounded, type DepthOptions } from './depth';
+export { replacePropertyValues, type PropertyValue } from './edit';
+export { applyEdits, isJsonText, prettyJson } from './format';
+export { collectNumberLiterals, formatJsonNumber, pathKey, type JsonPath } from './numbers';
+export { walkJson, type Step, type ValueKind, type WalkValue } from './tokens';
+export {
+  locate,
+  parseJsonWithOffsets,
+  parsePath,
+  positionAt,
+  spanToUnderline,
+  type JsonNode,
+  type JsonProperty,
+  type JsonSyntaxError,
+  type Location,
+  type ParsedJson,
+  type PathSegment,
+  type TextSpan,
+} from './tree';
