@@ -5,6 +5,7 @@
 export { MAX_JSON_DEPTH, JsonDepthError, assertDepth, depthOf, findTooDeep, parseJsonBounded, type DepthOptions } from './depth';
 export { replacePropertyValues, type PropertyValue } from './edit';
 export { applyEdits, isJsonText, prettyJson } from './format';
+export { ownValue } from './ownKey';
 export { collectNumberLiterals, formatJsonNumber, pathKey, type JsonPath } from './numbers';
 export { walkJson, type Step, type ValueKind, type WalkValue } from './tokens';
 export {

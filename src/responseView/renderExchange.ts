@@ -7,7 +7,7 @@ import { decodeResponse, renderDecodedAsText } from '../decode';
 import type { DecodedResponse, VerdictTone } from '../decode/types';
 import { formatBytes } from '../http/formatBytes';
 import type { Exchange } from '../send/exchange';
-import { isJsonText, prettyJson } from '../json';
+import { isJsonText, ownValue, prettyJson } from '../json';
 
 /** The document stays comfortable to open; the full body is one command away (openRawResponse). */
 export const RAW_BODY_DISPLAY_LIMIT = 1024 * 1024;
@@ -45,7 +45,7 @@ function decodedOf(e: Exchange): DecodedResponse | undefined {
 function headline(e: Exchange, decoded: DecodedResponse | undefined, out: string[]): void {
   const live = e.environment.live ? ' — 🔴 LIVE' : '';
   if (decoded) {
-    out.push(`# ${TONE_MARK[decoded.verdict.tone] ?? ''} ${inline(decoded.verdict.title)}`.replace('#  ', '# '), '');
+    out.push(`# ${ownValue(TONE_MARK, decoded.verdict.tone) ?? ''} ${inline(decoded.verdict.title)}`.replace('#  ', '# '), '');
     if (decoded.verdict.detail) out.push(inline(decoded.verdict.detail), '');
   } else if (e.failure) {
     out.push(`# ❌ Request failed: ${inline(e.failure.kind)}`, '', inline(e.failure.message), '');

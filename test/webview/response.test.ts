@@ -242,6 +242,17 @@ describe('response panel webview (Chromium)', function () {
     assert.equal(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined, 'nothing ran');
   });
 
+  it('shows a result and codes named after Object.prototype members as unknown, with a tone', async () => {
+    const text0 = approved.response?.bodyText ?? '';
+    const odd = withResponseText(approved, text0.replace('"result":"SUCCESS"', '"result":"constructor"').replace('"gatewayCode":"APPROVED"', '"gatewayCode":"__proto__"'));
+    await show(toExchangeView(odd));
+    assert.equal(await page.locator('#verdict').getAttribute('data-tone'), 'warning');
+    assert.match(await text('#verdict'), /Result constructor: unknown gateway code __proto__/);
+    assert.match(await text('[data-section="outcome"] [data-field="result"]'), /constructor\s+unknown code constructor/);
+    assert.match(await text('[data-section="outcome"] [data-field="gatewayCode"]'), /__proto__\s+unknown code __proto__/);
+    assert.equal(await page.locator('[data-section="outcome"] [data-field="gatewayCode"] [data-known="false"]').count(), 1);
+  });
+
   it('shows a failure with no response clearly', async () => {
     sim.setFaults({ fault: 'reset', count: 1 });
     const failed = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorizeBody() });

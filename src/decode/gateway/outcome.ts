@@ -1,4 +1,5 @@
 import { GATEWAY_CODES, RESULT_VALUES, type GatewayCodeCategory } from '../../catalogue/codes';
+import { ownValue } from '../../json/ownKey';
 import { BodyView, definedOnly } from '../bodyView';
 import { explainCode } from '../explain';
 import type { CodeExplanation, DecodedOutcome, DecodedRisk, Verdict, VerdictTone } from '../types';
@@ -59,7 +60,7 @@ function baseVerdict(outcome: DecodedOutcome): Verdict {
     const title = label.toUpperCase() === code.code ? label : `${label}: ${code.code}`;
     return { tone: TONE[code.category], title, detail: `${code.meaning}${acquirer} ${code.nextStep ?? ''}`.trim() };
   }
-  const tone = RESULT_TONE[outcome.result] ?? 'warning';
+  const tone = ownValue(RESULT_TONE, outcome.result) ?? 'warning';
   const what = code ? `unknown gateway code ${code.code}` : 'no gateway code';
   return {
     tone,
@@ -74,7 +75,7 @@ function acquirerSuffix(outcome: DecodedOutcome): string {
 }
 
 function isGatewayCategory(category: string | undefined): category is GatewayCodeCategory {
-  return category !== undefined && Object.hasOwn(TONE, category);
+  return category !== undefined && ownValue(TONE, category) !== undefined;
 }
 
 function noteInconsistentResult(outcome: DecodedOutcome, notes: string[]): void {

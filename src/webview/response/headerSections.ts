@@ -5,6 +5,7 @@
 import type { Verdict, VerdictTone } from '../../decode/types';
 import { formatBytes } from '../../http/formatBytes';
 import type { ExchangeView } from '../../protocol/responseProtocol';
+import { ownValue } from '../../json/ownKey';
 import { el } from '../shared/dom';
 
 const TONE_ICON: Record<VerdictTone, string> = { success: 'pass', warning: 'warning', error: 'error', info: 'info' };
@@ -40,7 +41,7 @@ export function verdict(v: ExchangeView): HTMLElement {
   return el(
     'div',
     { attrs: { id: 'verdict', 'data-tone': tone }, class: 'verdict' },
-    el('vscode-icon', { class: 'verdict-icon', attrs: { name: TONE_ICON[tone] ?? 'info', size: 24 } }),
+    el('vscode-icon', { class: 'verdict-icon', attrs: { name: ownValue(TONE_ICON, tone) ?? 'info', size: 24 } }),
     el('div', { class: 'verdict-text' }, el('div', { class: 'verdict-title', text: title }), detail ? el('div', { class: 'verdict-detail', text: detail }) : null),
   );
 }
