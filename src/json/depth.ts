@@ -72,9 +72,14 @@ export function depthOf(value: unknown, limit = MAX_JSON_DEPTH): number {
 
 /** Throws JsonDepthError when a parsed value nests deeper than the bound. */
 export function assertDepth(value: unknown, options: DepthOptions = {}): void {
-  const max = options.maxDepth ?? MAX_JSON_DEPTH;
-  const { depth, path } = deepestPath(value, max);
-  if (depth > max) throw new JsonDepthError(options.where ?? 'The JSON', max, pathText(path));
+  const error = depthError(value, options.where ?? 'The JSON', options.maxDepth);
+  if (error) throw error;
+}
+
+/** The JsonDepthError a parsed value deserves, or undefined when it is within the bound. */
+export function depthError(value: unknown, where: string, maxDepth = MAX_JSON_DEPTH): JsonDepthError | undefined {
+  const { depth, path } = deepestPath(value, maxDepth);
+  return depth > maxDepth ? new JsonDepthError(where, maxDepth, pathText(path)) : undefined;
 }
 
 function deepestPath(value: unknown, limit: number): { depth: number; path: Step[] } {

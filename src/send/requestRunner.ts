@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FinancingSession, tokenSetFromResponse, type TokenStore } from '../auth';
 import { getOperation, type OperationDef } from '../catalogue';
 import { decodeResponse } from '../decode';
+import { depthError, findTooDeep } from '../json/depth';
 import {
   buildRequest,
   HttpFailure,
@@ -75,6 +76,8 @@ export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise
   const { env } = input;
   const version = resolveVersion(op, env, input.version);
   const params = paramsFor(op, env, input.params);
+  const tooDeep = typeof input.body === 'string' ? findTooDeep(input.body, { where: 'The request body' }) : depthError(input.body, 'The request body');
+  if (tooDeep) throw new SendSetupError(tooDeep.message);
   const bodyText = input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
   const known = new KnownSecrets();
   const client = await deps.client(env);
