@@ -3,6 +3,8 @@ export { decodeResponse } from './decodeResponse';
 export { renderDecodedAsText } from './renderText';
 export { decodedResponseSchema } from './decodedResponseSchema';
 export { explainCode, explainIn } from './explain';
+export { failureVerdict, NOT_SIGNED_IN_KIND } from './failureVerdict';
+export { VERDICT_ACTIONS, verdictAction, type VerdictAction, type VerdictActionId } from './advice';
 export { collectNumberLiterals, formatJsonNumber } from '../json';
 export { maskCardNumber } from './gateway/records';
 export type {

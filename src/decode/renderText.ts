@@ -16,6 +16,7 @@ const TONE_MARK: Record<DecodedResponse['verdict']['tone'], string> = {
 export function renderDecodedAsText(d: DecodedResponse): string {
   const out: string[] = [];
   out.push(`# ${ownValue(TONE_MARK, d.verdict.tone) ?? ''} ${safe(d.verdict.title)}`.replace('#  ', '# '), '', safe(d.verdict.detail), '');
+  if (d.verdict.action) out.push(`_Fix: run **${safe(d.verdict.action.label)}** (Command Palette, Payment Workbench)._`, '');
   out.push(`_${d.api} · ${safe(d.operationId)} · HTTP ${d.httpStatus}_`, '');
   renderOutcome(d, out);
   renderError(d, out);

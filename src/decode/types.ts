@@ -14,13 +14,16 @@ export interface CodeExplanation {
   nextStep?: string;
 }
 
+import type { VerdictAction } from './advice';
+
 export type VerdictTone = 'success' | 'warning' | 'error' | 'info';
 
-/** The one-glance headline. */
+/** The one-glance headline; `action` is the fix the workbench can run for the user (a button in the panel). */
 export interface Verdict {
   tone: VerdictTone;
   title: string;
   detail: string;
+  action?: VerdictAction;
 }
 
 export interface DecodedOutcome {

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { isJsonText } from '../json';
 import { fullBodyText, toExchangeView, type BodyKind } from '../responseView/exchangeView';
 import { responseStateSchema, responseWebviewMessageSchema, type ExchangeView, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
+import type { VerdictActionId } from '../decode/advice';
 import type { Exchange } from '../send/exchange';
 import { panelHtml, panelOptions } from './panelHtml';
 import { PanelMessenger } from './panelMessenger';
@@ -26,6 +27,9 @@ export function responseTitle(e: Exchange): string {
   const code = e.decoded?.outcome?.gatewayCode?.code ?? (e.response ? String(e.response.status) : e.failure?.kind);
   return `${e.operationTitle}${code ? ` · ${code}` : ''}`;
 }
+
+/** The command behind each verdict action (the decoder names the action, the host knows the command). */
+const ACTION_COMMANDS: Record<VerdictActionId, string> = { signIn: 'paymentWorkbench.signIn', setGatewayPassword: 'paymentWorkbench.setGatewayPassword' };
 
 const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)' };
 
@@ -96,6 +100,9 @@ class OpenResponsePanel implements vscode.Disposable {
         return;
       case 'openInForm':
         await this.host.openInForm(e);
+        return;
+      case 'runAction':
+        await vscode.commands.executeCommand(ACTION_COMMANDS[m.action], { environmentId: e.environment.id });
         return;
       case 'ready':
       case 'cspViolation':

@@ -3,7 +3,7 @@
  * exactly) and capped, so a multi-megabyte answer never crosses into the page whole; copy and
  * "open in editor" ask the host, which uses fullBodyText on its own complete copy. No vscode import.
  */
-import { decodeResponse } from '../decode';
+import { decodeResponse, failureVerdict } from '../decode';
 import type { DecodedResponse } from '../decode/types';
 import { formatBytes } from '../http/formatBytes';
 import { VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol/responseProtocol';
@@ -46,7 +46,7 @@ export function toExchangeView(e: Exchange, cap = VIEW_BODY_CAP): ExchangeView {
           },
         }
       : {}),
-    ...(e.failure ? { failure: { kind: clip(e.failure.kind, SHORT_TEXT_MAX), message: clip(e.failure.message, FAILURE_MESSAGE_MAX) } } : {}),
+    ...(e.failure ? { failure: { kind: clip(e.failure.kind, SHORT_TEXT_MAX), message: clip(e.failure.message, FAILURE_MESSAGE_MAX), verdict: failureVerdict(e.operationId, { kind: e.failure.kind, message: clip(e.failure.message, FAILURE_MESSAGE_MAX) }) } } : {}),
     ...(decoded ? { decoded } : {}),
   };
 }

@@ -7,7 +7,7 @@ import type { Exchange } from '../../src/send/exchange';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { SimulatorSender } from '../harness/simulatorSender';
 import { launchBrowser } from '../harness/browser';
-import { withResponseText } from '../harness/exchanges';
+import { makeExchange, withResponseText } from '../harness/exchanges';
 import { openWebview, type OpenWebview } from '../harness/webviewPage';
 
 let orders = 0;
@@ -251,6 +251,16 @@ describe('response panel webview (Chromium)', function () {
     assert.match(await text('[data-section="outcome"] [data-field="result"]'), /constructor\s+unknown code constructor/);
     assert.match(await text('[data-section="outcome"] [data-field="gatewayCode"]'), /__proto__\s+unknown code __proto__/);
     assert.equal(await page.locator('[data-section="outcome"] [data-field="gatewayCode"] [data-known="false"]').count(), 1);
+  });
+
+  it('a send refused for lack of a sign-in names the cause and its "Sign In to Financing API" button asks the host', async () => {
+    const refused = makeExchange({ operationId: 'financing.offers', operationTitle: 'Offers', response: undefined, decoded: undefined, failure: { kind: 'notSignedIn', message: 'Not signed in to the financing API' } });
+    await show(toExchangeView(refused));
+    assert.match(await text('#verdict'), /Not signed in to the financing API/);
+    assert.doesNotMatch(await text('#verdict'), /Request failed: other/);
+    const since = (await w.posted()).length;
+    await page.locator('#verdict-action').click();
+    assert.deepEqual(await w.waitForPosted('runAction', { since }), { type: 'runAction', action: 'signIn' });
   });
 
   it('shows a failure with no response clearly', async () => {

@@ -31,7 +31,7 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
       record: decodeRecord(view),
     });
   }
-  const outcome = decodeOutcome(view, notes);
+  const outcome = decodeOutcome(view, operationId, notes);
   const risk = decodeRisk(view, notes);
   const verification = decodeVerification(view);
   noteVerificationConcerns(outcome, { ...verification, risk }, notes);

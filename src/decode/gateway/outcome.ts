@@ -1,10 +1,11 @@
 import { GATEWAY_CODES, RESULT_VALUES, type GatewayCodeCategory } from '../../catalogue/codes';
 import { ownValue } from '../../json/ownKey';
 import { BodyView, definedOnly } from '../bodyView';
+import { gatewayAdvice } from '../advice';
 import { explainCode } from '../explain';
 import type { CodeExplanation, DecodedOutcome, DecodedRisk, Verdict, VerdictTone } from '../types';
 
-export function decodeOutcome(view: BodyView, notes: string[]): DecodedOutcome {
+export function decodeOutcome(view: BodyView, operationId: string, notes: string[]): DecodedOutcome {
   const result = view.text(['result']) ?? '(missing)';
   const resultInfo = explainCode(RESULT_VALUES, view.at(['result']));
   const gatewayCode = view.at(['response', 'gatewayCode']);
@@ -12,13 +13,20 @@ export function decodeOutcome(view: BodyView, notes: string[]): DecodedOutcome {
   const outcome: DecodedOutcome = definedOnly({
     result,
     resultMeaning: resultInfo.meaning,
-    gatewayCode: gatewayCode !== undefined ? explainCode(GATEWAY_CODES, gatewayCode) : undefined,
+    gatewayCode: gatewayCode !== undefined ? withOperationAdvice(explainCode(GATEWAY_CODES, gatewayCode), operationId) : undefined,
     acquirerCode: view.text(['response', 'acquirerCode']),
     acquirerMessage: view.text(['response', 'acquirerMessage']),
     debugInformation: view.text(['response', 'debugInformation']),
   });
   noteInconsistentResult(outcome, notes);
   return outcome;
+}
+
+/** The code's next step as it applies to this operation (APPROVED means "fulfil" after an Authorize, not after a Refund). */
+function withOperationAdvice(code: CodeExplanation, operationId: string): CodeExplanation {
+  if (!code.known || !isGatewayCategory(code.category) || code.code === 'SUBMITTED') return code;
+  const nextStep = gatewayAdvice(operationId, code.category, code.nextStep);
+  return nextStep === undefined ? code : { ...code, nextStep };
 }
 
 const TONE: Record<GatewayCodeCategory, VerdictTone> = {
