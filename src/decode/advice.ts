@@ -82,6 +82,10 @@ export function gatewayAdvice(operationId: string, category: GatewayCodeCategory
   return entry.thenCode && codeNextStep ? `${entry.advice} ${codeNextStep}` : entry.advice;
 }
 
+/** A v100 browser payment may answer a page instead of a URL (providers that need a form POST). */
+export const REDIRECT_HTML_ADVICE =
+  "The provider answered an HTML page instead of a URL: render browserPayment.redirectHtml as the page in the payer's browser (it sends the payer on to the provider); the result arrives when they return.";
+
 /** The update-session and financing answers have fixed advice, also declared here. */
 export const SESSION_UPDATED_ADVICE = 'Use the session id in the payment operation (Authorize, Verify, Initiate Browser Payment).';
 export const OFFERS_ADVICE = 'Offers in the order the partner sent them: show them to the consumer; their choice opens a financing session.';

@@ -56,7 +56,7 @@ export const decodedResponseSchema = z.object({
   detailedVerification: z.array(z.object({ type: z.string(), result: codeExplanation })).optional(),
   threeDSecure: z.object({ enrollment: codeExplanation.optional(), authentication: codeExplanation.optional(), acsEci: text }).optional(),
   browserPayment: z
-    .object({ status: codeExplanation, redirectUrl: text, timestamps: z.array(z.object({ name: z.string(), value: z.string() })) })
+    .object({ status: codeExplanation, redirectUrl: text, redirectHtml: text, timestamps: z.array(z.object({ name: z.string(), value: z.string() })) })
     .optional(),
   order: z
     .object({

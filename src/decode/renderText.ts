@@ -137,6 +137,10 @@ function renderBrowserPayment(d: DecodedResponse, out: string[]): void {
   if (!b) return;
   out.push('## Browser payment', '', `- **status**: ${codeWithStep(b.status)}`);
   if (b.redirectUrl) out.push(`- **redirect the payer to**: ${span(b.redirectUrl)}`);
+  if (b.redirectHtml !== undefined) {
+    const start = b.redirectHtml.length > 200 ? `${b.redirectHtml.slice(0, 200)}…` : b.redirectHtml;
+    out.push(`- **page to render in the payer's browser** (browserPayment.redirectHtml, ${b.redirectHtml.length} characters): ${span(start)}`);
+  }
   for (const t of b.timestamps) out.push(`- **${t.name}**: ${safe(t.value)}`);
   out.push('');
 }

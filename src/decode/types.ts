@@ -62,6 +62,8 @@ export interface DecodedThreeDSecure {
 export interface DecodedBrowserPayment {
   status: CodeExplanation;
   redirectUrl?: string;
+  /** v100: an HTML page to render in the payer's browser instead of a redirect URL. Text, never live HTML. */
+  redirectHtml?: string;
   /** The interaction timestamps present, in state order. */
   timestamps: { name: string; value: string }[];
 }

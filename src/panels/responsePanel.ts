@@ -31,7 +31,7 @@ export function responseTitle(e: Exchange): string {
 /** The command behind each verdict action (the decoder names the action, the host knows the command). */
 const ACTION_COMMANDS: Record<VerdictActionId, string> = { signIn: 'paymentWorkbench.signIn', setGatewayPassword: 'paymentWorkbench.setGatewayPassword' };
 
-const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)' };
+const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)', redirectHtml: 'Redirect page (HTML)' };
 
 class OpenResponsePanel implements vscode.Disposable {
   private readonly messenger: PanelMessenger<ResponseWebviewMessage, ResponseHostMessage>;
@@ -91,7 +91,7 @@ class OpenResponsePanel implements vscode.Disposable {
       case 'openInEditor': {
         const text = fullBodyText(e, m.what);
         if (text === undefined) throw new Error(`There is no ${LABELS[m.what].toLowerCase()} to open.`);
-        const doc = await vscode.workspace.openTextDocument({ language: m.what === 'curl' ? 'shellscript' : isJsonText(text) ? 'json' : 'plaintext', content: text });
+        const doc = await vscode.workspace.openTextDocument({ language: m.what === 'curl' ? 'shellscript' : m.what === 'redirectHtml' ? 'html' : isJsonText(text) ? 'json' : 'plaintext', content: text });
         await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Active });
         return;
       }

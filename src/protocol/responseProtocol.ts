@@ -57,7 +57,7 @@ export type ResponseHostMessage = z.infer<typeof responseHostMessageSchema>;
 
 // ---- response webview → host ----
 
-export const bodyKindSchema = z.enum(['request', 'response', 'curl']);
+export const bodyKindSchema = z.enum(['request', 'response', 'curl', 'redirectHtml']);
 
 export const responseWebviewMessageSchema = z.discriminatedUnion('type', [
   readySchema,

@@ -10,7 +10,7 @@ import { VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol/re
 import type { Exchange } from '../send/exchange';
 import { isJsonText, prettyJson } from '../json';
 
-export type BodyKind = 'request' | 'response' | 'curl';
+export type BodyKind = 'request' | 'response' | 'curl' | 'redirectHtml';
 
 /** The limits of exchangeViewSchema: what the view sends must always pass the schema the page parses with. */
 const HEADER_NAME_MAX = 1000;
@@ -63,6 +63,8 @@ export function fullBodyText(e: Exchange, what: BodyKind): string | undefined {
       return e.response && e.response.bodyText !== '' ? prettyBody(e.response.bodyText).text : undefined;
     case 'curl':
       return e.request.curl === '' ? undefined : e.request.curl;
+    case 'redirectHtml':
+      return decodedOf(e)?.browserPayment?.redirectHtml;
   }
 }
 

@@ -8,6 +8,7 @@ import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../
 import { SimulatorSender } from '../harness/simulatorSender';
 import { launchBrowser } from '../harness/browser';
 import { makeExchange, withResponseText } from '../harness/exchanges';
+import { REDIRECT_HTML, SUBMITTED_WITH_PAGE } from '../harness/browserPaymentPage';
 import { openWebview, type OpenWebview } from '../harness/webviewPage';
 
 let orders = 0;
@@ -261,6 +262,19 @@ describe('response panel webview (Chromium)', function () {
     const since = (await w.posted()).length;
     await page.locator('#verdict-action').click();
     assert.deepEqual(await w.waitForPosted('runAction', { since }), { type: 'runAction', action: 'signIn' });
+  });
+
+  it('shows a v100 redirectHtml page as text, never live, with "Open in editor"', async () => {
+    const page0 = makeExchange({ operationId: 'gateway.initiateBrowserPayment', operationTitle: 'Initiate Browser Payment' });
+    const withPage = withResponseText(page0, SUBMITTED_WITH_PAGE);
+    await show(toExchangeView(withPage));
+    assert.match(await text('#verdict'), /render browserPayment\.redirectHtml/);
+    assert.equal(await text('[data-section="browserPayment"] [data-field="browserPayment.redirectHtml"] pre'), REDIRECT_HTML);
+    assert.equal(await page.locator('form').count(), 0, 'no live form');
+    assert.equal(await page.locator('[onload]').count(), 0);
+    const since = (await w.posted()).length;
+    await page.locator('#open-redirect-html').click();
+    assert.deepEqual(await w.waitForPosted('openInEditor', { since }), { type: 'openInEditor', what: 'redirectHtml' });
   });
 
   it('shows a failure with no response clearly', async () => {
