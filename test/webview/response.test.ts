@@ -76,7 +76,7 @@ describe('response panel webview (Chromium)', function () {
     const code = await text('[data-section="outcome"] [data-field="gatewayCode"]');
     assert.match(code, /APPROVED/);
     assert.match(code, /The transaction was approved\./);
-    assert.match(code, /Next: Fulfil the order/);
+    assert.match(code, /Next: The amount is reserved on the card, not yet taken: fulfil the order, then capture it/);
     assert.match(await text('[data-section="outcome"] [data-field="acquirerMessage"]'), /^Approved$/);
     assert.match(await text('.exchange-header'), /Authorize v11/);
     assert.match(await text('.exchange-header'), /test\s+Local simulator/);
