@@ -5,6 +5,7 @@
  * set a password), the verdict names that action and the panel offers it as a button.
  */
 import type { GatewayCodeCategory } from '../catalogue/codes';
+import { ownValue } from '../json/ownKey';
 
 /** Actions the host can run for the user, by id (the host maps each to its command). */
 export const VERDICT_ACTIONS = {
@@ -76,7 +77,7 @@ const GATEWAY_ADVICE: Readonly<Record<GatewayOperation, Readonly<Record<GatewayC
 
 /** The advice after a gateway operation that answered with a code of this category. */
 export function gatewayAdvice(operationId: string, category: GatewayCodeCategory, codeNextStep: string | undefined): string | undefined {
-  const byOutcome = Object.hasOwn(GATEWAY_ADVICE, operationId) ? GATEWAY_ADVICE[operationId as GatewayOperation] : undefined;
+  const byOutcome = ownValue<Readonly<Record<GatewayCodeCategory, Advice>>>(GATEWAY_ADVICE, operationId);
   const entry = byOutcome?.[category];
   if (!entry) return codeNextStep;
   return entry.thenCode && codeNextStep ? `${entry.advice} ${codeNextStep}` : entry.advice;
