@@ -40,8 +40,38 @@ function time(runs: number, work: () => void): number[] {
   return samples;
 }
 
+/**
+ * A hostile-sized answer: a gateway body whose order carries an item list of many short strings,
+ * about `megabytes` MB of JSON text. Short strings are the worst case for a scanner that searches
+ * the rest of the text once per string.
+ */
+export function largeBodyText(megabytes: number): string {
+  const target = megabytes * 1024 * 1024;
+  const item = '"ab",';
+  const count = Math.ceil(target / item.length);
+  const head = '{"result":"SUCCESS","response":{"gatewayCode":"APPROVED"},"order":{"amount":10.01,"totalRefundedAmount":0.00,"currency":"USD","item":[';
+  return `${head}${item.repeat(count - 1)}"ab"]}}`;
+}
+
+/** Decode of 1, 4 and 10 MB bodies (parse included, as the client does it): must grow linearly. */
+function largeBodies(report: Report): void {
+  const figures: number[] = [];
+  for (const megabytes of [1, 4, 10]) {
+    const rawText = largeBodyText(megabytes);
+    const start = performance.now();
+    const decoded = decodeResponse({ operationId: 'gateway.authorize', httpStatus: 200, body: JSON.parse(rawText) as unknown, rawText });
+    const ms = performance.now() - start;
+    if (decoded.order?.amount !== '10.01') throw new Error('the large body did not decode');
+    figures.push(ms);
+    report(AREA, `${megabytes} MB body of short strings, decode`, ms, 'ms');
+  }
+  const [one, , ten] = figures as [number, number, number];
+  report(AREA, '10 MB / 1 MB decode time', ten / one, '×');
+}
+
 /** How long the response view waits for an explanation: decode (with raw text) and render. */
 export async function run(report: Report): Promise<void> {
+  largeBodies(report);
   const cases: [string, string, string, number][] = [
     ['authorize success (real body), decode', 'gateway.authorize', SUCCESS_TEXT, 200],
     ['offers (50), decode', 'financing.offers', OFFERS_TEXT, 200],

@@ -3,6 +3,7 @@
  * { "$schema"?, "operation", "version"?, "params"?: { orderId?, transactionId?, sessionId? }, "body"? }
  */
 import { z } from 'zod';
+import { JsonDepthError, parseJsonBounded } from '../json/depth';
 import { allOperationVersions } from './bodies';
 import { completionOnly, type SchemaNode } from './completionSchema';
 import { bodyJsonSchema } from './jsonSchema';
@@ -38,8 +39,9 @@ const envelope = z.looseObject({
 export function parseRequestFile(text: string): { ok: true; file: RequestFile } | { ok: false; message: string } {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJsonBounded(text, { where: 'The request file' });
   } catch (e) {
+    if (e instanceof JsonDepthError) return { ok: false, message: e.message };
     return { ok: false, message: `not valid JSON: ${(e as Error).message}` };
   }
   const parsed = envelope.safeParse(raw, { reportInput: true });

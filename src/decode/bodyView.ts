@@ -3,7 +3,7 @@
  * trusting a schema parse, so one odd field (a number where text was expected) costs that field a
  * note, not the whole explanation.
  */
-import { collectNumberLiterals, formatJsonNumber, pathKey, type JsonPath } from './numberText';
+import { collectNumberLiterals, formatJsonNumber, pathKey, type JsonPath } from '../json';
 
 export type JsonRecord = Record<string, unknown>;
 

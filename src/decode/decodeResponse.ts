@@ -1,3 +1,4 @@
+import { JsonDepthError, depthError, parseJsonBounded } from '../json/depth';
 import { BodyView, isRecord } from './bodyView';
 import { noteShapeDifferences } from './documentedShape';
 import { decodeFinancingBody } from './financing/decodeFinancing';
@@ -8,7 +9,7 @@ import type { DecodedResponse, DecodeInput } from './types';
 
 const PREVIEW_LENGTH = 200;
 
-type Body = { kind: 'json'; view: BodyView } | { kind: 'empty' } | { kind: 'not-json'; preview: string };
+type Body = { kind: 'json'; view: BodyView } | { kind: 'empty' } | { kind: 'not-json'; preview: string } | { kind: 'too-deep'; message: string };
 
 /**
  * Turns any HTTP answer of either API into an explained, plain-data result. Never throws: a
@@ -31,6 +32,9 @@ export function decodeResponse(input: DecodeInput): DecodedResponse {
         return toPlain({ ...head, ...decodeNotJson(api, operationId, httpStatus, body.preview, notes), notes });
       case 'empty':
         return toPlain({ ...head, ...decodeEmpty(api, operationId, httpStatus, notes), notes });
+      case 'too-deep':
+        notes.push('No answer of either API nests deeper than a few levels; a proxy or a hostile server may have answered.');
+        return toPlain({ ...head, verdict: { tone: 'error', title: 'Response not decoded: nested too deep', detail: body.message }, notes });
       case 'json': {
         const sections =
           api === 'gateway'
@@ -55,12 +59,16 @@ export function decodeResponse(input: DecodeInput): DecodedResponse {
 /** The client may hand over a parsed body, the raw text, or (when parsing failed) the text as body. */
 function readBody(body: unknown, rawText: string | undefined): Body {
   const textOnly = body === undefined || (typeof body === 'string' && (rawText === undefined || rawText === body));
-  if (!textOnly) return { kind: 'json', view: new BodyView(body, rawText) };
+  if (!textOnly) {
+    const tooDeep = depthError(body, 'The response body');
+    return tooDeep ? { kind: 'too-deep', message: tooDeep.message } : { kind: 'json', view: new BodyView(body, rawText) };
+  }
   const text = typeof body === 'string' ? body : (rawText ?? '');
   if (text.trim() === '') return { kind: 'empty' };
   try {
-    return { kind: 'json', view: new BodyView(JSON.parse(text) as unknown, text) };
-  } catch {
+    return { kind: 'json', view: new BodyView(parseJsonBounded(text, { where: 'The response body' }), text) };
+  } catch (e) {
+    if (e instanceof JsonDepthError) return { kind: 'too-deep', message: e.message };
     return { kind: 'not-json', preview: preview(text) };
   }
 }

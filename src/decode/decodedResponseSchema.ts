@@ -4,6 +4,7 @@
  * types.ts stay the readable declaration; the check at the bottom fails to compile if the two drift.
  */
 import { z } from 'zod';
+import { verdictActionIds } from './advice';
 import type { DecodedResponse } from './types';
 
 const codeExplanation = z.object({
@@ -16,11 +17,18 @@ const codeExplanation = z.object({
 
 const text = z.string().optional();
 
+export const verdictSchema = z.object({
+  tone: z.enum(['success', 'warning', 'error', 'info']),
+  title: z.string(),
+  detail: z.string(),
+  action: z.object({ id: z.enum(verdictActionIds), label: z.string() }).optional(),
+});
+
 export const decodedResponseSchema = z.object({
   api: z.enum(['gateway', 'financing']),
   operationId: z.string(),
   httpStatus: z.number(),
-  verdict: z.object({ tone: z.enum(['success', 'warning', 'error', 'info']), title: z.string(), detail: z.string() }),
+  verdict: verdictSchema,
   outcome: z
     .object({
       result: z.string(),
@@ -48,7 +56,7 @@ export const decodedResponseSchema = z.object({
   detailedVerification: z.array(z.object({ type: z.string(), result: codeExplanation })).optional(),
   threeDSecure: z.object({ enrollment: codeExplanation.optional(), authentication: codeExplanation.optional(), acsEci: text }).optional(),
   browserPayment: z
-    .object({ status: codeExplanation, redirectUrl: text, timestamps: z.array(z.object({ name: z.string(), value: z.string() })) })
+    .object({ status: codeExplanation, redirectUrl: text, redirectHtml: text, timestamps: z.array(z.object({ name: z.string(), value: z.string() })) })
     .optional(),
   order: z
     .object({

@@ -1,4 +1,5 @@
 import { CODE_TABLES, type CodeInfo, type CodeTable, type CodeTableName } from '../catalogue/codes';
+import { ownValue } from '../json/ownKey';
 import type { CodeExplanation } from './types';
 
 /**
@@ -7,8 +8,7 @@ import type { CodeExplanation } from './types';
  */
 export function explainCode(table: CodeTable, code: unknown): CodeExplanation {
   const text = codeText(code);
-  // Object.hasOwn, not `in`: a body saying "constructor" must not find Object.prototype.
-  const info: CodeInfo | undefined = Object.hasOwn(table, text) ? table[text] : undefined;
+  const info: CodeInfo | undefined = ownValue(table, text);
   if (!info) return { code: text, known: false, meaning: `unknown code ${text}` };
   return { code: text, known: true, meaning: info.meaning, category: info.category, nextStep: info.nextStep };
 }

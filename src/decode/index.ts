@@ -3,7 +3,9 @@ export { decodeResponse } from './decodeResponse';
 export { renderDecodedAsText } from './renderText';
 export { decodedResponseSchema } from './decodedResponseSchema';
 export { explainCode, explainIn } from './explain';
-export { collectNumberLiterals, formatJsonNumber } from './numberText';
+export { failureVerdict, NOT_SIGNED_IN_KIND } from './failureVerdict';
+export { VERDICT_ACTIONS, verdictAction, type VerdictAction, type VerdictActionId } from './advice';
+export { collectNumberLiterals, formatJsonNumber } from '../json';
 export { maskCardNumber } from '../redaction';
 export type {
   CodeExplanation,

@@ -1,3 +1,4 @@
+import { ownValue } from '../json/ownKey';
 import type { CodeExplanation, DecodedResponse, OfferRow } from './types';
 
 const TONE_MARK: Record<DecodedResponse['verdict']['tone'], string> = {
@@ -14,7 +15,8 @@ const TONE_MARK: Record<DecodedResponse['verdict']['tone'], string> = {
  */
 export function renderDecodedAsText(d: DecodedResponse): string {
   const out: string[] = [];
-  out.push(`# ${TONE_MARK[d.verdict.tone] ?? ''} ${safe(d.verdict.title)}`.replace('#  ', '# '), '', safe(d.verdict.detail), '');
+  out.push(`# ${ownValue(TONE_MARK, d.verdict.tone) ?? ''} ${safe(d.verdict.title)}`.replace('#  ', '# '), '', safe(d.verdict.detail), '');
+  if (d.verdict.action) out.push(`_Fix: run **${safe(d.verdict.action.label)}** (Command Palette, Payment Workbench)._`, '');
   out.push(`_${d.api} · ${safe(d.operationId)} · HTTP ${d.httpStatus}_`, '');
   renderOutcome(d, out);
   renderError(d, out);
@@ -135,6 +137,10 @@ function renderBrowserPayment(d: DecodedResponse, out: string[]): void {
   if (!b) return;
   out.push('## Browser payment', '', `- **status**: ${codeWithStep(b.status)}`);
   if (b.redirectUrl) out.push(`- **redirect the payer to**: ${span(b.redirectUrl)}`);
+  if (b.redirectHtml !== undefined) {
+    const start = b.redirectHtml.length > 200 ? `${b.redirectHtml.slice(0, 200)}…` : b.redirectHtml;
+    out.push(`- **page to render in the payer's browser** (browserPayment.redirectHtml, ${b.redirectHtml.length} characters): ${span(start)}`);
+  }
   for (const t of b.timestamps) out.push(`- **${t.name}**: ${safe(t.value)}`);
   out.push('');
 }
@@ -177,7 +183,7 @@ function renderFacts(title: string, group: object | undefined, out: string[]): v
   const rows = Object.entries(group).filter((e): e is [string, string] => typeof e[1] === 'string');
   if (rows.length === 0) return;
   out.push(`## ${title}`, '');
-  table(['Field', 'Value'], rows.map(([k, v]) => [FACT_LABELS[k] ?? k, v]), out);
+  table(['Field', 'Value'], rows.map(([k, v]) => [ownValue(FACT_LABELS, k) ?? k, v]), out);
 }
 
 function renderFinancing(d: DecodedResponse, out: string[]): void {

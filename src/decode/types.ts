@@ -14,13 +14,16 @@ export interface CodeExplanation {
   nextStep?: string;
 }
 
+import type { VerdictAction } from './advice';
+
 export type VerdictTone = 'success' | 'warning' | 'error' | 'info';
 
-/** The one-glance headline. */
+/** The one-glance headline; `action` is the fix the workbench can run for the user (a button in the panel). */
 export interface Verdict {
   tone: VerdictTone;
   title: string;
   detail: string;
+  action?: VerdictAction;
 }
 
 export interface DecodedOutcome {
@@ -59,6 +62,8 @@ export interface DecodedThreeDSecure {
 export interface DecodedBrowserPayment {
   status: CodeExplanation;
   redirectUrl?: string;
+  /** v100: an HTML page to render in the payer's browser instead of a redirect URL. Text, never live HTML. */
+  redirectHtml?: string;
   /** The interaction timestamps present, in state order. */
   timestamps: { name: string; value: string }[];
 }

@@ -4,7 +4,7 @@
  * is tested with plain mocha. The catalogue stays the only judge of what is valid.
  */
 import { getOperation, operations, validateBody, validatePathParam, type OperationDef } from '../catalogue';
-import { locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from './jsonLocator';
+import { locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from '../json';
 
 export interface RequestProblem {
   span: TextSpan;

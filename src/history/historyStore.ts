@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { KnownSecrets } from '../http';
+import { MAX_JSON_DEPTH, depthError } from '../json/depth';
 import type { Exchange } from '../send/exchange';
 import { boundExchange, entryChars, HISTORY_BOUNDS, type HistoryBounds } from './bounds';
 import { scrubExchange } from './scrub';
@@ -129,12 +130,20 @@ export class HistoryStore {
     try {
       const parsed = JSON.parse(text) as unknown;
       if (!isHistoryFile(parsed)) throw new Error('unexpected content');
-      const valid = parsed.exchanges.filter(isExchangeLike);
+      const valid = parsed.exchanges.filter(isExchangeLike).filter((e, i) => this.shallowEnough(e, i));
       return this.newestWithinBounds(valid.slice(Math.max(0, valid.length - this.maxEntries)).map((e) => this.bounded(e)));
     } catch (e) {
       this.setAside(errorText(e));
       return [];
     }
+  }
+
+  /** An entry nested deeper than any real body (a hand-edited file) is left out, and said so, before a view recurses into it. */
+  private shallowEnough(entry: Exchange, index: number): boolean {
+    // The entry itself adds two levels (entry → request → body) above the body's own bound.
+    const tooDeep = depthError(entry, `History entry ${index + 1}`, MAX_JSON_DEPTH + 2);
+    if (tooDeep) this.report(`${tooDeep.message} It was left out.`);
+    return tooDeep === undefined;
   }
 
   /** A corrupt file is renamed, never deleted: the user may want what is left in it. */

@@ -1,30 +1,24 @@
-import { isDeepStrictEqual } from 'node:util';
+import { replacePropertyValues, type PropertyValue } from '../json';
 import { REDACTED, maskCardNumber, redactHeaders, redactJson, redactText, secretKindOfKey } from '../redaction';
 import type { KnownSecrets } from './knownSecrets';
 import type { HttpResponse, OutgoingRequest } from './types';
 
 /**
- * Redacts a body given as text. Valid JSON is redacted structurally (keeping its indentation);
- * anything else (a deliberately malformed test body) falls back to key patterns, then free-text rules.
+ * Redacts a body given as text, in place: each secret value is replaced where it stands, so the
+ * rest keeps its bytes (indentation, key order, amounts such as 10.00). The walk is token by token,
+ * so a deliberately malformed test body is redacted by its keys too; the free-text rules (non-JSON
+ * bodies, URL userinfo, card-like digit runs, known secret values) follow.
  */
 export function redactBodyText(text: string, known?: KnownSecrets): string {
-  let redacted: string;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    // Strings are left to redactText below, which scans the whole text.
-    const structural = redactJson(parsed, { scanStrings: false });
-    // Keep the text as received where possible, so amounts keep their literals (10.00 stays 10.00,
-    // not 10): unchanged when nothing is secret, redacted in the text when that gives the same
-    // result, re-serialised only when a secret holds an object or a list.
-    if (isDeepStrictEqual(structural, parsed)) redacted = text;
-    else {
-      const inText = redactJsonLikeText(text);
-      redacted = isDeepStrictEqual(JSON.parse(inText), structural) ? inText : JSON.stringify(structural, null, detectIndent(text));
-    }
-  } catch {
-    redacted = redactJsonLikeText(text);
-  }
-  return redactText(redacted, known);
+  return redactText(replacePropertyValues(text, secretReplacement), known);
+}
+
+/** The same decision as redactJson, for one property of a text: the replacement, or undefined to keep it. */
+function secretReplacement(key: string, value: PropertyValue): string | undefined {
+  const kind = secretKindOfKey(key);
+  if (kind === 'secret') return REDACTED;
+  if (kind === 'cardNumber' && (value.kind === 'string' || value.kind === 'number')) return maskCardNumber(value.text ?? value.raw);
+  return undefined;
 }
 
 export function redactRequest(request: OutgoingRequest, known?: KnownSecrets): Omit<OutgoingRequest, 'signal'> {
@@ -47,19 +41,4 @@ export function redactResponse(response: HttpResponse, known?: KnownSecrets): Ht
   };
   if (response.jsonError !== undefined) copy.jsonError = redactText(response.jsonError, known);
   return copy;
-}
-
-function redactJsonLikeText(text: string): string {
-  const pair = /("([^"\\]+)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/g;
-  return text.replace(pair, (whole: string, prefix: string, key: string, value: string) => {
-    const kind = secretKindOfKey(key);
-    if (kind === 'secret') return `${prefix}"${REDACTED}"`;
-    if (kind === 'cardNumber') return `${prefix}"${maskCardNumber(value.replace(/^"|"$/g, ''))}"`;
-    return whole;
-  });
-}
-
-function detectIndent(text: string): number {
-  const indent = /^[[{]\s*\n([ \t]+)/.exec(text)?.[1];
-  return indent ? indent.replace(/\t/g, '  ').length : 0;
 }

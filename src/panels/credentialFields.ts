@@ -6,6 +6,7 @@ import type { OperationDef } from '../catalogue';
 import { formStateSchema, type FormState } from '../protocol';
 import type { Services } from '../commands/services';
 import type { Environment } from '../environments/environment';
+import { assertDepth } from '../json/depth';
 import { isCredentialKey } from '../redaction';
 
 /** The same body without credential keys, at any depth (same shape otherwise, so the type is kept). */
@@ -13,8 +14,9 @@ export function credentialFreeBody<T extends Record<string, unknown>>(value: T):
   return strip(value) as T;
 }
 
-/** A body a form can hold: a JSON object, without credentials. Undefined for anything else. */
+/** A body a form can hold: a JSON object, without credentials. Undefined for anything else; JsonDepthError when nested too deep. */
 export function formBodyOf(value: unknown): FormState['body'] | undefined {
+  assertDepth(value, { where: 'The body for the form' });
   const parsed = formStateSchema.shape.body.safeParse(value);
   return parsed.success ? credentialFreeBody(parsed.data) : undefined;
 }

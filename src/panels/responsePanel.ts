@@ -4,9 +4,10 @@
  * URL is opened only when it is http(s).
  */
 import * as vscode from 'vscode';
-import { isJsonText } from '../responseView/prettyJson';
+import { isJsonText } from '../json';
 import { fullBodyText, toExchangeView, type BodyKind } from '../responseView/exchangeView';
 import { responseStateSchema, responseWebviewMessageSchema, type ExchangeView, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
+import type { VerdictActionId } from '../decode/advice';
 import type { Exchange } from '../send/exchange';
 import { panelHtml, panelOptions } from './panelHtml';
 import { PanelMessenger } from './panelMessenger';
@@ -27,7 +28,10 @@ export function responseTitle(e: Exchange): string {
   return `${e.operationTitle}${code ? ` · ${code}` : ''}`;
 }
 
-const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)' };
+/** The command behind each verdict action (the decoder names the action, the host knows the command). */
+const ACTION_COMMANDS: Record<VerdictActionId, string> = { signIn: 'paymentWorkbench.signIn', setGatewayPassword: 'paymentWorkbench.setGatewayPassword' };
+
+const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)', redirectHtml: 'Redirect page (HTML)' };
 
 class OpenResponsePanel implements vscode.Disposable {
   private readonly messenger: PanelMessenger<ResponseWebviewMessage, ResponseHostMessage>;
@@ -87,7 +91,7 @@ class OpenResponsePanel implements vscode.Disposable {
       case 'openInEditor': {
         const text = fullBodyText(e, m.what);
         if (text === undefined) throw new Error(`There is no ${LABELS[m.what].toLowerCase()} to open.`);
-        const doc = await vscode.workspace.openTextDocument({ language: m.what === 'curl' ? 'shellscript' : isJsonText(text) ? 'json' : 'plaintext', content: text });
+        const doc = await vscode.workspace.openTextDocument({ language: m.what === 'curl' ? 'shellscript' : m.what === 'redirectHtml' ? 'html' : isJsonText(text) ? 'json' : 'plaintext', content: text });
         await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Active });
         return;
       }
@@ -96,6 +100,9 @@ class OpenResponsePanel implements vscode.Disposable {
         return;
       case 'openInForm':
         await this.host.openInForm(e);
+        return;
+      case 'runAction':
+        await vscode.commands.executeCommand(ACTION_COMMANDS[m.action], { environmentId: e.environment.id });
         return;
       case 'ready':
       case 'cspViolation':

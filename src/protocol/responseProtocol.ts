@@ -4,7 +4,8 @@
  * full copy, so the webview never needs the whole of a huge body.
  */
 import { z } from 'zod';
-import { decodedResponseSchema } from '../decode/decodedResponseSchema';
+import { decodedResponseSchema, verdictSchema } from '../decode/decodedResponseSchema';
+import { verdictActionIds } from '../decode/advice';
 import { cspViolationSchema, longText, readySchema, shortText } from './common';
 
 /** What the panel shows of a body; past this it shows the start and offers the editor. */
@@ -40,7 +41,8 @@ export const exchangeViewSchema = z.strictObject({
       timing: z.strictObject({ totalMs: z.number(), ttfbMs: z.number() }),
     })
     .optional(),
-  failure: z.strictObject({ kind: shortText, message: z.string().max(4000) }).optional(),
+  /** A request that got no response; `verdict` is the decoder's explanation of it (cause and the fixing action). */
+  failure: z.strictObject({ kind: shortText, message: z.string().max(4000), verdict: verdictSchema }).optional(),
   decoded: decodedResponseSchema.optional(),
 });
 export type ExchangeView = z.infer<typeof exchangeViewSchema>;
@@ -55,7 +57,7 @@ export type ResponseHostMessage = z.infer<typeof responseHostMessageSchema>;
 
 // ---- response webview → host ----
 
-export const bodyKindSchema = z.enum(['request', 'response', 'curl']);
+export const bodyKindSchema = z.enum(['request', 'response', 'curl', 'redirectHtml']);
 
 export const responseWebviewMessageSchema = z.discriminatedUnion('type', [
   readySchema,
@@ -68,6 +70,8 @@ export const responseWebviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('jumpToField'), operationId: shortText, path: shortText }),
   /** Open the request of this exchange in a form (to fix and re-send). */
   z.strictObject({ type: z.literal('openInForm') }),
+  /** Run the verdict's fixing action (sign in, set a password) for this exchange's environment. */
+  z.strictObject({ type: z.literal('runAction'), action: z.enum(verdictActionIds) }),
 ]);
 export type ResponseWebviewMessage = z.infer<typeof responseWebviewMessageSchema>;
 

@@ -3,14 +3,14 @@
  * exactly) and capped, so a multi-megabyte answer never crosses into the page whole; copy and
  * "open in editor" ask the host, which uses fullBodyText on its own complete copy. No vscode import.
  */
-import { decodeResponse } from '../decode';
+import { decodeResponse, failureVerdict } from '../decode';
 import type { DecodedResponse } from '../decode/types';
 import { formatBytes } from '../http/formatBytes';
 import { VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol/responseProtocol';
 import type { Exchange } from '../send/exchange';
-import { isJsonText, prettyJson } from './prettyJson';
+import { isJsonText, prettyJson } from '../json';
 
-export type BodyKind = 'request' | 'response' | 'curl';
+export type BodyKind = 'request' | 'response' | 'curl' | 'redirectHtml';
 
 /** The limits of exchangeViewSchema: what the view sends must always pass the schema the page parses with. */
 const HEADER_NAME_MAX = 1000;
@@ -46,7 +46,7 @@ export function toExchangeView(e: Exchange, cap = VIEW_BODY_CAP): ExchangeView {
           },
         }
       : {}),
-    ...(e.failure ? { failure: { kind: clip(e.failure.kind, SHORT_TEXT_MAX), message: clip(e.failure.message, FAILURE_MESSAGE_MAX) } } : {}),
+    ...(e.failure ? { failure: { kind: clip(e.failure.kind, SHORT_TEXT_MAX), message: clip(e.failure.message, FAILURE_MESSAGE_MAX), verdict: failureVerdict(e.operationId, { kind: e.failure.kind, message: clip(e.failure.message, FAILURE_MESSAGE_MAX) }) } } : {}),
     ...(decoded ? { decoded } : {}),
   };
 }
@@ -63,6 +63,8 @@ export function fullBodyText(e: Exchange, what: BodyKind): string | undefined {
       return e.response && e.response.bodyText !== '' ? prettyBody(e.response.bodyText).text : undefined;
     case 'curl':
       return e.request.curl === '' ? undefined : e.request.curl;
+    case 'redirectHtml':
+      return decodedOf(e)?.browserPayment?.redirectHtml;
   }
 }
 

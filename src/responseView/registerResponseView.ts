@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { codeOf } from '../history/describeExchange';
 import type { Exchange } from '../send/exchange';
-import { isJsonText, prettyJson } from './prettyJson';
+import { isJsonText, prettyJson } from '../json';
 import { renderExchange } from './renderExchange';
 
 export const RESPONSE_SCHEME = 'payment-workbench-response';

@@ -3,11 +3,11 @@
  * Order: the verdict, the facts (status, timing, size, environment), the decoder's explained report,
  * the redacted cURL, then the raw body. Every value here comes from an Exchange, which is redacted.
  */
-import { decodeResponse, renderDecodedAsText } from '../decode';
+import { decodeResponse, failureVerdict, renderDecodedAsText } from '../decode';
 import type { DecodedResponse, VerdictTone } from '../decode/types';
 import { formatBytes } from '../http/formatBytes';
 import type { Exchange } from '../send/exchange';
-import { isJsonText, prettyJson } from './prettyJson';
+import { isJsonText, ownValue, prettyJson } from '../json';
 
 /** The document stays comfortable to open; the full body is one command away (openRawResponse). */
 export const RAW_BODY_DISPLAY_LIMIT = 1024 * 1024;
@@ -45,10 +45,12 @@ function decodedOf(e: Exchange): DecodedResponse | undefined {
 function headline(e: Exchange, decoded: DecodedResponse | undefined, out: string[]): void {
   const live = e.environment.live ? ' — 🔴 LIVE' : '';
   if (decoded) {
-    out.push(`# ${TONE_MARK[decoded.verdict.tone] ?? ''} ${inline(decoded.verdict.title)}`.replace('#  ', '# '), '');
+    out.push(`# ${ownValue(TONE_MARK, decoded.verdict.tone) ?? ''} ${inline(decoded.verdict.title)}`.replace('#  ', '# '), '');
     if (decoded.verdict.detail) out.push(inline(decoded.verdict.detail), '');
   } else if (e.failure) {
-    out.push(`# ❌ Request failed: ${inline(e.failure.kind)}`, '', inline(e.failure.message), '');
+    const v = failureVerdict(e.operationId, e.failure);
+    out.push(`# ❌ ${inline(v.title)}`, '', inline(v.detail), '');
+    if (v.action) out.push(`_Fix: run **${inline(v.action.label)}** (Command Palette, Payment Workbench)._`, '');
   } else {
     out.push('# ℹ️ No response', '');
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { FinancingSession, tokenSetFromResponse, type TokenStore } from '../auth';
+import { FinancingSession, SignInRequired, tokenSetFromResponse, type TokenStore } from '../auth';
 import { getOperation, type OperationDef } from '../catalogue';
-import { decodeResponse } from '../decode';
+import { NOT_SIGNED_IN_KIND, decodeResponse } from '../decode';
+import { depthError, findTooDeep } from '../json/depth';
 import {
   buildRequest,
   HttpFailure,
@@ -76,6 +77,8 @@ export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise
   const { env } = input;
   const version = resolveVersion(op, env, input.version);
   const params = paramsFor(op, env, input.params);
+  const tooDeep = typeof input.body === 'string' ? findTooDeep(input.body, { where: 'The request body' }) : depthError(input.body, 'The request body');
+  if (tooDeep) throw new SendSetupError(tooDeep.message);
   const bodyText = input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
   const known = new KnownSecrets();
   const client = await deps.client(env);
@@ -148,7 +151,7 @@ export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise
     if (op.id === 'financing.logout' && response.status >= 200 && response.status < 300) await session.forgetTokens();
   } catch (err) {
     if (err instanceof SendSetupError) throw err;
-    exchange.failure = err instanceof HttpFailure ? { kind: err.kind, message: redactText(err.message, known) } : { kind: 'other', message: redactText(err instanceof Error ? err.message : String(err), known) };
+    exchange.failure = err instanceof HttpFailure ? { kind: err.kind, message: redactText(err.message, known) } : { kind: err instanceof SignInRequired ? NOT_SIGNED_IN_KIND : 'other', message: redactText(err instanceof Error ? err.message : String(err), known) };
   }
 
   if (sent) {

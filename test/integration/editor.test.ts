@@ -99,6 +99,15 @@ describe('request files (*.payreq.json) in the editor', () => {
     assert.equal(d.range.start.line, 2);
   });
 
+  it('answers a request file nested 5,000 deep with the clear nesting diagnostic, not a crash', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const editor = await openRequestFile(`deep-${Date.now()}.payreq.json`, `{\n  "operation": "gateway.authorize",\n  "body": ${deep}\n}`);
+    const d = await waitFor('the nesting diagnostic', () => ours(editor.document.uri)[0]);
+    assert.match(d.message, /nested deeper than 64 levels \(at body\.a\.a/);
+    assert.equal(d.range.start.line, 2);
+    assert.equal(editor.document.getText(d.range), '{');
+  });
+
   it('flags an unknown operation and lists the valid ones', async () => {
     const editor = await openRequestFile(`unknown-${Date.now()}.payreq.json`, '{\n  "operation": "gateway.authorise",\n  "body": {}\n}');
     const d = await waitFor('the operation diagnostic', () => ours(editor.document.uri)[0]);

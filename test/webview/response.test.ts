@@ -7,7 +7,8 @@ import type { Exchange } from '../../src/send/exchange';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { SimulatorSender } from '../harness/simulatorSender';
 import { launchBrowser } from '../harness/browser';
-import { withResponseText } from '../harness/exchanges';
+import { makeExchange, withResponseText } from '../harness/exchanges';
+import { REDIRECT_HTML, SUBMITTED_WITH_PAGE } from '../harness/browserPaymentPage';
 import { openWebview, type OpenWebview } from '../harness/webviewPage';
 
 let orders = 0;
@@ -75,7 +76,7 @@ describe('response panel webview (Chromium)', function () {
     const code = await text('[data-section="outcome"] [data-field="gatewayCode"]');
     assert.match(code, /APPROVED/);
     assert.match(code, /The transaction was approved\./);
-    assert.match(code, /Next: Fulfil the order/);
+    assert.match(code, /Next: The amount is reserved on the card, not yet taken: fulfil the order, then capture it/);
     assert.match(await text('[data-section="outcome"] [data-field="acquirerMessage"]'), /^Approved$/);
     assert.match(await text('.exchange-header'), /Authorize v11/);
     assert.match(await text('.exchange-header'), /test\s+Local simulator/);
@@ -242,6 +243,40 @@ describe('response panel webview (Chromium)', function () {
     assert.equal(await page.locator('[onerror]').count(), 0);
     await page.waitForTimeout(100);
     assert.equal(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined, 'nothing ran');
+  });
+
+  it('shows a result and codes named after Object.prototype members as unknown, with a tone', async () => {
+    const text0 = approved.response?.bodyText ?? '';
+    const odd = withResponseText(approved, text0.replace('"result":"SUCCESS"', '"result":"constructor"').replace('"gatewayCode":"APPROVED"', '"gatewayCode":"__proto__"'));
+    await show(toExchangeView(odd));
+    assert.equal(await page.locator('#verdict').getAttribute('data-tone'), 'warning');
+    assert.match(await text('#verdict'), /Result constructor: unknown gateway code __proto__/);
+    assert.match(await text('[data-section="outcome"] [data-field="result"]'), /constructor\s+unknown code constructor/);
+    assert.match(await text('[data-section="outcome"] [data-field="gatewayCode"]'), /__proto__\s+unknown code __proto__/);
+    assert.equal(await page.locator('[data-section="outcome"] [data-field="gatewayCode"] [data-known="false"]').count(), 1);
+  });
+
+  it('a send refused for lack of a sign-in names the cause and its "Sign In to Financing API" button asks the host', async () => {
+    const refused = makeExchange({ operationId: 'financing.offers', operationTitle: 'Offers', response: undefined, decoded: undefined, failure: { kind: 'notSignedIn', message: 'Not signed in to the financing API' } });
+    await show(toExchangeView(refused));
+    assert.match(await text('#verdict'), /Not signed in to the financing API/);
+    assert.doesNotMatch(await text('#verdict'), /Request failed: other/);
+    const since = (await w.posted()).length;
+    await page.locator('#verdict-action').click();
+    assert.deepEqual(await w.waitForPosted('runAction', { since }), { type: 'runAction', action: 'signIn' });
+  });
+
+  it('shows a v100 redirectHtml page as text, never live, with "Open in editor"', async () => {
+    const page0 = makeExchange({ operationId: 'gateway.initiateBrowserPayment', operationTitle: 'Initiate Browser Payment' });
+    const withPage = withResponseText(page0, SUBMITTED_WITH_PAGE);
+    await show(toExchangeView(withPage));
+    assert.match(await text('#verdict'), /render browserPayment\.redirectHtml/);
+    assert.equal(await text('[data-section="browserPayment"] [data-field="browserPayment.redirectHtml"] pre'), REDIRECT_HTML);
+    assert.equal(await page.locator('form').count(), 0, 'no live form');
+    assert.equal(await page.locator('[onload]').count(), 0);
+    const since = (await w.posted()).length;
+    await page.locator('#open-redirect-html').click();
+    assert.deepEqual(await w.waitForPosted('openInEditor', { since }), { type: 'openInEditor', what: 'redirectHtml' });
   });
 
   it('shows a failure with no response clearly', async () => {

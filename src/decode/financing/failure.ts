@@ -1,3 +1,4 @@
+import { NOT_SIGNED_IN_ADVICE, verdictAction } from '../advice';
 import type { BodyView } from '../bodyView';
 import type { DecodedError, Verdict } from '../types';
 
@@ -16,7 +17,8 @@ export function decodeFinancingFailure(
   const { title, whatToFix } = diagnose(operationId, httpStatus, message);
   const error: DecodedError = { httpStatus, whatToFix };
   if (message !== undefined) error.explanation = message;
-  return { verdict: { tone: 'error', title, detail: message ? `${message} — ${whatToFix}` : whatToFix }, error };
+  const signIn = httpStatus === 401 && operationId !== 'financing.login' ? { action: verdictAction('signIn') } : {};
+  return { verdict: { tone: 'error', title, detail: message ? `${message} — ${whatToFix}` : whatToFix, ...signIn }, error };
 }
 
 function diagnose(operationId: string, status: number, message: string | undefined): { title: string; whatToFix: string } {
@@ -25,11 +27,11 @@ function diagnose(operationId: string, status: number, message: string | undefin
       return { title: 'Login refused (HTTP 401)', whatToFix: 'Check the partner e-mail and password of this environment.' };
     }
     if (operationId === 'financing.refreshToken') {
-      return { title: 'Refresh token refused (HTTP 401)', whatToFix: 'The refresh token expired or was already used: log in again.' };
+      return { title: 'Refresh token refused (HTTP 401)', whatToFix: `The refresh token expired or was already used. ${NOT_SIGNED_IN_ADVICE}` };
     }
     return {
       title: 'Not signed in (HTTP 401)',
-      whatToFix: 'The access token is missing, expired or revoked: refresh the token set or log in again (a client logs in once on a 401).',
+      whatToFix: `The access token is missing, expired or revoked. ${NOT_SIGNED_IN_ADVICE}`,
     };
   }
   if (status === 403) return { title: 'Forbidden (HTTP 403)', whatToFix: 'The partner account may not use this endpoint: ask the financing partner.' };

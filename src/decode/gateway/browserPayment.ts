@@ -15,6 +15,7 @@ export function decodeBrowserPayment(view: BodyView): DecodedBrowserPayment | un
   return definedOnly({
     status: explainCode(BROWSER_PAYMENT_STATES, view.at(['browserPayment', 'interaction', 'status'])),
     redirectUrl: view.text(['browserPayment', 'redirectUrl']),
+    redirectHtml: view.text(['browserPayment', 'redirectHtml']),
     timestamps,
   });
 }

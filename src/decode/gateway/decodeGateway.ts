@@ -1,3 +1,4 @@
+import { REDIRECT_HTML_ADVICE } from '../advice';
 import { BodyView, definedOnly } from '../bodyView';
 import type { DecodedResponse } from '../types';
 import { decodeBrowserPayment } from './browserPayment';
@@ -31,17 +32,20 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
       record: decodeRecord(view),
     });
   }
-  const outcome = decodeOutcome(view, notes);
+  const outcome = decodeOutcome(view, operationId, notes);
   const risk = decodeRisk(view, notes);
   const verification = decodeVerification(view);
   noteVerificationConcerns(outcome, { ...verification, risk }, notes);
   if (httpStatus !== 200 && httpStatus !== 201) notes.push(`A completed operation normally answers HTTP 200 or 201, not ${httpStatus}.`);
   const browserPayment = decodeBrowserPayment(view);
-  if (outcome.gatewayCode?.code === 'SUBMITTED' && browserPayment?.redirectUrl === undefined) {
-    notes.push('SUBMITTED without browserPayment.redirectUrl: there is nowhere to send the payer.');
+  const submitted = outcome.gatewayCode?.code === 'SUBMITTED';
+  const pageOnly = browserPayment?.redirectUrl === undefined && browserPayment?.redirectHtml !== undefined;
+  if (submitted && browserPayment?.redirectUrl === undefined && !pageOnly) {
+    notes.push('SUBMITTED without browserPayment.redirectUrl or redirectHtml: there is nowhere to send the payer.');
   }
+  const verdict = outcomeVerdict(outcome, risk);
   return definedOnly({
-    verdict: outcomeVerdict(outcome, risk),
+    verdict: submitted && pageOnly ? { ...verdict, detail: `${outcome.gatewayCode?.meaning ?? ''} ${REDIRECT_HTML_ADVICE}`.trim() } : verdict,
     outcome,
     risk,
     ...verification,

@@ -1,5 +1,6 @@
 import { ERROR_CAUSES, VALIDATION_TYPES } from '../../catalogue/codes';
 import { BodyView, definedOnly } from '../bodyView';
+import { verdictAction } from '../advice';
 import { explainCode } from '../explain';
 import type { DecodedError, Verdict } from '../types';
 
@@ -31,8 +32,9 @@ export function decodeGatewayError(view: BodyView, httpStatus: number): DecodedG
     supportCode: view.text(['error', 'supportCode']) ?? view.text(['supportCode']),
   };
   const { title, whatToFix } = diagnose(facts);
+  const action = httpStatus === 401 ? { action: verdictAction('setGatewayPassword') } : {};
   return {
-    verdict: { tone: 'error', title, detail: explanation ? `${explanation} — ${whatToFix}` : whatToFix },
+    verdict: { tone: 'error', title, detail: explanation ? `${explanation} — ${whatToFix}` : whatToFix, ...action },
     error: definedOnly({ ...facts, whatToFix }),
   };
 }
@@ -91,6 +93,10 @@ function diagnose(f: Facts): { title: string; whatToFix: string } {
   if (f.field !== undefined) {
     const what = f.validationType?.known ? f.validationType.nextStep : 'Correct the named field.';
     return { title: `Field ${f.field} ${describeValidation(f.validationType?.code)}`, whatToFix: `${what} (${f.field})` };
+  }
+  if (cause === 'INVALID_REQUEST') {
+    // ERROR_CAUSES' next step names error.field, which this answer does not have.
+    return { title: `Request refused: INVALID_REQUEST (HTTP ${f.httpStatus})`, whatToFix: explanation ? 'Fix the request as the explanation says, then send again.' : 'The gateway named no field and gave no explanation: validate the request against the operation (the form shows the rules), then send again.' };
   }
   if (f.cause?.known && f.cause.nextStep) {
     return { title: `Request refused: ${f.cause.code} (HTTP ${f.httpStatus})`, whatToFix: f.cause.nextStep };

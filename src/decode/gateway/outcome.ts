@@ -1,9 +1,11 @@
 import { GATEWAY_CODES, RESULT_VALUES, type GatewayCodeCategory } from '../../catalogue/codes';
+import { ownValue } from '../../json/ownKey';
 import { BodyView, definedOnly } from '../bodyView';
+import { gatewayAdvice } from '../advice';
 import { explainCode } from '../explain';
 import type { CodeExplanation, DecodedOutcome, DecodedRisk, Verdict, VerdictTone } from '../types';
 
-export function decodeOutcome(view: BodyView, notes: string[]): DecodedOutcome {
+export function decodeOutcome(view: BodyView, operationId: string, notes: string[]): DecodedOutcome {
   const result = view.text(['result']) ?? '(missing)';
   const resultInfo = explainCode(RESULT_VALUES, view.at(['result']));
   const gatewayCode = view.at(['response', 'gatewayCode']);
@@ -11,13 +13,20 @@ export function decodeOutcome(view: BodyView, notes: string[]): DecodedOutcome {
   const outcome: DecodedOutcome = definedOnly({
     result,
     resultMeaning: resultInfo.meaning,
-    gatewayCode: gatewayCode !== undefined ? explainCode(GATEWAY_CODES, gatewayCode) : undefined,
+    gatewayCode: gatewayCode !== undefined ? withOperationAdvice(explainCode(GATEWAY_CODES, gatewayCode), operationId) : undefined,
     acquirerCode: view.text(['response', 'acquirerCode']),
     acquirerMessage: view.text(['response', 'acquirerMessage']),
     debugInformation: view.text(['response', 'debugInformation']),
   });
   noteInconsistentResult(outcome, notes);
   return outcome;
+}
+
+/** The code's next step as it applies to this operation (APPROVED means "fulfil" after an Authorize, not after a Refund). */
+function withOperationAdvice(code: CodeExplanation, operationId: string): CodeExplanation {
+  if (!code.known || !isGatewayCategory(code.category) || code.code === 'SUBMITTED') return code;
+  const nextStep = gatewayAdvice(operationId, code.category, code.nextStep);
+  return nextStep === undefined ? code : { ...code, nextStep };
 }
 
 const TONE: Record<GatewayCodeCategory, VerdictTone> = {
@@ -59,7 +68,7 @@ function baseVerdict(outcome: DecodedOutcome): Verdict {
     const title = label.toUpperCase() === code.code ? label : `${label}: ${code.code}`;
     return { tone: TONE[code.category], title, detail: `${code.meaning}${acquirer} ${code.nextStep ?? ''}`.trim() };
   }
-  const tone = RESULT_TONE[outcome.result] ?? 'warning';
+  const tone = ownValue(RESULT_TONE, outcome.result) ?? 'warning';
   const what = code ? `unknown gateway code ${code.code}` : 'no gateway code';
   return {
     tone,
@@ -74,7 +83,7 @@ function acquirerSuffix(outcome: DecodedOutcome): string {
 }
 
 function isGatewayCategory(category: string | undefined): category is GatewayCodeCategory {
-  return category !== undefined && Object.hasOwn(TONE, category);
+  return category !== undefined && ownValue(TONE, category) !== undefined;
 }
 
 function noteInconsistentResult(outcome: DecodedOutcome, notes: string[]): void {

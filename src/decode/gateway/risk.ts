@@ -6,7 +6,7 @@ import {
 } from '../../catalogue/codes';
 import { BodyView, definedOnly } from '../bodyView';
 import { explainCode } from '../explain';
-import type { JsonPath } from '../numberText';
+import type { JsonPath } from '../../json';
 import type { DecodedRisk, DecodedRiskRule } from '../types';
 
 const TOP_LEVEL: JsonPath = ['risk', 'response'];

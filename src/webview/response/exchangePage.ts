@@ -17,7 +17,7 @@ import { rawSection } from './rawSection';
 export function exchangePage(v: ExchangeView, post: Post): Node[] {
   return [
     header(v),
-    verdict(v),
+    verdict(v, post),
     failureSection(v),
     errorSection(v, post),
     outcomeSection(v),

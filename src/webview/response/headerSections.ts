@@ -5,7 +5,9 @@
 import type { Verdict, VerdictTone } from '../../decode/types';
 import { formatBytes } from '../../http/formatBytes';
 import type { ExchangeView } from '../../protocol/responseProtocol';
+import { ownValue } from '../../json/ownKey';
 import { el } from '../shared/dom';
+import { button, type Post } from './parts';
 
 const TONE_ICON: Record<VerdictTone, string> = { success: 'pass', warning: 'warning', error: 'error', info: 'info' };
 
@@ -31,17 +33,23 @@ export function header(v: ExchangeView): HTMLElement {
 /** The verdict the decoder gave; without a decoded response, what the failure (or its absence) says. */
 export function verdictOf(v: ExchangeView): Verdict {
   if (v.decoded) return v.decoded.verdict;
-  if (v.failure) return { tone: 'error', title: `Request failed: ${v.failure.kind}`, detail: v.failure.message };
+  if (v.failure) return v.failure.verdict;
   return { tone: 'info', title: 'No response', detail: 'Nothing came back for this request.' };
 }
 
-export function verdict(v: ExchangeView): HTMLElement {
-  const { tone, title, detail } = verdictOf(v);
+export function verdict(v: ExchangeView, post: Post): HTMLElement {
+  const { tone, title, detail, action } = verdictOf(v);
   return el(
     'div',
     { attrs: { id: 'verdict', 'data-tone': tone }, class: 'verdict' },
-    el('vscode-icon', { class: 'verdict-icon', attrs: { name: TONE_ICON[tone] ?? 'info', size: 24 } }),
-    el('div', { class: 'verdict-text' }, el('div', { class: 'verdict-title', text: title }), detail ? el('div', { class: 'verdict-detail', text: detail }) : null),
+    el('vscode-icon', { class: 'verdict-icon', attrs: { name: ownValue(TONE_ICON, tone) ?? 'info', size: 24 } }),
+    el(
+      'div',
+      { class: 'verdict-text' },
+      el('div', { class: 'verdict-title', text: title }),
+      detail ? el('div', { class: 'verdict-detail', text: detail }) : null,
+      action ? el('div', { class: 'verdict-action' }, button('verdict-action', action.label, () => post({ type: 'runAction', action: action.id }), { secondary: false })) : null,
+    ),
   );
 }
 

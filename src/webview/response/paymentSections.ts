@@ -26,6 +26,14 @@ export function browserPaymentSection(v: ExchangeView, post: Post): HTMLElement 
             value: [el('span', { class: 'url', text: url }), ' ', /^https?:\/\//i.test(url) && url.length <= MAX_URL ? button('open-redirect', 'Open redirect URL', () => post({ type: 'openRedirect', url }), { icon: 'link-external' }) : null],
           }
         : undefined,
+      b.redirectHtml !== undefined
+        ? {
+            label: "Page to render in the payer's browser",
+            field: 'browserPayment.redirectHtml',
+            // Shown as text (textContent of a <pre>), never as live HTML: it comes from the provider.
+            value: [el('pre', { class: 'raw-body redirect-html', text: b.redirectHtml }), button('open-redirect-html', 'Open in editor', () => post({ type: 'openInEditor', what: 'redirectHtml' }), { icon: 'go-to-file' })],
+          }
+        : undefined,
       ...b.timestamps.map((t) => textFact(t.name, `browserPayment.timestamps.${t.name}`, t.value)),
     ],
   );

@@ -8,7 +8,7 @@ import * as path from 'node:path';
  * these folders, which also hold vscode adapters.)
  */
 const PURE_FILES = [
-  'src/editor/jsonLocator.ts',
+  'src/json/index.ts',
   'src/editor/requestDiagnostics.ts',
   'src/history/historyStore.ts',
   'src/history/scrub.ts',
@@ -16,7 +16,6 @@ const PURE_FILES = [
   'src/history/bounds.ts',
   'src/history/replay.ts',
   'src/responseView/renderExchange.ts',
-  'src/responseView/prettyJson.ts',
   'src/responseView/exchangeView.ts',
 ];
 const VSCODE_IMPORT = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\))/;

@@ -66,8 +66,9 @@ describe('redaction', () => {
     assert.equal(redactBodyText(text), `{"order":{"amount":10.00,"totalRefundedAmount":0.00},"password":"${REDACTED}","card":{"number":"512345xxxxxx0008"}}`);
   });
 
-  it('re-serialises only when a secret holds an object', () => {
-    assert.equal(redactBodyText('{"amount":1.50,"password":{"old":"a","new":"b"}}'), `{"amount":1.5,"password":"${REDACTED}"}`);
+  it('replaces a secret that holds an object in place, keeping the amounts as written', () => {
+    assert.equal(redactBodyText('{"amount":1.50,"password":{"old":"a","new":"b"}}'), `{"amount":1.50,"password":"${REDACTED}"}`);
+    assert.equal(redactBodyText('{"list":[{"csc":[1,2]}],"total":0.00}'), `{"list":[{"csc":"${REDACTED}"}],"total":0.00}`);
   });
 
   it('keeps the indentation of a pretty-printed body', () => {

@@ -143,7 +143,7 @@ describe('toExchangeView / fullBodyText', () => {
     const v = toExchangeView(e);
     assert.equal(v.response, undefined);
     assert.equal(v.decoded, undefined);
-    assert.deepEqual(v.failure, e.failure);
+    assert.deepEqual(v.failure, { ...e.failure, verdict: { tone: 'error', title: `Request failed: ${e.failure.kind}`, detail: e.failure.message } });
     assert.ok(v.request.body, 'what was sent is still shown');
     assertSchemaValid(v);
     assert.equal(fullBodyText(e, 'response'), undefined);

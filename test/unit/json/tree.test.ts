@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { locate, parseJsonWithOffsets, parsePath, positionAt, spanToUnderline, type JsonNode } from '../../../src/editor/jsonLocator';
+import { locate, parseJsonWithOffsets, parsePath, positionAt, spanToUnderline, type JsonNode } from '../../../src/json';
 
 const TEXT = `{
   "operation": "gateway.authorize",
@@ -20,7 +20,7 @@ function slice(text: string, span: { offset: number; length: number }): string {
   return text.slice(span.offset, span.offset + span.length);
 }
 
-describe('jsonLocator', () => {
+describe('json text tree (locating a path)', () => {
   it('parses paths with indices', () => {
     assert.deepEqual(parsePath('body.item[2].name'), ['body', 'item', 2, 'name']);
     assert.deepEqual(parsePath('body.matrix[1][0]'), ['body', 'matrix', 1, 0]);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { collectNumberLiterals, formatJsonNumber, pathKey } from '../../../src/decode/numberText';
+import { collectNumberLiterals, formatJsonNumber, pathKey } from '../../../src/json';
 
 describe('number literals', () => {
   it('keeps every number literal by its path', () => {

@@ -1,0 +1,48 @@
+/**
+ * In-place editing of a JSON text: values are replaced where they stand, so everything else keeps
+ * its bytes (indentation, key order, `10.00` stays `10.00`). Works on text that is not quite JSON
+ * too (a deliberately malformed test body), since the walk is token by token.
+ */
+import { applyEdits } from './format';
+import { walkJson, type ValueKind } from './tokens';
+
+/** A property's value as the replacer sees it. */
+export interface PropertyValue {
+  kind: ValueKind;
+  /** The token as written: a string with its quotes, a number literal; `{`/`[` for an object or array. */
+  raw: string;
+  /** A string's decoded text. */
+  text?: string;
+}
+
+/**
+ * Replaces the value of every object property for which `replace` returns a value (any JSON value;
+ * it is written with JSON.stringify). An object or array value is replaced whole, and its content
+ * is not visited.
+ */
+export function replacePropertyValues(text: string, replace: (key: string, value: PropertyValue) => unknown): string {
+  const edits: { offset: number; length: number; content: string }[] = [];
+  const pending = new Map<number, string>();
+  walkJson(text, {
+    onValue(v, token) {
+      if (typeof v.step !== 'string') return undefined;
+      const key = v.step;
+      const raw = token.raw();
+      const value: PropertyValue = v.kind === 'string' ? { kind: v.kind, raw, text: token.value() } : { kind: v.kind, raw };
+      const replacement = replace(key, value);
+      if (replacement === undefined) return undefined;
+      const content = JSON.stringify(replacement);
+      if (v.kind === 'object' || v.kind === 'array') {
+        pending.set(v.offset, content);
+        return 'skip';
+      }
+      edits.push({ offset: v.offset, length: v.length, content });
+      return undefined;
+    },
+    onSkipped(v, end) {
+      edits.push({ offset: v.offset, length: end - v.offset, content: pending.get(v.offset) ?? '' });
+      pending.delete(v.offset);
+    },
+  });
+  return edits.length === 0 ? text : applyEdits(text, edits);
+}

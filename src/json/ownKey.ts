@@ -1,0 +1,9 @@
+/**
+ * The one way to look a value up in a plain-object table by a key that came from outside (a
+ * response's result, gatewayCode, risk or AVS code, a history entry). `table[key]` would find
+ * Object.prototype's members for "constructor", "toString" or "__proto__"; this finds only the
+ * table's own entries. Pure and dependency-free: the webview uses it too.
+ */
+export function ownValue<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
