@@ -1,8 +1,16 @@
-/** A body that is not JSON is still an answer worth showing (an HTML error page from a proxy, say), so this never throws. */
+import { depthError } from '../json';
+
+/**
+ * A body that is not JSON is still an answer worth showing (an HTML error page from a proxy, say), so
+ * this never throws. A body nested past the one nesting bound is kept as text only: every recursive
+ * reader after this (redaction, decoding, the response panel) sees no parsed value to run out of stack on.
+ */
 export function parseJsonBody(bodyText: string): { json: unknown | undefined; jsonError?: string } {
   if (bodyText.trim() === '') return { json: undefined };
   try {
-    return { json: JSON.parse(bodyText) as unknown };
+    const json = JSON.parse(bodyText) as unknown;
+    const tooDeep = depthError(json, 'The response body');
+    return tooDeep ? { json: undefined, jsonError: tooDeep.message } : { json };
   } catch (error) {
     return { json: undefined, jsonError: `Response body is not valid JSON: ${parserReason(error)}` };
   }

@@ -3,6 +3,7 @@
  * parses what the webview posts and the webview parses what the host posts.
  */
 import { z } from 'zod';
+import { depthError, MAX_JSON_DEPTH } from '../json/depth';
 
 /** Ids, names, paths: short text. Anything longer is not ours. */
 export const shortText = z.string().max(500);
@@ -67,7 +68,13 @@ export function bodySizeProblem(body: unknown): { path: (string | number)[]; mes
 export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: string };
 
 /** Parses a message and says, in one line, what was wrong with it: messages are never trusted. */
+/** Levels a message adds around a body (message → state → body). */
+const MESSAGE_ENVELOPE_DEPTH = 4;
+
 export function parseMessage<T>(schema: z.ZodType<T>, data: unknown): ParseResult<T> {
+  // zod walks a message recursively: a hostile page's deep nesting is refused before it runs out of stack.
+  const tooDeep = depthError(data, 'The message', MAX_JSON_DEPTH + MESSAGE_ENVELOPE_DEPTH);
+  if (tooDeep) return { ok: false, error: tooDeep.message };
   const r = schema.safeParse(data);
   if (r.success) return { ok: true, message: r.data };
   const first = r.error.issues[0];

@@ -36,4 +36,15 @@ describe('webview messages', () => {
     assert.equal(r.ok, false);
     assert.match(r.ok ? '' : r.error, /the body is larger than 1048576 characters/);
   });
+
+  it('a message nested far deeper than any body (a hostile page) is refused with "nested deeper than", not a stack overflow', () => {
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    const r = parseMessage(formWebviewMessageSchema, { type: 'preview', state: state(deep) });
+    assert.equal(r.ok, false);
+    assert.match(r.ok ? '' : r.error, /The message is nested deeper than \d+ levels/);
+    let fine: Record<string, unknown> = { v: 'x' };
+    for (let i = 0; i < 10; i++) fine = { a: fine };
+    assert.equal(parseMessage(formWebviewMessageSchema, { type: 'preview', state: state(fine) }).ok, true);
+  });
 });
