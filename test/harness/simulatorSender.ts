@@ -4,7 +4,7 @@ import { localSimulatorEnvironment, type Environment } from '../../src/environme
 import { HttpClient } from '../../src/http';
 import type { Exchange } from '../../src/send/exchange';
 import { sendOperation, type SendInput } from '../../src/send/requestRunner';
-import { SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator';
 
 export class SimulatorSender {
   private readonly client = new HttpClient();
@@ -25,4 +25,22 @@ export class SimulatorSender {
   close(): Promise<void> {
     return this.client.close();
   }
+}
+
+/**
+ * A simulator on a free loopback port and a sender wired to it for the enclosing mocha suite: started
+ * before its tests, closed after them. `use` receives both once they are up.
+ */
+export function useSimulatorSender(use: (sender: SimulatorSender, sim: SimulatorHandle) => void, options: Omit<SimulatorOptions, 'port'> = {}): void {
+  let sim: SimulatorHandle | undefined;
+  let sender: SimulatorSender | undefined;
+  before(async () => {
+    sim = await startSimulator({ port: 0, ...options });
+    sender = new SimulatorSender(sim);
+    use(sender, sim);
+  });
+  after(async () => {
+    await sender?.close();
+    await sim?.close();
+  });
 }

@@ -6,9 +6,8 @@ import { exampleBody } from '../../../src/catalogue';
 import { HistoryStore } from '../../../src/history/historyStore';
 import { CARD_NOT_KEPT_NOTE, replayOf } from '../../../src/history/replay';
 import type { Exchange } from '../../../src/send/exchange';
-import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
 import { makeExchange } from '../../harness/exchanges';
-import { SimulatorSender } from '../../harness/simulatorSender';
+import { SimulatorSender, useSimulatorSender } from '../../harness/simulatorSender';
 
 type CardBody = { sourceOfFunds: { provided: { card: Record<string, unknown> } } };
 const CARD = 'sourceOfFunds.provided.card';
@@ -21,22 +20,16 @@ function withCard(number: string, securityCode: string): CardBody {
 const cardOf = (body: unknown) => (body as CardBody).sourceOfFunds.provided.card;
 
 describe('history replay: what Re-send and Open Request in Form use', () => {
-  let sim: SimulatorHandle;
   let sender: SimulatorSender;
   let dir: string;
   let n = 0;
   const fresh = () => `ORD-FRESH-${++n}`;
 
-  before(async () => {
-    sim = await startSimulator({ port: 0 });
-    sender = new SimulatorSender(sim);
+  useSimulatorSender((s) => (sender = s));
+  before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-replay-'));
   });
-  after(async () => {
-    await sender.close();
-    await sim.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /** An exchange as history keeps it: sent to the simulator, then stored and read back from disk. */
   async function kept(e: Exchange): Promise<Exchange> {

@@ -9,8 +9,8 @@ import { toExchangeView } from '../../../src/responseView/exchangeView';
 import { renderExchange } from '../../../src/responseView/renderExchange';
 import type { Exchange } from '../../../src/send/exchange';
 import { previewRequest } from '../../../src/send/requestPreview';
-import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
-import { SimulatorSender } from '../../harness/simulatorSender';
+import type { SimulatorHandle } from '../../../src/simulator';
+import { SimulatorSender, useSimulatorSender } from '../../harness/simulatorSender';
 
 /** Greppable secrets planted where a user could put them by mistake. */
 const SENTINEL = {
@@ -31,17 +31,14 @@ describe('sentinel secrets outside JSON never reach history, cURL, text view, re
   let dir: string;
   const outputs: { where: string; text: string }[] = [];
 
-  before(async () => {
-    sim = await startSimulator({ port: 0 });
-    sender = new SimulatorSender(sim);
+  useSimulatorSender((s, h) => {
+    sender = s;
+    sim = h;
+  });
+  before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-sentinel-'));
   });
-
-  after(async () => {
-    await sender.close();
-    await sim.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   async function keep(e: Exchange, label: string): Promise<void> {
     const store = new HistoryStore(path.join(dir, `${label}.json`));

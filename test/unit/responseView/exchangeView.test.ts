@@ -5,8 +5,8 @@ import { exampleBody } from '../../../src/catalogue';
 import { exchangeViewSchema, VIEW_BODY_CAP } from '../../../src/protocol/responseProtocol';
 import { fullBodyText, toExchangeView } from '../../../src/responseView/exchangeView';
 import type { Exchange } from '../../../src/send/exchange';
-import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
-import { SimulatorSender } from '../../harness/simulatorSender';
+import { SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../../src/simulator';
+import { SimulatorSender, useSimulatorSender } from '../../harness/simulatorSender';
 import { REAL_SUCCESS_TEXT } from '../decode/fixtures';
 
 let orders = 0;
@@ -22,14 +22,12 @@ describe('toExchangeView / fullBodyText', () => {
   let sender: SimulatorSender;
   let approved: Exchange;
 
-  before(async () => {
-    sim = await startSimulator({ port: 0 });
-    sender = new SimulatorSender(sim);
-    approved = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: exampleBody('gateway.authorize') });
+  useSimulatorSender((s, h) => {
+    sender = s;
+    sim = h;
   });
-  after(async () => {
-    await sender.close();
-    await sim.close();
+  before(async () => {
+    approved = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: exampleBody('gateway.authorize') });
   });
 
   it('shows an approved authorization with pretty JSON bodies, the decoded result and its facts, and passes the schema', () => {

@@ -3,13 +3,12 @@ import { exampleBody } from '../../../src/catalogue';
 import { HttpClient } from '../../../src/http';
 import { createGatewaySession } from '../../../src/send/createSession';
 import { idsToRenewAfterSend, OrderLedger, TransactionLedger } from '../../../src/send/orders';
-import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
-import { SimulatorSender } from '../../harness/simulatorSender';
+import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../../../src/simulator';
+import { SimulatorSender, useSimulatorSender } from '../../harness/simulatorSender';
 
 /** The order and transaction id rules a form and the Send command follow, decided from real simulator answers. */
 describe('order and transaction ids after a send', function () {
   this.timeout(30_000);
-  let sim: SimulatorHandle;
   let sender: SimulatorSender;
   let n = 0;
   const orderId = () => `ORD-UNIT-${Date.now()}-${++n}`;
@@ -21,14 +20,7 @@ describe('order and transaction ids after a send', function () {
   const APPROVED = { month: '1', year: '39' };
   const DECLINED = { month: '5', year: '39' };
 
-  before(async () => {
-    sim = await startSimulator({ port: 0 });
-    sender = new SimulatorSender(sim);
-  });
-  after(async () => {
-    await sender?.close();
-    await sim?.close();
-  });
+  useSimulatorSender((s) => (sender = s));
 
   const authorize = (order: string, expiry: { month: string; year: string }, merchantId?: string) =>
     sender.send({ operationId: 'gateway.authorize', params: { orderId: order, transactionId: `T-${++n}`, ...(merchantId ? { merchantId } : {}) }, body: authorizeBody(expiry) });
@@ -105,16 +97,8 @@ describe('transaction ids already used', () => {
 
 describe('a session id for Update Session', function () {
   this.timeout(30_000);
-  let sim: SimulatorHandle;
   let sender: SimulatorSender;
-  before(async () => {
-    sim = await startSimulator({ port: 0 });
-    sender = new SimulatorSender(sim);
-  });
-  after(async () => {
-    await sender?.close();
-    await sim?.close();
-  });
+  useSimulatorSender((s) => (sender = s));
 
   it('Create Session on the simulator gives an id that Update Session then accepts', async () => {
     const client = new HttpClient();
