@@ -156,8 +156,10 @@ describe('simulator: gateway errors and sessions', () => {
   });
 
   it('400 with field and validationType: MISSING, INVALID (real length text), UNSUPPORTED, JSON errors', async () => {
+    // The catalogue's authorizeAmount rule ('requiredFor') rejects it before the operation runs; still the gateway's envelope.
     const noAmount = await gatewayPut(agent, sim.baseUrl, 11, 'E-3', '1', { ...authorizeBody(), order: { currency: 'USD' } });
     assert.equal(noAmount.status, 400);
+    assert.equal(field(noAmount.json, 'error.cause'), 'INVALID_REQUEST');
     assert.equal(field(noAmount.json, 'error.field'), 'order.amount');
     assert.equal(field(noAmount.json, 'error.validationType'), 'MISSING');
     assert.equal(field(noAmount.json, 'error.explanation'), 'Missing parameter');
