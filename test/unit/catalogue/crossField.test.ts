@@ -146,6 +146,66 @@ describe('catalogue: cross-field rules', () => {
     });
   });
 
+  describe('payment rules: what the gateway needs to move money or check a card', () => {
+    const errors = (issues: ValidationIssue[]) => issues.filter((i) => i.severity === 'error');
+    const refund = (transaction: Record<string, unknown>) => ({ apiOperation: 'REFUND', transaction });
+    it('authorizeAmount: an Authorize without order.amount or order.currency fails with the catalogue\'s message', () => {
+      const why = 'required: the gateway answers "Missing parameter" for an authorization without the amount and currency of the order';
+      assert.deepEqual(validateBody('gateway.authorize', 11, authorize({ currency: 'USD' }), NOW).map((i) => i.message), [`order.amount: ${why}`]);
+      assert.deepEqual(validateBody('gateway.authorize', 11, authorize({ amount: '10.00' }), NOW).map((i) => i.message), [`order.currency: ${why}`]);
+      assert.deepEqual(validateBody('gateway.authorize', 11, authorize({ amount: '10.00', currency: 'USD' }), NOW), []);
+    });
+    it('verifyCurrency: a Verify without order.currency fails; it needs no amount', () => {
+      assert.deepEqual(validateBody('gateway.verify', 100, verify({ order: {} }), NOW).map((i) => i.message), [
+        'order.currency: required: the gateway answers "Missing parameter" for a verification without the order currency',
+      ]);
+      assert.deepEqual(validateBody('gateway.verify', 100, verify({}), NOW), []);
+    });
+    it('refundAmount: a Refund without transaction.amount or transaction.currency fails', () => {
+      const why = 'required: the gateway answers "Missing parameter" for a refund without the amount and currency to refund';
+      assert.deepEqual(validateBody('gateway.refund', 13, refund({}), NOW).map((i) => i.message), [`transaction.amount: ${why}`, `transaction.currency: ${why}`]);
+      assert.deepEqual(validateBody('gateway.refund', 13, refund({ amount: '1.00', currency: 'USD' }), NOW), []);
+    });
+    it('cardToCharge: Authorize and Verify need a card number, and with it the expiry month and year', () => {
+      const noCard = { ...authorize({ amount: '10.00', currency: 'USD' }), sourceOfFunds: {} };
+      assert.deepEqual(validateBody('gateway.authorize', 11, noCard, NOW).map((i) => i.message), [
+        'sourceOfFunds.provided.card.number: required: a card number (or sourceOfFunds.token) is needed to authorize or verify a card',
+      ]);
+      assert.deepEqual(rules(validateBody('gateway.verify', 100, { ...verify({}), sourceOfFunds: {} }, NOW)), ['sourceOfFunds.provided.card.number:requiredFor']);
+      const noExpiry = verify({ sourceOfFunds: { provided: { card: { number: '5123450000000008' } } } });
+      assert.deepEqual(validateBody('gateway.verify', 100, noExpiry, NOW).map((i) => i.message), [
+        'sourceOfFunds.provided.card.expiry.month: required with a card number: the gateway needs the card expiry',
+        'sourceOfFunds.provided.card.expiry.year: required with a card number: the gateway needs the card expiry',
+      ]);
+    });
+    it('sourceOfFunds.token excuses the card; session.id excuses the card, amount and currency (a session holds them)', () => {
+      const byToken = { ...authorize({ amount: '10.00', currency: 'USD' }), sourceOfFunds: { token: '9876543210987654' } };
+      assert.deepEqual(validateBody('gateway.authorize', 11, byToken, NOW), []);
+      assert.deepEqual(validateBody('gateway.verify', 100, { ...verify({}), sourceOfFunds: { token: '9876543210987654' } }, NOW), []);
+      const session = { session: { id: 'SESSION0002ABCDEFGHIJKLMNOPQRST' } };
+      assert.deepEqual(errors(validateBody('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', ...session }, NOW)), []);
+      assert.deepEqual(errors(validateBody('gateway.verify', 100, { apiOperation: 'VERIFY', ...session }, NOW)), []);
+    });
+    it('payment amounts: 0.00 and 1.0001 fail (Authorize and browser-payment order.amount, Refund and Update Authorization transaction.amount); 1.001 passes', () => {
+      const cases: { what: string; check: (amount: string) => ValidationIssue[]; path: string }[] = [
+        { what: 'Authorize', path: 'order.amount', check: (a) => validateBody('gateway.authorize', 11, authorize({ amount: a, currency: 'USD' }), NOW) },
+        { what: 'Initiate Browser Payment v16', path: 'order.amount', check: (a) => validateBody('gateway.initiateBrowserPayment', 16, ibp16({ order: { amount: a, currency: 'USD' } }), NOW) },
+        { what: 'Initiate Browser Payment v100', path: 'order.amount', check: (a) => validateBody('gateway.initiateBrowserPayment', 100, { ...ibp16({ order: { amount: a, currency: 'USD' } }), browserPayment: { operation: 'PAY' } }, NOW) },
+        { what: 'Refund', path: 'transaction.amount', check: (a) => validateBody('gateway.refund', 13, refund({ amount: a, currency: 'USD' }), NOW) },
+        { what: 'Update Authorization', path: 'transaction.amount', check: (a) => validateBody('gateway.updateAuthorization', 18, { apiOperation: 'UPDATE_AUTHORIZATION', transaction: { amount: a, currency: 'USD' } }, NOW) },
+      ];
+      for (const { what, path, check } of cases) {
+        assert.deepEqual(check('0.00').map((i) => i.message), [`${path}: must be greater than 0, got '0.00'`], what);
+        assert.deepEqual(check('1.0001').map((i) => i.message), [`${path}: must have at most 3 digits after the decimal point, got '1.0001'`], what);
+        assert.deepEqual(check('1.001'), [], what);
+      }
+    });
+    it('an amount that is not a payment (Update Session order.amount) may still be 0 or carry 4 decimals', () => {
+      assert.deepEqual(validateBody('gateway.updateSession', 100, { order: { amount: '0.00', currency: 'USD' } }, NOW), []);
+      assert.deepEqual(validateBody('gateway.updateSession', 100, { order: { amount: '1.0001', currency: 'USD' } }, NOW), []);
+    });
+  });
+
   it('every declared rule is exercised by this file', () => {
     const ids = new Set(crossFieldRules.map((r) => r.id));
     assert.deepEqual([...ids].sort(), [
