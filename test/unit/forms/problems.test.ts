@@ -1,6 +1,6 @@
 /** Problems come from the catalogue's checks, verbatim, placed on the controls that show them. */
 import * as assert from 'node:assert/strict';
-import { fieldsOf } from '../../../src/catalogue';
+import { exampleBody, fieldsOf, operations } from '../../../src/catalogue';
 import type { OperationId } from '../../../src/catalogue/operations';
 import { fieldLookup, placeOf, templateFor } from '../../../src/forms/fieldLookup';
 import type { JsonObject } from '../../../src/forms/json';
@@ -94,6 +94,17 @@ describe('forms: problems', () => {
     assert.equal(placeOf(lookup, 'item[0]'), 'item');
     assert.equal(placeOf(lookup, 'order'), undefined);
     assert.equal(templateFor(lookup, 'order.custom.abc'), 'order.custom.{key}');
+  });
+
+  it('a fresh form (the catalogue\'s example body) has no problem on any operation, with the payment rules declared', () => {
+    for (const op of operations) {
+      for (const version of op.versions.length ? op.versions : [undefined]) {
+        const body = exampleBody(op.id, version);
+        if (!body) continue;
+        const { problems } = problemsOf(op.id, version, body as JsonObject);
+        assert.equal(problems.count, 0, `${op.id} v${String(version)}: ${[...problems.byPath.values()].flat().join('; ')}`);
+      }
+    }
   });
 
   it('the send button says how many problems remain', () => {
