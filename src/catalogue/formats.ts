@@ -115,6 +115,14 @@ export function amount(help = 'Amount: decimal string of 1 to 14 characters (0-9
   return decimalText(help, extra);
 }
 
+/**
+ * The amount of a payment, refund or authorization: the real gateway rejects zero ("Value '0.00' is
+ * invalid. Transaction or order amount must be greater than zero") and keeps 3 decimals at most.
+ */
+export function paymentAmount(help: string, extra: Extra = {}): LeafNode {
+  return decimalText(`${help} Greater than zero, at most 3 decimals.`, { greaterThanZero: true, fractionDigits: 3, ...extra });
+}
+
 export function currency(help = 'Currency: 3 upper-case letters, ISO 4217 alpha code.', extra: Extra = {}): LeafNode {
   return text(3, 3, help, { pattern: /^[A-Z]{3}$/, patternHint: '3 upper-case letters (ISO 4217)', example: 'USD', ...extra });
 }

@@ -1,8 +1,9 @@
 /**
  * Adapter between the catalogue's request checks and the gateway's error envelope: the simulator
  * rejects what the real gateway rejects, naming the field, the rule and a real-style explanation.
- * Catalogue rule → validationType: 'required' → MISSING, 'unexpected' → UNSUPPORTED, anything else
- * (enum, pattern, length, type, range, cross-field) → INVALID.
+ * Catalogue rule → validationType: 'required' and 'requiredFor' (required in this case, such as the
+ * amount of an Authorize) → MISSING, 'unexpected' → UNSUPPORTED, anything else (enum, pattern, length,
+ * type, range, other cross-field rules) → INVALID.
  */
 import { getOperation as catalogueGetOperation, checkBody, validatePathParam, type OperationId } from '../catalogue';
 import type { ValidationType } from '../catalogue/codes';
@@ -52,7 +53,7 @@ export function pathParamIssues(name: 'merchantId' | 'orderId' | 'transactionId'
 }
 
 export function validationTypeOf(rule: string): ValidationType {
-  if (rule === 'required') return 'MISSING';
+  if (rule === 'required' || rule === 'requiredFor') return 'MISSING';
   if (rule === 'unexpected') return 'UNSUPPORTED';
   return 'INVALID';
 }

@@ -17,6 +17,9 @@ const ENVIRONMENTS = [
 ];
 const PARAMS = { orderId: 'ORD-1', transactionId: 'TXN-1' };
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+/** An Authorize with what the catalogue's payment rules need (amount, currency, a card), so a test counts only its own problems. */
+const CARD = { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' } } } };
+const PAYABLE = { apiOperation: 'AUTHORIZE', order: { amount: '10.00', currency: 'USD' }, sourceOfFunds: CARD };
 
 type Posted = { type: string; [k: string]: unknown };
 
@@ -39,9 +42,11 @@ async function pick(select: Locator, label: string): Promise<void> {
   await select.getByRole('option', { name: label, exact: true }).click();
 }
 
-/** Opens a folded group by clicking its header. */
+/** Opens a folded group by clicking its header; a group already open (it holds values) stays open. */
 async function openGroup(page: Page, group: string): Promise<void> {
-  await page.locator(`vscode-collapsible.group[data-group="${group}"] .collapsible-header`).click();
+  const collapsible = page.locator(`vscode-collapsible.group[data-group="${group}"]`);
+  if (await collapsible.evaluate((e: unknown) => (e as { open?: boolean }).open === true)) return;
+  await collapsible.locator('.collapsible-header').click();
 }
 
 async function bodyOf(w: OpenWebview): Promise<Record<string, unknown>> {
@@ -125,7 +130,7 @@ describe('operation form webview (Chromium)', function () {
   });
 
   it('Send counts the problems and is disabled; Send Anyway posts the state with sendAnyway', async () => {
-    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: PAYABLE });
     const { page } = w;
     assert.equal(await page.locator('#send').textContent(), 'Send');
     assert.equal(await page.locator('#send-anyway').isVisible(), false);
@@ -139,7 +144,7 @@ describe('operation form webview (Chromium)', function () {
     await page.locator('#send-anyway').click();
     const sent = (await w.waitForPosted('send', { since: before })) as Posted & { state: FormState; sendAnyway: boolean };
     assert.equal(sent.sendAnyway, true);
-    assert.deepEqual(sent.state.body, { apiOperation: 'AUTHORIZE', order: { reference: 'r'.repeat(41), currency: 'usd' } });
+    assert.deepEqual(sent.state.body, { ...PAYABLE, order: { amount: '10.00', reference: 'r'.repeat(41), currency: 'usd' } });
     assert.equal((await w.posted()).slice(before).filter((m) => m.type === 'send').length, 1, 'the disabled Send posted nothing');
     // Counted after the first send was seen: debounced previews may come between the two sends.
     const afterAnyway = (await w.posted()).length;
@@ -201,7 +206,7 @@ describe('operation form webview (Chromium)', function () {
   });
 
   it('list rows are added and removed in the body', async () => {
-    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: PAYABLE });
     const { page } = w;
     await openGroup(page, 'Item');
     const list = page.locator('.array[data-path="item"]');
@@ -469,7 +474,7 @@ describe('operation form webview (Chromium)', function () {
   });
 
   it('URL parameters are validated live; Fresh ids asks the host and merges its ids', async () => {
-    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' }, params: {} });
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: PAYABLE, params: {} });
     const { page } = w;
     assert.equal(await errorText(page, 'param:orderId'), 'orderId: required');
     assert.equal(await page.locator('#send').textContent(), 'Send · 2 problems');
@@ -535,7 +540,7 @@ describe('operation form webview (Chromium)', function () {
   });
 
   it('shows sending, the outcome and the host issues', async () => {
-    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE', order: { amount: '1.00', currency: 'USD' } } });
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { ...PAYABLE, order: { amount: '1.00', currency: 'USD' } } });
     const { page } = w;
     await w.send({ type: 'sending', busy: true });
     await eventually(() => page.locator('#send').getAttribute('disabled'), (d) => d === '');

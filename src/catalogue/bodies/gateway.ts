@@ -13,7 +13,7 @@ import { commonGatewayFields } from '../groups/common';
 import { cruiseGroup } from '../groups/cruise';
 import { itemGroup } from '../groups/item';
 import {
-  customerNote, orderAmount, orderAmountFields, orderCurrency, orderDescription, sessionOrderFields, shippingAndHandlingAmount,
+  customerNote, orderPaymentAmount, orderAmountFields, orderCurrency, orderDescription, sessionOrderFields, shippingAndHandlingAmount,
   taxAmount, transactionAmountFields, verifyOrderFields,
 } from '../groups/order';
 import { posTerminalGroup } from '../groups/posTerminal';
@@ -27,7 +27,7 @@ const body = (...sets: Fields[]): ObjectNode => obj(undefined, mergeFields(...se
 export function authorizeV11(): ObjectNode {
   return body(
     commonGatewayFields({ value: 'AUTHORIZE', fromRealGateway: true }),
-    orderAmountFields({ itemAmount: true, shipping: true, tax: true, description: true }),
+    orderAmountFields({ itemAmount: true, shipping: true, tax: true, description: true, movesMoney: true }),
     threeDSecureFields(),
     {
       action: obj('Risk rules', {
@@ -84,7 +84,7 @@ export function verifyV100(): ObjectNode {
 function browserPaymentCommon(version: 16 | 100): Fields {
   return {
     order: req(obj('Order', {
-      amount: req(orderAmount()),
+      amount: req(orderPaymentAmount()),
       currency: req(orderCurrency()),
       description: orderDescription(),
       customerNote: customerNote(),

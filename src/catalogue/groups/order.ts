@@ -1,12 +1,14 @@
 /** Fields under order.* beyond the common ones, grouped by where the spec lists them. */
 import { addressGroup } from './address';
 import { sessionItemsGroup } from './item';
-import { amount, currency, decimalText, digits, enumOf, httpsUrl, text, url } from '../formats';
+import { amount, currency, paymentAmount, decimalText, digits, enumOf, httpsUrl, text, url } from '../formats';
 import { arr, obj, req, type Fields, type LeafNode } from '../fieldTree';
 
 const SUBTOTAL_NOTE = 'When order.amount and sub-totals (itemAmount, shippingAndHandlingAmount, taxAmount) are sent together, the sub-totals must add up to order.amount.';
 
 export const orderAmount = (extra = ''): LeafNode => amount(`Order amount, decimal string 1 to 14 characters. ${SUBTOTAL_NOTE} ${extra}`.trim(), { label: 'Order amount', example: '10.00' });
+/** The order amount of an operation that moves money (Authorize, Initiate Browser Payment). */
+export const orderPaymentAmount = (extra = ''): LeafNode => paymentAmount(`Order amount, decimal string 1 to 14 characters. ${SUBTOTAL_NOTE} ${extra}`.trim(), { label: 'Order amount', example: '10.00' });
 export const orderCurrency = (extra = ''): LeafNode => currency(`Order currency: 3 upper-case letters, ISO 4217. ${extra}`.trim(), { label: 'Order currency' });
 
 export const itemAmount = (): LeafNode => amount(`Total of the line items (decimal string 1 to 14); must equal the sum of quantity × unitPrice when items are sent. ${SUBTOTAL_NOTE}`, { label: 'Item amount' });
@@ -20,10 +22,11 @@ export const customerNote = (): LeafNode => text(1, 250, 'Note from the payer, 1
  * Order amount fields for operations whose sections do not list them (Authorize, Verify, Update
  * Session): the real gateway needs them there, the spec leaves them under "not shown", so optional.
  */
-export function orderAmountFields(opts: { itemAmount?: boolean; shipping?: boolean; tax?: boolean; description?: boolean } = {}): Fields {
+export function orderAmountFields(opts: { itemAmount?: boolean; shipping?: boolean; tax?: boolean; description?: boolean; movesMoney?: boolean } = {}): Fields {
+  const amountOf = opts.movesMoney ? orderPaymentAmount : orderAmount;
   return {
     order: obj('Order', {
-      amount: orderAmount('Not listed for this operation in the spec; the real gateway expects it for payments.'),
+      amount: amountOf('Not listed for this operation in the spec; the real gateway expects it for payments.'),
       currency: orderCurrency(),
       ...(opts.itemAmount ? { itemAmount: itemAmount() } : {}),
       ...(opts.shipping ? { shippingAndHandlingAmount: shippingAndHandlingAmount() } : {}),
@@ -37,7 +40,7 @@ export function orderAmountFields(opts: { itemAmount?: boolean; shipping?: boole
 export function transactionAmountFields(amountHelp: string): Fields {
   return {
     transaction: obj('Transaction', {
-      amount: amount(amountHelp, { label: 'Transaction amount', example: '10.00' }),
+      amount: paymentAmount(amountHelp, { label: 'Transaction amount', example: '10.00' }),
       currency: currency('Transaction currency: 3 upper-case letters, ISO 4217.', { label: 'Transaction currency' }),
     }),
   };

@@ -14,6 +14,7 @@ import type { SimResponse } from '../types';
  * (expiry → gatewayCode, CSC, AVS by billing street) and a risk assessment.
  */
 
+/** The catalogue's cardToCharge rule rejects a body without a card first; this stays for a session's card, merged after it. */
 function requireCard(env: OpEnv): CardDetails | SimResponse {
   const card = cardFrom(env.body);
   if (!card) return missing('sourceOfFunds.provided.card.number');

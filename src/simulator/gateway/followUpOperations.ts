@@ -1,5 +1,5 @@
 import { getString } from '../jsonText';
-import { formatAmount, parseAmount } from '../money';
+import { formatAmount } from '../money';
 import type { SimResponse } from '../types';
 import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
 import { fieldError, invalidRequest, invalidValue, unknownOrder } from './errors';
@@ -90,7 +90,6 @@ export function updateAuthorization(env: OpEnv): SimResponse {
   }
   const currency = getString(env.body, 'transaction.currency') ?? order.currency;
   if (currency !== order.currency) return invalidValue('transaction.currency', currency, `Currency must match the order currency ${order.currency}`);
-  if (amountText !== undefined && parseAmount(amountText) === undefined) return invalidValue('transaction.amount', amountText, 'Invalid amount');
 
   const txn = baseTransaction(env, 'AUTHORIZATION_UPDATE', amount, currency);
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };

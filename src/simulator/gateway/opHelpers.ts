@@ -9,7 +9,11 @@ import type { OpEnv } from './opEnv';
 import type { OrderRecord, TransactionRecord } from './orders';
 import { transactionResponse } from './responseBody';
 
-/** A required positive amount, or the gateway's error for it. */
+/**
+ * A required positive amount, or the gateway's error for it. The catalogue (paymentAmount and the
+ * payment rules) rejects a missing or bad amount in the body first; these checks stay for a value a
+ * session supplies, merged after that check (Create Session stores its fields unchecked).
+ */
 export function requiredAmount(env: OpEnv, field: string): Milli | SimResponse {
   const text = getString(env.body, field);
   if (text === undefined) return missing(field);
@@ -19,6 +23,7 @@ export function requiredAmount(env: OpEnv, field: string): Milli | SimResponse {
   return value;
 }
 
+/** A required currency; as for the amount, only a session's value can reach these checks. */
 export function requiredCurrency(env: OpEnv, field: string): string | SimResponse {
   const text = getString(env.body, field);
   if (text === undefined) return missing(field);

@@ -4,6 +4,7 @@ import { compile } from '../../../src/catalogue/compiled';
 import type { FieldNode } from '../../../src/catalogue/fieldTree';
 import type { FieldIndex } from '../../../src/catalogue/fieldIndex';
 import { parseDecimal, add, multiply, formatDecimal, compare, type Decimal } from '../../../src/catalogue/decimal';
+import { isPresent } from '../../../src/catalogue/rules/access';
 import { cartTotal, FINANCED_CART } from '../../../src/catalogue/rules/financing';
 import { leafArbitrary, getAt, setAt } from './helpers';
 
@@ -44,11 +45,44 @@ function lineSum(items: unknown, field: string): Decimal | undefined {
   return seen ? total : undefined;
 }
 
+/** What the payment rules (rules/payment.ts) make an operation send, unless a session holds it. */
+const PAYMENT_NEEDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'gateway.authorize@11': { 'order.amount': '10.00', 'order.currency': 'USD' },
+  'gateway.verify@100': { 'order.currency': 'USD' },
+  'gateway.refund@13': { 'transaction.amount': '10.00', 'transaction.currency': 'USD' },
+};
+const CARD_NEEDS: Readonly<Record<string, string>> = {
+  'sourceOfFunds.provided.card.number': '5123450000000008',
+  'sourceOfFunds.provided.card.expiry.month': '1',
+  'sourceOfFunds.provided.card.expiry.year': '39',
+};
+const PRESENTS_CARD = new Set(['gateway.authorize@11', 'gateway.verify@100']);
+/** Operations whose order.amount is a payment amount: greater than zero, at most 3 decimals. */
+const PAYS_ORDER_AMOUNT = new Set(['gateway.authorize@11', 'gateway.initiateBrowserPayment@16', 'gateway.initiateBrowserPayment@100']);
+
+function fillPaymentNeeds(body: Record<string, unknown>, key: string): void {
+  if (isPresent(getAt(body, 'session.id'))) return;
+  const fill = (needs: Readonly<Record<string, string>>) => {
+    for (const [path, value] of Object.entries(needs)) if (!isPresent(getAt(body, path))) setAt(body, path, value);
+  };
+  fill(PAYMENT_NEEDS[key] ?? {});
+  if (PRESENTS_CARD.has(key) && !isPresent(getAt(body, 'sourceOfFunds.token'))) fill(CARD_NEEDS);
+}
+
+/** A sum of sub-totals order.amount can carry: at most 14 characters, and for a payment > 0 with ≤ 3 decimals. */
+function fitsOrderAmount(total: Decimal, key: string): boolean {
+  const text = formatDecimal(total);
+  if (text.length > 14) return false;
+  const decimals = text.split('.')[1]?.length ?? 0;
+  return !PAYS_ORDER_AMOUNT.has(key) || (decimals <= 3 && compare(total, { units: 0n, scale: 0 }) > 0);
+}
+
 /**
  * Makes a field-valid body satisfy the cross-field rules, the way a careful user would:
  * sub-totals computed from the items, the total from the sub-totals, conditional fields filled in.
  */
 export function repairCrossFieldRules(body: Record<string, unknown>, key: string): Record<string, unknown> {
+  fillPaymentNeeds(body, key);
   const order = body['order'] as Record<string, unknown> | undefined;
   if (order) {
     const items = key.startsWith('gateway.updateSession') ? order['items'] : body['item'];
@@ -74,8 +108,8 @@ export function repairCrossFieldRules(body: Record<string, unknown>, key: string
     }
     const subs = ['itemAmount', 'shippingAndHandlingAmount', 'taxAmount'].map((k) => d(order[k])).filter((x): x is Decimal => !!x);
     if (order['amount'] !== undefined && subs.length) {
-      const total = formatDecimal(subs.reduce(add));
-      if (total.length <= 14) order['amount'] = total;
+      const total = subs.reduce(add);
+      if (fitsOrderAmount(total, key)) order['amount'] = formatDecimal(total);
       else for (const k of ['itemAmount', 'shippingAndHandlingAmount', 'taxAmount']) delete order[k];
     }
     const amount = d(order['amount']);

@@ -56,7 +56,8 @@ describe('catalogue: hostile input is bounded and linear', () => {
 
   it('a value over its maximum length is reported by its length rule only (no pattern, no cross-field rule)', () => {
     const amount = `1.${'0'.repeat(99_990)}`;
-    const body = { apiOperation: 'AUTHORIZE', order: { amount, currency: 'USD', itemAmount: amount, taxAmount: '1' } };
+    const card = { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' } } } };
+    const body = { apiOperation: 'AUTHORIZE', order: { amount, currency: 'USD', itemAmount: amount, taxAmount: '1' }, sourceOfFunds: card };
     const issues = timed('long amounts', () => validateBody('gateway.authorize', 11, body, NOW));
     assert.deepEqual(issues.map((i) => `${i.path}:${i.rule}`), ['order.amount:maxLength', 'order.itemAmount:maxLength']);
   });

@@ -1,6 +1,6 @@
 /** Problems come from the catalogue's checks, verbatim, placed on the controls that show them. */
 import * as assert from 'node:assert/strict';
-import { fieldsOf } from '../../../src/catalogue';
+import { exampleBody, fieldsOf, operations } from '../../../src/catalogue';
 import type { OperationId } from '../../../src/catalogue/operations';
 import { fieldLookup, placeOf, templateFor } from '../../../src/forms/fieldLookup';
 import type { JsonObject } from '../../../src/forms/json';
@@ -15,9 +15,14 @@ function problemsOf(id: OperationId, version: number | undefined, body: JsonObje
   return { lookup, required, fields, problems: collectProblems({ operationId: id, version, body, lookup, required, now: new Date('2026-01-01T00:00:00Z'), ...extra }) };
 }
 
+/** What an Authorize needs besides the field under test: amount, currency and a card (the catalogue's payment rules). */
+const CARD = { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' } } } };
+const PAYS = { amount: '10.00', currency: 'USD' };
+const authorize = (body: JsonObject): JsonObject => ({ apiOperation: 'AUTHORIZE', sourceOfFunds: CARD, ...body, order: { ...PAYS, ...(body['order'] as JsonObject | undefined) } });
+
 describe('forms: problems', () => {
   it('warnings are counted apart from problems and never block: "Send · 1 problem, 2 warnings"', () => {
-    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { amount: 10.5, currency: 'usd', refrence: 'R1' } });
+    const { problems } = problemsOf('gateway.authorize', 11, authorize({ order: { amount: 10.5, currency: 'usd', refrence: 'R1' } }));
     assert.equal(problems.count, 1);
     assert.deepEqual(problems.byPath.get('order.currency')?.length, 1);
     assert.equal(problems.warnings, 2);
@@ -29,10 +34,10 @@ describe('forms: problems', () => {
   });
 
   it('a too long reference is one problem, with the catalogue message, on its field', () => {
-    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { reference: 'x'.repeat(41) } });
+    const { problems } = problemsOf('gateway.authorize', 11, authorize({ order: { reference: 'x'.repeat(41) } }));
     assert.equal(problems.count, 1);
     assert.deepEqual(problems.byPath.get('order.reference'), ['order.reference: must be at most 40 characters, got 41']);
-    assert.deepEqual(problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { reference: 'x'.repeat(40) } }).problems.count, 0);
+    assert.deepEqual(problemsOf('gateway.authorize', 11, authorize({ order: { reference: 'x'.repeat(40) } })).problems.count, 0);
   });
 
   it('a missing required object is reported on the required fields inside it, not twice', () => {
@@ -44,14 +49,14 @@ describe('forms: problems', () => {
   });
 
   it('a cross-field rule shows on every field it names', () => {
-    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', order: { amount: '10.00', currency: 'USD', itemAmount: '4.00', taxAmount: '1.00' } });
+    const { problems } = problemsOf('gateway.authorize', 11, authorize({ order: { amount: '10.00', currency: 'USD', itemAmount: '4.00', taxAmount: '1.00' } }));
     assert.match(problems.byPath.get('order.amount')?.[0] ?? '', /^order\.amount: must equal the sum of the sub-totals/);
     assert.match(problems.byPath.get('order.itemAmount')?.[0] ?? '', /^order\.itemAmount: the sub-totals/);
     assert.equal(problems.count, 3);
   });
 
   it('required fields of list rows show on the row fields', () => {
-    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', item: [{ name: 'A', unitPrice: '1.00' }] });
+    const { problems } = problemsOf('gateway.authorize', 11, authorize({ item: [{ name: 'A', unitPrice: '1.00' }] }));
     assert.deepEqual([...problems.byPath.entries()], [['item[0].quantity', ['item[0].quantity: required']]]);
   });
 
@@ -66,7 +71,7 @@ describe('forms: problems', () => {
   });
 
   it('URL parameter and host problems count; unknown paths are listed apart', () => {
-    const { problems } = problemsOf('gateway.authorize', 11, { apiOperation: 'AUTHORIZE' }, {
+    const { problems } = problemsOf('gateway.authorize', 11, authorize({}), {
       placed: [{ path: 'param:orderId', message: 'orderId: required' }],
       host: [{ path: 'merchantId', message: 'merchantId: required' }, { path: 'order.amount', message: 'order.amount: the host says no' }],
     });
@@ -77,7 +82,7 @@ describe('forms: problems', () => {
   });
 
   it('counts problems per section for the folded groups', () => {
-    const { problems, lookup, fields, required } = problemsOf('gateway.authorize', 11, { order: { reference: 'x'.repeat(41) }, item: [{}] });
+    const { problems, lookup, fields, required } = problemsOf('gateway.authorize', 11, { order: { ...PAYS, reference: 'x'.repeat(41) }, item: [{}], sourceOfFunds: CARD });
     const bySection = problemsBySection(problems, lookup, buildLayout(fields, 11, required));
     assert.equal(bySection.get('Required'), 1);
     assert.equal(bySection.get('Order'), 1);
@@ -89,6 +94,17 @@ describe('forms: problems', () => {
     assert.equal(placeOf(lookup, 'item[0]'), 'item');
     assert.equal(placeOf(lookup, 'order'), undefined);
     assert.equal(templateFor(lookup, 'order.custom.abc'), 'order.custom.{key}');
+  });
+
+  it('a fresh form (the catalogue\'s example body) has no problem on any operation, with the payment rules declared', () => {
+    for (const op of operations) {
+      for (const version of op.versions.length ? op.versions : [undefined]) {
+        const body = exampleBody(op.id, version);
+        if (!body) continue;
+        const { problems } = problemsOf(op.id, version, body as JsonObject);
+        assert.equal(problems.count, 0, `${op.id} v${String(version)}: ${[...problems.byPath.values()].flat().join('; ')}`);
+      }
+    }
   });
 
   it('the send button says how many problems remain', () => {

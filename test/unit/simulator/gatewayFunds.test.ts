@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Agent } from 'undici';
-import { operations } from '../../../src/catalogue';
+import { operations, validateBody, type OperationId } from '../../../src/catalogue';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../../src/simulator';
 import { authorizeBody, basicAuth, curl, field, gatewayPut, MID, send, startReceiver, waitUntil, useSimulator } from './helpers';
 
@@ -156,8 +156,10 @@ describe('simulator: gateway errors and sessions', () => {
   });
 
   it('400 with field and validationType: MISSING, INVALID (real length text), UNSUPPORTED, JSON errors', async () => {
+    // The catalogue's authorizeAmount rule ('requiredFor') rejects it before the operation runs; still the gateway's envelope.
     const noAmount = await gatewayPut(agent, sim.baseUrl, 11, 'E-3', '1', { ...authorizeBody(), order: { currency: 'USD' } });
     assert.equal(noAmount.status, 400);
+    assert.equal(field(noAmount.json, 'error.cause'), 'INVALID_REQUEST');
     assert.equal(field(noAmount.json, 'error.field'), 'order.amount');
     assert.equal(field(noAmount.json, 'error.validationType'), 'MISSING');
     assert.equal(field(noAmount.json, 'error.explanation'), 'Missing parameter');
@@ -186,6 +188,32 @@ describe('simulator: gateway errors and sessions', () => {
     const longOrder = await gatewayPut(agent, sim.baseUrl, 11, 'o'.repeat(41), '1', authorizeBody());
     assert.equal(longOrder.status, 400);
     assert.equal(field(longOrder.json, 'error.field'), 'orderId');
+  });
+
+  it('the payment rules answer as the catalogue says: the field it names, MISSING for what is required, its words for 0.00 and 1.0001', async () => {
+    const card = authorizeBody().sourceOfFunds;
+    const cases: { op: OperationId; version: number; body: Record<string, unknown>; validationType: string; explanation: string }[] = [
+      { op: 'gateway.authorize', version: 11, body: { ...authorizeBody(), order: { amount: '10.00' } }, validationType: 'MISSING', explanation: 'Missing parameter' },
+      { op: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE', order: { amount: '10.00', currency: 'USD' } }, validationType: 'MISSING', explanation: 'Missing parameter' },
+      { op: 'gateway.authorize', version: 11, body: { ...authorizeBody(), sourceOfFunds: { provided: { card: { number: '5123450000000008' } } } }, validationType: 'MISSING', explanation: 'Missing parameter' },
+      { op: 'gateway.verify', version: 100, body: { apiOperation: 'VERIFY', sourceOfFunds: card }, validationType: 'MISSING', explanation: 'Missing parameter' },
+      { op: 'gateway.refund', version: 13, body: { apiOperation: 'REFUND', transaction: { currency: 'USD' } }, validationType: 'MISSING', explanation: 'Missing parameter' },
+      { op: 'gateway.authorize', version: 11, body: authorizeBody({ amount: '0.00' }), validationType: 'INVALID', explanation: "Value '0.00' is invalid. Must be greater than 0" },
+      { op: 'gateway.authorize', version: 11, body: authorizeBody({ amount: '1.0001' }), validationType: 'INVALID', explanation: "Value '1.0001' is invalid. Must have at most 3 digits after the decimal point" },
+      { op: 'gateway.refund', version: 13, body: refundBody('0.00'), validationType: 'INVALID', explanation: "Value '0.00' is invalid. Must be greater than 0" },
+    ];
+    let n = 0;
+    for (const { op, version, body, validationType, explanation } of cases) {
+      const [first] = validateBody(op, version, body);
+      assert.ok(first, `the catalogue rejects ${JSON.stringify(body)}`);
+      const r = await gatewayPut(agent, sim.baseUrl, version, `PR-${++n}`, '1', body);
+      const what = `${op} ${JSON.stringify(body)}: ${r.text}`;
+      assert.equal(r.status, 400, what);
+      assert.equal(field(r.json, 'error.cause'), 'INVALID_REQUEST', what);
+      assert.equal(field(r.json, 'error.field'), first.path, what);
+      assert.equal(field(r.json, 'error.validationType'), validationType, what);
+      assert.equal(field(r.json, 'error.explanation'), explanation, what);
+    }
   });
 
   it('Update Session: real id format, stored fields used by a later Authorize', async () => {

@@ -4,6 +4,7 @@ import { toFieldError, validationTypeOf } from '../../../src/simulator/requestCh
 describe('simulator: catalogue issues as gateway errors', () => {
   it('maps the rule to the validationType', () => {
     assert.equal(validationTypeOf('required'), 'MISSING');
+    assert.equal(validationTypeOf('requiredFor'), 'MISSING', 'required in this case (an Authorize without order.amount) is still a missing parameter');
     assert.equal(validationTypeOf('unexpected'), 'UNSUPPORTED');
     for (const rule of ['enum', 'pattern', 'maxLength', 'minLength', 'type', 'integer', 'max', 'custom']) assert.equal(validationTypeOf(rule), 'INVALID', rule);
   });
