@@ -67,7 +67,7 @@ export function price(help: string, extra: Extra = {}): LeafNode {
 const UNSIGNED_DECIMAL = /^\d+(\.\d+)?$/;
 const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
 
-function decimalBound(rule: 'min' | 'max' | 'greaterThanZero', bound: string, words: string): LeafCheck {
+function decimalBound(rule: 'min' | 'max' | 'greaterThanZero', bound: string, words: string, sentence?: string): LeafCheck {
   const limit = parseDecimal(bound);
   if (!limit) throw new Error(`bad decimal bound ${bound}`);
   return {
@@ -78,7 +78,7 @@ function decimalBound(rule: 'min' | 'max' | 'greaterThanZero', bound: string, wo
       const c = compare(d, limit);
       return rule === 'max' ? c <= 0 : rule === 'min' ? c >= 0 : c > 0;
     },
-    message: (value) => `must be ${words} ${formatDecimal(limit)}, got ${shown(value)}`,
+    message: (value) => `${sentence ?? `must be ${words} ${formatDecimal(limit)}`}, got ${shown(value)}`,
   };
 }
 
@@ -94,10 +94,14 @@ function maxFractionDigits(n: number): LeafCheck {
  * Request amount: "string of characters 0-9 and '.', a valid decimal number, length 1 to 14
  * (some item and tax amounts also allow '-')".
  */
-export function decimalText(help: string, opts: { signed?: boolean; minValue?: string; maxValue?: string; greaterThanZero?: boolean; maxLength?: number; fractionDigits?: number } & Extra = {}): LeafNode {
+export function decimalText(
+  help: string,
+  /** greaterThanZero may carry the sentence to say instead of "must be greater than 0". */
+  opts: { signed?: boolean; minValue?: string; maxValue?: string; greaterThanZero?: boolean | string; maxLength?: number; fractionDigits?: number } & Extra = {},
+): LeafNode {
   const { signed, minValue, maxValue, greaterThanZero, maxLength, fractionDigits, ...extra } = opts;
   const checks: LeafCheck[] = [];
-  if (greaterThanZero) checks.push(decimalBound('greaterThanZero', '0', 'greater than'));
+  if (greaterThanZero) checks.push(decimalBound('greaterThanZero', '0', 'greater than', typeof greaterThanZero === 'string' ? greaterThanZero : undefined));
   if (minValue !== undefined) checks.push(decimalBound('min', minValue, 'at least'));
   if (maxValue !== undefined) checks.push(decimalBound('max', maxValue, 'at most'));
   if (fractionDigits !== undefined) checks.push(maxFractionDigits(fractionDigits));
@@ -120,7 +124,8 @@ export function amount(help = 'Amount: decimal string of 1 to 14 characters (0-9
  * invalid. Transaction or order amount must be greater than zero") and keeps 3 decimals at most.
  */
 export function paymentAmount(help: string, extra: Extra = {}): LeafNode {
-  return decimalText(`${help} Greater than zero, at most 3 decimals.`, { greaterThanZero: true, fractionDigits: 3, ...extra });
+  // The real gateway's own words, so the simulator's answer reads like the gateway's.
+  return decimalText(`${help} Greater than zero, at most 3 decimals.`, { greaterThanZero: 'transaction or order amount must be greater than zero', fractionDigits: 3, ...extra });
 }
 
 export function currency(help = 'Currency: 3 upper-case letters, ISO 4217 alpha code.', extra: Extra = {}): LeafNode {

@@ -195,7 +195,7 @@ describe('catalogue: cross-field rules', () => {
         { what: 'Update Authorization', path: 'transaction.amount', check: (a) => validateBody('gateway.updateAuthorization', 18, { apiOperation: 'UPDATE_AUTHORIZATION', transaction: { amount: a, currency: 'USD' } }, NOW) },
       ];
       for (const { what, path, check } of cases) {
-        assert.deepEqual(check('0.00').map((i) => i.message), [`${path}: must be greater than 0, got '0.00'`], what);
+        assert.deepEqual(check('0.00').map((i) => i.message), [`${path}: transaction or order amount must be greater than zero, got '0.00'`], what);
         assert.deepEqual(check('1.0001').map((i) => i.message), [`${path}: must have at most 3 digits after the decimal point, got '1.0001'`], what);
         assert.deepEqual(check('1.001'), [], what);
       }

@@ -198,9 +198,9 @@ describe('simulator: gateway errors and sessions', () => {
       { op: 'gateway.authorize', version: 11, body: { ...authorizeBody(), sourceOfFunds: { provided: { card: { number: '5123450000000008' } } } }, validationType: 'MISSING', explanation: 'Missing parameter' },
       { op: 'gateway.verify', version: 100, body: { apiOperation: 'VERIFY', sourceOfFunds: card }, validationType: 'MISSING', explanation: 'Missing parameter' },
       { op: 'gateway.refund', version: 13, body: { apiOperation: 'REFUND', transaction: { currency: 'USD' } }, validationType: 'MISSING', explanation: 'Missing parameter' },
-      { op: 'gateway.authorize', version: 11, body: authorizeBody({ amount: '0.00' }), validationType: 'INVALID', explanation: "Value '0.00' is invalid. Must be greater than 0" },
+      { op: 'gateway.authorize', version: 11, body: authorizeBody({ amount: '0.00' }), validationType: 'INVALID', explanation: "Value '0.00' is invalid. Transaction or order amount must be greater than zero" },
       { op: 'gateway.authorize', version: 11, body: authorizeBody({ amount: '1.0001' }), validationType: 'INVALID', explanation: "Value '1.0001' is invalid. Must have at most 3 digits after the decimal point" },
-      { op: 'gateway.refund', version: 13, body: refundBody('0.00'), validationType: 'INVALID', explanation: "Value '0.00' is invalid. Must be greater than 0" },
+      { op: 'gateway.refund', version: 13, body: refundBody('0.00'), validationType: 'INVALID', explanation: "Value '0.00' is invalid. Transaction or order amount must be greater than zero" },
     ];
     let n = 0;
     for (const { op, version, body, validationType, explanation } of cases) {
