@@ -24,11 +24,24 @@ import { mergeFields, obj, req, type Fields, type ObjectNode } from '../fieldTre
 
 const body = (...sets: Fields[]): ObjectNode => obj(undefined, mergeFields(...sets));
 
+/**
+ * session.id: "card details may combine explicitly provided details, a session and a token" (the
+ * spec); the gateway merges the session's fields into the request, fields sent here winning.
+ */
+const paymentSession = (): Fields => ({
+  session: obj('Payment session', {
+    id: text(31, 35, 'Payment session id (ASCII, 31 to 35 characters) from Create Session and Update Session: the gateway takes the card and order fields the session holds; fields sent in this request win over them.', {
+      label: 'Session id', pattern: /^[\x20-\x7E]*$/, patternHint: 'ASCII text',
+    }),
+  }),
+});
+
 export function authorizeV11(): ObjectNode {
   return body(
     commonGatewayFields({ value: 'AUTHORIZE', fromRealGateway: true }),
     orderAmountFields({ itemAmount: true, shipping: true, tax: true, description: true, movesMoney: true }),
     threeDSecureFields(),
+    paymentSession(),
     {
       action: obj('Risk rules', {
         bypassMerchantRiskRules: enumOf(['ALL'], 'Set to ALL to skip the merchant risk rules for this transaction.'),
@@ -67,6 +80,7 @@ export function verifyV100(): ObjectNode {
     commonGatewayFields({ value: 'VERIFY', fromRealGateway: true }),
     orderAmountFields(),
     verifyOrderFields(),
+    paymentSession(),
     {
       accountFunding: accountFundingGroup({ sessionUpdate: false }),
       action: obj('Risk rules', {
