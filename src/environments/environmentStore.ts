@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
+import { offerBuiltIns } from './builtInOffers';
 import { environmentSchema, describeEnvironmentError, localSimulatorEnvironments, type Environment, type EnvironmentInput } from './environment';
 
 const ENVIRONMENTS_KEY = 'paymentWorkbench.environments';
 const ACTIVE_KEY = 'paymentWorkbench.activeEnvironment';
+/** The ids of the built-in environments already offered to this user (see offerBuiltIns). */
+export const BUILT_INS_OFFERED_KEY = 'paymentWorkbench.builtInsOffered';
 /** A workspace file the team can commit: it holds no secret by construction (the schema has no field for one). */
 export const WORKSPACE_FILE = '.vscode/payment-workbench.environments.json';
 
@@ -21,6 +24,7 @@ export class EnvironmentStore implements vscode.Disposable {
     private readonly state: vscode.Memento,
     private readonly simulatorPort: () => number,
   ) {
+    this.offerNewBuiltIns();
     if (vscode.workspace.workspaceFolders?.length) {
       this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.workspace.workspaceFolders[0]!, WORKSPACE_FILE));
       const reload = () => void this.loadWorkspaceFile();
@@ -31,13 +35,30 @@ export class EnvironmentStore implements vscode.Disposable {
     }
   }
 
-  private userEnvs(): Environment[] {
+  private savedEnvs(): Environment[] | undefined {
     const raw = this.state.get<unknown[]>(ENVIRONMENTS_KEY);
-    if (raw === undefined) return localSimulatorEnvironments(this.simulatorPort());
-    return raw.flatMap((r) => {
+    return raw?.flatMap((r) => {
       const p = environmentSchema.safeParse(r);
       return p.success ? [p.data] : [];
     });
+  }
+
+  private userEnvs(): Environment[] {
+    return this.savedEnvs() ?? localSimulatorEnvironments(this.simulatorPort());
+  }
+
+  /**
+   * A built-in added in a later version reaches users who already saved a list, once. Memento.update
+   * changes the value at once (the promise is for the disk), so the first read already sees it.
+   */
+  private offerNewBuiltIns(): void {
+    const offered = this.state.get<unknown>(BUILT_INS_OFFERED_KEY);
+    const record = Array.isArray(offered) ? offered.filter((id): id is string => typeof id === 'string') : undefined;
+    const saved = this.savedEnvs();
+    const offer = offerBuiltIns(saved, record, localSimulatorEnvironments(this.simulatorPort()));
+    if (!offer.changed) return;
+    if (offer.saved !== undefined && offer.saved.length !== saved?.length) void this.state.update(ENVIRONMENTS_KEY, offer.saved);
+    void this.state.update(BUILT_INS_OFFERED_KEY, offer.offered);
   }
 
   list(): StoredEnvironment[] {

@@ -169,6 +169,31 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await errorText(page, 'browserPayment.operation'), '');
   });
 
+  it('v100 sourceOfFunds.type offers its known values; a click fills the field like typing; v16 keeps its dropdown', async () => {
+    const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100, body: { apiOperation: 'INITIATE_BROWSER_PAYMENT', order: { amount: '10.00', currency: 'USD' }, browserPayment: { operation: 'PAY' } } });
+    const { page } = w;
+    const known = field(page, 'sourceOfFunds.type').getByRole('group', { name: 'Known values' });
+    assert.equal(await known.textContent(), 'Known values:BROWSER_PAYMENTUNION_PAYKNETBANKTRANSFER_AWALLET_ABANKTRANSFER_B');
+    assert.equal(await page.locator('#send').textContent(), 'Send · 1 problem', 'sourceOfFunds.type is still missing');
+    const before = (await w.posted()).length;
+    await known.getByRole('button', { name: 'KNET', exact: true }).click();
+    assert.equal(await input(page, 'sourceOfFunds.type').inputValue(), 'KNET');
+    assert.equal(await page.locator('#send').textContent(), 'Send');
+    assert.equal(await errorText(page, 'sourceOfFunds.type'), '');
+    assert.deepEqual(JSON.parse((await page.locator('#preview-json').textContent()) ?? '')['sourceOfFunds'], { type: 'KNET' });
+    const asked = (await w.waitForPosted('preview', { since: before })) as Posted & { state: FormState };
+    assert.deepEqual(asked.state.body['sourceOfFunds'], { type: 'KNET' });
+
+    await pick(page.locator('#version'), 'v16');
+    const v16 = field(page, 'sourceOfFunds.type');
+    await eventually(() => v16.locator('vscode-single-select[data-field-input]').count(), (n) => n === 1);
+    const values = await v16.locator('vscode-option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+    // v16 lists its three values; the carried-over KNET is shown as the stray value it is there, and reported.
+    assert.deepEqual(values, ['', 'BANKTRANSFER_A', 'WALLET_A', 'BANKTRANSFER_B', 'KNET']);
+    assert.match(await errorText(page, 'sourceOfFunds.type'), /^sourceOfFunds\.type: /);
+    assert.equal(await v16.getByRole('group', { name: 'Known values' }).count(), 0, 'a dropdown needs no suggestions');
+  });
+
   it('switching the version changes the fields and keeps the values both versions have', async () => {
     const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100 });
     const { page } = w;

@@ -56,7 +56,12 @@ function helpOf(meta: FieldMeta): string {
   return [meta.help, format].filter((t) => t !== '').join(' ');
 }
 
-type Control = { element: HTMLElement; sync(value: Json | undefined): void };
+type Control = {
+  element: HTMLElement;
+  sync(value: Json | undefined): void;
+  /** Puts `text` in the control as if typed (a text field only). */
+  setText?(text: string): void;
+};
 
 function textControl(meta: FieldMeta, id: string, value: Json | undefined, onText: (text: string) => void): Control {
   const field = el('vscode-textfield', { attrs: { id, 'data-field-input': true, placeholder: placeholderOf(meta) } });
@@ -69,7 +74,21 @@ function textControl(meta: FieldMeta, id: string, value: Json | undefined, onTex
       const text = valueToText(v);
       if (field.value !== text) field.value = text;
     },
+    setText(text) {
+      field.value = text;
+      onText(text);
+    },
   };
+}
+
+/**
+ * The catalogue's known values for a field that accepts any value of its shape, as buttons: the
+ * text field's shadow DOM keeps a native <datalist> from reaching its input.
+ */
+function suggestionsRow(suggestions: readonly string[] | undefined, control: Control): HTMLElement | null {
+  if (!suggestions?.length || !control.setText) return null;
+  const buttons = suggestions.map((value) => el('button', { class: 'suggestion', text: value, attrs: { type: 'button' }, on: { click: () => control.setText?.(value) } }));
+  return el('div', { class: 'field-suggestions', attrs: { role: 'group', 'aria-label': 'Known values' } }, el('span', { class: 'suggestions-label', text: 'Known values:' }), ...buttons);
 }
 
 function enumControl(meta: FieldMeta, id: string, value: Json | undefined, onText: (text: string) => void): Control {
@@ -169,6 +188,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
   const root = el('div', { class: 'field', attrs: { 'data-path': path, 'data-template': meta.path, 'data-kind': meta.kind } },
     el('div', { class: 'field-head' }, label, pathText),
     el('div', { class: 'field-control' }, control.element, counter),
+    suggestionsRow(meta.suggestions, control),
     hostNote ? el('div', { class: 'field-note', text: hostNote, attrs: { role: 'note' } }) : null,
     help ? el('div', { class: 'field-help', text: help }) : null,
     error,
