@@ -25,7 +25,7 @@ export interface FieldMeta {
   jsonType: JsonType;
   /** A valid value, for placeholders. */
   example?: string | number | boolean;
-  /** Known values to offer (a datalist) where any value of the pattern is valid. */
+  /** Known values to offer (one-click buttons in the form, JSON Schema examples in request files) where any value of the pattern is valid. */
   suggestions?: string[];
 }
 
