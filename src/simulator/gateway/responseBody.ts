@@ -1,4 +1,4 @@
-import { DecimalNumber } from '../money';
+import { DecimalNumber } from '../jsonText';
 import type { JsonOut } from '../jsonText';
 import type { OrderRecord, TransactionRecord } from './orders';
 import { CSC_ACQUIRER_CODES, avsAcquirerCode } from './testCards';
