@@ -1,5 +1,5 @@
 import type { OperationDef, PathParam } from '../catalogue';
-import { basicAuthHeader } from '../auth/gatewayCredentials';
+import { basicAuthHeader } from './gatewayCredentials';
 import { RequestBuildError, fillPathTemplate } from './pathTemplate';
 import type { OutgoingRequest } from './types';
 

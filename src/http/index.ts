@@ -29,3 +29,4 @@ export {
 } from '../redaction';
 export { formatBytes } from './formatBytes';
 export { formatExchangeLog } from './exchangeLog';
+export { basicAuthHeader } from './gatewayCredentials';
