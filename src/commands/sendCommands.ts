@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { exampleBody, parseRequestFile, validateBody, type OperationDef } from '../catalogue';
 import { rulesQuestion } from '../send/rulesGate';
-import { isLive } from '../environments/environment';
+import { isLive } from '../send/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';

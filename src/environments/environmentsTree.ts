@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { operations, type OperationDef } from '../catalogue';
-import { isLive } from './environment';
+import { isLive } from '../send/environment';
 import type { EnvironmentStore, StoredEnvironment } from './environmentStore';
 
 export type EnvNode =

@@ -5,7 +5,7 @@
 import type { OperationDef } from '../catalogue';
 import { formStateSchema, type FormState } from '../protocol';
 import type { Services } from '../commands/services';
-import type { Environment } from '../environments/environment';
+import type { Environment } from '../send/environment';
 import { assertDepth } from '../json/depth';
 import { isCredentialKey } from '../redaction';
 
