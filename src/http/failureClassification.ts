@@ -1,5 +1,5 @@
 import { HttpFailure } from './httpFailure';
-import { formatBytes } from './formatBytes';
+import { formatBytes } from '../format/formatBytes';
 
 /** What the client knew when the request went wrong; the undici error alone cannot tell a timeout from a user cancel. */
 export interface FailureContext {

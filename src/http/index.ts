@@ -27,6 +27,5 @@ export {
   redactText,
   redactUrlUserinfo,
 } from '../redaction';
-export { formatBytes } from './formatBytes';
 export { formatExchangeLog } from './exchangeLog';
 export { basicAuthHeader } from './gatewayCredentials';

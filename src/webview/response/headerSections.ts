@@ -3,7 +3,7 @@
  * verdict, and the HTTP facts (status, timing, size, when).
  */
 import type { Verdict, VerdictTone } from '../../decode/types';
-import { formatBytes } from '../../http/formatBytes';
+import { formatBytes } from '../../format/formatBytes';
 import type { ExchangeView } from '../../protocol/responseProtocol';
 import { ownValue } from '../../json/ownKey';
 import { el } from '../shared/dom';
