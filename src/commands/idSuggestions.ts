@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { OperationDef } from '../catalogue';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
-import { orderRole } from '../send/orders';
+import { orderRole } from '../catalogue/orderRole';
 import type { Services } from './services';
 
 export function idPattern(kind: 'order' | 'transaction'): string {

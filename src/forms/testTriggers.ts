@@ -5,7 +5,7 @@
  */
 import type { FieldMeta } from '../catalogue/fieldIndex';
 import type { OperationDef } from '../catalogue/operations';
-import { orderRole } from '../send/orders';
+import { orderRole } from '../catalogue/orderRole';
 import { AVS_STREETS, CSC_OUTCOMES, EXPIRY_OUTCOMES, TEST_CARDS } from '../catalogue/testData';
 import { getAt, setAt } from './bodyPath';
 import type { JsonObject } from './json';

@@ -5,7 +5,7 @@
  * replays as it was. No vscode import (unit-tested).
  */
 import { isCardSecurityCodeKey, isCredentialKey, isMaskedCardNumber, REDACTED, secretKindOfKey } from '../redaction';
-import { orderRole } from '../send/orders';
+import { orderRole } from '../catalogue/orderRole';
 import type { Exchange } from '../send/exchange';
 import { CUT_FOR_HISTORY } from './bounds';
 

@@ -5,20 +5,8 @@
  * Decided from the decoded responses only (result, order totals); no vscode here.
  */
 import { add, formatDecimal, parseDecimal, type Decimal } from '../catalogue/decimal';
+import { orderRole } from '../catalogue/orderRole';
 import type { Exchange } from './exchange';
-
-/** Operations whose transaction is the first of an order (Pay too, when the catalogue has it). */
-const INITIAL_OPERATIONS: ReadonlySet<string> = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment', 'gateway.pay']);
-/** Operations on an order an initial operation created. */
-const FOLLOW_UP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.refund', 'gateway.updateAuthorization']);
-
-export type OrderRole = 'initial' | 'followUp';
-
-export function orderRole(operationId: string): OrderRole | undefined {
-  if (INITIAL_OPERATIONS.has(operationId)) return 'initial';
-  if (FOLLOW_UP_OPERATIONS.has(operationId)) return 'followUp';
-  return undefined;
-}
 
 /** The outcome of a send, as far as the order is concerned. */
 type OrderOutcome = 'declined' | 'rejected' | 'recorded';
