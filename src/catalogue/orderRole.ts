@@ -8,7 +8,7 @@ const INITIAL_OPERATIONS: ReadonlySet<string> = new Set(['gateway.authorize', 'g
 /** Operations on an order an initial operation created. */
 const FOLLOW_UP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.refund', 'gateway.updateAuthorization']);
 
-export type OrderRole = 'initial' | 'followUp';
+type OrderRole = 'initial' | 'followUp';
 
 export function orderRole(operationId: string): OrderRole | undefined {
   if (INITIAL_OPERATIONS.has(operationId)) return 'initial';

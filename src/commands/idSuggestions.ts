@@ -19,7 +19,7 @@ export function freshOrderId(): string {
 }
 
 /** An order id to offer and, for a follow-up, the sentence that says which order it is (or why there is none). */
-export interface OrderSuggestion {
+interface OrderSuggestion {
   orderId?: string;
   note?: string;
 }

@@ -7,7 +7,7 @@ const ACTIVE_KEY = 'paymentWorkbench.activeEnvironment';
 /** The ids of the built-in environments already offered to this user (see offerBuiltIns). */
 export const BUILT_INS_OFFERED_KEY = 'paymentWorkbench.builtInsOffered';
 /** A workspace file the team can commit: it holds no secret by construction (the schema has no field for one). */
-export const WORKSPACE_FILE = '.vscode/payment-workbench.environments.json';
+const WORKSPACE_FILE = '.vscode/payment-workbench.environments.json';
 
 export interface StoredEnvironment extends Environment {
   source: 'user' | 'workspace';

@@ -8,7 +8,7 @@ export type EnvNode =
   | { kind: 'api'; env: StoredEnvironment; api: OperationDef['api'] }
   | { kind: 'operation'; env: StoredEnvironment; op: OperationDef };
 
-export interface AuthState {
+interface AuthState {
   signedIn: boolean;
   expiresAt: number | undefined;
 }

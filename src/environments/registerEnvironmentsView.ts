@@ -9,7 +9,7 @@ import { registerStatusBar } from './statusBar';
  * What the view follows, named here rather than imported from commands/ (which sits above this
  * folder): the extension's services satisfy it as they are.
  */
-export interface EnvironmentsViewSources {
+interface EnvironmentsViewSources {
   readonly environments: EnvironmentStore;
   readonly secrets: { readonly onDidChange: vscode.Event<unknown> };
   readonly simulator: { readonly onDidChange: vscode.Event<unknown> };

@@ -38,7 +38,7 @@ const NONE: AvailableTriggers = { cards: [], outcomes: [], csc: [], avs: [] };
  * neither a follow-up (a Refund acts on the order's card; its card fields are for the rare standalone
  * refund) nor a session update (the card is only stored). Test cards make sense only there.
  */
-export function sendsCardForProcessing(op: Pick<OperationDef, 'id' | 'pathParams'>, fields: readonly FieldMeta[]): boolean {
+function sendsCardForProcessing(op: Pick<OperationDef, 'id' | 'pathParams'>, fields: readonly FieldMeta[]): boolean {
   if (orderRole(op.id) === 'followUp' || op.pathParams.some((p) => p.name === 'sessionId')) return false;
   return fields.some((f) => f.path === TRIGGER_PATHS.cardNumber);
 }

@@ -10,9 +10,9 @@ import type { Exchange } from '../send/exchange';
 import { CUT_FOR_HISTORY } from './bounds';
 
 export const CARD_NOT_KEPT_NOTE = 'card data is not kept: enter it or pick a test card';
-export const VALUE_NOT_KEPT_NOTE = 'this value was redacted in history: enter it again';
+const VALUE_NOT_KEPT_NOTE = 'this value was redacted in history: enter it again';
 
-export interface Replay {
+interface Replay {
   operationId: string;
   environmentId: string;
   version?: number;

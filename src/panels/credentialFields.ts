@@ -39,7 +39,7 @@ function strip(value: unknown): unknown {
 }
 
 /** Reads one stored credential of the form's environment (SecretStorage, or the simulator's public test ones). */
-export type StoredCredential = (name: 'partnerEmail' | 'partnerPassword') => Promise<string | undefined>;
+type StoredCredential = (name: 'partnerEmail' | 'partnerPassword') => Promise<string | undefined>;
 
 export function storedCredential(env: Environment, services: Services): StoredCredential {
   return (name) => services.secretOrDefault(env, name);

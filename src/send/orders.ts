@@ -31,7 +31,7 @@ export function idsToRenewAfterSend(e: Exchange): { orderId: boolean; transactio
 }
 
 /** What the last response said about one order. */
-export interface OrderFacts {
+interface OrderFacts {
   environmentId: string;
   orderId: string;
   /** Title of the operation that created the order (or of the first one seen on it). */
@@ -46,7 +46,7 @@ export interface OrderFacts {
 }
 
 /** An order a follow-up can succeed on, and the sentence that says which. */
-export interface OrderChoice {
+interface OrderChoice {
   orderId: string;
   note: string;
 }

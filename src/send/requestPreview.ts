@@ -8,7 +8,7 @@ import type { Environment } from './environment';
 import { redactUrlUserinfo } from '../redaction';
 import { baseUrlFor, paramsFor, resolveVersion, SendSetupError } from './requestRunner';
 
-export interface RequestPreview {
+interface RequestPreview {
   url: string;
   curl: string;
   /** Why no request can be built yet (no base URL, a URL parameter missing…). */

@@ -43,7 +43,7 @@ export function isObject(value: unknown): value is JsonObject {
 }
 
 /** Reads a dotted path ("order.amount", "item[0].name") from a parsed body. */
-export function getPath(root: unknown, path: string): unknown {
+function getPath(root: unknown, path: string): unknown {
   let current: unknown = root;
   for (const part of path.split('.')) {
     const m = /^([^[\]]+)((?:\[\d+\])*)$/.exec(part);
