@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: the three tiers, each run even when an earlier one failed, then one closing total.
+# `npm test`: lint, then the three test tiers, each run even when an earlier one failed, then one closing total.
 set -u
 cd "$(dirname "$0")/.."
 rm -f test-artifacts/summary.jsonl
 status=0
+echo "=== lint (eslint: engine without vscode, webview without Node, no import cycles) ==="
+node out/scripts/lintTier.js || status=1
 echo "=== unit tier (plain mocha, no VS Code) ==="
 PW_TEST_TIER=unit npm run -s test:unit || status=1
 echo "=== integration tier (mocha inside a real VS Code extension host) ==="

@@ -3,7 +3,7 @@ import { SignInFailed, SignInRequired, TokenRefreshUnavailable } from './errors'
 import { loginRequest, logoutRequest, refreshRequest, serverMessage, type FinancingRequestLimits } from './financingRequests';
 import { storedTokenSetSchema, tokenSetFromResponse, type TokenSet, type TokenStore } from './tokenSet';
 
-export interface FinancingSessionOptions {
+interface FinancingSessionOptions {
   baseUrl: string;
   client: HttpClient;
   store: TokenStore;
@@ -19,7 +19,7 @@ export interface SessionState {
   expiresAt: number | undefined;
 }
 
-export interface SignOutResult {
+interface SignOutResult {
   /** The server confirmed the logout; false when it failed or there was no session (tokens are gone either way). */
   revoked: boolean;
   message?: string;

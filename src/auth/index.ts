@@ -1,4 +1,3 @@
-export { FinancingSession, type FinancingSessionOptions, type SessionState, type SignOutResult } from './financingSession';
+export { FinancingSession, type SessionState } from './financingSession';
 export { MemoryTokenStore, tokenSetFromResponse, type TokenSet, type TokenStore } from './tokenSet';
-export { SignInFailed, SignInRequired, TokenRefreshUnavailable } from './errors';
-export { basicAuthHeader, gatewayUserId } from './gatewayCredentials';
+export { SignInFailed, SignInRequired } from './errors';

@@ -10,7 +10,7 @@ import { clip, warning, type ValidationIssue } from './issues';
 import type { FieldNode, LeafNode, ObjectNode } from './fieldTree';
 import { isRecord } from './rules/access';
 
-export interface AcceptedForm {
+interface AcceptedForm {
   /** The body as the field rules see it (a copy; the input is never changed). */
   body: Record<string, unknown>;
   warnings: ValidationIssue[];

@@ -37,7 +37,7 @@ export function closestPath(unknown: string, known: readonly string[]): string |
 }
 
 /** Levenshtein distance, or limit + 1 as soon as it must exceed `limit` (O(length × limit)). */
-export function boundedDistance(a: string, b: string, limit: number): number {
+function boundedDistance(a: string, b: string, limit: number): number {
   if (limit < 0) return 1;
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const over = limit + 1;

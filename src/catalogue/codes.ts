@@ -18,7 +18,7 @@ export interface CodeInfo<C extends string = string> {
 export type CodeTable<C extends string = string> = Readonly<Record<string, CodeInfo<C>>>;
 
 /** A non-empty tuple, because z.enum and form selects want at least one value. */
-export type KeyList<T> = readonly [keyof T & string, ...(keyof T & string)[]];
+type KeyList<T> = readonly [keyof T & string, ...(keyof T & string)[]];
 
 /** Keys in declaration order (object key order is insertion order for non-numeric keys). */
 export function keysOf<T extends Readonly<Record<string, unknown>>>(table: T): KeyList<T> {
@@ -67,7 +67,7 @@ export const GATEWAY_CODES = {
   DECLINED_PIN_REQUIRED: { meaning: 'Declined because the issuer requires a PIN for this card.', category: 'declined', nextStep: 'Repeat the payment with PIN entry (card present) or use another card.' },
 } as const satisfies CodeTable<GatewayCodeCategory>;
 
-export type ResultCategory = 'success' | 'failure' | 'pending' | 'unknown' | 'error';
+type ResultCategory = 'success' | 'failure' | 'pending' | 'unknown' | 'error';
 
 export const RESULT_VALUES = {
   SUCCESS: { meaning: 'The operation completed successfully.', category: 'success', nextStep: 'Read response.gatewayCode for the detail.' },
@@ -79,7 +79,7 @@ export const RESULT_VALUES = {
 
 // ─── Card gateway: risk assessment ───────────────────────────────────────────
 
-export type RiskCategory = 'accepted' | 'rejected' | 'review' | 'neutral';
+type RiskCategory = 'accepted' | 'rejected' | 'review' | 'neutral';
 
 export const RISK_GATEWAY_CODES = {
   ACCEPTED: { meaning: 'The risk assessment accepted the order.', category: 'accepted', nextStep: 'Nothing to do.' },
@@ -102,7 +102,7 @@ export const RISK_RULE_RECOMMENDATIONS = {
   REVIEW: { meaning: 'The rule recommends a manual review.', category: 'review', nextStep: 'Review the order before fulfilment.' },
 } as const satisfies CodeTable<RiskCategory>;
 
-export type RuleTypeCategory = 'rule' | 'error';
+type RuleTypeCategory = 'rule' | 'error';
 
 export const RISK_RULE_TYPES = {
   ERROR: { meaning: 'The rule could not be evaluated (an error in the risk assessment).', category: 'error', nextStep: 'Contact the payment provider if it persists.' },
@@ -111,7 +111,7 @@ export const RISK_RULE_TYPES = {
   MSO_RULE: { meaning: 'A rule of the merchant service organisation (the payment provider).', category: 'rule', nextStep: 'Ask the payment provider if it fires wrongly.' },
 } as const satisfies CodeTable<RuleTypeCategory>;
 
-export type ReversalCategory = 'ok' | 'failed' | 'neutral';
+type ReversalCategory = 'ok' | 'failed' | 'neutral';
 
 export const RISK_REVERSAL_RESULTS = {
   FAIL: { meaning: 'The reversal of the rejected order failed.', category: 'failed', nextStep: 'The funds may still be held: void or refund the transaction yourself.' },
@@ -121,7 +121,7 @@ export const RISK_REVERSAL_RESULTS = {
 
 // ─── Card gateway: cardholder verification ───────────────────────────────────
 
-export type MatchCategory = 'match' | 'partial' | 'no-match' | 'unavailable' | 'not-checked';
+type MatchCategory = 'match' | 'partial' | 'no-match' | 'unavailable' | 'not-checked';
 
 export const AVS_CODES = {
   ADDRESS_MATCH: { meaning: 'The street address matched; the postcode did not match or was not checked.', category: 'partial', nextStep: 'Check the postcode sent.' },
@@ -155,7 +155,7 @@ export const DETAILED_VERIFICATION_CODES = {
   SERVICE_NOT_SUPPORTED: { meaning: 'The issuer does not support this verification.', category: 'unavailable', nextStep: 'Nothing to fix.' },
 } as const satisfies CodeTable<MatchCategory>;
 
-export type VerificationTypeCategory = 'billing' | 'cardholder' | 'customer';
+type VerificationTypeCategory = 'billing' | 'cardholder' | 'customer';
 
 export const DETAILED_VERIFICATION_TYPES = {
   BILLING_PHONE: { meaning: 'Billing phone number (billing.phone).', category: 'billing', nextStep: 'Compare with billing.phone.' },
@@ -167,7 +167,7 @@ export const DETAILED_VERIFICATION_TYPES = {
 
 // ─── Card gateway: 3-D Secure ────────────────────────────────────────────────
 
-export type ThreeDsCategory = 'ok' | 'failed' | 'partial' | 'unavailable';
+type ThreeDsCategory = 'ok' | 'failed' | 'partial' | 'unavailable';
 
 export const THREE_DS_ENROLLMENT = {
   ENROLLED: { meaning: 'The card is enrolled in 3-D Secure.', category: 'ok', nextStep: 'Authenticate the payer before authorizing.' },
@@ -183,9 +183,9 @@ export const THREE_DS_AUTH_STATUS = {
 
 // ─── Card gateway: browser payment ───────────────────────────────────────────
 
-export type BrowserPaymentCategory = 'started' | 'at-provider' | 'returned' | 'done';
+type BrowserPaymentCategory = 'started' | 'at-provider' | 'returned' | 'done';
 
-export interface BrowserPaymentStateInfo extends CodeInfo<BrowserPaymentCategory> {
+interface BrowserPaymentStateInfo extends CodeInfo<BrowserPaymentCategory> {
   /** The browserPayment.interaction field holding the time this state was reached. */
   readonly timestampField: 'timeInitiated' | 'timeRedirected' | 'timeReturned' | 'timeCompleted';
 }
@@ -199,7 +199,7 @@ export const BROWSER_PAYMENT_STATES = {
 
 // ─── Card gateway: error envelope ────────────────────────────────────────────
 
-export type ErrorCauseCategory = 'fix-request' | 'retry-later' | 'security';
+type ErrorCauseCategory = 'fix-request' | 'retry-later' | 'security';
 
 export const ERROR_CAUSES = {
   INVALID_REQUEST: { meaning: 'The request does not conform to the API (a field is invalid, missing or unsupported).', category: 'fix-request', nextStep: 'Fix the field named in error.field as error.explanation says, then send again.' },
@@ -208,7 +208,7 @@ export const ERROR_CAUSES = {
   SERVER_FAILED: { meaning: 'The gateway failed internally while processing the request.', category: 'retry-later', nextStep: 'Retry later; query the order first if the operation may have been processed.' },
 } as const satisfies CodeTable<ErrorCauseCategory>;
 
-export type ValidationCategory = 'fix-value' | 'add-value' | 'remove-value';
+type ValidationCategory = 'fix-value' | 'add-value' | 'remove-value';
 
 export const VALIDATION_TYPES = {
   INVALID: { meaning: 'The field value is not valid (format, length or range).', category: 'fix-value', nextStep: 'Correct the value of the named field.' },
@@ -218,7 +218,7 @@ export const VALIDATION_TYPES = {
 
 // ─── Card gateway: records ───────────────────────────────────────────────────
 
-export type EntryPointCategory = 'api' | 'hosted' | 'manual' | 'batch';
+type EntryPointCategory = 'api' | 'hosted' | 'manual' | 'batch';
 
 export const GATEWAY_ENTRY_POINTS = {
   AUTO: { meaning: 'Created automatically by the gateway.', category: 'batch', nextStep: 'Nothing to do.' },
@@ -231,7 +231,7 @@ export const GATEWAY_ENTRY_POINTS = {
   WEB_SERVICES_API: { meaning: 'Submitted through the REST/web services API (this tool).', category: 'api', nextStep: 'Nothing to do.' },
 } as const satisfies CodeTable<EntryPointCategory>;
 
-export type OrderStatusCategory = 'open' | 'paid' | 'refunded' | 'closed' | 'failed';
+type OrderStatusCategory = 'open' | 'paid' | 'refunded' | 'closed' | 'failed';
 
 // The reference lists AUTHORIZED … INITIATED (inferred); the others are from the public gateway docs.
 export const ORDER_STATUSES = {
@@ -246,7 +246,7 @@ export const ORDER_STATUSES = {
   FAILED: { meaning: 'The payment on the order failed.', category: 'failed', nextStep: 'Start a new payment with a NEW transaction id.' },
 } as const satisfies CodeTable<OrderStatusCategory>;
 
-export type TransactionTypeCategory = 'money' | 'validation' | 'undo';
+type TransactionTypeCategory = 'money' | 'validation' | 'undo';
 
 export const TRANSACTION_TYPES = {
   AUTHORIZATION: { meaning: 'Reserves funds on the card.', category: 'money', nextStep: 'Capture later to take the funds.' },
@@ -261,7 +261,7 @@ export const TRANSACTION_TYPES = {
   VOID_REFUND: { meaning: 'Cancels a refund before settlement.', category: 'undo', nextStep: 'Nothing to do.' },
 } as const satisfies CodeTable<TransactionTypeCategory>;
 
-export type SessionUpdateCategory = 'ok' | 'failed' | 'neutral';
+type SessionUpdateCategory = 'ok' | 'failed' | 'neutral';
 
 // session.updateStatus of Update Session (reference: SUCCESS; the other two from the public gateway docs).
 export const SESSION_UPDATE_STATUSES = {
@@ -272,10 +272,10 @@ export const SESSION_UPDATE_STATUSES = {
 
 // ─── Financing partner ───────────────────────────────────────────────────────
 
-export type FinancingCallbackCategory = 'in-progress' | 'paid' | 'closed';
+type FinancingCallbackCategory = 'in-progress' | 'paid' | 'closed';
 
 // Callback `status` values seen in a real integration; the full list is not public (inferred).
-export const FINANCING_CALLBACK_STATUSES = {
+const FINANCING_CALLBACK_STATUSES = {
   Started: { meaning: 'The consumer started the financing application.', category: 'in-progress', nextStep: 'Keep the order open; wait for a further callback.' },
   Disbursed: { meaning: 'The credit was approved and the money paid to the partner.', category: 'paid', nextStep: 'Ship the order.' },
   Rejected: { meaning: 'The financing application was rejected.', category: 'closed', nextStep: 'Offer another payment method.' },
@@ -305,7 +305,6 @@ export const gatewayEntryPointValues = keysOf(GATEWAY_ENTRY_POINTS);
 export const orderStatusValues = keysOf(ORDER_STATUSES);
 export const transactionTypeValues = keysOf(TRANSACTION_TYPES);
 export const sessionUpdateStatusValues = keysOf(SESSION_UPDATE_STATUSES);
-export const financingCallbackStatusValues = keysOf(FINANCING_CALLBACK_STATUSES);
 
 export type GatewayCode = keyof typeof GATEWAY_CODES;
 export type ResultValue = keyof typeof RESULT_VALUES;
@@ -313,20 +312,13 @@ export type RiskGatewayCode = keyof typeof RISK_GATEWAY_CODES;
 export type RiskReviewDecision = keyof typeof RISK_REVIEW_DECISIONS;
 export type RiskRuleRecommendation = keyof typeof RISK_RULE_RECOMMENDATIONS;
 export type RiskRuleType = keyof typeof RISK_RULE_TYPES;
-export type RiskReversalResult = keyof typeof RISK_REVERSAL_RESULTS;
 export type AvsCode = keyof typeof AVS_CODES;
 export type CscCode = keyof typeof CSC_CODES;
-export type DetailedVerificationCode = keyof typeof DETAILED_VERIFICATION_CODES;
-export type DetailedVerificationType = keyof typeof DETAILED_VERIFICATION_TYPES;
-export type ThreeDsEnrollment = keyof typeof THREE_DS_ENROLLMENT;
-export type ThreeDsAuthStatus = keyof typeof THREE_DS_AUTH_STATUS;
 export type BrowserPaymentState = keyof typeof BROWSER_PAYMENT_STATES;
 export type ErrorCause = keyof typeof ERROR_CAUSES;
 export type ValidationType = keyof typeof VALIDATION_TYPES;
-export type GatewayEntryPoint = keyof typeof GATEWAY_ENTRY_POINTS;
 export type OrderStatus = keyof typeof ORDER_STATUSES;
 export type TransactionType = keyof typeof TRANSACTION_TYPES;
-export type SessionUpdateStatus = keyof typeof SESSION_UPDATE_STATUSES;
 export type FinancingCallbackStatus = keyof typeof FINANCING_CALLBACK_STATUSES;
 
 /** Every table by name, for generic tooling (docs, completion, the "every entry explained" test). */
@@ -353,5 +345,3 @@ export const CODE_TABLES = {
   SESSION_UPDATE_STATUSES,
   FINANCING_CALLBACK_STATUSES,
 } as const satisfies Readonly<Record<string, CodeTable>>;
-
-export type CodeTableName = keyof typeof CODE_TABLES;

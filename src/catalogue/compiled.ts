@@ -1,6 +1,6 @@
 /** Everything derived from one (operation, version): tree, flattened fields, zod schema, rules. Built lazily, cached. */
 import type { z } from 'zod';
-import { allOperationVersions, bodyTree, resolve, type ResolvedOperation } from './bodies';
+import { bodyTree, resolve, type ResolvedOperation } from './bodies';
 import { buildIndex, type FieldIndex } from './fieldIndex';
 import type { ObjectNode } from './fieldTree';
 import { rulesFor, type CrossFieldRule } from './rules';
@@ -42,8 +42,4 @@ function withParents(paths: readonly string[]): string[] {
     for (let i = 1; i <= steps.length; i++) out.add(steps.slice(0, i).join('.').replace(/\[\]$/, ''));
   }
   return [...out];
-}
-
-export function compileAll(): CompiledOperation[] {
-  return allOperationVersions().map((r) => compile(r.op.id, r.version));
 }

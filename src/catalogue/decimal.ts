@@ -10,7 +10,7 @@ export interface Decimal {
 }
 
 /** Longest decimal text parsed: above every field's maximum length. */
-export const MAX_DECIMAL_TEXT = 40;
+const MAX_DECIMAL_TEXT = 40;
 
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;
 
@@ -29,7 +29,7 @@ function rescale(d: Decimal, scale: number): bigint {
   return d.units * 10n ** BigInt(scale - d.scale);
 }
 
-export const ZERO: Decimal = { units: 0n, scale: 0 };
+const ZERO: Decimal = { units: 0n, scale: 0 };
 
 export function add(a: Decimal, b: Decimal): Decimal {
   const scale = Math.max(a.scale, b.scale);
@@ -70,9 +70,4 @@ function withoutTrailingZeros(text: string): string {
   let end = text.length;
   while (end > 0 && text.charCodeAt(end - 1) === 48) end--;
   return text.slice(0, end);
-}
-
-/** Number of digits after the decimal point as written. */
-export function fractionDigits(d: Decimal): number {
-  return d.scale;
 }

@@ -29,7 +29,7 @@ export interface FieldMeta {
   suggestions?: string[];
 }
 
-export interface IndexedField {
+interface IndexedField {
   meta: FieldMeta;
   node: FieldNode;
 }

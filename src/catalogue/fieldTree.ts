@@ -93,11 +93,6 @@ export function req<T extends FieldNode>(node: T, help?: string): T {
   return { ...node, required: true, ...(help ? { help: joinHelp(node.help, help) } : {}) };
 }
 
-/** Makes a node optional (for groups whose fields are required in one operation only). */
-export function opt<T extends FieldNode>(node: T): T {
-  return { ...node, required: false };
-}
-
 /** Restricts a node to some versions (informational: each version has its own tree). */
 export function onlyIn<T extends FieldNode>(versions: readonly number[], node: T): T {
   return node.type === 'leaf'
@@ -109,10 +104,6 @@ export function onlyIn<T extends FieldNode>(versions: readonly number[], node: T
 export function withHelp<T extends FieldNode>(node: T, extra: string): T {
   if (node.type === 'leaf') return { ...node, spec: { ...node.spec, help: joinHelp(node.spec.help, extra) } } as T;
   return { ...node, help: joinHelp(node.help, extra) };
-}
-
-export function withLabel<T extends FieldNode>(node: T, label: string): T {
-  return node.type === 'leaf' ? ({ ...node, spec: { ...node.spec, label } } as T) : { ...node, label };
 }
 
 function joinHelp(a: string | undefined, b: string): string {

@@ -45,7 +45,7 @@ export function integer(min: number | undefined, max: number | undefined, help: 
 }
 
 /** A JSON number (financing prices). */
-export function number(help: string, extra: Extra = {}): LeafNode {
+function number(help: string, extra: Extra = {}): LeafNode {
   return leaf({ kind: 'decimal', jsonType: 'number', help, example: 100, ...extra });
 }
 

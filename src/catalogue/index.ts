@@ -6,19 +6,18 @@ import { compile } from './compiled';
 import type { FieldMeta } from './fieldIndex';
 import type { OperationId } from './operations';
 
-export type { ApiKind, AuthKind, OperationDef, OperationId } from './operations';
+export type { OperationDef, OperationId } from './operations';
 export { getOperation, operations } from './operations';
 export type { PathParam } from './pathParams';
 export { validatePathParam } from './pathParams';
 export type { FieldMeta } from './fieldIndex';
-export type { Severity, ValidationIssue } from './issues';
+export type { ValidationIssue } from './issues';
 export { isError } from './issues';
-export { checkBody, validateBody, validateField, type BodyCheck } from './validate';
+export { checkBody, validateBody, validateField } from './validate';
 export { exampleBody } from './example';
 export { requestSchema } from './requestSchema';
 export type { RequestFile } from './requestFile';
 export { parseRequestFile, requestFileJsonSchema } from './requestFile';
-export { bodyJsonSchema } from './jsonSchema';
 export { crossFieldRules } from './rules';
 
 /** Flattened fields of a body, in declaration order (stable), for form generation. [] when there is no body. */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * 'error': the real gateway rejects it. 'warning': it departs from the spec, but the real gateway
  * accepts it (a JSON null for an optional field, an amount as a JSON number…). Warnings never block a send.
  */
-export type Severity = 'error' | 'warning';
+type Severity = 'error' | 'warning';
 
 export interface ValidationIssue {
   /** Dotted path with real indices, e.g. 'item[2].name'; '' for the body itself. */
@@ -17,7 +17,7 @@ export interface ValidationIssue {
 }
 
 /** At most this many characters of a value or key are quoted in a message. */
-export const SHOWN_CHARS = 60;
+const SHOWN_CHARS = 60;
 
 export function formatPath(segments: readonly PropertyKey[]): string {
   let out = '';

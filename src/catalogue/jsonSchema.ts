@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { compile } from './compiled';
 
-export type JsonSchemaObject = Record<string, unknown>;
+type JsonSchemaObject = Record<string, unknown>;
 
 const cache = new Map<string, JsonSchemaObject | undefined>();
 

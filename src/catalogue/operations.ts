@@ -1,12 +1,12 @@
 /** Every operation of both APIs: method, path, versions, authentication, apiOperation. */
 import { pathParams, type PathParam } from './pathParams';
 
-export type ApiKind = 'financing' | 'gateway';
+type ApiKind = 'financing' | 'gateway';
 export type OperationId =
   | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
   | 'gateway.updateSession';
-export type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
+type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
 
 export interface OperationDef {
   id: OperationId;
@@ -61,15 +61,4 @@ const byId = new Map<string, OperationDef>(operations.map((o) => [o.id, o]));
 
 export function getOperation(id: string): OperationDef | undefined {
   return byId.get(id);
-}
-
-export function isOperationId(id: string): id is OperationId {
-  return byId.has(id);
-}
-
-/** The version a request uses: the given one if the operation has it, else the default. */
-export function resolveVersion(op: OperationDef, version: number | undefined): number | undefined {
-  if (op.versions.length === 0) return undefined;
-  if (version !== undefined && op.versions.includes(version)) return version;
-  return op.defaultVersion;
 }

@@ -1,7 +1,7 @@
 /** URL parameters of the gateway paths and their rules ("Identifiers (URL parameters)"). */
 import { issue, shown, type ValidationIssue } from './issues';
 
-export type PathParamName = 'merchantId' | 'orderId' | 'transactionId' | 'sessionId';
+type PathParamName = 'merchantId' | 'orderId' | 'transactionId' | 'sessionId';
 
 export interface PathParam {
   name: PathParamName;

@@ -39,14 +39,14 @@ function openCode(knownValues: readonly string[]) {
 }
 
 /** Amounts are JSON numbers in real gateway responses; text is accepted so nothing is lost or refused. */
-export const responseAmountSchema = z.union([z.number(), z.string()]);
+const responseAmountSchema = z.union([z.number(), z.string()]);
 
 const text = z.string();
 
 // ─── Card gateway ─────────────────────────────────────────────────────────────
 
 /** The risk result; real responses put it at top-level `risk.response`, the spec table at `response.risk`. */
-export const riskResultSchema = z.looseObject({
+const riskResultSchema = z.looseObject({
   gatewayCode: openCode(riskGatewayCodeValues).optional(),
   reversalResult: openCode(riskReversalResultValues).optional(),
   review: z
@@ -78,7 +78,7 @@ const verificationResultSchema = z.looseObject({
   gatewayCode: text.optional(),
 });
 
-export const gatewayOutcomeSchema = z.looseObject({
+const gatewayOutcomeSchema = z.looseObject({
   gatewayCode: openCode(gatewayCodeValues),
   acquirerCode: text.optional(),
   acquirerMessage: text.optional(),
@@ -100,7 +100,7 @@ export const gatewayOutcomeSchema = z.looseObject({
   risk: riskResultSchema.optional(),
 });
 
-export const responseOrderSchema = z.looseObject({
+const responseOrderSchema = z.looseObject({
   id: text.optional(),
   amount: responseAmountSchema.optional(),
   currency: text.optional(),
@@ -113,7 +113,7 @@ export const responseOrderSchema = z.looseObject({
   totalRefundedAmount: responseAmountSchema.optional(),
 });
 
-export const responseTransactionSchema = z.looseObject({
+const responseTransactionSchema = z.looseObject({
   id: text.optional(),
   type: openCode(transactionTypeValues).optional(),
   amount: responseAmountSchema.optional(),
@@ -131,7 +131,7 @@ export const responseTransactionSchema = z.looseObject({
     .optional(),
 });
 
-export const threeDSecureResponseSchema = z.looseObject({
+const threeDSecureResponseSchema = z.looseObject({
   enrollmentStatus: openCode(threeDsEnrollmentValues).optional(),
   authenticationStatus: openCode(threeDsAuthStatusValues).optional(),
   acsEci: text.optional(),
@@ -139,7 +139,7 @@ export const threeDSecureResponseSchema = z.looseObject({
   authenticationToken: text.optional(),
 });
 
-export const browserPaymentResponseSchema = z.looseObject({
+const browserPaymentResponseSchema = z.looseObject({
   redirectUrl: text.optional(),
   returnUrl: text.optional(),
   operation: text.optional(),
@@ -154,7 +154,7 @@ export const browserPaymentResponseSchema = z.looseObject({
     .optional(),
 });
 
-export const sourceOfFundsResponseSchema = z.looseObject({
+const sourceOfFundsResponseSchema = z.looseObject({
   type: text.optional(),
   token: text.optional(),
   provided: z
@@ -224,11 +224,11 @@ export const financingTokenSetSchema = z.looseObject({
   refresh_token: z.string().min(1),
 });
 
-export const logoutResponseSchema = z.looseObject({
+const logoutResponseSchema = z.looseObject({
   message: z.string(),
 });
 
-export const offerSchema = z.looseObject({
+const offerSchema = z.looseObject({
   id: z.number().int(),
   childId: z.number().int(),
   name: z.string(),
@@ -251,7 +251,7 @@ export const offersResponseSchema = z.looseObject({
   }),
 });
 
-export const offersSelectFirstResponseSchema = z.looseObject({
+const offersSelectFirstResponseSchema = z.looseObject({
   success: z.boolean(),
   message: z.string().nullable(),
   data: z.looseObject({
@@ -265,17 +265,6 @@ export const financingFailureSchema = z.looseObject({
   message: z.string().nullable(),
   data: z.unknown().optional(),
 });
-
-export type RiskResult = z.infer<typeof riskResultSchema>;
-export type GatewayResponse = z.infer<typeof gatewayResponseSchema>;
-export type GatewayError = z.infer<typeof gatewayErrorSchema>;
-export type UpdateSessionResponse = z.infer<typeof updateSessionResponseSchema>;
-export type FinancingTokenSet = z.infer<typeof financingTokenSetSchema>;
-export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
-export type Offer = z.infer<typeof offerSchema>;
-export type OffersResponse = z.infer<typeof offersResponseSchema>;
-export type OffersSelectFirstResponse = z.infer<typeof offersSelectFirstResponseSchema>;
-export type FinancingFailure = z.infer<typeof financingFailureSchema>;
 
 // ─── Operation → response schema ─────────────────────────────────────────────
 

@@ -3,7 +3,7 @@ import { allOperationVersions } from './bodies';
 import { exampleBody } from './example';
 import type { OperationDef } from './operations';
 
-export interface Snippet {
+interface Snippet {
   prefix: string;
   scope: string;
   description: string;
@@ -22,7 +22,7 @@ function escapeSnippetText(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/\$/g, '\\$');
 }
 
-export function snippetName(op: OperationDef, version: number | undefined): string {
+function snippetName(op: OperationDef, version: number | undefined): string {
   return `${op.title}${version !== undefined ? ` v${version}` : ''}`;
 }
 

@@ -56,7 +56,7 @@ function leafSchema(spec: LeafSpec, key: string): z.ZodType {
   return schema.meta(describe(spec, key));
 }
 
-export function listValues(values: readonly string[]): string {
+function listValues(values: readonly string[]): string {
   const shown = values.slice(0, 8).join(', ');
   return values.length > 8 ? `${shown}, … (${values.length} values)` : shown;
 }

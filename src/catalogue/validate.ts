@@ -20,7 +20,7 @@ function compileOrIssue(id: string, version: number | undefined): CompiledOperat
   return compile(id, version);
 }
 
-export interface BodyCheck {
+interface BodyCheck {
   /** Errors first (what the real gateway rejects), then warnings (what it accepts although the spec says otherwise). */
   issues: ValidationIssue[];
   /**

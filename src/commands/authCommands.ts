@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { SignInFailed, SignInRequired } from '../auth';
-import { usesSimulatorCredentials } from '../environments/environment';
+import { usesSimulatorCredentials } from '../send/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import type { EnvNode } from '../environments/environmentsTree';
 import { pickEnvironment } from './pickers';

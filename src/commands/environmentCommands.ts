@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { environmentSchema, isLive, usesSimulatorCredentials, type EnvironmentInput } from '../environments/environment';
+import { environmentSchema, isLive, usesSimulatorCredentials, type EnvironmentInput } from '../send/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import type { EnvNode } from '../environments/environmentsTree';
 import { SECRET_LABELS, type SecretName } from '../secrets/secretKeys';

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { OperationDef } from '../catalogue';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
-import { orderRole } from '../send/orders';
+import { orderRole } from '../catalogue/orderRole';
 import type { Services } from './services';
 
 export function idPattern(kind: 'order' | 'transaction'): string {
@@ -19,7 +19,7 @@ export function freshOrderId(): string {
 }
 
 /** An order id to offer and, for a follow-up, the sentence that says which order it is (or why there is none). */
-export interface OrderSuggestion {
+interface OrderSuggestion {
   orderId?: string;
   note?: string;
 }

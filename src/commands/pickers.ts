@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { getOperation, operations, type OperationDef } from '../catalogue';
-import { isLive } from '../environments/environment';
+import { isLive } from '../send/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import type { Services } from './services';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { exampleBody, parseRequestFile, validateBody, type OperationDef } from '../catalogue';
 import { rulesQuestion } from '../send/rulesGate';
-import { isLive } from '../environments/environment';
+import { isLive } from '../send/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
@@ -26,10 +26,10 @@ export interface SendArgs {
   quiet?: boolean;
 }
 
-export type Deliver = (exchange: Exchange, opts: { quiet: boolean }) => Promise<void>;
+type Deliver = (exchange: Exchange, opts: { quiet: boolean }) => Promise<void>;
 
 /** Told after a request file was sent: which transaction id went out, and the file's own when that one was already used. */
-export type RequestFileSent = (uri: vscode.Uri, ids: { transactionId: string; replaced?: string }) => void;
+type RequestFileSent = (uri: vscode.Uri, ids: { transactionId: string; replaced?: string }) => void;
 
 export class SendCommands {
   constructor(

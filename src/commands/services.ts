@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { FinancingSession } from '../auth';
-import { usesSimulatorCredentials, type Environment } from '../environments/environment';
+import { usesSimulatorCredentials, type Environment } from '../send/environment';
 import { EnvironmentStore, type StoredEnvironment } from '../environments/environmentStore';
 import { transportFor } from '../environments/transport';
 import { HttpClient, type OutgoingRequest } from '../http';

@@ -4,7 +4,7 @@ import { DEFAULT_MAX_ORDERS, startSimulator, type SimulatorHandle } from '../sim
 const DEFAULT_PORT = 4477;
 
 /** What answers on the simulator's port when this window does not run it. */
-export type PortOccupant =
+type PortOccupant =
   | { kind: 'nothing' }
   | { kind: 'other-program' }
   | { kind: 'simulator'; runBy: 'vscode' | 'terminal' | 'unknown'; pid: string | undefined };

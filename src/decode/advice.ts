@@ -8,7 +8,7 @@ import type { GatewayCodeCategory } from '../catalogue/codes';
 import { ownValue } from '../json/ownKey';
 
 /** Actions the host can run for the user, by id (the host maps each to its command). */
-export const VERDICT_ACTIONS = {
+const VERDICT_ACTIONS = {
   signIn: 'Sign In to Financing API',
   setGatewayPassword: 'Set Gateway API Password…',
 } as const;
@@ -87,9 +87,6 @@ export function gatewayAdvice(operationId: string, category: GatewayCodeCategory
 export const REDIRECT_HTML_ADVICE =
   "The provider answered an HTML page instead of a URL: render browserPayment.redirectHtml as the page in the payer's browser (it sends the payer on to the provider); the result arrives when they return.";
 
-/** The update-session and financing answers have fixed advice, also declared here. */
-export const SESSION_UPDATED_ADVICE = 'Use the session id in the payment operation (Authorize, Verify, Initiate Browser Payment).';
-export const OFFERS_ADVICE = 'Offers in the order the partner sent them: show them to the consumer; their choice opens a financing session.';
+/** A financing session is ready: the consumer completes it at the session URL. */
 export const SESSION_URL_ADVICE = 'Send the consumer to the session URL to complete the financing.';
 export const NOT_SIGNED_IN_ADVICE = 'The financing API needs a signed-in session: log in again with Sign In to Financing API, then send again.';
-export const GATEWAY_CREDENTIALS_ADVICE = 'Set the API password of this merchant (the user is merchant.<merchantId>, empty for Authorize), then send again.';

@@ -5,7 +5,7 @@
  */
 import { collectNumberLiterals, formatJsonNumber, pathKey, type JsonPath } from '../json';
 
-export type JsonRecord = Record<string, unknown>;
+type JsonRecord = Record<string, unknown>;
 
 export function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

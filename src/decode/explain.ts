@@ -1,4 +1,4 @@
-import { CODE_TABLES, type CodeInfo, type CodeTable, type CodeTableName } from '../catalogue/codes';
+import type { CodeInfo, CodeTable } from '../catalogue/codes';
 import { ownValue } from '../json/ownKey';
 import type { CodeExplanation } from './types';
 
@@ -11,11 +11,6 @@ export function explainCode(table: CodeTable, code: unknown): CodeExplanation {
   const info: CodeInfo | undefined = ownValue(table, text);
   if (!info) return { code: text, known: false, meaning: `unknown code ${text}` };
   return { code: text, known: true, meaning: info.meaning, category: info.category, nextStep: info.nextStep };
-}
-
-/** The same lookup by table name, for callers that hold the name (webview, docs). */
-export function explainIn(tableName: CodeTableName, code: unknown): CodeExplanation {
-  return explainCode(CODE_TABLES[tableName], code);
 }
 
 function codeText(code: unknown): string {

@@ -6,7 +6,7 @@
 import { getOperation, operations, validateBody, validatePathParam, type OperationDef } from '../catalogue';
 import { locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from '../json';
 
-export interface RequestProblem {
+interface RequestProblem {
   span: TextSpan;
   message: string;
   /** The catalogue's rule ('maxLength', 'required', …), or 'json' / 'operation' for envelope problems. */
@@ -17,7 +17,7 @@ export interface RequestProblem {
   severity: 'error' | 'warning';
 }
 
-export interface RequestFileSummary {
+interface RequestFileSummary {
   /** Where the top-level object starts (CodeLenses sit on its line). */
   topOffset: number;
   operation?: OperationDef;

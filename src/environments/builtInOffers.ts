@@ -1,12 +1,12 @@
-import { LOCAL_SIMULATOR_ID, type Environment } from './environment';
+import { LOCAL_SIMULATOR_ID, type Environment } from '../send/environment';
 
 /**
  * Installs from before the offer record were seeded with the default simulator environment only:
  * it counts as offered, so one such user deleted is not brought back.
  */
-export const OFFERED_BEFORE_RECORD: readonly string[] = [LOCAL_SIMULATOR_ID];
+const OFFERED_BEFORE_RECORD: readonly string[] = [LOCAL_SIMULATOR_ID];
 
-export interface BuiltInOffer {
+interface BuiltInOffer {
   /** The user's list to keep, or undefined to keep none (a fresh install shows the built-ins as they are). */
   saved: Environment[] | undefined;
   /** The ids of the built-ins offered so far, this offer included. */

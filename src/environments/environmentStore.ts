@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { offerBuiltIns } from './builtInOffers';
-import { environmentSchema, describeEnvironmentError, localSimulatorEnvironments, type Environment, type EnvironmentInput } from './environment';
+import { environmentSchema, describeEnvironmentError, localSimulatorEnvironments, type Environment, type EnvironmentInput } from '../send/environment';
 
 const ENVIRONMENTS_KEY = 'paymentWorkbench.environments';
 const ACTIVE_KEY = 'paymentWorkbench.activeEnvironment';
 /** The ids of the built-in environments already offered to this user (see offerBuiltIns). */
 export const BUILT_INS_OFFERED_KEY = 'paymentWorkbench.builtInsOffered';
 /** A workspace file the team can commit: it holds no secret by construction (the schema has no field for one). */
-export const WORKSPACE_FILE = '.vscode/payment-workbench.environments.json';
+const WORKSPACE_FILE = '.vscode/payment-workbench.environments.json';
 
 export interface StoredEnvironment extends Environment {
   source: 'user' | 'workspace';

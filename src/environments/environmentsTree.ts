@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { operations, type OperationDef } from '../catalogue';
-import { isLive } from './environment';
+import { isLive } from '../send/environment';
 import type { EnvironmentStore, StoredEnvironment } from './environmentStore';
 
 export type EnvNode =
@@ -8,7 +8,7 @@ export type EnvNode =
   | { kind: 'api'; env: StoredEnvironment; api: OperationDef['api'] }
   | { kind: 'operation'; env: StoredEnvironment; op: OperationDef };
 
-export interface AuthState {
+interface AuthState {
   signedIn: boolean;
   expiresAt: number | undefined;
 }

@@ -1,10 +1,23 @@
 import * as vscode from 'vscode';
-import type { Services } from '../commands/services';
+import type { SessionState } from '../auth';
+import type { Environment } from '../send/environment';
+import type { EnvironmentStore } from './environmentStore';
 import { EnvironmentsTree } from './environmentsTree';
 import { registerStatusBar } from './statusBar';
 
+/**
+ * What the view follows, named here rather than imported from commands/ (which sits above this
+ * folder): the extension's services satisfy it as they are.
+ */
+interface EnvironmentsViewSources {
+  readonly environments: EnvironmentStore;
+  readonly secrets: { readonly onDidChange: vscode.Event<unknown> };
+  readonly simulator: { readonly onDidChange: vscode.Event<unknown> };
+  session(env: Environment): Promise<{ restore(): Promise<SessionState> }>;
+}
+
 /** The Environments tree and the status bar badge; both follow the store, secrets and the simulator. */
-export function registerEnvironmentsView(context: vscode.ExtensionContext, services: Services): EnvironmentsTree {
+export function registerEnvironmentsView(context: vscode.ExtensionContext, services: EnvironmentsViewSources): EnvironmentsTree {
   const tree = new EnvironmentsTree(services.environments, async (env) => {
     const signedOut = { signedIn: false, expiresAt: undefined };
     if (!env.financingBaseUrl) return signedOut;

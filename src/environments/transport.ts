@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { TransportOptions } from '../http';
-import type { Environment } from './environment';
+import type { Environment } from '../send/environment';
 
 /**
  * TLS and proxy options for one environment: client certificate files, extra CA, and VS Code's

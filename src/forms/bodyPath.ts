@@ -7,7 +7,7 @@ import { formatPath } from '../catalogue/issues';
 import { pathSegments } from '../catalogue/validate';
 import { isJsonObject, type Json, type JsonObject } from './json';
 
-export type Segment = string | number;
+type Segment = string | number;
 
 /** Paths are parsed the way the catalogue parses them, so both always agree on what a path means. */
 export function parsePath(path: string): Segment[] {

@@ -27,7 +27,7 @@ export function valueToText(value: Json | undefined): string {
   return JSON.stringify(value);
 }
 
-export interface LengthCount {
+interface LengthCount {
   text: string;
   over: boolean;
 }

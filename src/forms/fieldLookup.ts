@@ -17,11 +17,6 @@ export function templateFor(lookup: FieldLookup, concretePath: string): string |
   return catalogueTemplate(concretePath, (p) => lookup.byTemplate.get(p)?.kind)?.path;
 }
 
-export function metaFor(lookup: FieldLookup, concretePath: string): FieldMeta | undefined {
-  const t = templateFor(lookup, concretePath);
-  return t === undefined ? undefined : lookup.byTemplate.get(t);
-}
-
 /** Drops the last step of a concrete path: 'item[2].name' → 'item[2]' → 'item' → ''. */
 export function parentPath(concretePath: string): string {
   const m = /^(.*)(\[\d+\]|\.[^.[\]]*)$/.exec(concretePath);

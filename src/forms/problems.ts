@@ -19,7 +19,7 @@ export interface Problem {
   severity?: 'error' | 'warning';
 }
 
-export interface ProblemInput {
+interface ProblemInput {
   operationId: OperationId;
   version: number | undefined;
   body: JsonObject;

@@ -2,7 +2,7 @@
 import type { FieldMeta } from '../catalogue/fieldIndex';
 import { nodeMetas, type FormLayout, type LayoutNode } from './layout';
 
-export function searchTerms(query: string): string[] {
+function searchTerms(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter((t) => t !== '');
 }
 

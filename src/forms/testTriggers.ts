@@ -5,7 +5,7 @@
  */
 import type { FieldMeta } from '../catalogue/fieldIndex';
 import type { OperationDef } from '../catalogue/operations';
-import { orderRole } from '../send/orders';
+import { orderRole } from '../catalogue/orderRole';
 import { AVS_STREETS, CSC_OUTCOMES, EXPIRY_OUTCOMES, TEST_CARDS } from '../catalogue/testData';
 import { getAt, setAt } from './bodyPath';
 import type { JsonObject } from './json';
@@ -38,7 +38,7 @@ const NONE: AvailableTriggers = { cards: [], outcomes: [], csc: [], avs: [] };
  * neither a follow-up (a Refund acts on the order's card; its card fields are for the rare standalone
  * refund) nor a session update (the card is only stored). Test cards make sense only there.
  */
-export function sendsCardForProcessing(op: Pick<OperationDef, 'id' | 'pathParams'>, fields: readonly FieldMeta[]): boolean {
+function sendsCardForProcessing(op: Pick<OperationDef, 'id' | 'pathParams'>, fields: readonly FieldMeta[]): boolean {
   if (orderRole(op.id) === 'followUp' || op.pathParams.some((p) => p.name === 'sessionId')) return false;
   return fields.some((f) => f.path === TRIGGER_PATHS.cardNumber);
 }

@@ -34,7 +34,7 @@ export type HistoryBounds = { -readonly [K in keyof typeof HISTORY_BOUNDS]: numb
 export const CUT_FOR_HISTORY = '… [cut for history]';
 const CUT = CUT_FOR_HISTORY;
 
-export function clip(text: string, max: number): string {
+function clip(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, Math.max(0, max - CUT.length)) + CUT;
 }
 
@@ -42,7 +42,7 @@ export function clip(text: string, max: number): string {
  * A bounded copy of a JSON-like value: strings clipped, depth and entry counts limited. Iterative
  * over depth via the depth limit, so a body nested 5,000 deep cannot overflow the stack.
  */
-export function boundValue(value: unknown, maxString: number, bounds: HistoryBounds, depth = 0): unknown {
+function boundValue(value: unknown, maxString: number, bounds: HistoryBounds, depth = 0): unknown {
   if (typeof value === 'string') return clip(value, maxString);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= bounds.depth) return `<nested deeper than ${bounds.depth} levels, not kept in history>`;

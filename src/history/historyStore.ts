@@ -19,14 +19,14 @@ import type { Exchange } from '../send/exchange';
 import { boundExchange, entryChars, HISTORY_BOUNDS, type HistoryBounds } from './bounds';
 import { scrubExchange } from './scrub';
 
-export const DEFAULT_MAX_ENTRIES = 500;
+const DEFAULT_MAX_ENTRIES = 500;
 /** Payment responses are a few KB; a runaway body must not make the file (read on first use) huge. */
-export const DEFAULT_MAX_BODY_CHARS = HISTORY_BOUNDS.responseBodyChars;
+const DEFAULT_MAX_BODY_CHARS = HISTORY_BOUNDS.responseBodyChars;
 /** The whole file: read in one go on first use, so it must stay small enough to parse quickly. */
 export const DEFAULT_MAX_FILE_CHARS = 32 * 1024 * 1024;
 const FILE_FORMAT_VERSION = 1;
 
-export interface HistoryStoreOptions {
+interface HistoryStoreOptions {
   maxEntries?: number;
   maxBodyChars?: number;
   maxFileChars?: number;
@@ -36,7 +36,7 @@ export interface HistoryStoreOptions {
   onError?: (message: string) => void;
 }
 
-export interface Disposable {
+interface Disposable {
   dispose(): void;
 }
 

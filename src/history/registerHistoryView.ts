@@ -8,8 +8,8 @@ import { describeExchange, toneOf, tooltipText, type ExchangeTone } from './desc
 import type { HistoryStore } from './historyStore';
 import { scrubText } from './scrub';
 
-export const HISTORY_VIEW_ID = 'paymentWorkbench.history';
-export const HISTORY_COMMANDS = {
+const HISTORY_VIEW_ID = 'paymentWorkbench.history';
+const HISTORY_COMMANDS = {
   open: 'paymentWorkbench.history.open',
   openAsText: 'paymentWorkbench.history.openAsText',
   openInForm: 'paymentWorkbench.history.openInForm',
@@ -19,9 +19,9 @@ export const HISTORY_COMMANDS = {
   focus: 'paymentWorkbench.openHistory',
 } as const;
 /** contextValue of an entry; menus match it with `viewItem == paymentWorkbench.historyEntry`. */
-export const HISTORY_ITEM_CONTEXT = 'paymentWorkbench.historyEntry';
+const HISTORY_ITEM_CONTEXT = 'paymentWorkbench.historyEntry';
 
-export interface HistoryActions {
+interface HistoryActions {
   resend(e: Exchange): Promise<void>;
   /** The response panel. */
   open(e: Exchange): Promise<void>;
@@ -36,7 +36,7 @@ export interface HistoryApi {
   list(): Exchange[];
 }
 
-export function createHistoryApi(store: HistoryStore): HistoryApi {
+function createHistoryApi(store: HistoryStore): HistoryApi {
   return { add: (e) => store.add(e), list: () => store.list() };
 }
 

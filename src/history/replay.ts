@@ -5,14 +5,14 @@
  * replays as it was. No vscode import (unit-tested).
  */
 import { isCardSecurityCodeKey, isCredentialKey, isMaskedCardNumber, REDACTED, secretKindOfKey } from '../redaction';
-import { orderRole } from '../send/orders';
+import { orderRole } from '../catalogue/orderRole';
 import type { Exchange } from '../send/exchange';
 import { CUT_FOR_HISTORY } from './bounds';
 
 export const CARD_NOT_KEPT_NOTE = 'card data is not kept: enter it or pick a test card';
-export const VALUE_NOT_KEPT_NOTE = 'this value was redacted in history: enter it again';
+const VALUE_NOT_KEPT_NOTE = 'this value was redacted in history: enter it again';
 
-export interface Replay {
+interface Replay {
   operationId: string;
   environmentId: string;
   version?: number;

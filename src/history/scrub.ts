@@ -24,7 +24,7 @@ export function scrubText(text: string, known?: KnownSecrets): string {
  * A response body. Re-serialising JSON would turn 10.50 into 10.5, and the response view promises
  * the wire's own literals, so the text is rewritten structurally only when a secret key is present.
  */
-export function scrubBodyText(text: string, known?: KnownSecrets): string {
+function scrubBodyText(text: string, known?: KnownSecrets): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

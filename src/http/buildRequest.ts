@@ -1,12 +1,12 @@
 import type { OperationDef, PathParam } from '../catalogue';
-import { basicAuthHeader } from '../auth/gatewayCredentials';
+import { basicAuthHeader } from './gatewayCredentials';
 import { RequestBuildError, fillPathTemplate } from './pathTemplate';
 import type { OutgoingRequest } from './types';
 
 export type PathParamName = PathParam['name'];
 
 /** Only the credential the operation's auth kind needs has to be present. */
-export interface RequestCredentials {
+interface RequestCredentials {
   accessToken?: string;
   refreshToken?: string;
   apiPassword?: string;
@@ -17,7 +17,7 @@ export interface RequestCredentials {
   clientCertificate?: boolean;
 }
 
-export interface BuildRequestInput {
+interface BuildRequestInput {
   baseUrl: string;
   /**
    * Path version for gateway operations; defaults to the operation's default (or first) version.
@@ -32,7 +32,7 @@ export interface BuildRequestInput {
   extraHeaders?: Record<string, string>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export function buildRequest(op: OperationDef, input: BuildRequestInput): OutgoingRequest {

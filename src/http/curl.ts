@@ -3,7 +3,7 @@ import { redactRequest } from './redact';
 import type { OutgoingRequest } from './types';
 
 /** Transport settings worth repeating on the command line; paths only, the passphrase is a secret. */
-export interface CurlTransport {
+interface CurlTransport {
   certPath?: string;
   keyPath?: string;
   caPath?: string;
@@ -12,7 +12,7 @@ export interface CurlTransport {
   insecure?: boolean;
 }
 
-export interface CurlOptions {
+interface CurlOptions {
   /** False (the default a UI should offer) replaces every secret with <redacted>. */
   includeSecrets: boolean;
   known?: KnownSecrets;

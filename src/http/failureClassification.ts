@@ -1,5 +1,5 @@
 import { HttpFailure } from './httpFailure';
-import { formatBytes } from './formatBytes';
+import { formatBytes } from '../format/formatBytes';
 
 /** What the client knew when the request went wrong; the undici error alone cannot tell a timeout from a user cancel. */
 export interface FailureContext {
@@ -73,7 +73,7 @@ export function classifyFailure(error: unknown, ctx: FailureContext): HttpFailur
   return new HttpFailure('other', `Request to ${host} failed: ${detail}`, host);
 }
 
-export function timeoutFailure(ctx: Pick<FailureContext, 'host' | 'timeoutMs' | 'receivedHeaders'>): HttpFailure {
+function timeoutFailure(ctx: Pick<FailureContext, 'host' | 'timeoutMs' | 'receivedHeaders'>): HttpFailure {
   const message = ctx.receivedHeaders
     ? `Response from ${ctx.host} did not finish within ${ctx.timeoutMs} ms`
     : `No response from ${ctx.host} within ${ctx.timeoutMs} ms`;

@@ -1,7 +1,7 @@
 import { HttpFailure } from './httpFailure';
 import { hostPort } from './dispatcherFactory';
 
-export interface RequestTarget {
+interface RequestTarget {
   origin: string;
   /** Path and query exactly as built: WHATWG URL parsing would fold an encoded '..' segment away. */
   path: string;

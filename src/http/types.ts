@@ -16,7 +16,7 @@ export interface TransportOptions {
   };
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface OutgoingRequest {
   method: HttpMethod;

@@ -23,7 +23,7 @@ export class JsonDepthError extends Error {
   }
 }
 
-export interface DepthOptions {
+interface DepthOptions {
   /** Defaults to MAX_JSON_DEPTH. */
   maxDepth?: number;
   /** What the JSON is, for the message: "The request file", "History entry 3's body". */

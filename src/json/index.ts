@@ -2,23 +2,10 @@
  * The one JSON-text layer (on jsonc-parser, VS Code's own parser): locating a path's text, pretty
  * printing, exact number literals, in-place value edits and the nesting bound. No vscode import.
  */
-export { MAX_JSON_DEPTH, JsonDepthError, assertDepth, depthError, depthOf, findTooDeep, parseJsonBounded, type DepthOptions } from './depth';
+export { MAX_JSON_DEPTH, JsonDepthError, assertDepth, depthError, depthOf, findTooDeep, parseJsonBounded } from './depth';
 export { replacePropertyValues, type PropertyValue } from './edit';
-export { applyEdits, isJsonText, prettyJson } from './format';
+export { isJsonText, prettyJson } from './format';
 export { ownValue } from './ownKey';
 export { collectNumberLiterals, formatJsonNumber, pathKey, type JsonPath } from './numbers';
-export { walkJson, type Step, type ValueKind, type WalkValue } from './tokens';
-export {
-  locate,
-  parseJsonWithOffsets,
-  parsePath,
-  positionAt,
-  spanToUnderline,
-  type JsonNode,
-  type JsonProperty,
-  type JsonSyntaxError,
-  type Location,
-  type ParsedJson,
-  type PathSegment,
-  type TextSpan,
-} from './tree';
+export { walkJson } from './tokens';
+export { locate, parseJsonWithOffsets, parsePath, positionAt, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from './tree';

@@ -11,7 +11,7 @@ export type Step = string | number;
 
 export type ValueKind = 'object' | 'array' | 'string' | 'number' | 'true' | 'false' | 'null';
 
-export interface WalkValue {
+interface WalkValue {
   kind: ValueKind;
   /** Offset and length of the token (for an object or array, of its opening bracket). */
   offset: number;
@@ -23,9 +23,9 @@ export interface WalkValue {
 }
 
 /** What a handler may ask after seeing a value: skip an object's or array's content, or stop. */
-export type WalkControl = 'skip' | 'stop' | void;
+type WalkControl = 'skip' | 'stop' | void;
 
-export interface WalkHandlers {
+interface WalkHandlers {
   /** The kinds onValue wants; the others are walked past without a call (a large body is mostly strings). */
   only?: ReadonlySet<ValueKind>;
   onValue?(value: WalkValue, scanner: TokenText): WalkControl;
@@ -34,14 +34,14 @@ export interface WalkHandlers {
 }
 
 /** The current token's text, for handlers that need more than offsets. */
-export interface TokenText {
+interface TokenText {
   /** The token as written (a number literal exactly: `0.00`, `1e2`). */
   raw(): string;
   /** A string token's value with escapes decoded. */
   value(): string;
 }
 
-export interface WalkResult {
+interface WalkResult {
   /** False when the text is not one JSON value (bad token, unbalanced bracket, text after the end). */
   valid: boolean;
   /** Set when a handler stopped the walk. */

@@ -28,20 +28,20 @@ export interface JsonProperty {
   value: JsonNode;
 }
 
-export interface JsonSyntaxError extends TextSpan {
+interface JsonSyntaxError extends TextSpan {
   message: string;
 }
 
-export interface ParsedJson {
+interface ParsedJson {
   /** Undefined only when the text holds no value at all (or nests too deep to be read). */
   root?: JsonNode;
   error?: JsonSyntaxError;
 }
 
-export type PathSegment = Step;
+type PathSegment = Step;
 
 /** Where a path points in the text. */
-export interface Location {
+interface Location {
   /** True when the whole path exists; false when only an ancestor was found (e.g. a missing required field). */
   exact: boolean;
   /** The deepest node found along the path. */

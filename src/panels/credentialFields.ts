@@ -5,7 +5,7 @@
 import type { OperationDef } from '../catalogue';
 import { formStateSchema, type FormState } from '../protocol';
 import type { Services } from '../commands/services';
-import type { Environment } from '../environments/environment';
+import type { Environment } from '../send/environment';
 import { assertDepth } from '../json/depth';
 import { isCredentialKey } from '../redaction';
 
@@ -39,7 +39,7 @@ function strip(value: unknown): unknown {
 }
 
 /** Reads one stored credential of the form's environment (SecretStorage, or the simulator's public test ones). */
-export type StoredCredential = (name: 'partnerEmail' | 'partnerPassword') => Promise<string | undefined>;
+type StoredCredential = (name: 'partnerEmail' | 'partnerPassword') => Promise<string | undefined>;
 
 export function storedCredential(env: Environment, services: Services): StoredCredential {
   return (name) => services.secretOrDefault(env, name);

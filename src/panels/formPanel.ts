@@ -8,7 +8,7 @@ import { getOperation, isError, validateBody, type OperationDef } from '../catal
 import type { SendArgs } from '../commands/sendCommands';
 import type { Services } from '../commands/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../commands/idSuggestions';
-import { isLive, usesSimulatorCredentials } from '../environments/environment';
+import { isLive, usesSimulatorCredentials } from '../send/environment';
 import type { PathParamName } from '../http';
 import { formWebviewMessageSchema, type FieldNotes, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
 import { createGatewaySession } from '../send/createSession';

@@ -13,8 +13,8 @@ import { formBodyOf, whyNotFormBody } from './credentialFields';
 import { FORM_VIEW_TYPE, FormPanel, formTitle, type FormPanelHost } from './formPanel';
 import { panelOptions } from './panelHtml';
 
-export const OPEN_FORM_COMMAND = 'paymentWorkbench.openForm';
-export const OPEN_REQUEST_FILE_IN_FORM_COMMAND = 'paymentWorkbench.openRequestFileInForm';
+const OPEN_FORM_COMMAND = 'paymentWorkbench.openForm';
+const OPEN_REQUEST_FILE_IN_FORM_COMMAND = 'paymentWorkbench.openRequestFileInForm';
 
 /** What the tree, the palette, request files, history and the response panel pass; anything missing is asked for or defaulted. */
 export interface OpenFormArgs {

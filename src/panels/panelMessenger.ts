@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { parseMessage } from '../protocol/common';
 
-export interface MessengerOptions<In, Out> {
+interface MessengerOptions<In, Out> {
   schema: z.ZodType<In>;
   log: vscode.LogOutputChannel;
   /** Runs on every `ready`, before queued messages are delivered. */

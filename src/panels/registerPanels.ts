@@ -9,7 +9,7 @@ import { generateId } from '../send/ids';
 import { FormPanels, type OpenFormArgs } from './formPanels';
 import { ResponsePanel } from './responsePanel';
 
-export interface Panels {
+interface Panels {
   forms: FormPanels;
   responses: ResponsePanel;
   /** Opens the request of a sent exchange in its form (history, response panel). */
@@ -21,7 +21,7 @@ export interface Panels {
  * did not keep (a note beside each such field), a fresh transaction id, and a fresh order id for an
  * initial operation (see history/replay.ts).
  */
-export function formArgsOf(e: Exchange): OpenFormArgs {
+function formArgsOf(e: Exchange): OpenFormArgs {
   const replay = replayOf(e, () => generateId(idPattern('order')));
   return { operationId: e.operationId, environmentId: e.environment.id, ...(e.version !== undefined ? { version: e.version } : {}), body: replay.body, params: replay.params, fieldNotes: replay.fieldNotes };
 }

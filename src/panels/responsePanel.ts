@@ -12,9 +12,9 @@ import type { Exchange } from '../send/exchange';
 import { panelHtml, panelOptions } from './panelHtml';
 import { PanelMessenger } from './panelMessenger';
 
-export const RESPONSE_VIEW_TYPE = 'paymentWorkbench.response';
+const RESPONSE_VIEW_TYPE = 'paymentWorkbench.response';
 
-export interface ResponsePanelHost {
+interface ResponsePanelHost {
   extensionUri: vscode.Uri;
   log: vscode.LogOutputChannel;
   /** An exchange by id (history), for a panel restored after a reload. */
@@ -23,7 +23,7 @@ export interface ResponsePanelHost {
   jumpToField(operationId: string, path: string, e: Exchange): Promise<void>;
 }
 
-export function responseTitle(e: Exchange): string {
+function responseTitle(e: Exchange): string {
   const code = e.decoded?.outcome?.gatewayCode?.code ?? (e.response ? String(e.response.status) : e.failure?.kind);
   return `${e.operationTitle}${code ? ` · ${code}` : ''}`;
 }

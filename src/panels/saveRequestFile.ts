@@ -4,7 +4,7 @@ import type { OperationDef, RequestFile } from '../catalogue';
 import type { FormState } from '../protocol';
 import { credentialFreeBody } from './credentialFields';
 
-export function requestFileOf(op: OperationDef, state: FormState): RequestFile {
+function requestFileOf(op: OperationDef, state: FormState): RequestFile {
   const params = Object.fromEntries(Object.entries(state.params).filter(([k, v]) => v !== '' && (k === 'orderId' || k === 'transactionId' || k === 'sessionId')));
   return {
     operation: op.id,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 
 export type WebviewKind = 'form' | 'response';
 
-export interface WebviewPage {
+interface WebviewPage {
   view: WebviewKind;
   title: string;
   /** `webview.cspSource`: the only origin styles, fonts and images may come from. */

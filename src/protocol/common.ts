@@ -8,7 +8,7 @@ import { depthError, MAX_JSON_DEPTH } from '../json/depth';
 /** Ids, names, paths: short text. Anything longer is not ours. */
 export const shortText = z.string().max(500);
 /** Text the user typed or a body the user built: bounded so a hostile page cannot make the host buffer gigabytes. */
-export const MAX_MESSAGE_TEXT = 8 * 1024 * 1024;
+const MAX_MESSAGE_TEXT = 8 * 1024 * 1024;
 export const longText = z.string().max(MAX_MESSAGE_TEXT);
 
 /** `simulator` is true for an environment served by the workbench's simulator (its pages offer helpers that create data there). */
@@ -65,7 +65,7 @@ export function bodySizeProblem(body: unknown): { path: (string | number)[]; mes
   return undefined;
 }
 
-export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: string };
+type ParseResult<T> = { ok: true; message: T } | { ok: false; error: string };
 
 /** Parses a message and says, in one line, what was wrong with it: messages are never trusted. */
 /** Levels a message adds around a body (message → state → body). */

@@ -34,7 +34,7 @@ export type FormState = z.infer<typeof formStateSchema>;
  * A short sentence beside a field or URL parameter, by its path or name: which order a follow-up got,
  * "card data is not kept: …". Generic: any sender may use it.
  */
-export const fieldNotesSchema = z.record(shortText, z.string().max(500));
+const fieldNotesSchema = z.record(shortText, z.string().max(500));
 export type FieldNotes = z.infer<typeof fieldNotesSchema>;
 
 export const formHostMessageSchema = z.discriminatedUnion('type', [

@@ -13,7 +13,7 @@ export const VIEW_BODY_CAP = 256 * 1024;
 
 const headers = z.record(z.string().max(1000), z.string().max(16_384));
 
-export const shownBodySchema = z.strictObject({
+const shownBodySchema = z.strictObject({
   /** Pretty JSON when the body was JSON, the text otherwise; at most VIEW_BODY_CAP characters. */
   text: longText,
   json: z.boolean(),
@@ -57,7 +57,7 @@ export type ResponseHostMessage = z.infer<typeof responseHostMessageSchema>;
 
 // ---- response webview → host ----
 
-export const bodyKindSchema = z.enum(['request', 'response', 'curl', 'redirectHtml']);
+const bodyKindSchema = z.enum(['request', 'response', 'curl', 'redirectHtml']);
 
 export const responseWebviewMessageSchema = z.discriminatedUnion('type', [
   readySchema,

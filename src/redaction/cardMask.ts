@@ -44,7 +44,7 @@ export function passesLuhn(digits: string): boolean {
  * The gateway's public test cards (../shared/reference/gateway-behaviour.md): published test data,
  * so on a TEST environment history may keep them in full and a re-send can use them again.
  */
-export const PUBLIC_TEST_CARDS: ReadonlySet<string> = new Set([
+const PUBLIC_TEST_CARDS: ReadonlySet<string> = new Set([
   '5123450000000008',
   '2223000000000007',
   '5111111111111118',

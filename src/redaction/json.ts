@@ -2,7 +2,7 @@ import { isPublicTestCard, maskCardNumber } from './cardMask';
 import { REDACTED, isCardSecurityCodeKey, secretKindOfKey } from './secretFields';
 import { redactText, type SecretValues } from './text';
 
-export interface JsonRedactionOptions {
+interface JsonRedactionOptions {
   known?: SecretValues;
   /**
    * Keep the gateway's public test cards (and the CSC beside them) in full: set only for what a

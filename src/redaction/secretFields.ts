@@ -16,7 +16,7 @@ export const SECRET_HEADER_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** Keys (lower case) whose value is replaced wherever they occur: JSON, form-encoded, pseudo-JSON text. */
-export const SECRET_KEYS: ReadonlySet<string> = new Set([
+const SECRET_KEYS: ReadonlySet<string> = new Set([
   'password',
   'passwd',
   'apipassword',
@@ -38,12 +38,12 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** Keys (lower case) holding a card number: masked to first 6 and last 4 so the card stays recognisable. */
-export const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'cardnumber', 'pan']);
+const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'cardnumber', 'pan']);
 
 /** Card security codes are secret in logs, but in a form they are test data (100 → MATCH), not credentials. */
-export const CARD_SECURITY_CODE_KEYS: ReadonlySet<string> = new Set(['securitycode', 'cardsecuritycode', 'csc', 'cvv', 'cvc']);
+const CARD_SECURITY_CODE_KEYS: ReadonlySet<string> = new Set(['securitycode', 'cardsecuritycode', 'csc', 'cvv', 'cvc']);
 
-export type SecretKind = 'secret' | 'cardNumber';
+type SecretKind = 'secret' | 'cardNumber';
 
 export function secretKindOfKey(key: string): SecretKind | undefined {
   const lower = key.toLowerCase();
@@ -56,7 +56,7 @@ export function secretKindOfKey(key: string): SecretKind | undefined {
  * The last key of a dotted path ("sourceOfFunds.provided.card.number", "item[2].password",
  * "card[number]"): the only way redaction reads a path, so every caller agrees on it.
  */
-export function lastKeyOfPath(path: string): string {
+function lastKeyOfPath(path: string): string {
   const parts = path.split(/[.[\]]+/).filter((p) => p.length > 0);
   return parts[parts.length - 1] ?? '';
 }

@@ -44,7 +44,7 @@ function maskDigitRun(run: string): string {
 }
 
 /** Values of secret keys written as text ('password': 'x', password=x, "password":"x… cut off). */
-export function redactKeyedValues(text: string): string {
+function redactKeyedValues(text: string): string {
   let out = '';
   let from = 0;
   KEY_AND_SEPARATOR.lastIndex = 0;

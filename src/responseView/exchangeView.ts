@@ -5,7 +5,7 @@
  */
 import { decodeResponse, failureVerdict } from '../decode';
 import type { DecodedResponse } from '../decode/types';
-import { formatBytes } from '../http/formatBytes';
+import { formatBytes } from '../format/formatBytes';
 import { VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol/responseProtocol';
 import type { Exchange } from '../send/exchange';
 import { isJsonText, prettyJson } from '../json';

@@ -8,38 +8,33 @@ import type { Exchange } from '../send/exchange';
 import { isJsonText, prettyJson } from '../json';
 import { renderExchange } from './renderExchange';
 
-export const RESPONSE_SCHEME = 'payment-workbench-response';
-export const OPEN_RAW_COMMAND = 'paymentWorkbench.openRawResponse';
+const RESPONSE_SCHEME = 'payment-workbench-response';
+const OPEN_RAW_COMMAND = 'paymentWorkbench.openRawResponse';
 /** Documents kept addressable without asking anyone; older ones are looked up (history) or explained. */
 const KEPT = 20;
 
-export interface ResponseViewOptions {
+interface ResponseViewOptions {
   /** Finds an exchange that fell out of the recent set (a tab restored after a reload): history. */
   lookup?: (id: string) => Exchange | undefined;
 }
 
-export interface ResponseView {
+interface ResponseView {
   showExchange(e: Exchange): Promise<void>;
   uriOf(e: Exchange): vscode.Uri;
-}
-
-/** The stable address of a response: `payment-workbench-response:/<id>.md`. */
-export function responseUri(id: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `/${encodeURIComponent(id)}.md` });
 }
 
 /**
  * The same response under a readable name, because the tab shows the file name:
  * `/<id>/Authorize 201 DECLINED.md` reads better than an opaque id.
  */
-export function displayUri(e: Exchange): vscode.Uri {
+function displayUri(e: Exchange): vscode.Uri {
   const outcome = e.response ? `${e.response.status}${codeOf(e) ? ` ${codeOf(e)}` : ''}` : e.failure ? e.failure.kind : '';
   const name = `${e.operationTitle} ${outcome}`.trim().replace(/[\\/:*?"<>|#%\r\n]/g, '-').slice(0, 80);
   return vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `/${encodeURIComponent(e.id)}/${name}.md` });
 }
 
 /** Accepts both forms: `/<id>.md` and `/<id>/<name>.md`. */
-export function idOfResponseUri(uri: vscode.Uri): string | undefined {
+function idOfResponseUri(uri: vscode.Uri): string | undefined {
   if (uri.scheme !== RESPONSE_SCHEME) return undefined;
   const m = /^\/([^/]+?)(?:\.md|\/[^/]*\.md)$/.exec(uri.path);
   if (m?.[1] === undefined) return undefined;

@@ -5,7 +5,7 @@
  */
 import { decodeResponse, failureVerdict, renderDecodedAsText } from '../decode';
 import type { DecodedResponse, VerdictTone } from '../decode/types';
-import { formatBytes } from '../http/formatBytes';
+import { formatBytes } from '../format/formatBytes';
 import type { Exchange } from '../send/exchange';
 import { isJsonText, ownValue, prettyJson } from '../json';
 

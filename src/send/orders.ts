@@ -5,20 +5,8 @@
  * Decided from the decoded responses only (result, order totals); no vscode here.
  */
 import { add, formatDecimal, parseDecimal, type Decimal } from '../catalogue/decimal';
+import { orderRole } from '../catalogue/orderRole';
 import type { Exchange } from './exchange';
-
-/** Operations whose transaction is the first of an order (Pay too, when the catalogue has it). */
-const INITIAL_OPERATIONS: ReadonlySet<string> = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment', 'gateway.pay']);
-/** Operations on an order an initial operation created. */
-const FOLLOW_UP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.refund', 'gateway.updateAuthorization']);
-
-export type OrderRole = 'initial' | 'followUp';
-
-export function orderRole(operationId: string): OrderRole | undefined {
-  if (INITIAL_OPERATIONS.has(operationId)) return 'initial';
-  if (FOLLOW_UP_OPERATIONS.has(operationId)) return 'followUp';
-  return undefined;
-}
 
 /** The outcome of a send, as far as the order is concerned. */
 type OrderOutcome = 'declined' | 'rejected' | 'recorded';
@@ -43,7 +31,7 @@ export function idsToRenewAfterSend(e: Exchange): { orderId: boolean; transactio
 }
 
 /** What the last response said about one order. */
-export interface OrderFacts {
+interface OrderFacts {
   environmentId: string;
   orderId: string;
   /** Title of the operation that created the order (or of the first one seen on it). */
@@ -58,7 +46,7 @@ export interface OrderFacts {
 }
 
 /** An order a follow-up can succeed on, and the sentence that says which. */
-export interface OrderChoice {
+interface OrderChoice {
   orderId: string;
   note: string;
 }

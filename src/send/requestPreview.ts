@@ -4,11 +4,11 @@
  */
 import { getOperation } from '../catalogue';
 import { buildRequest, KnownSecrets, RequestBuildError, toCurl, type PathParamName } from '../http';
-import type { Environment } from '../environments/environment';
+import type { Environment } from './environment';
 import { redactUrlUserinfo } from '../redaction';
 import { baseUrlFor, paramsFor, resolveVersion, SendSetupError } from './requestRunner';
 
-export interface RequestPreview {
+interface RequestPreview {
   url: string;
   curl: string;
   /** Why no request can be built yet (no base URL, a URL parameter missing…). */

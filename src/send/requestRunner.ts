@@ -19,7 +19,7 @@ import {
   type OutgoingRequest,
   type PathParamName,
 } from '../http';
-import { isLive, type Environment } from '../environments/environment';
+import { isLive, type Environment } from './environment';
 import type { Exchange } from './exchange';
 
 /** What the runner needs from the host: no vscode here, so it is tested with plain mocha against the simulator. */

@@ -5,7 +5,7 @@
  */
 import type { ValidationIssue } from '../catalogue';
 
-export interface RulesQuestion {
+interface RulesQuestion {
   message: string;
   detail: string;
 }

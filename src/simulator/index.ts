@@ -5,6 +5,5 @@
  */
 export { SIMULATOR_DEFAULTS, SIMULATOR_AUTH_ONLY_MERCHANT_ID, DEFAULT_MAX_ORDERS } from './defaults';
 export type { SimulatorOptions, SimulatorHandle, SimulatorRunner } from './options';
-export type { FaultPlan } from './faults';
-export { RequestLog, type RequestLogEntry } from './requestLog';
+export { type RequestLogEntry } from './requestLog';
 export { startSimulator } from './server';

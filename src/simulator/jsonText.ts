@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DecimalNumber } from './money';
+import { formatAmount, type Milli } from './money';
 
 /** JSON values the simulator answers with; DecimalNumber is printed as a bare number literal. */
 export type JsonOut = string | number | boolean | null | undefined | DecimalNumber | JsonOut[] | { [key: string]: JsonOut };
@@ -11,8 +11,23 @@ const NONCE = randomBytes(6).toString('hex');
 const MARK = `\u0000${NONCE}:`;
 const MARKED = new RegExp(`"\\\\u0000${NONCE}:(-?\\d+\\.\\d+)\\\\u0000"`, 'g');
 
-export function decimalMarker(text: string): string {
+function decimalMarker(text: string): string {
   return `${MARK}${text}\u0000`;
+}
+
+/**
+ * A number that must reach the JSON text exactly as written (`10.01`, `0.00`). JSON.stringify would
+ * go through a binary double and drop the trailing zeros, so jsonText() prints these verbatim.
+ */
+export class DecimalNumber {
+  constructor(readonly text: string) {}
+  /** A marker that jsonText() turns back into the bare number literal. */
+  toJSON(): string {
+    return decimalMarker(this.text);
+  }
+  static of(value: Milli): DecimalNumber {
+    return new DecimalNumber(formatAmount(value));
+  }
 }
 
 /** Like JSON.stringify, but prints DecimalNumber verbatim (`10.00`, not `10`) and skips undefined members. */
@@ -28,7 +43,7 @@ export function isObject(value: unknown): value is JsonObject {
 }
 
 /** Reads a dotted path ("order.amount", "item[0].name") from a parsed body. */
-export function getPath(root: unknown, path: string): unknown {
+function getPath(root: unknown, path: string): unknown {
   let current: unknown = root;
   for (const part of path.split('.')) {
     const m = /^([^[\]]+)((?:\[\d+\])*)$/.exec(part);

@@ -1,5 +1,3 @@
-import { decimalMarker } from './jsonText';
-
 /**
  * Money as exact decimals. Amounts travel as decimal text (requests) and are kept as BigInt counts of
  * thousandths (the gateway allows 3 decimals), so totals never drift the way binary floats do.
@@ -27,19 +25,4 @@ export function formatAmount(value: Milli): string {
   let fraction = (abs % 1000n).toString().padStart(3, '0');
   if (fraction.endsWith('0')) fraction = fraction.slice(0, 2);
   return `${negative ? '-' : ''}${whole}.${fraction}`;
-}
-
-/**
- * A number that must reach the JSON text exactly as written (`10.01`, `0.00`). JSON.stringify would
- * go through a binary double and drop the trailing zeros, so jsonText() prints these verbatim.
- */
-export class DecimalNumber {
-  constructor(readonly text: string) {}
-  /** A marker that jsonText() turns back into the bare number literal. */
-  toJSON(): string {
-    return decimalMarker(this.text);
-  }
-  static of(value: Milli): DecimalNumber {
-    return new DecimalNumber(formatAmount(value));
-  }
 }

@@ -8,7 +8,7 @@ import { redactBody, redactHeaders } from './redact';
  * slow or dead receiver never holds up the operation that caused it; each attempt is logged.
  */
 
-export const OUTBOUND_TIMEOUT_MS = 5000;
+const OUTBOUND_TIMEOUT_MS = 5000;
 
 /** Loopback targets may use plain http; the real services only call https. */
 export function isAllowedTarget(url: string): boolean {
@@ -22,7 +22,7 @@ export function isAllowedTarget(url: string): boolean {
   return u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
 }
 
-export interface OutboundResult {
+interface OutboundResult {
   status: number;
   error?: string;
 }

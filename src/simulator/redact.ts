@@ -6,7 +6,7 @@
  */
 import { redactHeaders as redactHeaderValues, redactJson, redactText, type HeaderValue } from '../redaction';
 
-export { maskCardNumber, redactText } from '../redaction';
+export { redactText } from '../redaction';
 
 /** A body as the log keeps it: parsed and redacted JSON when it parses, else redacted text; bodies over `limit` are only measured, so 1000 entries stay small. */
 export function redactBody(body: string, limit = 16 * 1024): unknown {

@@ -10,7 +10,7 @@ import type { ValidationType } from '../catalogue/codes';
 import type { FieldError } from './gateway/errors';
 import { maskCardNumber, REDACTED, secretKindOfPath } from '../redaction';
 
-export interface CatalogueIssue {
+interface CatalogueIssue {
   path: string;
   rule: string;
   message: string;

@@ -21,7 +21,7 @@ export interface RequestLogEntry {
   error?: string;
 }
 
-export type NewRequestLogEntry = Omit<RequestLogEntry, 'id'>;
+type NewRequestLogEntry = Omit<RequestLogEntry, 'id'>;
 
 /**
  * A bounded ring of redacted entries. Bounded because the simulator may run for days inside the

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { exampleBody } from '../../src/catalogue';
-import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID, localSimulatorEnvironment, type Environment } from '../../src/environments/environment';
+import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID, localSimulatorEnvironment, type Environment } from '../../src/send/environment';
 import { BUILT_INS_OFFERED_KEY, EnvironmentStore } from '../../src/environments/environmentStore';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorRunner } from '../../src/simulator';
 import { extensionApi, send, waitFor } from './support';

@@ -3,7 +3,7 @@ import { enumOf, text } from '../formats';
 import { map, obj, req, type Fields } from '../fieldTree';
 
 /** order.custom.X: merchant-chosen keys, not sent to acquirers. */
-export function customFieldsMap() {
+function customFieldsMap() {
   return map(text(1, 250, 'Merchant-defined value, 1 to 250 characters; not sent to acquirers.', { example: 'value' }), {
     group: 'Custom fields',
     help: 'order.custom.X: up to 50 merchant-defined fields; each name X is under 100 characters from A-Z a-z 0-9, each value 1 to 250 characters; not sent to acquirers.',
@@ -14,7 +14,7 @@ export function customFieldsMap() {
   });
 }
 
-export interface ApiOperationValue {
+interface ApiOperationValue {
   value: string;
   /** True when the spec says "not shown" and the value is the real gateway's. */
   fromRealGateway: boolean;

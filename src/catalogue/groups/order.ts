@@ -6,12 +6,12 @@ import { arr, obj, req, type Fields, type LeafNode } from '../fieldTree';
 
 const SUBTOTAL_NOTE = 'When order.amount and sub-totals (itemAmount, shippingAndHandlingAmount, taxAmount) are sent together, the sub-totals must add up to order.amount.';
 
-export const orderAmount = (extra = ''): LeafNode => amount(`Order amount, decimal string 1 to 14 characters. ${SUBTOTAL_NOTE} ${extra}`.trim(), { label: 'Order amount', example: '10.00' });
+const orderAmount = (extra = ''): LeafNode => amount(`Order amount, decimal string 1 to 14 characters. ${SUBTOTAL_NOTE} ${extra}`.trim(), { label: 'Order amount', example: '10.00' });
 /** The order amount of an operation that moves money (Authorize, Initiate Browser Payment). */
 export const orderPaymentAmount = (extra = ''): LeafNode => paymentAmount(`Order amount, decimal string 1 to 14 characters. ${SUBTOTAL_NOTE} ${extra}`.trim(), { label: 'Order amount', example: '10.00' });
 export const orderCurrency = (extra = ''): LeafNode => currency(`Order currency: 3 upper-case letters, ISO 4217. ${extra}`.trim(), { label: 'Order currency' });
 
-export const itemAmount = (): LeafNode => amount(`Total of the line items (decimal string 1 to 14); must equal the sum of quantity × unitPrice when items are sent. ${SUBTOTAL_NOTE}`, { label: 'Item amount' });
+const itemAmount = (): LeafNode => amount(`Total of the line items (decimal string 1 to 14); must equal the sum of quantity × unitPrice when items are sent. ${SUBTOTAL_NOTE}`, { label: 'Item amount' });
 export const shippingAndHandlingAmount = (): LeafNode => amount(`Shipping and handling amount, decimal string 1 to 14, includes taxes. ${SUBTOTAL_NOTE}`, { label: 'Shipping and handling amount' });
 export const taxAmount = (): LeafNode => amount(`Total tax, decimal string 1 to 14; must equal the sum of quantity × unitTaxAmount when line items are sent. ${SUBTOTAL_NOTE}`, { label: 'Tax amount' });
 
@@ -46,7 +46,7 @@ export function transactionAmountFields(amountHelp: string): Fields {
   };
 }
 
-export const AVS_GATEWAY_CODES = [
+const AVS_GATEWAY_CODES = [
   'ADDRESS_MATCH', 'ADDRESS_ZIP_MATCH', 'NAME_ADDRESS_MATCH', 'NAME_MATCH', 'NAME_ZIP_MATCH', 'NOT_AVAILABLE', 'NOT_REQUESTED',
   'NOT_VERIFIED', 'NO_MATCH', 'SERVICE_NOT_AVAILABLE_RETRY', 'SERVICE_NOT_SUPPORTED', 'ZIP_MATCH',
 ] as const;

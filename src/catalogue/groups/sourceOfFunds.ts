@@ -2,13 +2,13 @@
 import { alnum, bool, country, digits, email, enumOf, text } from '../formats';
 import { obj, req, withHelp, type LeafNode, type ObjectNode } from '../fieldTree';
 
-export const BROWSER_PAYMENT_SOURCE_TYPES = ['BANKTRANSFER_A', 'WALLET_A', 'BANKTRANSFER_B'] as const;
+const BROWSER_PAYMENT_SOURCE_TYPES = ['BANKTRANSFER_A', 'WALLET_A', 'BANKTRANSFER_B'] as const;
 
 /**
  * Values real version-100 integrations send (the gateway vendor's own samples among them); version 100
  * lists none, so any value of the documented shape is valid and these are only offered.
  */
-export const BROWSER_PAYMENT_SOURCE_TYPES_SEEN = ['BROWSER_PAYMENT', 'UNION_PAY', 'KNET', ...BROWSER_PAYMENT_SOURCE_TYPES] as const;
+const BROWSER_PAYMENT_SOURCE_TYPES_SEEN = ['BROWSER_PAYMENT', 'UNION_PAY', 'KNET', ...BROWSER_PAYMENT_SOURCE_TYPES] as const;
 
 /** Version 100: upper-case letters, digits and '_' (the shape of every value the gateway uses), any of them. */
 function browserPaymentSourceTypeV100(): LeafNode {

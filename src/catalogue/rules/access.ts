@@ -1,5 +1,5 @@
 /** Safe reads from an untyped request body, for cross-field rules. */
-export type Json = unknown;
+type Json = unknown;
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -11,7 +11,7 @@ function dateAt(body: unknown, path: string): string | undefined {
 }
 
 /** Today in UTC as yyyy-mm-dd. */
-export function utcDay(now: Date): string {
+function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 

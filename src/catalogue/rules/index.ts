@@ -6,7 +6,7 @@ import { financedCartTotal, selectFirstWithoutCategory } from './financing';
 import { authorizeAmount, cardToCharge, refundAmount, verifyCurrency } from './payment';
 import type { CrossFieldRule } from './types';
 
-export type { CrossFieldRule, RuleContext } from './types';
+export type { CrossFieldRule } from './types';
 
 export const crossFieldRules: readonly CrossFieldRule[] = [
   sumOfSubtotals, taxAmountFromItems, itemAmountFromItems, includedInAmount,

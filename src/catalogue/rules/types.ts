@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '../issues';
 
-export interface RuleContext {
+interface RuleContext {
   /** 'gateway.initiateBrowserPayment@16' style key of the operation being validated. */
   operationKey: string;
   /** Catalogue paths of the operation ('item[].quantity'), to know which rules apply. */

@@ -1,10 +1,11 @@
+import { SESSION_URL_ADVICE } from '../advice';
 import type { BodyView } from '../bodyView';
 import { definedOnly } from '../bodyView';
 import type { DecodedFinancing, DecodedResponse, DecodedTokenSet } from '../types';
 import { decodeFinancingFailure } from './failure';
 import { decodeOffers } from './offers';
 
-export type FinancingSections = Pick<DecodedResponse, 'verdict' | 'error' | 'financing'>;
+type FinancingSections = Pick<DecodedResponse, 'verdict' | 'error' | 'financing'>;
 
 export function decodeFinancingBody(view: BodyView, operationId: string, httpStatus: number, notes: string[]): FinancingSections {
   const success = view.boolean(['success']);
@@ -28,7 +29,7 @@ export function decodeFinancingBody(view: BodyView, operationId: string, httpSta
       if (sessionUrl === undefined) notes.push('selectFirst=true but data.sessionUrl is missing.');
       return {
         verdict: sessionUrl
-          ? { tone: 'success', title: 'Financing session ready', detail: 'Send the consumer to the session URL to complete the financing.' }
+          ? { tone: 'success', title: 'Financing session ready', detail: SESSION_URL_ADVICE }
           : { tone: 'warning', title: 'No session URL', detail: 'The answer has no data.sessionUrl.' },
         financing: definedOnly({ ...envelope, sessionUrl }),
       };

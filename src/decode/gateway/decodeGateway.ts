@@ -10,7 +10,7 @@ import { decodeSession } from './session';
 import { decodeThreeDSecure, decodeVerification } from './verification';
 
 /** The sections of a decoded gateway answer; the caller adds api, operation, status and notes. */
-export type GatewaySections = Omit<DecodedResponse, 'api' | 'operationId' | 'httpStatus' | 'notes'>;
+type GatewaySections = Omit<DecodedResponse, 'api' | 'operationId' | 'httpStatus' | 'notes'>;
 
 /** A JSON body from the card gateway: error envelope, session answer or completed operation. */
 export function decodeGatewayBody(view: BodyView, operationId: string, httpStatus: number, notes: string[]): GatewaySections {

@@ -4,7 +4,7 @@ import { verdictAction } from '../advice';
 import { explainCode } from '../explain';
 import type { DecodedError, Verdict } from '../types';
 
-export interface DecodedGatewayError {
+interface DecodedGatewayError {
   verdict: Verdict;
   error: DecodedError;
 }

@@ -9,7 +9,7 @@ import { BodyView, definedOnly, hasAny } from '../bodyView';
 import { explainCode } from '../explain';
 import type { CodeExplanation, DecodedThreeDSecure } from '../types';
 
-export interface DecodedVerification {
+interface DecodedVerification {
   avs?: CodeExplanation;
   csc?: CodeExplanation;
   detailedVerification?: { type: string; result: CodeExplanation }[];

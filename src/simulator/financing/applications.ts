@@ -20,8 +20,8 @@ export interface FinancingApplication {
 }
 
 /** Statuses the consumer can choose on the session page. */
-export const FINAL_DECISIONS = ['Disbursed', 'Rejected', 'Cancelled'] as const satisfies readonly FinancingCallbackStatus[];
-export type FinalDecision = (typeof FINAL_DECISIONS)[number];
+const FINAL_DECISIONS = ['Disbursed', 'Rejected', 'Cancelled'] as const satisfies readonly FinancingCallbackStatus[];
+type FinalDecision = (typeof FINAL_DECISIONS)[number];
 
 export function isFinalDecision(text: string | null | undefined): text is FinalDecision {
   return (FINAL_DECISIONS as readonly string[]).includes(text ?? '');

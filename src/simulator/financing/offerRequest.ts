@@ -8,7 +8,7 @@ import { financingProblem } from '../requestChecks';
  * request-file diagnostics and the simulator say the same thing; this file only reads the values.
  */
 
-export interface OfferRequest {
+interface OfferRequest {
   cartCents: number;
   creditPeriod?: number;
   /** The partner's order reference: a number as the spec types it, or text as the real partner also accepts. */
@@ -17,7 +17,7 @@ export interface OfferRequest {
   redirectUrl?: string;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export function checkOfferRequest(body: unknown, selectFirst: boolean): Checked<OfferRequest> {
   const problem = financingProblem(selectFirst ? 'financing.offersSelectFirst' : 'financing.offers', body);

@@ -35,11 +35,11 @@ const PLANS: readonly Plan[] = [
 // The financed range and periods are declared once, in the catalogue (rules/financing.ts).
 
 /** The file-analysis fee: 3 % of the amount financed, at most 150, paid upfront. */
-export function analysisFeeCents(principalCents: number): number {
+function analysisFeeCents(principalCents: number): number {
   return Math.min(150_00, Math.round(principalCents * 0.03));
 }
 
-export function offerFor(principalCents: number, plan: Plan): Offer {
+function offerFor(principalCents: number, plan: Plan): Offer {
   const instalment = monthlyInstalmentCents(principalCents, plan.ratePercent, plan.months);
   const fee = analysisFeeCents(principalCents);
   return {

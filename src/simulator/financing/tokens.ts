@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
  * invalidates both the access and the refresh token.
  */
 
-export interface TokenSet {
+interface TokenSet {
   token_type: 'Bearer';
   expires_in: number;
   access_token: string;
@@ -22,7 +22,7 @@ interface PartnerSession {
   refreshExpiresAt: number;
 }
 
-export type TokenCheck = { ok: true; email: string } | { ok: false; reason: 'missing' | 'unknown' | 'expired' };
+type TokenCheck = { ok: true; email: string } | { ok: false; reason: 'missing' | 'unknown' | 'expired' };
 
 // Refresh tokens outlive access tokens, as usual; a day is plenty for a local simulator.
 const REFRESH_LIFETIME_MS = 24 * 3600 * 1000;

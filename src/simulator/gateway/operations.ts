@@ -40,7 +40,7 @@ function resolve(spec: GatewayOperation): GatewayOperation {
 
 let cached: readonly GatewayOperation[] | undefined;
 
-export function gatewayOperations(): readonly GatewayOperation[] {
+function gatewayOperations(): readonly GatewayOperation[] {
   cached ??= SPEC_TABLE.map(resolve);
   return cached;
 }

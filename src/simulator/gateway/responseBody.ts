@@ -1,4 +1,4 @@
-import { DecimalNumber } from '../money';
+import { DecimalNumber } from '../jsonText';
 import type { JsonOut } from '../jsonText';
 import type { OrderRecord, TransactionRecord } from './orders';
 import { CSC_ACQUIRER_CODES, avsAcquirerCode } from './testCards';
@@ -8,7 +8,7 @@ import { CSC_ACQUIRER_CODES, avsAcquirerCode } from './testCards';
  * as JSON numbers printed exactly, risk at top-level `risk.response`, `version` as text.
  */
 
-export function orderView(order: OrderRecord): { [key: string]: JsonOut } {
+function orderView(order: OrderRecord): { [key: string]: JsonOut } {
   return {
     amount: DecimalNumber.of(order.amount),
     creationTime: order.creationTime,

@@ -9,7 +9,7 @@ import type { Milli } from '../money';
  *   ORDER_AMOUNT_LIMIT amount above 50,000: REJECT, score 100 → REJECTED; the payment is BLOCKED
  */
 
-export interface RiskRule {
+interface RiskRule {
   data?: string;
   id: string;
   name: string;
@@ -18,15 +18,15 @@ export interface RiskRule {
   type: RiskRuleType;
 }
 
-export interface RiskResult {
+interface RiskResult {
   gatewayCode: RiskGatewayCode;
   review: { decision: RiskReviewDecision };
   rule: RiskRule[];
   totalScore: number;
 }
 
-export const REVIEW_ABOVE: Milli = 10_000_000n;
-export const REJECT_ABOVE: Milli = 50_000_000n;
+const REVIEW_ABOVE: Milli = 10_000_000n;
+const REJECT_ABOVE: Milli = 50_000_000n;
 
 export function assessRisk(amount: Milli, cardNumber: string | undefined): RiskResult {
   const rule: RiskRule[] = [

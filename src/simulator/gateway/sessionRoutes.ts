@@ -9,7 +9,7 @@ import type { SessionStore } from './sessions';
 
 /** Create, update and read payment sessions (…/session and …/session/{sessionId}). */
 
-export interface SessionDeps {
+interface SessionDeps {
   merchants: ReadonlyMap<string, MerchantProfile>;
   sessions: SessionStore;
   /** The catalogue's first error, or the body as the gateway reads it. */

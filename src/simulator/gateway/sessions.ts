@@ -7,7 +7,7 @@ import { deepMerge, type JsonObject } from '../jsonText';
  * The version changes on every update, like the real 10-hex-digit session version.
  */
 
-export interface PaymentSession {
+interface PaymentSession {
   id: string;
   merchantId: string;
   version: string;
@@ -16,7 +16,7 @@ export interface PaymentSession {
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-export function newSessionId(): string {
+function newSessionId(): string {
   let tail = '';
   for (let i = 0; i < 20; i++) tail += ALPHANUMERIC.charAt(randomInt(ALPHANUMERIC.length));
   return `SESSION0002${tail}`;

@@ -81,7 +81,7 @@ export function avsAcquirerCode(code: AvsCode): string {
   return table[code] ?? 'U';
 }
 
-export type CardBrand = 'MASTERCARD' | 'VISA' | 'JCB' | 'DISCOVER' | 'UNKNOWN';
+type CardBrand = 'MASTERCARD' | 'VISA' | 'JCB' | 'DISCOVER' | 'UNKNOWN';
 
 export function brandOf(number: string): CardBrand {
   if (/^(5[1-5]|2[2-7])/.test(number)) return 'MASTERCARD';

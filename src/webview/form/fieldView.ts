@@ -22,7 +22,7 @@ export interface FieldHost {
   fieldNote?(path: string): string | undefined;
 }
 
-export interface FieldOptions {
+interface FieldOptions {
   /** A row of a list of plain values: emptied, it stays '' (removing it would shift the rows after it). */
   keepEmpty?: boolean;
   label?: string;

@@ -29,7 +29,7 @@ import { toolbarView, type ToolbarHost } from './toolbarView';
 
 /** How long typing may pause before the host is asked for a preview (it builds the cURL). */
 const PREVIEW_DELAY_MS = 150;
-export const RENDER_MEASURE = 'payment-workbench:form-render';
+const RENDER_MEASURE = 'payment-workbench:form-render';
 
 type Init = Extract<FormHostMessage, { type: 'init' }>;
 

@@ -61,7 +61,7 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
   return view;
 }
 
-export function environmentChoices(environments: readonly EnvironmentSummary[]) {
+function environmentChoices(environments: readonly EnvironmentSummary[]) {
   return environments.map((e) => ({ value: e.id, label: e.live ? `${e.name} — LIVE` : e.name }));
 }
 

@@ -20,10 +20,10 @@ export interface ContainerHost extends FieldHost {
   moveView(view: ControlView, to: string): void;
 }
 
-export type RenderNode = (node: LayoutNode, indices: readonly number[]) => HTMLElement;
+type RenderNode = (node: LayoutNode, indices: readonly number[]) => HTMLElement;
 
 /** What differs between a list and a map; the frame around them is the same. */
-export interface ContainerParts {
+interface ContainerParts {
   kind: 'array' | 'map';
   meta: FieldMeta;
   path: string;

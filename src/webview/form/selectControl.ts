@@ -1,7 +1,7 @@
 /** A vscode-single-select from plain choices (the helpers, environment and version pickers). */
 import { el } from '../shared/dom';
 
-export interface Choice {
+interface Choice {
   value: string;
   label: string;
 }

@@ -7,7 +7,7 @@ import { sendLabel } from '../../forms/problems';
 import { el } from '../shared/dom';
 import { renderProblems } from './controlView';
 
-export type Tone = 'success' | 'warning' | 'error' | 'info';
+type Tone = 'success' | 'warning' | 'error' | 'info';
 
 export interface SendHost {
   send(anyway: boolean): void;

@@ -14,7 +14,7 @@ const DECIMAL = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/;
 /** Beyond this a literal is not an amount; refusing it keeps 10n ** exponent small. */
 const MAX_EXPONENT = 400;
 
-export function parseDecimal(text: string): Decimal | undefined {
+function parseDecimal(text: string): Decimal | undefined {
   const m = DECIMAL.exec(text);
   if (!m) return undefined;
   const whole = m[2] ?? '';
@@ -26,7 +26,7 @@ export function parseDecimal(text: string): Decimal | undefined {
   return { coefficient: m[1] === '-' ? -magnitude : magnitude, exponent };
 }
 
-export function compareDecimals(a: Decimal, b: Decimal): number {
+function compareDecimals(a: Decimal, b: Decimal): number {
   const scale = Math.min(a.exponent, b.exponent);
   const x = a.coefficient * 10n ** BigInt(a.exponent - scale);
   const y = b.coefficient * 10n ** BigInt(b.exponent - scale);

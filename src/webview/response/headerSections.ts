@@ -3,7 +3,7 @@
  * verdict, and the HTTP facts (status, timing, size, when).
  */
 import type { Verdict, VerdictTone } from '../../decode/types';
-import { formatBytes } from '../../http/formatBytes';
+import { formatBytes } from '../../format/formatBytes';
 import type { ExchangeView } from '../../protocol/responseProtocol';
 import { ownValue } from '../../json/ownKey';
 import { el } from '../shared/dom';
@@ -31,7 +31,7 @@ export function header(v: ExchangeView): HTMLElement {
 }
 
 /** The verdict the decoder gave; without a decoded response, what the failure (or its absence) says. */
-export function verdictOf(v: ExchangeView): Verdict {
+function verdictOf(v: ExchangeView): Verdict {
   if (v.decoded) return v.decoded.verdict;
   if (v.failure) return v.failure.verdict;
   return { tone: 'info', title: 'No response', detail: 'Nothing came back for this request.' };
@@ -57,7 +57,7 @@ export function verdict(v: ExchangeView, post: Post): HTMLElement {
  * The HTTP facts as one line under the title: status, total time, time to first byte, size and when
  * it was sent. A `dl` so each value keeps its label for screen readers.
  */
-export function timing(v: ExchangeView): HTMLElement {
+function timing(v: ExchangeView): HTMLElement {
   const r = v.response;
   const started = new Date(v.startedAt);
   const startedText = Number.isNaN(started.getTime()) ? v.startedAt : started.toLocaleString();

@@ -29,7 +29,7 @@ const COLUMNS: readonly Column[] = [
   { key: 'id', label: 'Id / child id' },
 ];
 
-export function sortOffers(offers: readonly OfferRow[], key: SortKey, direction: Direction): OfferRow[] {
+function sortOffers(offers: readonly OfferRow[], key: SortKey, direction: Direction): OfferRow[] {
   const column = COLUMNS.find((c) => c.key === key);
   const compare = column?.sort === 'decimal' ? compareDecimalText : (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
   const sign = direction === 'ascending' ? 1 : -1;

@@ -17,7 +17,7 @@ export function section(name: string, title: string, ...children: Child[]): HTML
   return el('section', { class: 'card', attrs: { 'data-section': name, 'aria-label': title } }, el('h2', { class: 'card-title', text: title }), ...children);
 }
 
-export interface Fact {
+interface Fact {
   label: string;
   /** The value's data-field (a stable selector); omitted for facts no test needs to find. */
   field?: string;

@@ -4,7 +4,7 @@
  * textContent, so even a capped 256 KB body is a single text node and never freezes the page. The
  * host copies and opens its own full copy: the page only asks.
  */
-import { formatBytes } from '../../http/formatBytes';
+import { formatBytes } from '../../format/formatBytes';
 import type { ExchangeView, ShownBody } from '../../protocol/responseProtocol';
 import { el } from '../shared/dom';
 import { button, section, type Post } from './parts';

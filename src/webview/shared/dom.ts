@@ -2,7 +2,7 @@
  * The one way the webviews build DOM: text goes in through textContent and attributes through
  * setAttribute, never through innerHTML, so response data can never become markup.
  */
-export interface ElementSpec {
+interface ElementSpec {
   class?: string;
   text?: string;
   attrs?: Record<string, string | number | boolean | undefined>;

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
-import { KnownSecrets, shellQuote, toCurl, type OutgoingRequest } from '../../../src/http';
-import { basicAuthHeader } from '../../../src/auth';
+import { basicAuthHeader, KnownSecrets, shellQuote, toCurl, type OutgoingRequest } from '../../../src/http';
 
 /** Runs the command through a real POSIX shell with curl replaced by an argv printer. */
 function argvOf(command: string): string[] {

@@ -9,7 +9,7 @@ import { HistoryStore } from '../../../src/history/historyStore';
 import { MAX_JSON_DEPTH } from '../../../src/json';
 import { toExchangeView } from '../../../src/responseView/exchangeView';
 import { SendSetupError, sendOperation } from '../../../src/send/requestRunner';
-import { localSimulatorEnvironment } from '../../../src/environments/environment';
+import { localSimulatorEnvironment } from '../../../src/send/environment';
 import { formBodyOf } from '../../../src/panels/credentialFields';
 import { makeExchange } from '../../harness/exchanges';
 

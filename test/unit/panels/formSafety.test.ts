@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { exampleBody, getOperation, validateBody } from '../../../src/catalogue';
-import { environmentSchema } from '../../../src/environments/environment';
+import { environmentSchema } from '../../../src/send/environment';
 import { credentialFreeBody, formBodyOf, whyNotFormBody, withStoredCredentials } from '../../../src/panels/credentialFields';
 import { MAX_BODY_STRING } from '../../../src/protocol/common';
 import { contentSecurityPolicy, newNonce, webviewHtml } from '../../../src/panels/webviewHtml';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { jsonText } from '../../../src/simulator/jsonText';
-import { DecimalNumber, formatAmount, parseAmount } from '../../../src/simulator/money';
+import { DecimalNumber, jsonText } from '../../../src/simulator/jsonText';
+import { formatAmount, parseAmount } from '../../../src/simulator/money';
 
 describe('simulator: exact money', () => {
   it('parses request amounts into thousandths and refuses anything else', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { basicAuthHeader } from '../../../src/auth';
+import { basicAuthHeader } from '../../../src/http';
 
 function decodeBasic(header: string): string {
   assert.match(header, /^Basic [A-Za-z0-9+/=]+$/);

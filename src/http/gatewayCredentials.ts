@@ -7,6 +7,6 @@ export function basicAuthHeader(merchantId: string, password: string, options: {
   return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 }
 
-export function gatewayUserId(merchantId: string): string {
+function gatewayUserId(merchantId: string): string {
   return `merchant.${merchantId}`;
 }

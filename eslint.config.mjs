@@ -1,0 +1,94 @@
+// @ts-check
+// Lint enforces the three boundaries of the house rather than leaving them to memory:
+//   1. engine folders never import `vscode`;
+//   2. a webview, and every folder a webview bundles, reaches nothing of Node: no builtins, no undici,
+//      no folder that sits beside the HTTP client or the VS Code adapter;
+//   3. no import cycles, between modules (import/no-cycle) or between folders (LAYERS below).
+// The rest is typescript-eslint's recommended set, untouched: the point is the boundaries, not style.
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The folders of src/, lowest first: a folder imports only from folders listed before it. That keeps
+ * the folder graph acyclic (a module-level check alone misses type-only and cross-file folder cycles).
+ * A new folder goes where its imports put it.
+ */
+const LAYERS = [
+  // Shared primitives.
+  'json', 'redaction', 'format',
+  // The engine: no vscode.
+  'catalogue', 'decode', 'protocol', 'forms', 'http', 'auth', 'simulator', 'send',
+  // The VS Code adapter.
+  'secrets', 'environments', 'commands', 'history', 'responseView', 'panels', 'editor',
+  // The webview apps (browser bundles) and the composition root.
+  'webview', 'extension.ts',
+];
+/** Folders that run without VS Code: the unit tier tests them in plain Node. */
+const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'decode', 'protocol', 'forms', 'http', 'auth', 'simulator', 'send', 'webview'];
+/** Folders a webview bundles: the webview apps and everything they may import. */
+const WEB_SAFE = ['webview', 'protocol', 'catalogue', 'forms', 'decode', 'redaction', 'json', 'format'];
+
+const srcPath = (folder) => `./src/${folder}`;
+const filesUnder = (folders) => folders.map((f) => `src/${f}/**/*.ts`);
+
+const layerZones = LAYERS.slice(0, -1).map((folder, i) => ({
+  target: srcPath(folder),
+  from: LAYERS.slice(i + 1).map(srcPath),
+  message: `Layers run ${LAYERS.join(' < ')}: a folder imports only from the ones before it (eslint.config.mjs, LAYERS).`,
+}));
+const webviewZone = {
+  target: WEB_SAFE.map(srcPath),
+  from: LAYERS.filter((f) => !WEB_SAFE.includes(f)).map(srcPath),
+  message: `A webview bundles this folder, so it imports only from ${WEB_SAFE.join(', ')} (eslint.config.mjs, WEB_SAFE).`,
+};
+
+const noVscode = {
+  name: 'vscode',
+  message: 'Engine code runs without VS Code (unit tier, simulator): take what you need as a parameter, or move the code to an adapter folder.',
+};
+const noUndici = { name: 'undici', message: 'The HTTP client stays on the extension host; a webview reaches it only through its protocol.' };
+
+export default tseslint.config(
+  // `npm run lint` and the lint tier lint `.`: the TypeScript of src/, test/, bench/ and scripts/. The root
+  // build scripts are plain CommonJS/ESM outside the rules' reach.
+  { ignores: ['out/**', 'dist/**', '.cache/**', 'node_modules/**', 'test-artifacts/**', '.vscode-test/**', '*.js', '*.mjs'] },
+  {
+    files: ['**/*.ts'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    plugins: { import: importPlugin },
+    settings: {
+      // eslint-import-resolver-typescript is not installed; the Node resolver with .ts first finds every
+      // relative import (the project uses extensionless paths and folder index.ts files).
+      'import/resolver': { node: { extensions: ['.ts', '.d.ts', '.js', '.json'] } },
+      // no-cycle follows only files it can parse: without these it silently sees no .ts dependencies.
+      'import/extensions': ['.ts', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/external-module-folders': ['node_modules', 'node_modules/@types'],
+    },
+    rules: {
+      // tsc reports unused names already (noUnusedLocals, noUnusedParameters), with the project's own exceptions.
+      '@typescript-eslint/no-unused-vars': 'off',
+      // `import Mocha = require('mocha')` is how a CommonJS `export =` module is typed; bare require() stays banned.
+      '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: [...layerZones, webviewZone] }],
+    },
+  },
+  {
+    files: filesUnder(ENGINE),
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode] }] },
+  },
+  {
+    files: filesUnder(WEB_SAFE),
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noVscode, noUndici] }],
+      'import/no-nodejs-modules': 'error',
+    },
+  },
+);

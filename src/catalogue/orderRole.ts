@@ -1,0 +1,17 @@
+/**
+ * Where an operation stands in a gateway order: it starts one, or follows one up. A fact of the
+ * operation, so it lives with the catalogue, where the form, the history and the send rules all read it.
+ */
+
+/** Operations whose transaction is the first of an order (Pay too, when the catalogue has it). */
+const INITIAL_OPERATIONS: ReadonlySet<string> = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment', 'gateway.pay']);
+/** Operations on an order an initial operation created. */
+const FOLLOW_UP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.refund', 'gateway.updateAuthorization']);
+
+type OrderRole = 'initial' | 'followUp';
+
+export function orderRole(operationId: string): OrderRole | undefined {
+  if (INITIAL_OPERATIONS.has(operationId)) return 'initial';
+  if (FOLLOW_UP_OPERATIONS.has(operationId)) return 'followUp';
+  return undefined;
+}
