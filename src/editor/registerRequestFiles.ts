@@ -1,13 +1,22 @@
 /**
  * *.payreq.json in the editor: catalogue diagnostics while typing, and the Send and Open in Form lenses.
- * Completion and schema validation come from VS Code's JSON language service through the
- * `jsonValidation` contribution (schemas/payreq.schema.json); this file adds what a JSON Schema cannot say.
+ * Request files have a language of their own (`payreq`, package.json) so that this extension wakes for
+ * them and not for every JSON file; they stay on VS Code's JSON language service (`jsonLanguageParticipants`),
+ * which gives completion and schema validation through the `jsonValidation` contribution
+ * (schemas/payreq.schema.json). This file adds what a JSON Schema cannot say.
  */
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { diagnoseRequestText, summarizeRequestText } from './requestDiagnostics';
 
-export const REQUEST_FILE_GLOB = '**/*.payreq.json';
+export const REQUEST_FILE_LANGUAGE = 'payreq';
+/**
+ * The `payreq` language, and a *.payreq.json file that is JSON all the same (a `files.associations`
+ * setting of the user's, or a host that ignores the contributed filename pattern): still a request file.
+ */
+export const REQUEST_FILE_SELECTOR: vscode.DocumentFilter[] = [{ language: REQUEST_FILE_LANGUAGE }, { language: 'json', pattern: '**/*.payreq.json' }];
+/** Contributes the JSON language service; it wakes on JSON languages only, not on the languages that join it. */
+const JSON_LANGUAGE_FEATURES = 'vscode.json-language-features';
 export const SEND_REQUEST_FILE_COMMAND = 'paymentWorkbench.sendRequestFile';
 /** Registered by the form panels; named here to keep the editor free of webview code. */
 const OPEN_IN_FORM_COMMAND = 'paymentWorkbench.openRequestFileInForm';
@@ -20,7 +29,13 @@ const DEBOUNCE_MS = 150;
 const HISTORICAL_SCHEMES = new Set(['git', 'gitfs']);
 
 export function isRequestFile(document: vscode.TextDocument): boolean {
-  return document.uri.path.toLowerCase().endsWith('.payreq.json');
+  return vscode.languages.match(REQUEST_FILE_SELECTOR, document) > 0;
+}
+
+/** Completion and schema validation for a request file opened before any JSON file need the JSON service awake. */
+function wakeJsonLanguageService(): void {
+  const json = vscode.extensions.getExtension(JSON_LANGUAGE_FEATURES);
+  if (json && !json.isActive) void Promise.resolve(json.activate()).catch(() => undefined);
 }
 
 class RequestFileLenses implements vscode.CodeLensProvider {
@@ -55,6 +70,7 @@ class RequestFileDiagnostics implements vscode.Disposable {
 
   schedule(document: vscode.TextDocument, delayMs = DEBOUNCE_MS): void {
     if (!isRequestFile(document) || HISTORICAL_SCHEMES.has(document.uri.scheme)) return;
+    wakeJsonLanguageService();
     const key = document.uri.toString();
     const previous = this.timers.get(key);
     if (previous) clearTimeout(previous);
@@ -143,7 +159,7 @@ export function registerRequestFiles(context: vscode.ExtensionContext): SentTran
     lenses,
     diagnostics,
     sentNotes,
-    vscode.languages.registerCodeLensProvider({ pattern: REQUEST_FILE_GLOB }, lenses),
+    vscode.languages.registerCodeLensProvider(REQUEST_FILE_SELECTOR, lenses),
     vscode.workspace.onDidOpenTextDocument((d) => diagnostics.schedule(d, 0)),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length === 0) return;
