@@ -15,8 +15,6 @@ export const REQUEST_FILE_LANGUAGE = 'payreq';
  * setting of the user's, or a host that ignores the contributed filename pattern): still a request file.
  */
 export const REQUEST_FILE_SELECTOR: vscode.DocumentFilter[] = [{ language: REQUEST_FILE_LANGUAGE }, { language: 'json', pattern: '**/*.payreq.json' }];
-/** Contributes the JSON language service; it wakes on JSON languages only, not on the languages that join it. */
-const JSON_LANGUAGE_FEATURES = 'vscode.json-language-features';
 export const SEND_REQUEST_FILE_COMMAND = 'paymentWorkbench.sendRequestFile';
 /** Registered by the form panels; named here to keep the editor free of webview code. */
 const OPEN_IN_FORM_COMMAND = 'paymentWorkbench.openRequestFileInForm';
@@ -30,12 +28,6 @@ const HISTORICAL_SCHEMES = new Set(['git', 'gitfs']);
 
 export function isRequestFile(document: vscode.TextDocument): boolean {
   return vscode.languages.match(REQUEST_FILE_SELECTOR, document) > 0;
-}
-
-/** Completion and schema validation for a request file opened before any JSON file need the JSON service awake. */
-function wakeJsonLanguageService(): void {
-  const json = vscode.extensions.getExtension(JSON_LANGUAGE_FEATURES);
-  if (json && !json.isActive) void Promise.resolve(json.activate()).catch(() => undefined);
 }
 
 class RequestFileLenses implements vscode.CodeLensProvider {
@@ -70,7 +62,6 @@ class RequestFileDiagnostics implements vscode.Disposable {
 
   schedule(document: vscode.TextDocument, delayMs = DEBOUNCE_MS): void {
     if (!isRequestFile(document) || HISTORICAL_SCHEMES.has(document.uri.scheme)) return;
-    wakeJsonLanguageService();
     const key = document.uri.toString();
     const previous = this.timers.get(key);
     if (previous) clearTimeout(previous);
