@@ -10,7 +10,8 @@ const watch = process.argv.includes('--watch');
 const common = {
   bundle: true,
   minify: production,
-  sourcemap: !production,
+  // Linked maps in every build, so dist/ never holds a map of another build; .vscodeignore keeps them out of the VSIX.
+  sourcemap: true,
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: 'none',
@@ -41,8 +42,22 @@ function copyCodicons() {
   for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, f), path.join(to, f));
 }
 
+/**
+ * The schema and snippets VS Code reads, compacted into dist/ for the package: schemas/ and snippets/
+ * stay readable (a unit test checks them against the catalogue). The per-operation schemas are for
+ * tools outside the editor and stay in the repository.
+ */
+function compactEditorJson() {
+  for (const rel of ['schemas/payreq.schema.json', 'snippets/payreq.code-snippets']) {
+    const to = path.join(__dirname, 'dist', rel);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.writeFileSync(to, JSON.stringify(JSON.parse(fs.readFileSync(path.join(__dirname, rel), 'utf8'))));
+  }
+}
+
 async function main() {
   copyCodicons();
+  compactEditorJson();
   if (watch) {
     const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
     await Promise.all(contexts.map((c) => c.watch()));

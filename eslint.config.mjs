@@ -19,8 +19,8 @@ const LAYERS = [
   'json', 'redaction', 'format',
   // The engine: no vscode.
   'catalogue', 'decode', 'protocol', 'forms', 'http', 'auth', 'simulator', 'send',
-  // The VS Code adapter.
-  'secrets', 'environments', 'commands', 'history', 'responseView', 'panels', 'editor',
+  // The VS Code adapter: thin wrappers of VS Code services first.
+  'platform', 'secrets', 'environments', 'commands', 'history', 'responseView', 'panels', 'editor',
   // The webview apps (browser bundles) and the composition root.
   'webview', 'extension.ts',
 ];

@@ -48,7 +48,7 @@ export function buildSnippets(): Record<string, Snippet> {
     for (const [marker, tabStop] of Object.entries(markers)) text = text.replace(marker, tabStop);
     out[snippetName(op, version)] = {
       prefix: `payreq ${op.id}${version !== undefined ? ` v${version}` : ''}`,
-      scope: 'json',
+      scope: 'payreq',
       description: `${op.title}${version !== undefined ? ` (version ${version})` : ''}: ${op.purpose}`,
       body: `${text}$0`.split('\n'),
     };

@@ -6,6 +6,7 @@ import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
 import { resolveVersion, sendOperation, SendSetupError } from '../send/requestRunner';
+import { isRequestFile } from '../platform/requestFiles';
 import { confirmDangerousAction } from './dangerousAction';
 import { freshTransactionId, suggestedOrder } from './idSuggestions';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
@@ -172,7 +173,7 @@ export class SendCommands {
     type Item = vscode.QuickPickItem & { body: () => unknown };
     const items: Item[] = [];
     for (const doc of vscode.workspace.textDocuments) {
-      if (!doc.fileName.endsWith('.payreq.json')) continue;
+      if (!isRequestFile(doc)) continue;
       const parsed = parseRequestFile(doc.getText());
       if (parsed.ok && parsed.file.operation === op.id) items.push({ label: `$(file) ${vscode.workspace.asRelativePath(doc.uri)}`, description: 'open request file', body: () => parsed.file.body });
     }

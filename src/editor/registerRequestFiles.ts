@@ -1,13 +1,15 @@
 /**
  * *.payreq.json in the editor: catalogue diagnostics while typing, and the Send and Open in Form lenses.
- * Completion and schema validation come from VS Code's JSON language service through the
- * `jsonValidation` contribution (schemas/payreq.schema.json); this file adds what a JSON Schema cannot say.
+ * Request files have a language of their own (`payreq`, package.json) so that this extension wakes for
+ * them and not for every JSON file; they stay on VS Code's JSON language service (`jsonLanguageParticipants`),
+ * which gives completion and schema validation through the `jsonValidation` contribution
+ * (schemas/payreq.schema.json). This file adds what a JSON Schema cannot say.
  */
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import * as vscode from 'vscode';
+import { isRequestFile, REQUEST_FILE_SELECTOR } from '../platform/requestFiles';
 import { diagnoseRequestText, summarizeRequestText } from './requestDiagnostics';
 
-export const REQUEST_FILE_GLOB = '**/*.payreq.json';
 export const SEND_REQUEST_FILE_COMMAND = 'paymentWorkbench.sendRequestFile';
 /** Registered by the form panels; named here to keep the editor free of webview code. */
 const OPEN_IN_FORM_COMMAND = 'paymentWorkbench.openRequestFileInForm';
@@ -18,10 +20,6 @@ const DEBOUNCE_MS = 150;
 
 /** Old revisions shown by source control are not the file being edited: no squiggles for them. */
 const HISTORICAL_SCHEMES = new Set(['git', 'gitfs']);
-
-export function isRequestFile(document: vscode.TextDocument): boolean {
-  return document.uri.path.toLowerCase().endsWith('.payreq.json');
-}
 
 class RequestFileLenses implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -143,7 +141,7 @@ export function registerRequestFiles(context: vscode.ExtensionContext): SentTran
     lenses,
     diagnostics,
     sentNotes,
-    vscode.languages.registerCodeLensProvider({ pattern: REQUEST_FILE_GLOB }, lenses),
+    vscode.languages.registerCodeLensProvider(REQUEST_FILE_SELECTOR, lenses),
     vscode.workspace.onDidOpenTextDocument((d) => diagnostics.schedule(d, 0)),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length === 0) return;

@@ -2,8 +2,44 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from './support';
+import { EXTENSION_ID, waitFor } from './support';
 
+/** Wakes on `onLanguage:json`, the event that used to wake this extension too. */
+const JSON_LANGUAGE_FEATURES = 'vscode.json-language-features';
+/** Activation events that would wake the extension in projects that are not about payments. */
+const TOO_WIDE = /^(\*|onStartupFinished|onLanguage:jsonc?|workspaceContains:.*)$/;
+
+// First in the first file (the runner loads files in name order): nothing has woken the extension yet.
+describe('Payment Workbench asleep until needed', () => {
+  it('stays inactive when a plain JSON file opens in a workspace without request files', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `extension ${EXTENSION_ID} is not known to VS Code`);
+    const events = (ext.packageJSON as { activationEvents: string[] }).activationEvents;
+    assert.deepEqual(events.filter((e) => TOO_WIDE.test(e)), [], 'activation events');
+    assert.deepEqual(await vscode.workspace.findFiles('**/*.payreq.json'), [], 'the workspace starts without request files');
+    assert.equal(ext.isActive, false, 'nothing before this test may wake the extension');
+
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder, 'the integration workspace has a folder');
+    const plain = vscode.Uri.joinPath(folder, `plain-${Date.now()}.json`);
+    await vscode.workspace.fs.writeFile(plain, Buffer.from('{\n  "name": "not a payment",\n  "items": [1, 2]\n}\n', 'utf8'));
+    try {
+      const editor = await vscode.window.showTextDocument(plain);
+      assert.equal(editor.document.languageId, 'json');
+      // The JSON service wakes on the same onLanguage:json event the extension used to: once its server
+      // answers for this file, that event has been delivered and acted on.
+      await waitFor('the JSON language service to outline the file', async () => {
+        const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', plain);
+        return symbols && symbols.length > 0 ? symbols : undefined;
+      }, 30_000);
+      assert.equal(vscode.extensions.getExtension(JSON_LANGUAGE_FEATURES)?.isActive, true, 'onLanguage:json was delivered');
+      assert.equal(ext.isActive, false, 'a plain JSON file woke Payment Workbench');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(plain);
+    }
+  });
+});
 
 describe('Payment Workbench in a real extension host', () => {
   it('is installed and activates', async () => {

@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, waitFor } from './support';
 
@@ -128,20 +126,47 @@ describe('request files (*.payreq.json) in the editor', () => {
     assert.equal(send.range.start.line, 0);
   });
 
-  it('the JSON Schema completes the apiOperation enum (when schemas/ has it)', async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    const schema = path.join(ext?.extensionPath ?? '', 'schemas', 'payreq.schema.json');
-    if (!fs.existsSync(schema)) this.skip();
-    const text = '{\n  "operation": "gateway.authorize",\n  "body": {\n    "apiOperation": ""\n  }\n}';
+  async function completionLabels(uri: vscode.Uri, position: vscode.Position): Promise<string[]> {
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
+    return (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+  }
+
+  it('gives *.payreq.json the Payment Request language, kept on the JSON language service', async () => {
+    const editor = await openRequestFile(`language-${Date.now()}.payreq.json`, requestFileText('ORDER-REF-1'));
+    assert.equal(editor.document.languageId, 'payreq');
+    // The JSON service's own verdict on a request file shows it still serves the language.
+    await editor.edit((b) => b.insert(new vscode.Position(1, 0), '  "note": 1,\n  "note": 2,\n'));
+    await waitFor('the JSON service\'s duplicate-key diagnostic', () => vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.source !== SOURCE && /duplicate/i.test(d.message)));
+  });
+
+  it('the JSON Schema completes the operation and the apiOperation enum', async () => {
+    const text = '{\n  "operation": "",\n  "body": {\n    "apiOperation": ""\n  }\n}';
     const editor = await openRequestFile(`complete-${Date.now()}.payreq.json`, text);
-    const line = 3;
-    const position = new vscode.Position(line, editor.document.lineAt(line).text.indexOf('""') + 1);
+    const at = (line: number) => new vscode.Position(line, editor.document.lineAt(line).text.indexOf('""') + 1);
     // The JSON language server starts lazily and fetches the schema: give it a moment.
-    const labels = await waitFor('AUTHORIZE among the completions', async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position);
-      const found = (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    const operations = await waitFor('gateway.authorize among the operation completions', async () => {
+      const found = await completionLabels(editor.document.uri, at(1));
+      return found.some((l) => l.includes('gateway.authorize')) ? found : undefined;
+    }, 30_000);
+    assert.ok(operations.some((l) => l.includes('financing.login')), operations.join(', '));
+    await editor.edit((b) => b.replace(new vscode.Range(at(1), at(1)), 'gateway.authorize'));
+    await waitFor('AUTHORIZE among the apiOperation completions', async () => {
+      const found = await completionLabels(editor.document.uri, at(3));
       return found.some((l) => l.includes('AUTHORIZE')) ? found : undefined;
+    }, 30_000);
+  });
+
+  it('offers the payreq snippets in request files and not in other JSON files', async () => {
+    const snippetLabels = async (editor: vscode.TextEditor) =>
+      (await completionLabels(editor.document.uri, new vscode.Position(0, 'payreq'.length))).filter((l) => l.startsWith('payreq '));
+    const request = await openRequestFile(`starter-${Date.now()}.payreq.json`, 'payreq');
+    const offered = await waitFor('the payreq snippets', async () => {
+      const found = await snippetLabels(request);
+      return found.length > 0 ? found : undefined;
     });
-    assert.ok(labels.some((l) => l.includes('AUTHORIZE')));
+    assert.ok(offered.some((l) => l.startsWith('payreq gateway.authorize')), offered.join(', '));
+    const plain = await openRequestFile(`plain-${Date.now()}.json`, 'payreq');
+    assert.equal(plain.document.languageId, 'json');
+    assert.deepEqual(await snippetLabels(plain), []);
   });
 });

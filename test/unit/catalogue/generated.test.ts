@@ -26,7 +26,7 @@ describe('catalogue: generated files are in sync', () => {
     const snippets = JSON.parse(files.get('snippets/payreq.code-snippets')!) as Record<string, { body: string[]; scope: string }>;
     assert.ok(Object.keys(snippets).length >= 11);
     for (const [name, s] of Object.entries(snippets)) {
-      assert.equal(s.scope, 'json');
+      assert.equal(s.scope, 'payreq');
       // Accepting every tab stop's default gives the file a user gets by pressing Tab through it.
       const text = s.body.join('\n').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$0$/, '');
       const parsed = parseRequestFile(text);

@@ -1,0 +1,45 @@
+/** What `npm run package` puts in the VSIX, listed by vsce itself from the built dist/ (run `npm run build` first). */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { listFiles } from '@vscode/vsce';
+
+const root = process.cwd();
+
+interface Manifest {
+  contributes: { jsonValidation: { url: string }[]; snippets: { path: string }[] };
+}
+
+function readJson(rel: string): unknown {
+  return JSON.parse(fs.readFileSync(path.join(root, rel), 'utf8'));
+}
+
+describe('package: what the VSIX carries', () => {
+  let packed: string[];
+
+  before(async function () {
+    assert.ok(fs.existsSync(path.join(root, 'dist', 'extension.js')), 'dist/ is not built: run `npm run build`');
+    packed = await listFiles({ cwd: root, dependencies: false });
+  });
+
+  it('carries no source maps, while dist/ keeps them beside the bundles for development and tests', () => {
+    assert.ok(packed.includes('dist/extension.js'), packed.join(', '));
+    for (const bundle of ['dist/extension.js', 'dist/webview/form.js', 'dist/webview/response.js']) {
+      assert.ok(fs.existsSync(path.join(root, `${bundle}.map`)), `${bundle}.map is missing from dist/`);
+    }
+    assert.deepEqual(packed.filter((f) => f.endsWith('.map')), []);
+  });
+
+  it('carries the schema and snippets VS Code reads compact, equal to the readable generated files', () => {
+    const manifest = readJson('package.json') as Manifest;
+    const read = [...manifest.contributes.jsonValidation.map((j) => j.url), ...manifest.contributes.snippets.map((s) => s.path)].map((p) => path.posix.normalize(p));
+    assert.deepEqual(read, ['dist/schemas/payreq.schema.json', 'dist/snippets/payreq.code-snippets']);
+    for (const rel of read) {
+      assert.ok(packed.includes(rel), `${rel} is not packed`);
+      const text = fs.readFileSync(path.join(root, rel), 'utf8');
+      assert.ok(!text.includes('\n'), `${rel} is not compact`);
+      assert.deepEqual(JSON.parse(text), readJson(rel.replace(/^dist\//, '')), `${rel} differs from its readable source`);
+    }
+    assert.deepEqual(packed.filter((f) => /^(schemas|snippets)\//.test(f)), [], 'the readable copies stay out of the package');
+  });
+});
