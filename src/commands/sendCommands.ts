@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { exampleBody, parseRequestFile, validateBody, type OperationDef } from '../catalogue';
 import { rulesQuestion } from '../send/rulesGate';
-import { isLive } from '../send/environment';
+import { liveQuestion } from '../send/liveGate';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
@@ -115,14 +115,9 @@ export class SendCommands {
         if (!sendAnyway) return undefined;
       }
     }
-    if (op.moneyMoving && isLive(env) && !r.confirmed) {
-      const money = amountOf(r.body);
-      const sendToLive = await confirmDangerousAction({
-        message: `Send ${op.title}${money ? ` of ${money}` : ''} to the LIVE environment "${env.name}"?`,
-        detail: 'Real money may move. Merchant ' + (env.merchantId ?? '(none)') + ', ' + (env.gatewayUrl ?? ''),
-        safe: "Don't Send",
-        action: 'Send to LIVE',
-      });
+    const live = liveQuestion(op, env, r.body, r.confirmed);
+    if (live) {
+      const sendToLive = await confirmDangerousAction({ ...live, safe: "Don't Send", action: 'Send to LIVE' });
       if (!sendToLive) return undefined;
     }
     if (params.transactionId !== undefined) {
@@ -225,11 +220,4 @@ export class SendCommands {
     await vscode.env.clipboard.writeText(toCurl(last.request, { includeSecrets: withSecrets, ...(transport ? { transport } : {}) }));
     void vscode.window.showInformationMessage(withSecrets ? 'cURL with secrets copied.' : 'cURL copied (secrets redacted).');
   }
-}
-
-function amountOf(body: unknown): string | undefined {
-  const o = body as { order?: { amount?: unknown; currency?: unknown }; transaction?: { amount?: unknown; currency?: unknown } } | undefined;
-  const pick = o?.order?.amount !== undefined ? o.order : o?.transaction;
-  if (pick?.amount === undefined) return undefined;
-  return `${String(pick.amount)} ${typeof pick.currency === 'string' ? pick.currency : ''}`.trim();
 }

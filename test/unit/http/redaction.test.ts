@@ -94,4 +94,14 @@ describe('redaction', () => {
     assert.ok(redacted.includes('401200xxxxxx0026'));
     assert.ok(redacted.includes('1234567890123'), 'a non-Luhn id stays readable');
   });
+
+  it('a known secret that contains another known secret is redacted whole, whatever order they were added in', () => {
+    const password = 's3cret-pass';
+    const token = `${password}-and-the-rest-of-the-token-XYZ`;
+    const known = new KnownSecrets().add(password, token);
+    const text = `Authorization failed for ${token}; password ${password}`;
+    const redacted = known.redact(text);
+    assert.equal(redacted, 'Authorization failed for <redacted>; password <redacted>');
+    assert.ok(!redacted.includes('XYZ'), 'no tail of the longer secret is left visible');
+  });
 });
