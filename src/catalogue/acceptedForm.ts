@@ -5,6 +5,7 @@
  * rewritten into the spec's own form (null dropped, number as decimal text, digits as a number) so
  * the field rules judge what the gateway would see. Linear in the body's size.
  */
+import { setOwnValue } from '../json/ownKey';
 import { closestPath } from './closestPath';
 import { clip, warning, type ValidationIssue } from './issues';
 import type { FieldNode, LeafNode, ObjectNode } from './fieldTree';
@@ -119,8 +120,7 @@ function unknownField(path: string, template: string, walk: Walk): ValidationIss
   return warning(path, 'unknownField', `not a field the spec lists for this operation${hint} (the spec shows only some fields, so it is sent as it is; the real gateway answers "Unexpected parameter" to a name it does not know)`);
 }
 
-/** defineProperty: a key named "__proto__" stays a plain key, as JSON.parse keeps it. */
+/** A value that counts as absent (undefined) is left out of the accepted body. */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (value === undefined) return;
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (value !== undefined) setOwnValue(target, key, value);
 }

@@ -7,6 +7,7 @@
  * 1 K; at most 32 headers per side and 16 URL parameters. JSON escaping can still grow a string up to
  * six times, so an entry over MAX_ENTRY_CHARS after all that is cut to a skeleton that fits.
  */
+import { setOwnValue } from '../json/ownKey';
 import type { Exchange } from '../send/exchange';
 
 export const HISTORY_BOUNDS = {
@@ -53,7 +54,7 @@ function boundValue(value: unknown, maxString: number, bounds: HistoryBounds, de
   }
   const out: Record<string, unknown> = {};
   const entries = Object.entries(value);
-  for (const [k, v] of entries.slice(0, bounds.entries)) out[clip(k, bounds.stringChars)] = boundValue(v, maxString, bounds, depth + 1);
+  for (const [k, v] of entries.slice(0, bounds.entries)) setOwnValue(out, clip(k, bounds.stringChars), boundValue(v, maxString, bounds, depth + 1));
   if (entries.length > bounds.entries) out['…'] = `<${entries.length - bounds.entries} more keys not kept in history>`;
   return out;
 }

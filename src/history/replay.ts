@@ -6,6 +6,7 @@
  */
 import { isCardSecurityCodeKey, isCredentialKey, isMaskedCardNumber, REDACTED, secretKindOfKey } from '../redaction';
 import { orderRole } from '../catalogue/orderRole';
+import { setOwnValue } from '../json/ownKey';
 import type { Exchange } from '../send/exchange';
 import { CUT_FOR_HISTORY } from './bounds';
 
@@ -55,7 +56,7 @@ function withoutUnkept(value: Json, prefix: string, notes: Record<string, string
       if (!isCredentialKey(key)) notes[path] = isCardField ? CARD_NOT_KEPT_NOTE : VALUE_NOT_KEPT_NOTE;
       continue;
     }
-    out[key] = withoutUnkept(inner, path, notes, cleared);
+    setOwnValue(out, key, withoutUnkept(inner, path, notes, cleared));
   }
   return out;
 }

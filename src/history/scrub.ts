@@ -5,6 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { redactBodyText, type KnownSecrets } from '../http';
+import { setOwnValue } from '../json/ownKey';
 import { REDACTED, SECRET_HEADER_NAMES, redactHeaders, redactJson, redactText } from '../redaction';
 import type { Exchange } from '../send/exchange';
 
@@ -62,7 +63,7 @@ function scrubStrings(value: unknown, known?: KnownSecrets): unknown {
   if (Array.isArray(value)) return value.map((v) => scrubStrings(v, known));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = scrubStrings(v, known);
+  for (const [k, v] of Object.entries(value)) setOwnValue(out, k, scrubStrings(v, known));
   return out;
 }
 

@@ -5,7 +5,7 @@
 export { MAX_JSON_DEPTH, JsonDepthError, assertDepth, depthError, depthOf, findTooDeep, parseJsonBounded } from './depth';
 export { replacePropertyValues, type PropertyValue } from './edit';
 export { isJsonText, prettyJson } from './format';
-export { ownValue } from './ownKey';
+export { ownValue, setOwnValue } from './ownKey';
 export { collectNumberLiterals, formatJsonNumber, pathKey, type JsonPath } from './numbers';
 export { walkJson } from './tokens';
 export { locate, parseJsonWithOffsets, parsePath, positionAt, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from './tree';

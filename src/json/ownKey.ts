@@ -7,3 +7,12 @@
 export function ownValue<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
+
+/**
+ * The one way to copy a key that came from outside into a new object: `copy[key] = value` with the
+ * key "__proto__" would set the copy's prototype and lose the key; this keeps it a plain own key,
+ * as JSON.parse does.
+ */
+export function setOwnValue(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
