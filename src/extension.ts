@@ -28,14 +28,7 @@ export function activate(context: vscode.ExtensionContext) {
 
   const store = new HistoryStore(path.join(context.globalStorageUri.fsPath, 'history.json'), { onError: (m) => services.log.warn(m) });
   const textResponses = registerResponseView(context, { lookup: (id) => store.get(id) });
-  const sendCommands = new SendCommands(
-    services,
-    async (exchange, opts) => {
-      await history.add(exchange);
-      if (!opts.quiet) panels.responses.show(exchange);
-    },
-    (uri, ids) => void sentNotes.noteSent(uri, ids),
-  );
+  const sendCommands = new SendCommands(services);
   sendCommands.register(context);
   const panels = registerPanels(context, services, (args) => sendCommands.send(args), (id) => store.get(id));
   const history = registerHistoryView(context, store, {
@@ -45,6 +38,14 @@ export function activate(context: vscode.ExtensionContext) {
     resend: (e) => resendFromHistory(e, panels.openInForm),
   });
   const sentNotes = registerRequestFiles(context);
+  // History first: a send resolves once the exchange is stored, then the panel shows it.
+  context.subscriptions.push(
+    sendCommands.onDidSendExchange(({ exchange }) => history.add(exchange)),
+    sendCommands.onDidSendExchange(({ exchange, quiet }) => {
+      if (!quiet) panels.responses.show(exchange);
+    }),
+    sendCommands.onDidSendRequestFile(({ uri, ids }) => void sentNotes.noteSent(uri, ids)),
+  );
 
   const activateEnd = performance.now();
   return {
@@ -54,15 +55,20 @@ export function activate(context: vscode.ExtensionContext) {
       activateMs: activateEnd - activateStart,
       loadAndActivateMs: typeof __pwBundleStart === 'number' ? activateEnd - __pwBundleStart : undefined,
     },
-    // Read-only views for the integration tests that prove no secret reached disk or logs.
-    inspect: {
-      globalStateDump: () => JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
-      logFolder: context.logUri.fsPath,
-      globalStorageFolder: context.globalStorageUri.fsPath,
-      /** The open forms: the integration tests post page messages to a form's host side and read its state. */
-      forms: panels.forms,
-      openForms: () => panels.forms.snapshot(),
-    },
+    // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
+    // handed out only to a test run: a user's other extensions never see them.
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: testInspection(context, panels) } : {}),
+  };
+}
+
+function testInspection(context: vscode.ExtensionContext, panels: ReturnType<typeof registerPanels>) {
+  return {
+    globalStateDump: () => JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
+    logFolder: context.logUri.fsPath,
+    globalStorageFolder: context.globalStorageUri.fsPath,
+    /** The open forms: the integration tests post page messages to a form's host side and read its state. */
+    forms: panels.forms,
+    openForms: () => panels.forms.snapshot(),
   };
 }
 

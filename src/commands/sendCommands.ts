@@ -6,6 +6,7 @@ import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
 import { resolveVersion, sendOperation, SendSetupError } from '../send/requestRunner';
+import { SequentialEvent } from '../send/sequentialEvent';
 import { isRequestFile } from '../platform/requestFiles';
 import { confirmDangerousAction } from './dangerousAction';
 import { freshTransactionId, suggestedOrder } from './idSuggestions';
@@ -27,17 +28,32 @@ export interface SendArgs {
   quiet?: boolean;
 }
 
-type Deliver = (exchange: Exchange, opts: { quiet: boolean }) => Promise<void>;
+/** A sent exchange, and whether its caller asked not to show it (tests, bulk sends). */
+export interface SentExchange {
+  exchange: Exchange;
+  quiet: boolean;
+}
 
-/** Told after a request file was sent: which transaction id went out, and the file's own when that one was already used. */
-type RequestFileSent = (uri: vscode.Uri, ids: { transactionId: string; replaced?: string }) => void;
+/** After a request file was sent: which transaction id went out, and the file's own when that one was already used. */
+export interface SentRequestFile {
+  uri: vscode.Uri;
+  ids: { transactionId: string; replaced?: string };
+}
 
 export class SendCommands {
-  constructor(
-    private readonly services: Services,
-    private readonly deliver: Deliver,
-    private readonly onRequestFileSent: RequestFileSent = () => undefined,
-  ) {}
+  private readonly sentExchange: SequentialEvent<SentExchange>;
+  private readonly sentRequestFile: SequentialEvent<SentRequestFile>;
+  /** History and the response panel subscribe; a send resolves once every subscriber has finished. */
+  readonly onDidSendExchange: SequentialEvent<SentExchange>['subscribe'];
+  readonly onDidSendRequestFile: SequentialEvent<SentRequestFile>['subscribe'];
+
+  constructor(private readonly services: Services) {
+    const report = (err: unknown) => services.log.error(err instanceof Error ? err : String(err));
+    this.sentExchange = new SequentialEvent(report);
+    this.sentRequestFile = new SequentialEvent(report);
+    this.onDidSendExchange = this.sentExchange.subscribe;
+    this.onDidSendRequestFile = this.sentRequestFile.subscribe;
+  }
 
   register(context: vscode.ExtensionContext): void {
     context.subscriptions.push(
@@ -92,7 +108,7 @@ export class SendCommands {
     const written = parsed.file.params?.transactionId;
     const exchange = await this.sendResolved({ env, op, version: parsed.file.version, params, body: parsed.file.body, sendAnyway: false, confirmed: false, quiet: false });
     const sent = exchange?.params.transactionId;
-    if (sent && typeof written === 'string') this.onRequestFileSent(doc.uri, { transactionId: sent, ...(sent !== written ? { replaced: written } : {}) });
+    if (sent && typeof written === 'string') await this.sentRequestFile.fire({ uri: doc.uri, ids: { transactionId: sent, ...(sent !== written ? { replaced: written } : {}) } });
     return exchange;
   }
 
@@ -149,7 +165,7 @@ export class SendCommands {
     );
     this.services.orders.record(exchange);
     this.services.log.info(`${op.title} → ${env.name}: ${exchange.failure ? `${exchange.failure.kind}: ${exchange.failure.message}` : `HTTP ${exchange.response?.status} ${exchange.decoded?.verdict.title ?? ''}`}`);
-    await this.deliver(exchange, { quiet: r.quiet });
+    await this.sentExchange.fire({ exchange, quiet: r.quiet });
     return exchange;
   }
 
