@@ -30,6 +30,11 @@ describe('package: what the VSIX carries', () => {
     assert.deepEqual(packed.filter((f) => f.endsWith('.map')), []);
   });
 
+  it('carries the simulator once: inside the extension bundle, which runs it in-process; the terminal bundle stays in the repository', () => {
+    assert.ok(fs.existsSync(path.join(root, 'dist', 'simulator.js')), 'dist/simulator.js (npm run simulator) is not built');
+    assert.deepEqual(packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/webview/')), ['dist/extension.js']);
+  });
+
   it('carries the schema and snippets VS Code reads compact, equal to the readable generated files', () => {
     const manifest = readJson('package.json') as Manifest;
     const read = [...manifest.contributes.jsonValidation.map((j) => j.url), ...manifest.contributes.snippets.map((s) => s.path)].map((p) => path.posix.normalize(p));
