@@ -22,7 +22,7 @@ const LAYERS = [
   // The VS Code adapter: thin wrappers of VS Code services first.
   'platform', 'secrets', 'environments', 'commands', 'history', 'responseView', 'panels', 'editor',
   // The webview apps (browser bundles) and the composition root.
-  'webview', 'extension.ts',
+  'webview', 'features.ts', 'extension.ts',
 ];
 /** Folders that run without VS Code: the unit tier tests them in plain Node. */
 const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'decode', 'protocol', 'forms', 'http', 'auth', 'simulator', 'send', 'webview'];

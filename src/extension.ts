@@ -1,50 +1,61 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { registerAuthCommands } from './commands/authCommands';
+import { storedSessionState } from './auth/tokenSet';
 import { registerEnvironmentCommands } from './commands/environmentCommands';
-import { SendCommands } from './commands/sendCommands';
-import { Services } from './commands/services';
+import type { CoreServices } from './commands/services';
 import { registerSimulatorCommands } from './commands/simulatorCommands';
-import { registerRequestFiles } from './editor/registerRequestFiles';
+import { SimulatorControl } from './commands/simulatorControl';
+import { EnvironmentStore } from './environments/environmentStore';
 import { registerEnvironmentsView } from './environments/registerEnvironmentsView';
+import type * as FeatureBundle from './features';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
-import { resendFromHistory } from './history/resend';
-import { registerPanels } from './panels/registerPanels';
-import { registerResponseView } from './responseView/registerResponseView';
+import { contributedCommandIds, DeferredFeatures } from './platform/deferredFeatures';
+import { whenRequestFileOpens } from './platform/requestFiles';
+import { FORM_VIEW_TYPE, RESPONSE_VIEW_TYPE } from './platform/webviewTypes';
+import { Credentials } from './secrets/credentials';
+import { SecretStore } from './secrets/secretStore';
 
 /** Set by the bundle's first line (esbuild banner); absent when the sources run unbundled. */
 declare const __pwBundleStart: number | undefined;
 
-/** Wiring only: every feature registers itself and hands its disposables to the context. */
+/**
+ * dist/features.js, evaluated on first call (esbuild keeps this require out of dist/extension.js).
+ * A plain require, not import(): the extension host runs CommonJS bundles.
+ */
+function featureBundle(): typeof FeatureBundle {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the one deliberate lazy load (see esbuild.js)
+  return require('./features') as typeof FeatureBundle;
+}
+
+/** Wiring only: the light services, the views and the commands that need nothing more; the rest loads on first use. */
 export function activate(context: vscode.ExtensionContext) {
   const activateStart = performance.now();
-  const services = new Services(context);
-  context.subscriptions.push(services);
-  const tree = registerEnvironmentsView(context, services);
-  registerEnvironmentCommands(context, services);
-  registerAuthCommands(context, services, () => tree.refresh());
-  registerSimulatorCommands(context, services);
+  const log = vscode.window.createOutputChannel('Payment Workbench', { log: true });
+  const secrets = new SecretStore(context.secrets);
+  const simulator = new SimulatorControl(log, async () => featureBundle().startSimulator);
+  const environments = new EnvironmentStore(context.globalState, () => simulator.port);
+  const core: CoreServices = { log, secrets, credentials: new Credentials(secrets), simulator, environments };
+  // Disposed in this order: the log last, so the others can still write to it.
+  context.subscriptions.push(simulator, environments, secrets, log);
+  const store = new HistoryStore(path.join(context.globalStorageUri.fsPath, 'history.json'), { onError: (m) => log.warn(m) });
 
-  const store = new HistoryStore(path.join(context.globalStorageUri.fsPath, 'history.json'), { onError: (m) => services.log.warn(m) });
-  const textResponses = registerResponseView(context, { lookup: (id) => store.get(id) });
-  const sendCommands = new SendCommands(services);
-  sendCommands.register(context);
-  const panels = registerPanels(context, services, (args) => sendCommands.send(args), (id) => store.get(id));
+  const tree = registerEnvironmentsView(context, { environments, secrets, simulator, sessionState: (env) => storedSessionState(secrets.tokenStore(env.id)) });
+  const features = new DeferredFeatures(() => featureBundle().activateFeatures({ context, core, history: store, refreshEnvironments: () => tree.refresh() }), log);
+  context.subscriptions.push(features);
+  registerEnvironmentCommands(context, core);
+  registerSimulatorCommands(context, simulator);
   const history = registerHistoryView(context, store, {
-    open: async (e) => panels.responses.show(e, { preserveFocus: false }),
-    openAsText: (e) => textResponses.showExchange(e),
-    openInForm: panels.openInForm,
-    resend: (e) => resendFromHistory(e, panels.openInForm),
+    open: async (e) => (await features.get()).historyActions.open(e),
+    openAsText: async (e) => (await features.get()).historyActions.openAsText(e),
+    openInForm: async (e) => (await features.get()).historyActions.openInForm(e),
+    resend: async (e) => (await features.get()).historyActions.resend(e),
   });
-  const sentNotes = registerRequestFiles(context);
-  // History first: a send resolves once the exchange is stored, then the panel shows it.
+  features.standInFor(contributedCommandIds(context.extension));
   context.subscriptions.push(
-    sendCommands.onDidSendExchange(({ exchange }) => history.add(exchange)),
-    sendCommands.onDidSendExchange(({ exchange, quiet }) => {
-      if (!quiet) panels.responses.show(exchange);
-    }),
-    sendCommands.onDidSendRequestFile(({ uri, ids }) => void sentNotes.noteSent(uri, ids)),
+    vscode.window.registerWebviewPanelSerializer(FORM_VIEW_TYPE, { deserializeWebviewPanel: async (panel, state) => (await features.get()).panels.forms.restore(panel, state) }),
+    vscode.window.registerWebviewPanelSerializer(RESPONSE_VIEW_TYPE, { deserializeWebviewPanel: async (panel, state) => (await features.get()).panels.responses.restore(panel, state) }),
+    whenRequestFileOpens(() => void features.get()),
   );
 
   const activateEnd = performance.now();
@@ -57,18 +68,18 @@ export function activate(context: vscode.ExtensionContext) {
     },
     // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
     // handed out only to a test run: a user's other extensions never see them.
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: testInspection(context, panels) } : {}),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: testInspection(context, features) } : {}),
   };
 }
 
-function testInspection(context: vscode.ExtensionContext, panels: ReturnType<typeof registerPanels>) {
+function testInspection(context: vscode.ExtensionContext, features: DeferredFeatures<FeatureBundle.Features>) {
   return {
     globalStateDump: () => JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
     logFolder: context.logUri.fsPath,
     globalStorageFolder: context.globalStorageUri.fsPath,
-    /** The open forms: the integration tests post page messages to a form's host side and read its state. */
-    forms: panels.forms,
-    openForms: () => panels.forms.snapshot(),
+    /** The feature bundle, loaded if it is not yet: the integration tests drive the open forms through it. */
+    features: () => features.get(),
+    featuresLoaded: () => features.loaded,
   };
 }
 

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_RESPONSE_BYTES, type HttpClient, type HttpResponse } from '../http';
 import { SignInFailed, SignInRequired, TokenRefreshUnavailable } from './errors';
 import { loginRequest, logoutRequest, refreshRequest, serverMessage, type FinancingRequestLimits } from './financingRequests';
-import { storedTokenSetSchema, tokenSetFromResponse, type TokenSet, type TokenStore } from './tokenSet';
+import { parseStoredTokenSet, tokenSetFromResponse, type SessionState, type TokenSet, type TokenStore } from './tokenSet';
 
 interface FinancingSessionOptions {
   baseUrl: string;
@@ -12,11 +12,6 @@ interface FinancingSessionOptions {
   refreshSkewMs?: number;
   timeoutMs: number;
   maxResponseBytes?: number;
-}
-
-export interface SessionState {
-  signedIn: boolean;
-  expiresAt: number | undefined;
 }
 
 interface SignOutResult {
@@ -197,10 +192,8 @@ export class FinancingSession {
 
   private async loadStored(): Promise<TokenSet | undefined> {
     const generation = this.generation;
-    const parsed = storedTokenSetSchema.safeParse(await this.options.store.load());
-    if (!parsed.success || generation !== this.generation) return this.tokens;
-    const stored: TokenSet = { ...parsed.data };
-    if (stored.issuedAt === undefined) delete stored.issuedAt;
+    const stored = parseStoredTokenSet(await this.options.store.load());
+    if (!stored || generation !== this.generation) return this.tokens;
     this.tokens ??= stored;
     this.emit();
     return this.tokens;

@@ -1,3 +1,3 @@
-export { FinancingSession, type SessionState } from './financingSession';
-export { MemoryTokenStore, tokenSetFromResponse, type TokenSet, type TokenStore } from './tokenSet';
+export { FinancingSession } from './financingSession';
+export { MemoryTokenStore, storedSessionState, tokenSetFromResponse, type SessionState, type TokenSet, type TokenStore } from './tokenSet';
 export { SignInFailed, SignInRequired } from './errors';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the Environments view reads the stored set at activation, before any of zod is loaded.
+import * as z from 'zod/mini';
 
 /** The financing API's token set, as the session keeps it. */
 export interface TokenSet {
@@ -9,6 +10,11 @@ export interface TokenSet {
   tokenType: string;
   /** ms since epoch; lets the refresh margin shrink for very short-lived tokens. Optional for sets stored by older versions. */
   issuedAt?: number;
+}
+
+export interface SessionState {
+  signedIn: boolean;
+  expiresAt: number | undefined;
 }
 
 /** Where the token set lives between calls: SecretStorage in the extension, memory in tests. */
@@ -38,12 +44,14 @@ export class MemoryTokenStore implements TokenStore {
   }
 }
 
+const nonEmpty = () => z.string().check(z.minLength(1));
+
 const tokenResponseSchema = z.object({
-  token_type: z.string().min(1),
-  expires_in: z.number().positive(),
-  access_token: z.string().min(1),
+  token_type: nonEmpty(),
+  expires_in: z.number().check(z.positive()),
+  access_token: nonEmpty(),
   // A refresh answer that omits it keeps the old one (seen in OAuth servers that do not rotate).
-  refresh_token: z.string().min(1).optional(),
+  refresh_token: z.optional(nonEmpty()),
 });
 
 /** Reads a login/refresh answer; undefined when the body is not a token set. */
@@ -62,10 +70,25 @@ export function tokenSetFromResponse(json: unknown, issuedAt: number, previousRe
 }
 
 /** A TokenSet read back from storage may be from any version or hand-edited; check its shape. */
-export const storedTokenSetSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
+const storedTokenSetSchema = z.object({
+  accessToken: nonEmpty(),
+  refreshToken: nonEmpty(),
   expiresAt: z.number(),
   tokenType: z.string(),
-  issuedAt: z.number().optional(),
+  issuedAt: z.optional(z.number()),
 });
+
+/** The stored set when it has the right shape, else undefined (a hand-edited or foreign value is ignored). */
+export function parseStoredTokenSet(value: unknown): TokenSet | undefined {
+  const parsed = storedTokenSetSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const stored: TokenSet = { ...parsed.data };
+  if (stored.issuedAt === undefined) delete stored.issuedAt;
+  return stored;
+}
+
+/** What the Environments view shows for a stored set, without a session (no HTTP client is needed to read it). */
+export async function storedSessionState(store: TokenStore): Promise<SessionState> {
+  const tokens = parseStoredTokenSet(await store.load().catch(() => undefined));
+  return { signedIn: tokens !== undefined, expiresAt: tokens?.expiresAt };
+}

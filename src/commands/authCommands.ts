@@ -4,18 +4,18 @@ import { usesSimulatorCredentials } from '../send/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import type { EnvNode } from '../environments/environmentsTree';
 import { pickEnvironment } from './pickers';
-import type { Services } from './services';
+import type { SendingServices } from './services';
 
 type EnvArg = EnvNode | { environmentId: string; email?: string; password?: string } | undefined;
 
-async function financingEnv(services: Services, arg: EnvArg): Promise<StoredEnvironment | undefined> {
+async function financingEnv(services: SendingServices, arg: EnvArg): Promise<StoredEnvironment | undefined> {
   const env = arg && 'env' in arg ? arg.env : arg && 'environmentId' in arg ? services.environments.get(arg.environmentId) : services.environments.active()?.financingBaseUrl ? services.environments.active() : await pickEnvironment(services, 'Financing environment');
   if (env && !env.financingBaseUrl) throw new Error(`"${env.name}" has no financing base URL.`);
   return env;
 }
 
 /** Sign in / out / refresh for the financing API; e-mail and password are kept in SecretStorage only. */
-export function registerAuthCommands(context: vscode.ExtensionContext, services: Services, onChange: () => void): void {
+export function registerAuthCommands(context: vscode.ExtensionContext, services: SendingServices, onChange: () => void): void {
   const guard = (fn: (arg: EnvArg) => Promise<unknown>) => async (arg: EnvArg) => {
     try {
       return await fn(arg);
@@ -33,13 +33,13 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       const env = await financingEnv(services, arg);
       if (!env) return undefined;
       const given = arg && 'environmentId' in arg ? arg : undefined;
-      const storedEmail = await services.secretOrDefault(env, 'partnerEmail');
-      const storedPassword = usesSimulatorCredentials(env) ? await services.secretOrDefault(env, 'partnerPassword') : undefined;
+      const storedEmail = await services.credentials.secretOrDefault(env, 'partnerEmail');
+      const storedPassword = usesSimulatorCredentials(env) ? await services.credentials.secretOrDefault(env, 'partnerPassword') : undefined;
       const email = given?.email ?? (await vscode.window.showInputBox({ title: `Sign in to ${env.name}: partner e-mail`, value: storedEmail ?? '', ignoreFocusOut: true, validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : `email: not an e-mail address: '${s}'`) }));
       if (!email) return undefined;
       const password = given?.password ?? (await vscode.window.showInputBox({ title: `Sign in to ${env.name}: password`, password: true, ignoreFocusOut: true, ...(storedPassword ? { value: storedPassword } : {}) }));
       if (!password) return undefined;
-      const session = await services.session(env);
+      const session = await services.connections.session(env);
       try {
         const state = await session.signIn(email, password);
         await services.secrets.set(env.id, 'partnerEmail', email);
@@ -54,14 +54,14 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
     vscode.commands.registerCommand('paymentWorkbench.signOut', guard(async (arg) => {
       const env = await financingEnv(services, arg);
       if (!env) return undefined;
-      const result = await (await services.session(env)).signOut();
+      const result = await (await services.connections.session(env)).signOut();
       void vscode.window.showInformationMessage(result.revoked ? `Signed out of ${env.name}.` : `Tokens for ${env.name} deleted${result.message ? ` (${result.message})` : ''}.`);
       return result;
     })),
     vscode.commands.registerCommand('paymentWorkbench.refreshToken', guard(async (arg) => {
       const env = await financingEnv(services, arg);
       if (!env) return undefined;
-      const session = await services.session(env);
+      const session = await services.connections.session(env);
       await session.refresh();
       void vscode.window.showInformationMessage(`Token for ${env.name} refreshed.`);
       return session.state();

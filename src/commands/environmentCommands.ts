@@ -5,7 +5,7 @@ import type { EnvNode } from '../environments/environmentsTree';
 import { SECRET_LABELS, type SecretName } from '../secrets/secretKeys';
 import { confirmDangerousAction } from './dangerousAction';
 import { pickEnvironment } from './pickers';
-import type { Services } from './services';
+import type { CoreServices } from './services';
 
 type EnvArg = EnvNode | { environmentId: string; value?: string } | undefined;
 
@@ -27,7 +27,7 @@ function operationRowArgs(arg: unknown): { environmentId: string; operationId: s
 }
 
 /** Tree context menus pass a node, the palette nothing (then we ask), tests an id. */
-async function resolveEnv(services: Services, arg: EnvArg, placeHolder: string): Promise<StoredEnvironment | undefined> {
+async function resolveEnv(services: CoreServices, arg: EnvArg, placeHolder: string): Promise<StoredEnvironment | undefined> {
   if (arg && 'env' in arg) return services.environments.get(arg.env.id);
   if (arg && 'environmentId' in arg) return services.environments.get(arg.environmentId);
   return pickEnvironment(services, placeHolder);
@@ -77,7 +77,7 @@ function newId(name: string): string {
   return `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'env'}-${Date.now().toString(36)}`;
 }
 
-export function registerEnvironmentCommands(context: vscode.ExtensionContext, services: Services): void {
+export function registerEnvironmentCommands(context: vscode.ExtensionContext, services: CoreServices): void {
   const envs = services.environments;
   const secrets = services.secrets;
   const run = (fn: (...args: never[]) => Promise<unknown>) => async (...args: never[]) => {

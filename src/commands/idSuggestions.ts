@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { OperationDef } from '../catalogue';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
 import { orderRole } from '../catalogue/orderRole';
-import type { Services } from './services';
+import type { SendingServices } from './services';
 
 export function idPattern(kind: 'order' | 'transaction'): string {
   const cfg = vscode.workspace.getConfiguration('paymentWorkbench');
@@ -25,14 +25,14 @@ interface OrderSuggestion {
 }
 
 /** An operation that starts an order gets a fresh one; a follow-up the newest order it can succeed on. */
-export function suggestedOrder(op: OperationDef, environmentId: string, services: Services): OrderSuggestion {
+export function suggestedOrder(op: OperationDef, environmentId: string, services: Pick<SendingServices, 'orders'>): OrderSuggestion {
   if (orderRole(op.id) !== 'followUp') return { orderId: freshOrderId() };
   const choice = services.orders.choiceFor(op.id, environmentId);
   return choice ?? { note: `No order sent in this window has funds left for ${op.title}: enter the order id.` };
 }
 
 /** The ids an operation's URL needs (as the form's "Fresh ids" fills them) and notes for the form to show beside them. */
-export function suggestedIds(op: OperationDef, environmentId: string | undefined, services: Services): { params: Record<string, string>; notes: Record<string, string> } {
+export function suggestedIds(op: OperationDef, environmentId: string | undefined, services: Pick<SendingServices, 'orders'>): { params: Record<string, string>; notes: Record<string, string> } {
   const params: Record<string, string> = {};
   const notes: Record<string, string> = {};
   for (const p of op.pathParams) {

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { getOperation, operations, type OperationDef } from '../catalogue';
+import { getOperation, operations, type OperationDef } from '../catalogue/operations';
 import { isLive } from '../send/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
-import type { Services } from './services';
+import type { CoreServices } from './services';
 
-export async function pickEnvironment(services: Services, placeHolder = 'Environment'): Promise<StoredEnvironment | undefined> {
+export async function pickEnvironment(services: Pick<CoreServices, 'environments'>, placeHolder = 'Environment'): Promise<StoredEnvironment | undefined> {
   const active = services.environments.active();
   const items = services.environments.list().map((env) => ({
     label: env.name,

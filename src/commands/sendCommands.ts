@@ -11,7 +11,7 @@ import { isRequestFile } from '../platform/requestFiles';
 import { confirmDangerousAction } from './dangerousAction';
 import { freshTransactionId, suggestedOrder } from './idSuggestions';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
-import type { Services } from './services';
+import type { SendingServices } from './services';
 
 /** Arguments the tree, CodeLens, history and tests pass; anything missing is asked for. */
 export interface SendArgs {
@@ -47,7 +47,7 @@ export class SendCommands {
   readonly onDidSendExchange: SequentialEvent<SentExchange>['subscribe'];
   readonly onDidSendRequestFile: SequentialEvent<SentRequestFile>['subscribe'];
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: SendingServices) {
     const report = (err: unknown) => services.log.error(err instanceof Error ? err : String(err));
     this.sentExchange = new SequentialEvent(report);
     this.sentRequestFile = new SequentialEvent(report);
@@ -101,7 +101,7 @@ export class SendCommands {
     if (!doc) throw new SendSetupError('Open a .payreq.json request file first.');
     const parsed = parseRequestFile(doc.getText());
     if (!parsed.ok) throw new SendSetupError(`${vscode.workspace.asRelativePath(doc.uri)}: ${parsed.message}`);
-    const env = this.services.requireActive();
+    const env = this.services.environments.requireActive();
     const op = operationOrThrow(parsed.file.operation);
     const params = await this.completeParams(op, env, (parsed.file.params ?? {}) as Partial<Record<PathParamName, string>>);
     if (!params) return undefined;
@@ -141,7 +141,7 @@ export class SendCommands {
       if (claimed.replaced) this.services.log.info(`Transaction id ${claimed.replaced} was already sent on order ${params.orderId}; using ${claimed.transactionId} instead.`);
       params.transactionId = claimed.transactionId;
     }
-    if (r.body !== undefined) this.services.lastBody.set(op.id, r.body);
+    if (r.body !== undefined) this.services.lastSent.noteBody(op.id, r.body);
 
     const exchange = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `${op.title} → ${env.name}`, cancellable: true },
@@ -149,14 +149,14 @@ export class SendCommands {
         const abort = new AbortController();
         const sub = token.onCancellationRequested(() => abort.abort());
         try {
-          return await sendOperation(this.services.runnerDeps(), {
+          return await sendOperation(this.services.connections.runnerDeps(), {
             env,
             operationId: op.id,
             ...(version !== undefined ? { version } : {}),
             params,
             body: r.body,
             signal: abort.signal,
-            onSent: (request) => (this.services.lastRequest = { request, env }),
+            onSent: (request) => this.services.lastSent.noteRequest(request, env),
           });
         } finally {
           sub.dispose();
@@ -188,7 +188,7 @@ export class SendCommands {
       const parsed = parseRequestFile(doc.getText());
       if (parsed.ok && parsed.file.operation === op.id) items.push({ label: `$(file) ${vscode.workspace.asRelativePath(doc.uri)}`, description: 'open request file', body: () => parsed.file.body });
     }
-    const last = this.services.lastBody.get(op.id);
+    const last = this.services.lastSent.bodyOf(op.id);
     if (last !== undefined) items.push({ label: '$(history) Last body', description: 'the body last sent for this operation', body: () => last });
     items.push({ label: '$(symbol-snippet) Minimal example', description: 'generated from the catalogue', body: () => exampleBody(op.id as never, version) ?? {} });
     const picked = items.length === 1 ? items[0] : await vscode.window.showQuickPick(items, { placeHolder: `${op.title}: body` });
@@ -221,7 +221,7 @@ export class SendCommands {
   }
 
   private async copyCurl(withSecrets: boolean): Promise<void> {
-    const last = this.services.lastRequest;
+    const last = this.services.lastSent.request();
     if (!last) throw new SendSetupError('Nothing sent yet in this window.');
     if (withSecrets) {
       const ok = await vscode.window.showWarningMessage(

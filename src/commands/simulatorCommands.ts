@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import type { Services } from './services';
+import type { SimulatorControl } from './simulatorControl';
 import { describeOccupant } from './simulatorControl';
 
-export function registerSimulatorCommands(context: vscode.ExtensionContext, services: Services): void {
+export function registerSimulatorCommands(context: vscode.ExtensionContext, simulator: SimulatorControl): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('paymentWorkbench.startSimulator', async () => {
       try {
-        const r = await services.simulator.start();
+        const r = await simulator.start();
         void vscode.window.showInformationMessage(r.alreadyRunning ? `The local simulator is already running at ${r.baseUrl}.` : `Local simulator running at ${r.baseUrl}.`);
         return r;
       } catch (err) {
@@ -15,8 +15,8 @@ export function registerSimulatorCommands(context: vscode.ExtensionContext, serv
       }
     }),
     vscode.commands.registerCommand('paymentWorkbench.stopSimulator', async () => {
-      const stopped = await services.simulator.stop();
-      const message = stopped ? 'Local simulator stopped.' : describeOccupant(services.simulator.port, await services.simulator.occupant());
+      const stopped = await simulator.stop();
+      const message = stopped ? 'Local simulator stopped.' : describeOccupant(simulator.port, await simulator.occupant());
       void vscode.window.showInformationMessage(message);
       return { stopped, message };
     }),

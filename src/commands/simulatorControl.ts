@@ -1,5 +1,9 @@
 import * as vscode from 'vscode';
-import { DEFAULT_MAX_ORDERS, startSimulator, type SimulatorHandle } from '../simulator';
+import { DEFAULT_MAX_ORDERS } from '../simulator/defaults';
+import type { SimulatorHandle, SimulatorOptions } from '../simulator';
+
+/** The simulator's code is in the feature bundle: SimulatorControl asks for it only when starting. */
+export type LoadSimulator = () => Promise<(options: SimulatorOptions) => Promise<SimulatorHandle>>;
 
 const DEFAULT_PORT = 4477;
 
@@ -10,12 +14,15 @@ type PortOccupant =
   | { kind: 'simulator'; runBy: 'vscode' | 'terminal' | 'unknown'; pid: string | undefined };
 
 /** The embedded simulator, run inside the extension host and stopped with it. */
-export class SimulatorControl {
+export class SimulatorControl implements vscode.Disposable {
   private handle: SimulatorHandle | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly loadSimulator: LoadSimulator,
+  ) {}
 
   get port(): number {
     return this.handle?.port ?? vscode.workspace.getConfiguration('paymentWorkbench').get<number>('simulator.port', DEFAULT_PORT);
@@ -35,6 +42,7 @@ export class SimulatorControl {
     let handle: SimulatorHandle;
     try {
       const maxOrders = vscode.workspace.getConfiguration('paymentWorkbench').get<number>('simulator.maxOrders', DEFAULT_MAX_ORDERS);
+      const startSimulator = await this.loadSimulator();
       handle = await startSimulator({ port: this.port, maxOrders, runBy: 'vscode' });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' && (await this.occupant(this.port)).kind === 'simulator') {
@@ -55,6 +63,11 @@ export class SimulatorControl {
     await h.close();
     this.changed.fire();
     return true;
+  }
+
+  dispose(): void {
+    void this.stop();
+    this.changed.dispose();
   }
 
   /** Asks the port's own control endpoint who runs the simulator there (GET /_simulator tells). */

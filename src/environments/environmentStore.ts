@@ -35,6 +35,13 @@ export class EnvironmentStore implements vscode.Disposable {
     }
   }
 
+  /** The active environment, or an error that says how to get one. */
+  requireActive(): StoredEnvironment {
+    const env = this.active();
+    if (!env) throw new Error('No environment: add one in the Environments view.');
+    return env;
+  }
+
   private savedEnvs(): Environment[] | undefined {
     const raw = this.state.get<unknown[]>(ENVIRONMENTS_KEY);
     return raw?.flatMap((r) => {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { operations, type OperationDef } from '../catalogue';
+import { operations, type OperationDef } from '../catalogue/operations';
 import { isLive } from '../send/environment';
 import type { EnvironmentStore, StoredEnvironment } from './environmentStore';
 

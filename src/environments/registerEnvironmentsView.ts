@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SessionState } from '../auth';
+import type { SessionState } from '../auth/tokenSet';
 import type { Environment } from '../send/environment';
 import type { EnvironmentStore } from './environmentStore';
 import { EnvironmentsTree } from './environmentsTree';
@@ -13,7 +13,8 @@ interface EnvironmentsViewSources {
   readonly environments: EnvironmentStore;
   readonly secrets: { readonly onDidChange: vscode.Event<unknown> };
   readonly simulator: { readonly onDidChange: vscode.Event<unknown> };
-  session(env: Environment): Promise<{ restore(): Promise<SessionState> }>;
+  /** The financing sign-in shown under an environment: read from the stored tokens, no HTTP client needed. */
+  sessionState(env: Environment): Promise<SessionState>;
 }
 
 /** The Environments tree and the status bar badge; both follow the store, secrets and the simulator. */
@@ -21,7 +22,7 @@ export function registerEnvironmentsView(context: vscode.ExtensionContext, servi
   const tree = new EnvironmentsTree(services.environments, async (env) => {
     const signedOut = { signedIn: false, expiresAt: undefined };
     if (!env.financingBaseUrl) return signedOut;
-    return (await services.session(env)).restore().catch(() => signedOut);
+    return services.sessionState(env).catch(() => signedOut);
   });
   const view = vscode.window.createTreeView('paymentWorkbench.environments', { treeDataProvider: tree, showCollapseAll: true });
   const refresh = () => tree.refresh();

@@ -4,7 +4,8 @@
  * through the shared redaction again (src/http): one declaration of what is secret, applied twice.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { redactBodyText, type KnownSecrets } from '../http';
+import type { KnownSecrets } from '../http/knownSecrets';
+import { redactBodyText } from '../http/redact';
 import { setOwnValue } from '../json/ownKey';
 import { REDACTED, SECRET_HEADER_NAMES, redactHeaders, redactJson, redactText } from '../redaction';
 import type { Exchange } from '../send/exchange';

@@ -4,7 +4,7 @@
  */
 import type { OperationDef } from '../catalogue';
 import { formStateSchema, type FormState } from '../protocol';
-import type { Services } from '../commands/services';
+import type { Credentials } from '../secrets/credentials';
 import type { Environment } from '../send/environment';
 import { assertDepth } from '../json/depth';
 import { isCredentialKey } from '../redaction';
@@ -41,8 +41,8 @@ function strip(value: unknown): unknown {
 /** Reads one stored credential of the form's environment (SecretStorage, or the simulator's public test ones). */
 type StoredCredential = (name: 'partnerEmail' | 'partnerPassword') => Promise<string | undefined>;
 
-export function storedCredential(env: Environment, services: Services): StoredCredential {
-  return (name) => services.secretOrDefault(env, name);
+export function storedCredential(env: Environment, credentials: Credentials): StoredCredential {
+  return (name) => credentials.secretOrDefault(env, name);
 }
 
 /**

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { getOperation, isError, validateBody, type OperationDef } from '../catalogue';
 import type { SendArgs } from '../commands/sendCommands';
-import type { Services } from '../commands/services';
+import type { SendingServices } from '../commands/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../commands/idSuggestions';
 import { isLive, usesSimulatorCredentials } from '../send/environment';
 import type { PathParamName } from '../http';
@@ -20,10 +20,9 @@ import { panelHtml, panelOptions } from './panelHtml';
 import { PanelMessenger } from './panelMessenger';
 import { saveRequestFile } from './saveRequestFile';
 
-export const FORM_VIEW_TYPE = 'paymentWorkbench.form';
 
 export interface FormPanelHost {
-  services: Services;
+  services: SendingServices;
   extensionUri: vscode.Uri;
   send(args: SendArgs): Promise<Exchange | undefined>;
 }
@@ -161,7 +160,7 @@ export class FormPanel implements vscode.Disposable {
         await this.createSession();
         return;
       case 'loadLastBody': {
-        const last = this.host.services.lastBody.get(this.state.operationId);
+        const last = this.host.services.lastSent.bodyOf(this.state.operationId);
         const body = formBodyOf(last);
         if (body) this.setBody(body, undefined, 'last body');
         else this.messenger.post({ type: 'notice', text: `Nothing sent for ${this.operation().title} in this window yet: there is no last body.` });
@@ -211,7 +210,7 @@ export class FormPanel implements vscode.Disposable {
   private async postCredentials(): Promise<void> {
     const env = this.environment();
     if (this.state.operationId !== 'financing.login' || !env) return;
-    const password = await this.host.services.secretOrDefault(env, 'partnerPassword');
+    const password = await this.host.services.credentials.secretOrDefault(env, 'partnerPassword');
     this.messenger.post({ type: 'credentials', passwordStored: password !== undefined && password !== '' });
   }
 
@@ -220,7 +219,7 @@ export class FormPanel implements vscode.Disposable {
     const env = this.environment();
     if (!env) throw new Error('No environment: add one in the Environments view.');
     if (!usesSimulatorCredentials(env)) throw new Error(`"${env.name}" is not the local simulator: a session id comes from Create Session (POST …/merchant/{merchantId}/session) on your server, or from the gateway's Hosted Session script; paste it into sessionId.`);
-    const id = await createGatewaySession(this.host.services.runnerDeps(), env, this.state.version);
+    const id = await createGatewaySession(this.host.services.connections.runnerDeps(), env, this.state.version);
     this.postIds({ sessionId: id }, { sessionId: `Created on ${env.name} with Create Session just now.` });
   }
 
@@ -240,7 +239,7 @@ export class FormPanel implements vscode.Disposable {
     if (!env) throw new Error('No environment: add one in the Environments view.');
     this.renewUsedTransactionId();
     // Stored credentials first, then the check: a stored password must not count as missing.
-    const login = await withStoredCredentials(op, this.state.body, storedCredential(env, this.host.services));
+    const login = await withStoredCredentials(op, this.state.body, storedCredential(env, this.host.services.credentials));
     if (login.passwordMissing) {
       this.messenger.post({ type: 'credentials', passwordStored: false });
       this.messenger.post({ type: 'notice', text: `No partner password is stored for "${env.name}": use "Set password…" beside the password field.` });

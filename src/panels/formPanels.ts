@@ -10,7 +10,8 @@ import { operationOrThrow, pickOperation } from '../commands/pickers';
 import { formStateSchema, type FieldNotes, type FormState } from '../protocol';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { formBodyOf, whyNotFormBody } from './credentialFields';
-import { FORM_VIEW_TYPE, FormPanel, formTitle, type FormPanelHost } from './formPanel';
+import { FORM_VIEW_TYPE } from '../platform/webviewTypes';
+import { FormPanel, formTitle, type FormPanelHost } from './formPanel';
 import { panelOptions } from './panelHtml';
 
 const OPEN_FORM_COMMAND = 'paymentWorkbench.openForm';
@@ -37,17 +38,17 @@ export class FormPanels implements vscode.Disposable {
       this,
       vscode.commands.registerCommand(OPEN_FORM_COMMAND, (args?: OpenFormArgs) => this.openForm(args ?? {})),
       vscode.commands.registerCommand(OPEN_REQUEST_FILE_IN_FORM_COMMAND, (uri?: vscode.Uri) => this.openRequestFile(uri)),
-      vscode.window.registerWebviewPanelSerializer(FORM_VIEW_TYPE, {
-        deserializeWebviewPanel: async (panel, state: unknown) => {
-          const parsed = formStateSchema.safeParse(state);
-          if (!parsed.success || !getOperation(parsed.data.operationId) || this.find(parsed.data.operationId, parsed.data.environmentId)) {
-            panel.dispose();
-            return;
-          }
-          this.adopt(panel, parsed.data);
-        },
-      }),
     );
+  }
+
+  /** A form VS Code restores after a reload (the serializer is registered at activation, see extension.ts). */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    const parsed = formStateSchema.safeParse(state);
+    if (!parsed.success || !getOperation(parsed.data.operationId) || this.find(parsed.data.operationId, parsed.data.environmentId)) {
+      panel.dispose();
+      return;
+    }
+    this.adopt(panel, parsed.data);
   }
 
   /** The open form of an operation: the one for `environmentId` when given, else any. */
@@ -99,7 +100,7 @@ export class FormPanels implements vscode.Disposable {
   private async startingBody(op: OperationDef, version: number | undefined, env: StoredEnvironment | undefined): Promise<FormState['body']> {
     const example = formBodyOf(exampleBody(op.id as OperationId, version)) ?? {};
     if (op.id !== 'financing.login' || !env) return example;
-    const email = await this.host.services.secretOrDefault(env, 'partnerEmail');
+    const email = await this.host.services.credentials.secretOrDefault(env, 'partnerEmail');
     const { email: _example, ...rest } = example;
     return email ? { ...rest, email } : rest;
   }

@@ -1,7 +1,7 @@
 /** The form and response webviews, wired to each other: a response's "jump to field" and "open in form" land in the forms. */
 import type * as vscode from 'vscode';
 import type { SendArgs } from '../commands/sendCommands';
-import type { Services } from '../commands/services';
+import type { SendingServices } from '../commands/services';
 import { idPattern } from '../commands/idSuggestions';
 import { replayOf } from '../history/replay';
 import type { Exchange } from '../send/exchange';
@@ -28,7 +28,7 @@ function formArgsOf(e: Exchange): OpenFormArgs {
 
 export function registerPanels(
   context: vscode.ExtensionContext,
-  services: Services,
+  services: SendingServices,
   send: (args: SendArgs) => Promise<Exchange | undefined>,
   lookup: (id: string) => Exchange | undefined,
 ): Panels {
@@ -42,6 +42,6 @@ export function registerPanels(
     openInForm,
     jumpToField: async (operationId, fieldPath, e) => (forms.get(operationId, e.environment.id) ?? (await forms.openForm(formArgsOf(e))))?.focusField(fieldPath),
   });
-  responses.register(context);
+  context.subscriptions.push(responses);
   return { forms, responses, openInForm };
 }

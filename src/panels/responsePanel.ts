@@ -11,8 +11,8 @@ import type { VerdictActionId } from '../decode/advice';
 import type { Exchange } from '../send/exchange';
 import { panelHtml, panelOptions } from './panelHtml';
 import { PanelMessenger } from './panelMessenger';
+import { RESPONSE_VIEW_TYPE } from '../platform/webviewTypes';
 
-const RESPONSE_VIEW_TYPE = 'paymentWorkbench.response';
 
 interface ResponsePanelHost {
   extensionUri: vscode.Uri;
@@ -131,20 +131,14 @@ export class ResponsePanel implements vscode.Disposable {
 
   constructor(private readonly host: ResponsePanelHost) {}
 
-  register(context: vscode.ExtensionContext): void {
-    context.subscriptions.push(
-      this,
-      vscode.window.registerWebviewPanelSerializer(RESPONSE_VIEW_TYPE, {
-        deserializeWebviewPanel: async (panel, state: unknown) => {
-          if (this.current) {
-            panel.dispose();
-            return;
-          }
-          const parsed = responseStateSchema.safeParse(state);
-          this.adopt(panel, parsed.success ? this.host.lookup(parsed.data.exchangeId) : undefined);
-        },
-      }),
-    );
+  /** The panel VS Code restores after a reload (the serializer is registered at activation, see extension.ts). */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    if (this.current) {
+      panel.dispose();
+      return;
+    }
+    const parsed = responseStateSchema.safeParse(state);
+    this.adopt(panel, parsed.success ? this.host.lookup(parsed.data.exchangeId) : undefined);
   }
 
   /** Shows `e` in the panel, opening it beside the active editor (without taking focus) if needed. */

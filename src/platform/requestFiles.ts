@@ -12,3 +12,17 @@ export const REQUEST_FILE_SELECTOR: vscode.DocumentFilter[] = [{ language: REQUE
 export function isRequestFile(document: vscode.TextDocument): boolean {
   return vscode.languages.match(REQUEST_FILE_SELECTOR, document) > 0;
 }
+
+/** Calls `onFirst` once, as soon as a request file is open (now, or later in the session). */
+export function whenRequestFileOpens(onFirst: () => void): vscode.Disposable {
+  if (vscode.workspace.textDocuments.some(isRequestFile)) {
+    onFirst();
+    return { dispose: () => undefined };
+  }
+  const subscription = vscode.workspace.onDidOpenTextDocument((document) => {
+    if (!isRequestFile(document)) return;
+    subscription.dispose();
+    onFirst();
+  });
+  return subscription;
+}

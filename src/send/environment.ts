@@ -1,15 +1,23 @@
-import { z } from 'zod';
+// zod/mini: the environment store is read at activation, so its schema must not pull in all of zod.
+// Mini loads no locale, so every check names its own message.
+import * as z from 'zod/mini';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../simulator/defaults';
 import { hasUrlUserinfo } from '../redaction';
+
+const text = (rules: z.core.$ZodCheck<string>[] = []) => z.string({ error: 'must be text' }).check(...rules);
+const nonEmptyText = () => text([z.minLength(1, 'must not be empty')]);
+const whole = (rules: z.core.$ZodCheck<number>[]) => z.int({ error: 'must be a whole number' }).check(...rules);
 
 /**
  * A URL of an environment: http(s), and never with "user:password@", which would be printed in
  * clear wherever the URL is (history, cURL, previews). Passwords belong in secret storage.
  */
 function environmentUrl(passwordCommand: string) {
-  return z.url({ protocol: /^https?$/ }).refine((url) => !hasUrlUserinfo(url), {
-    message: `a user name or password in the URL ("https://user:password@host") is not allowed, because the URL is shown and stored in clear; remove it and use "${passwordCommand}" instead`,
-  });
+  return z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).check(
+    z.refine((url) => !hasUrlUserinfo(url), {
+      message: `a user name or password in the URL ("https://user:password@host") is not allowed, because the URL is shown and stored in clear; remove it and use "${passwordCommand}" instead`,
+    }),
+  );
 }
 
 /**
@@ -17,23 +25,21 @@ function environmentUrl(passwordCommand: string) {
  * No vscode import: the send service and its tests use it too. Safe to commit in a workspace file.
  */
 export const environmentSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only'),
-  name: z.string().trim().min(1, 'a name is needed').max(80),
-  financingBaseUrl: environmentUrl('Payment Workbench: Sign In to Financing API').optional(),
-  gatewayUrl: environmentUrl('Payment Workbench: Set Gateway API Password…').optional(),
-  merchantId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'alphanumeric plus - and _, 1 to 40 characters').optional(),
-  gatewayAuth: z.enum(['basic', 'certificate']).default('basic'),
-  certificate: z
-    .object({ certPath: z.string().min(1), keyPath: z.string().min(1), caPath: z.string().min(1).optional() })
-    .optional(),
+  id: text([z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')]),
+  name: text([z.trim(), z.minLength(1, 'a name is needed'), z.maxLength(80, 'at most 80 characters')]),
+  financingBaseUrl: z.optional(environmentUrl('Payment Workbench: Sign In to Financing API')),
+  gatewayUrl: z.optional(environmentUrl('Payment Workbench: Set Gateway API Password…')),
+  merchantId: z.optional(text([z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'alphanumeric plus - and _, 1 to 40 characters')])),
+  gatewayAuth: z._default(z.enum(['basic', 'certificate'], { error: 'must be "basic" or "certificate"' }), 'basic'),
+  certificate: z.optional(z.object({ certPath: nonEmptyText(), keyPath: nonEmptyText(), caPath: z.optional(nonEmptyText()) })),
   /** Extra CA to trust (e.g. a company proxy's root), independent of client certificates. */
-  caPath: z.string().min(1).optional(),
+  caPath: z.optional(nonEmptyText()),
   /** Overrides VS Code's http.proxy / http.proxyStrictSSL when set. */
-  proxy: z.object({ url: z.string().min(1), strictSSL: z.boolean().default(true) }).optional(),
-  versions: z.record(z.string(), z.number().int().positive()).optional(),
-  timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  proxy: z.optional(z.object({ url: nonEmptyText(), strictSSL: z._default(z.boolean({ error: 'must be true or false' }), true) })),
+  versions: z.optional(z.record(z.string(), whole([z.positive('must be greater than 0')]))),
+  timeoutMs: z._default(whole([z.minimum(100, 'must be at least 100'), z.maximum(600_000, 'must be at most 600000')]), 30_000),
   /** The built-in environment that points at the embedded simulator. */
-  simulator: z.boolean().optional(),
+  simulator: z.optional(z.boolean({ error: 'must be true or false' })),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -102,6 +108,6 @@ export function usesSimulatorCredentials(env: Environment): boolean {
 }
 
 /** A readable message for a rejected environment: which field, which rule. */
-export function describeEnvironmentError(err: z.ZodError): string {
+export function describeEnvironmentError(err: z.core.$ZodError): string {
   return err.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`).join('; ');
 }

@@ -28,6 +28,17 @@ describe('Environments view in VS Code (clicks and keys)', function () {
     return (await focused.innerText()).trim();
   }
 
+  /**
+   * The row just below `parent` once it is expanded and shows `label`: other environments have rows of
+   * the same name, and the tree fills in children asynchronously, so "the last such row" can be another's.
+   */
+  async function firstChild(parent: Locator, label: string): Promise<Locator> {
+    const index = Number(await parent.getAttribute('data-index'));
+    const child = parent.locator('xpath=..').locator(`:scope > .monaco-list-row[data-index="${index + 1}"]`).filter({ has: s.page.locator('.label-name', { hasText: exactly(label) }) });
+    await child.waitFor({ state: 'visible', timeout: 10_000 });
+    return child;
+  }
+
   async function rowAction(row: Locator, label: string): Promise<void> {
     await row.hover();
     await row.locator(`.action-label[aria-label="${label}"]`).click();
@@ -89,12 +100,11 @@ describe('Environments view in VS Code (clicks and keys)', function () {
   });
 
   it('▷ on an operation row sends that operation to that row’s environment; Enter on "Send to LIVE?" sends nothing', async () => {
-    await envRow(LIVE).click(); // expands it
-    const gateway = rows('Card gateway').last();
-    await gateway.waitFor({ state: 'visible', timeout: 10_000 });
+    const live = envRow(LIVE);
+    await live.click(); // expands it
+    const gateway = await firstChild(live, 'Card gateway');
     await gateway.click();
-    const authorize = rows('Authorize').last();
-    await authorize.waitFor({ state: 'visible', timeout: 10_000 });
+    const authorize = await firstChild(gateway, 'Authorize');
 
     const sendOnce = async (answer: 'Enter' | 'Send to LIVE'): Promise<void> => {
       await rowAction(authorize, 'Send Request');

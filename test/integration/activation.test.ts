@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, waitFor } from './support';
+import { exampleBody } from '../../src/catalogue';
+import { SIMULATOR_DEFAULTS, startSimulator } from '../../src/simulator';
+import { EXTENSION_ID, extensionApi, send, waitFor } from './support';
 
 /** Wakes on `onLanguage:json`, the event that used to wake this extension too. */
 const JSON_LANGUAGE_FEATURES = 'vscode.json-language-features';
@@ -66,5 +68,30 @@ describe('Payment Workbench in a real extension host', () => {
     // Focusing a view only works when a tree data provider was registered for it.
     await vscode.commands.executeCommand('paymentWorkbench.environments.focus');
     await vscode.commands.executeCommand('paymentWorkbench.refreshEnvironments');
+  });
+
+  it('loads the rest on first use: its views need none of it, the first Send does', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('paymentWorkbench.environments.focus');
+    await vscode.commands.executeCommand('paymentWorkbench.history.focus');
+    assert.equal(api.inspect.featuresLoaded(), false, 'activation, the Environments view or History loaded the feature bundle');
+
+    const sim = await startSimulator({ port: 0 });
+    const environmentId = 'it-first-use';
+    try {
+      await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id: environmentId, name: 'First use', gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId, simulator: true });
+      assert.equal(api.inspect.featuresLoaded(), false, 'adding an environment loaded the feature bundle');
+      const started = performance.now();
+      const exchange = await send({ environmentId, operationId: 'gateway.authorize', params: { orderId: `first-use-${Date.now()}` }, body: exampleBody('gateway.authorize') });
+      const firstSendMs = performance.now() - started;
+      assert.equal(exchange?.response?.status, 200, exchange?.failure?.message ?? 'no response');
+      assert.equal(api.inspect.featuresLoaded(), true);
+      // npm run bench reads this: the feature bundle loaded on demand plus one Authorize to the simulator.
+      const ext = vscode.extensions.getExtension(EXTENSION_ID);
+      if (ext) fs.writeFileSync(path.join(ext.extensionPath, 'test-artifacts', 'first-send.json'), JSON.stringify({ firstSendMs }));
+    } finally {
+      await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId, confirmed: true });
+      await sim.close();
+    }
   });
 });

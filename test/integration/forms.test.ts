@@ -34,8 +34,7 @@ describe('Operation forms: ids, credentials and sessions', function () {
   const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
 
   before(async () => {
-    const api = (await extensionApi()) as unknown as { inspect: { forms: FormPanels } };
-    forms = api.inspect.forms;
+    forms = (await (await extensionApi()).inspect.features()).panels.forms;
     sim = await startSimulator({ port: 0 });
     const common = { gatewayUrl: sim.baseUrl, financingBaseUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId, timeoutMs: 5000 };
     await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id: otherEnvId, name: 'Forms other', ...common });

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { makeExchange, withResponseText } from '../harness/exchanges';
 import { exampleBody } from '../../src/catalogue';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
-import { EXTENSION_ID, send, waitFor } from './support';
+import { EXTENSION_ID, send, waitFor, type WorkbenchTestApi } from './support';
 import type { HistoryApi } from '../../src/history/registerHistoryView';
 import type { Exchange } from '../../src/send/exchange';
 
@@ -95,9 +95,10 @@ describe('History Re-send in a real extension host', function () {
   const envId = 'it-history-resend';
 
   before(async () => {
-    const api = (await vscode.extensions.getExtension(EXTENSION_ID)?.activate()) as { history: HistoryApi; inspect: { openForms(): FormSnapshot[] } };
+    const api = (await vscode.extensions.getExtension(EXTENSION_ID)?.activate()) as { history: HistoryApi } & WorkbenchTestApi;
     history = api.history;
-    openForms = api.inspect.openForms;
+    const { panels } = await api.inspect.features();
+    openForms = () => panels.forms.snapshot();
     sim = await startSimulator({ port: 0 });
     await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', {
       id: envId, name: 'Re-send simulator', gatewayUrl: sim.baseUrl, financingBaseUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId, timeoutMs: 5000,

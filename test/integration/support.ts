@@ -1,11 +1,19 @@
 import * as vscode from 'vscode';
 import type { Exchange } from '../../src/send/exchange';
 import type { SendArgs } from '../../src/commands/sendCommands';
+import type { Features } from '../../src/features';
 
 export const EXTENSION_ID = 'payment-workbench.payment-workbench';
 
 export interface WorkbenchTestApi {
-  inspect: { globalStateDump(): string; logFolder: string; globalStorageFolder: string };
+  inspect: {
+    globalStateDump(): string;
+    logFolder: string;
+    globalStorageFolder: string;
+    /** The feature bundle (sending, forms, panels), loaded on this call if nothing has needed it yet. */
+    features(): Promise<Features>;
+    featuresLoaded(): boolean;
+  };
 }
 
 export async function extensionApi(): Promise<WorkbenchTestApi> {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { SIMULATOR_DEFAULTS, startSimulator } from '../../../src/simulator';
 import { HttpClient, HttpFailure } from '../../../src/http';
-import { FinancingSession, MemoryTokenStore, SignInFailed, SignInRequired, type TokenSet } from '../../../src/auth';
+import { FinancingSession, MemoryTokenStore, SignInFailed, SignInRequired, storedSessionState, type TokenSet } from '../../../src/auth';
 import { offersRequest } from '../http/support/financingCalls';
 import { closedPort } from '../http/support/network';
 
@@ -199,5 +199,20 @@ describe('FinancingSession against the simulator', function () {
     const session = newSession(new MemoryTokenStore({ accessToken: 'a', refreshToken: 'r', expiresAt, tokenType: 'Bearer' }));
     assert.equal(session.state().signedIn, false);
     assert.deepEqual(await session.restore(), { signedIn: true, expiresAt });
+  });
+});
+
+describe('stored session state (what the Environments view shows without an HTTP client)', () => {
+  it('is signed in with the expiry of a well-formed stored set', async () => {
+    const tokens = { accessToken: 'a', refreshToken: 'r', expiresAt: 1_900_000_000_000, tokenType: 'Bearer' };
+    assert.deepEqual(await storedSessionState(new MemoryTokenStore(tokens)), { signedIn: true, expiresAt: tokens.expiresAt });
+  });
+
+  it('is signed out for nothing stored, a hand-edited set, or a store that fails', async () => {
+    assert.deepEqual(await storedSessionState(new MemoryTokenStore()), { signedIn: false, expiresAt: undefined });
+    const broken = { accessToken: '', refreshToken: 'r', expiresAt: 'soon', tokenType: 'Bearer' } as unknown as TokenSet;
+    assert.deepEqual(await storedSessionState(new MemoryTokenStore(broken)), { signedIn: false, expiresAt: undefined });
+    const failing = { load: () => Promise.reject(new Error('keychain locked')), save: async () => undefined, clear: async () => undefined };
+    assert.deepEqual(await storedSessionState(failing), { signedIn: false, expiresAt: undefined });
   });
 });

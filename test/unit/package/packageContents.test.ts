@@ -30,9 +30,17 @@ describe('package: what the VSIX carries', () => {
     assert.deepEqual(packed.filter((f) => f.endsWith('.map')), []);
   });
 
-  it('carries the simulator once: inside the extension bundle, which runs it in-process; the terminal bundle stays in the repository', () => {
+  it('carries the simulator once: inside the feature bundle, which runs it in-process; the terminal bundle stays in the repository', () => {
     assert.ok(fs.existsSync(path.join(root, 'dist', 'simulator.js')), 'dist/simulator.js (npm run simulator) is not built');
-    assert.deepEqual(packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/webview/')), ['dist/extension.js']);
+    assert.deepEqual(packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/webview/')).sort(), ['dist/extension.js', 'dist/features.js']);
+  });
+
+  it('activates on wiring alone: the HTTP client is in the feature bundle, which the activation bundle requires on first use', () => {
+    const activation = fs.readFileSync(path.join(root, 'dist', 'extension.js'), 'utf8');
+    const features = fs.readFileSync(path.join(root, 'dist', 'features.js'), 'utf8');
+    assert.ok(activation.includes('require("./features.js")'), 'dist/extension.js does not load dist/features.js');
+    assert.ok(!activation.includes('undici'), 'dist/extension.js carries undici');
+    assert.ok(features.includes('undici'), 'dist/features.js lost the HTTP client');
   });
 
   it('carries the schema and snippets VS Code reads compact, equal to the readable generated files', () => {

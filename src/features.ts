@@ -1,0 +1,59 @@
+/**
+ * The feature bundle (dist/features.js), loaded by extension.ts on first use: sending, the forms and
+ * the response panel, request-file editing, financing sign-in, and the simulator's code. Everything
+ * that needs the catalogue, zod or the HTTP client is reached from here and nowhere else.
+ */
+import type * as vscode from 'vscode';
+import { registerAuthCommands } from './commands/authCommands';
+import { Connections } from './commands/connections';
+import { SendCommands } from './commands/sendCommands';
+import type { CoreServices, SendingServices } from './commands/services';
+import { registerRequestFiles } from './editor/registerRequestFiles';
+import type { HistoryStore } from './history/historyStore';
+import { resendFromHistory } from './history/resend';
+import { registerPanels } from './panels/registerPanels';
+import { registerResponseView } from './responseView/registerResponseView';
+import type { Exchange } from './send/exchange';
+import { LastSent } from './send/lastSent';
+import { OrderLedger, TransactionLedger } from './send/orders';
+
+export { startSimulator } from './simulator/server';
+
+export interface FeatureHost {
+  context: vscode.ExtensionContext;
+  core: CoreServices;
+  history: HistoryStore;
+  refreshEnvironments(): void;
+}
+
+export function activateFeatures({ context, core, history, refreshEnvironments }: FeatureHost) {
+  const connections = new Connections(core.environments, core.secrets, core.credentials);
+  context.subscriptions.push(connections);
+  const services: SendingServices = { ...core, connections, orders: new OrderLedger(), transactions: new TransactionLedger(), lastSent: new LastSent() };
+  registerAuthCommands(context, services, refreshEnvironments);
+  const textResponses = registerResponseView(context, { lookup: (id) => history.get(id) });
+  const sendCommands = new SendCommands(services);
+  sendCommands.register(context);
+  const panels = registerPanels(context, services, (args) => sendCommands.send(args), (id) => history.get(id));
+  const sentNotes = registerRequestFiles(context);
+  // History first: a send resolves once the exchange is stored, then the panel shows it.
+  context.subscriptions.push(
+    sendCommands.onDidSendExchange(({ exchange }) => history.add(exchange)),
+    sendCommands.onDidSendExchange(({ exchange, quiet }) => {
+      if (!quiet) panels.responses.show(exchange);
+    }),
+    sendCommands.onDidSendRequestFile(({ uri, ids }) => void sentNotes.noteSent(uri, ids)),
+  );
+  return {
+    panels,
+    /** What History's entries open. */
+    historyActions: {
+      open: async (e: Exchange) => panels.responses.show(e, { preserveFocus: false }),
+      openAsText: (e: Exchange) => textResponses.showExchange(e),
+      openInForm: panels.openInForm,
+      resend: (e: Exchange) => resendFromHistory(e, panels.openInForm),
+    },
+  };
+}
+
+export type Features = ReturnType<typeof activateFeatures>;
