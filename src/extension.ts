@@ -16,8 +16,9 @@ import { FORM_VIEW_TYPE, RESPONSE_VIEW_TYPE } from './platform/webviewTypes';
 import { Credentials } from './secrets/credentials';
 import { SecretStore } from './secrets/secretStore';
 
-/** Set by the bundle's first line (esbuild banner); absent when the sources run unbundled. */
+/** Set by the bundle's first and last lines (esbuild banner and footer); absent when the sources run unbundled. */
 declare const __pwBundleStart: number | undefined;
+declare const __pwBundleEnd: number | undefined;
 
 /**
  * dist/features.js, evaluated on first call (esbuild keeps this require out of dist/extension.js).
@@ -65,6 +66,8 @@ export function activate(context: vscode.ExtensionContext) {
     timing: {
       activateMs: activateEnd - activateStart,
       loadAndActivateMs: typeof __pwBundleStart === 'number' ? activateEnd - __pwBundleStart : undefined,
+      /** Evaluating dist/extension.js alone: the rest of loadAndActivateMs is VS Code preparing the context meanwhile, and activate(). */
+      evaluateMs: typeof __pwBundleStart === 'number' && typeof __pwBundleEnd === 'number' ? __pwBundleEnd - __pwBundleStart : undefined,
     },
     // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
     // handed out only to a test run: a user's other extensions never see them.
