@@ -41,6 +41,8 @@ const builds = [
     footer: { js: 'var __pwBundleEnd = performance.now();' } },
   // Loaded on first use: sending, forms, the response panel, request files, the simulator.
   { ...extensionHost, entryPoints: ['src/features.ts'], outfile: 'dist/features.js' },
+  // The CLI (`payment-workbench`, bin/payment-workbench.js): the same engine, no VS Code.
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
   // The local simulator as a stand-alone command (`npm run simulator`).
   { ...common, entryPoints: ['src/simulator/cli.ts'], outfile: 'dist/simulator.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
   // The webview UIs: browser, one IIFE each, loaded by a nonce'd <script>. The form carries the

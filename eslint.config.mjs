@@ -18,14 +18,14 @@ const LAYERS = [
   // Shared primitives.
   'json', 'redaction', 'format',
   // The engine: no vscode.
-  'catalogue', 'decode', 'protocol', 'forms', 'http', 'auth', 'simulator', 'send',
+  'catalogue', 'decode', 'protocol', 'forms', 'http', 'auth', 'simulator', 'send', 'flows', 'cli',
   // The VS Code adapter: thin wrappers of VS Code services first.
   'platform', 'secrets', 'environments', 'commands', 'history', 'responseView', 'panels', 'editor',
   // The webview apps (browser bundles) and the composition root.
   'webview', 'features.ts', 'extension.ts',
 ];
 /** Folders that run without VS Code: the unit tier tests them in plain Node. */
-const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'decode', 'protocol', 'forms', 'http', 'auth', 'simulator', 'send', 'webview'];
+const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'decode', 'protocol', 'forms', 'http', 'auth', 'simulator', 'send', 'flows', 'cli', 'webview'];
 /** Folders a webview bundles: the webview apps and everything they may import. */
 const WEB_SAFE = ['webview', 'protocol', 'catalogue', 'forms', 'decode', 'redaction', 'json', 'format'];
 

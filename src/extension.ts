@@ -13,7 +13,7 @@ import { registerHistoryView } from './history/registerHistoryView';
 import { contributedCommandIds, DeferredFeatures } from './platform/deferredFeatures';
 import { whenRequestFileOpens } from './platform/requestFiles';
 import { FORM_VIEW_TYPE, RESPONSE_VIEW_TYPE } from './platform/webviewTypes';
-import { Credentials } from './secrets/credentials';
+import { Credentials } from './send/credentials';
 import { SecretStore } from './secrets/secretStore';
 
 /** Set by the bundle's first and last lines (esbuild banner and footer); absent when the sources run unbundled. */

@@ -3,7 +3,7 @@ import { FinancingSession } from '../auth';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import { transportFor } from '../environments/transport';
 import { HttpClient } from '../http';
-import type { Credentials } from '../secrets/credentials';
+import type { Credentials } from '../send/credentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { Environment } from '../send/environment';
 import type { RunnerDeps } from '../send/requestRunner';

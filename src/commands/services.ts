@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { EnvironmentStore } from '../environments/environmentStore';
-import type { Credentials } from '../secrets/credentials';
+import type { Credentials } from '../send/credentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { LastSent } from '../send/lastSent';
 import type { OrderLedger, TransactionLedger } from '../send/orders';

@@ -1,5 +1,5 @@
 import { replacePropertyValues, type PropertyValue } from '../json';
-import { REDACTED, maskCardNumber, redactHeaders, redactJson, redactText, secretKindOfKey } from '../redaction';
+import { REDACTED, isSecretValue, maskCardNumber, redactHeaders, redactJson, redactText, secretKindOfKey } from '../redaction';
 import type { KnownSecrets } from './knownSecrets';
 import type { HttpResponse, OutgoingRequest } from './types';
 
@@ -16,7 +16,7 @@ export function redactBodyText(text: string, known?: KnownSecrets): string {
 /** The same decision as redactJson, for one property of a text: the replacement, or undefined to keep it. */
 function secretReplacement(key: string, value: PropertyValue): string | undefined {
   const kind = secretKindOfKey(key);
-  if (kind === 'secret') return REDACTED;
+  if (isSecretValue(key, value.kind === 'object')) return REDACTED;
   if (kind === 'cardNumber' && (value.kind === 'string' || value.kind === 'number')) return maskCardNumber(value.text ?? value.raw);
   return undefined;
 }

@@ -4,7 +4,7 @@
  */
 import type { OperationDef } from '../catalogue';
 import { formStateSchema, type FormState } from '../protocol';
-import type { Credentials } from '../secrets/credentials';
+import type { Credentials } from '../send/credentials';
 import type { Environment } from '../send/environment';
 import { assertDepth } from '../json/depth';
 import { isCredentialKey } from '../redaction';

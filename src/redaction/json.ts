@@ -1,5 +1,5 @@
 import { isPublicTestCard, maskCardNumber } from './cardMask';
-import { REDACTED, isCardSecurityCodeKey, secretKindOfKey } from './secretFields';
+import { REDACTED, isCardSecurityCodeKey, isSecretValue, secretKindOfKey } from './secretFields';
 import { redactText, type SecretValues } from './text';
 
 interface JsonRedactionOptions {
@@ -27,7 +27,7 @@ export function redactJson(value: unknown, options: JsonRedactionOptions = {}): 
   for (const [key, inner] of Object.entries(record)) {
     const kind = secretKindOfKey(key);
     if (keepCard && (kind === 'cardNumber' || isCardSecurityCodeKey(key)) && (typeof inner === 'string' || typeof inner === 'number')) result[key] = inner;
-    else if (kind === 'secret') result[key] = REDACTED;
+    else if (isSecretValue(key, typeof inner === 'object' && inner !== null && !Array.isArray(inner))) result[key] = REDACTED;
     else if (kind === 'cardNumber' && (typeof inner === 'string' || typeof inner === 'number')) result[key] = maskCardNumber(String(inner));
     else result[key] = redactJson(inner, options);
   }

@@ -73,6 +73,15 @@ export function isCardSecurityCodeKey(key: string): boolean {
   return CARD_SECURITY_CODE_KEYS.has(key.toLowerCase());
 }
 
+/**
+ * Whether the value at a secret key is replaced whole. The gateway's answer holds a CSC *result*
+ * object (response.cardSecurityCode: acquirerCode, gatewayCode), which is no secret: its fields are
+ * walked like any other, so "CSC no match" stays visible in history and reports.
+ */
+export function isSecretValue(key: string, valueIsObject: boolean): boolean {
+  return secretKindOfKey(key) === 'secret' && !(valueIsObject && isCardSecurityCodeKey(key));
+}
+
 /** A key whose value is a credential: never typed into or shown by a webview; the host fills it from SecretStorage. */
 export function isCredentialKey(key: string): boolean {
   return secretKindOfKey(key) === 'secret' && !isCardSecurityCodeKey(key);

@@ -16,8 +16,12 @@ const AUTH_CREDENTIAL = /\b(Basic|Bearer|Digest|Token)\s+[A-Za-z0-9._~+/=-]{8,}/
  * is linear however hostile the text.
  */
 const KEY_AND_SEPARATOR = /(?<![\w.%[\]-])(\\{0,3}["']|)([A-Za-z_][\w.%[\]-]{0,127})\1\s{0,8}[:=]\s{0,8}/g;
-/** The value after a secret key: quoted (closed or cut off by truncation), or a bare word. Greedy with nothing after it, so it never backtracks. */
-const VALUE = /(\\{0,3})(["'])((?:(?!\1\2)[^\r\n\\]|(?!\1\2)\\[^\r\n])*)((?:\1\2)?)|[^\s&,;}\]'"<]+/y;
+/**
+ * The value after a secret key: quoted (closed or cut off by truncation), or a bare word that does
+ * not open an object (the JSON pass has judged objects: the gateway's CSC result object stays).
+ * Greedy with nothing after it, so it never backtracks.
+ */
+const VALUE = /(\\{0,3})(["'])((?:(?!\1\2)[^\r\n\\]|(?!\1\2)\\[^\r\n])*)((?:\1\2)?)|[^\s&,;{}\]'"<][^\s&,;}\]'"<]*/y;
 
 /**
  * Digit runs of card length or longer (spaces and dashes between digits allowed). 12 to 19 digits

@@ -1,6 +1,6 @@
-/** Every secret the extension keeps, per environment. The only place these key names are spelled. */
-export const SECRET_NAMES = ['partnerEmail', 'partnerPassword', 'financingTokens', 'gatewayApiPassword', 'certificatePassphrase'] as const;
-export type SecretName = (typeof SECRET_NAMES)[number];
+import { SECRET_NAMES, type SecretName } from '../send/secretNames';
+
+export { SECRET_NAMES, type SecretName };
 
 export const SECRET_LABELS: Record<SecretName, string> = {
   partnerEmail: 'financing partner e-mail',

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 // The core must run (and be tested) without VS Code: a stray `vscode` import would only fail inside the host.
-const CORE_FOLDERS = ['catalogue', 'json', 'http', 'auth', 'decode', 'simulator', 'protocol', 'send', 'forms', 'webview', 'redaction', 'format'];
+const CORE_FOLDERS = ['catalogue', 'json', 'http', 'auth', 'decode', 'simulator', 'protocol', 'send', 'flows', 'cli', 'forms', 'webview', 'redaction', 'format'];
 // Tests run from the repository root (npm scripts), whatever folder tsc emitted them to.
 const repoRoot = process.cwd();
 const VSCODE_IMPORT = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\))/;

@@ -66,6 +66,15 @@ describe('redaction', () => {
     assert.equal(redactBodyText(text), `{"order":{"amount":10.00,"totalRefundedAmount":0.00},"password":"${REDACTED}","card":{"number":"512345xxxxxx0008"}}`);
   });
 
+  it('keeps the gateway\'s CSC result (response.cardSecurityCode) readable, while a security code sent is hidden', () => {
+    const answer = '{"response":{"gatewayCode":"DECLINED_CSC","cardSecurityCode":{"acquirerCode":"N","gatewayCode":"NO_MATCH"}}}';
+    assert.equal(redactBodyText(answer), answer);
+    assert.deepEqual(redactJson(JSON.parse(answer)), JSON.parse(answer));
+    const sent = '{"sourceOfFunds":{"provided":{"card":{"securityCode":"102","cardSecurityCode":"102"}}}}';
+    assert.ok(!redactBodyText(sent).includes('102'), redactBodyText(sent));
+    assert.ok(!JSON.stringify(redactJson(JSON.parse(sent))).includes('102'));
+  });
+
   it('replaces a secret that holds an object in place, keeping the amounts as written', () => {
     assert.equal(redactBodyText('{"amount":1.50,"password":{"old":"a","new":"b"}}'), `{"amount":1.50,"password":"${REDACTED}"}`);
     assert.equal(redactBodyText('{"list":[{"csc":[1,2]}],"total":0.00}'), `{"list":[{"csc":"${REDACTED}"}],"total":0.00}`);

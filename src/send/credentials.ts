@@ -1,8 +1,11 @@
-import type { Environment } from '../send/environment';
-import { usesSimulatorCredentials } from '../send/environment';
+import { usesSimulatorCredentials, type Environment } from './environment';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
-import type { SecretName } from './secretKeys';
-import type { SecretStore } from './secretStore';
+import type { SecretName } from './secretNames';
+
+/** Where stored secrets are read: SecretStorage in the extension, environment variables in the CLI. */
+export interface SecretSource {
+  get(environmentId: string, name: SecretName): PromiseLike<string | undefined>;
+}
 
 const SIMULATOR_SECRETS: Partial<Record<SecretName, string>> = {
   gatewayApiPassword: SIMULATOR_DEFAULTS.apiPassword,
@@ -12,7 +15,7 @@ const SIMULATOR_SECRETS: Partial<Record<SecretName, string>> = {
 
 /** The secret a request uses: the stored one, or on the local simulator its well-known test credential (it works with one click). */
 export class Credentials {
-  constructor(private readonly secrets: Pick<SecretStore, 'get'>) {}
+  constructor(private readonly secrets: SecretSource) {}
 
   async secretOrDefault(env: Environment, name: SecretName): Promise<string | undefined> {
     const stored = await this.secrets.get(env.id, name);

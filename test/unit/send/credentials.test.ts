@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { Credentials } from '../../../src/secrets/credentials';
-import type { SecretName } from '../../../src/secrets/secretKeys';
+import { Credentials } from '../../../src/send/credentials';
+import type { SecretName } from '../../../src/send/secretNames';
 import { environmentSchema, localSimulatorEnvironment } from '../../../src/send/environment';
 import { SIMULATOR_DEFAULTS } from '../../../src/simulator/defaults';
 

@@ -1,0 +1,35 @@
+/**
+ * The CLI's secrets: environment variables only, per environment first, then shared; the
+ * simulator environments fall back to its public test credentials (the same rule as the extension).
+ */
+import { Credentials } from '../send/credentials';
+import type { SecretName } from '../send/secretNames';
+
+const VARIABLE: Record<SecretName, string> = {
+  gatewayApiPassword: 'GATEWAY_API_PASSWORD',
+  partnerEmail: 'PARTNER_EMAIL',
+  partnerPassword: 'PARTNER_PASSWORD',
+  certificatePassphrase: 'CERTIFICATE_PASSPHRASE',
+  financingTokens: 'FINANCING_TOKENS',
+};
+
+export const SECRET_VARIABLE_PREFIX = 'PAYMENT_WORKBENCH_';
+
+/** The variable names that may hold `name` for `environmentId`, most specific first. */
+export function secretVariables(environmentId: string, name: SecretName): string[] {
+  const envPart = environmentId.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+  return [`${SECRET_VARIABLE_PREFIX}${envPart}_${VARIABLE[name]}`, `${SECRET_VARIABLE_PREFIX}${VARIABLE[name]}`];
+}
+
+export function environmentVariableCredentials(variables: NodeJS.ProcessEnv): Credentials {
+  return new Credentials({
+    get: async (environmentId: string, name: SecretName) => {
+      if (name === 'financingTokens') return undefined; // a CLI run signs in afresh; tokens live in memory only
+      for (const variable of secretVariables(environmentId, name)) {
+        const value = variables[variable];
+        if (value) return value;
+      }
+      return undefined;
+    },
+  });
+}

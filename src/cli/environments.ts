@@ -1,0 +1,52 @@
+/**
+ * The environments a CLI run can use: the built-in simulator environments (at the embedded
+ * simulator's port with --simulator), plus those of `--environments FILE` or, by default,
+ * `.vscode/payment-workbench.environments.json` in the working folder (the file the team commits).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseJsonBounded } from '../json/depth';
+import { describeEnvironmentError, environmentSchema, LOCAL_SIMULATOR_ID, localSimulatorEnvironments, type Environment } from '../send/environment';
+import { UsageError } from './usage';
+
+export const WORKSPACE_ENVIRONMENTS_FILE = path.join('.vscode', 'payment-workbench.environments.json');
+const MAX_FILE_BYTES = 1_000_000;
+
+export function loadEnvironments(file: string | undefined, cwd: string, simulatorPort: number): Environment[] {
+  const builtIns = localSimulatorEnvironments(simulatorPort);
+  const chosen = file ? path.resolve(cwd, file) : path.join(cwd, WORKSPACE_ENVIRONMENTS_FILE);
+  if (!file && !fs.existsSync(chosen)) return builtIns;
+  return [...builtIns, ...readEnvironmentsFile(chosen)];
+}
+
+function readEnvironmentsFile(file: string): Environment[] {
+  let text: string;
+  try {
+    if (fs.statSync(file).size > MAX_FILE_BYTES) throw new UsageError(`${file}: larger than ${MAX_FILE_BYTES} bytes; not an environments file`);
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  let json: unknown;
+  try {
+    json = parseJsonBounded(text, { where: file });
+  } catch (err) {
+    throw new UsageError(`${file}: not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const list = typeof json === 'object' && json !== null && 'environments' in json ? (json as { environments: unknown }).environments : undefined;
+  if (!Array.isArray(list)) throw new UsageError(`${file}: must be { "environments": [ … ] }`);
+  return list.map((raw, i) => {
+    const parsed = environmentSchema.safeParse(raw);
+    if (!parsed.success) throw new UsageError(`${file}: environment ${i + 1}: ${describeEnvironmentError(parsed.error)}`);
+    return parsed.data;
+  });
+}
+
+/** `--env NAME` (or the flow's own "environment"), by id or name; the default simulator environment without either. */
+export function pickEnvironment(environments: readonly Environment[], wanted: string | undefined, where: string): Environment {
+  const key = wanted ?? LOCAL_SIMULATOR_ID;
+  const found = environments.find((e) => e.id === key) ?? environments.find((e) => e.name === key);
+  if (!found) throw new UsageError(`${where}: no environment "${key}"; known: ${environments.map((e) => e.id).join(', ')}`);
+  return found;
+}

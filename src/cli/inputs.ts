@@ -1,0 +1,62 @@
+/** The files a run takes: flow files and request files, named or found in folders (sorted, bounded). */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../flows';
+import { UsageError } from './usage';
+
+export const FLOW_SUFFIX = '.payflow.json';
+export const REQUEST_SUFFIX = '.payreq.json';
+const MAX_FILES = 2000;
+const MAX_DEPTH = 12;
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+
+export interface FlowInput {
+  file: string;
+  flow: Flow;
+}
+
+const isRunnable = (name: string) => name.endsWith(FLOW_SUFFIX) || name.endsWith(REQUEST_SUFFIX);
+
+export function collectFiles(args: readonly string[], cwd: string): string[] {
+  const files: string[] = [];
+  for (const arg of args) {
+    const full = path.resolve(cwd, arg);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(full);
+    } catch {
+      throw new UsageError(`${arg}: no such file or folder`);
+    }
+    if (stat.isDirectory()) walk(full, 0, files);
+    else if (isRunnable(full)) files.push(full);
+    else throw new UsageError(`${arg}: not a flow file (*${FLOW_SUFFIX}) or request file (*${REQUEST_SUFFIX})`);
+    if (files.length > MAX_FILES) throw new UsageError(`more than ${MAX_FILES} files to run; name fewer folders`);
+  }
+  if (files.length === 0) throw new UsageError(`no flow files (*${FLOW_SUFFIX}) or request files (*${REQUEST_SUFFIX}) in ${args.join(', ')}`);
+  return files;
+}
+
+function walk(folder: string, depth: number, out: string[]): void {
+  if (depth > MAX_DEPTH || out.length > MAX_FILES) return;
+  const entries = fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  for (const e of entries) {
+    const full = path.join(folder, e.name);
+    if (e.isDirectory() && !SKIPPED_FOLDERS.has(e.name)) walk(full, depth + 1, out);
+    else if (e.isFile() && isRunnable(e.name)) out.push(full);
+  }
+}
+
+/** Every file parsed before anything runs: one bad file stops the run with every problem it has. */
+export function readFlows(files: readonly string[], cwd: string): FlowInput[] {
+  const problems: string[] = [];
+  const flows: FlowInput[] = [];
+  for (const file of files) {
+    const shown = path.relative(cwd, file) || file;
+    const text = fs.readFileSync(file, 'utf8');
+    const parsed = file.endsWith(REQUEST_SUFFIX) ? parseRequestFileAsFlow(text, path.basename(file, REQUEST_SUFFIX)) : parseFlowText(text);
+    if (parsed.ok) flows.push({ file: shown, flow: parsed.flow });
+    else for (const p of parsed.problems) problems.push(`${shown}: ${p.where ? `${p.where}: ` : ''}${p.field}: ${p.message}`);
+  }
+  if (problems.length) throw new UsageError(problems.join('\n'));
+  return flows;
+}

@@ -1,0 +1,58 @@
+/** text (a line per step as it runs, then a summary), junit (one testsuite per flow) and json (the same as data). */
+import type { ReportedFlow, ReportedStep, RunReport } from './report';
+import { describeFailure } from './report';
+
+export const REPORTERS = ['text', 'junit', 'json'] as const;
+export type ReporterName = (typeof REPORTERS)[number];
+
+const SYMBOL: Record<ReportedStep['status'], string> = { passed: '✓', failed: '✗', skipped: '-' };
+
+export function textFlowHeader(flow: { name: string; file: string; environment: string }): string {
+  return `${flow.name}  (${flow.file}, ${flow.environment})`;
+}
+
+export function textStepLine(step: ReportedStep): string {
+  const status = step.httpStatus !== undefined ? `HTTP ${step.httpStatus}` : 'no response';
+  const head = `  ${SYMBOL[step.status]} ${step.id.padEnd(12)} ${step.title.padEnd(24)} ${step.status === 'skipped' ? 'skipped' : `${status}  ${step.verdict ?? ''}  ${step.durationMs} ms`}`;
+  const detail = [...step.failures.map(describeFailure), ...(step.message ? [step.message] : [])].map((l) => `      ${l}`);
+  return [head.trimEnd(), ...detail].join('\n');
+}
+
+export function textSummary(report: RunReport): string {
+  const { passed, failed, skipped } = report.summary;
+  return `${passed} passed, ${failed} failed, ${skipped} skipped`;
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+// Characters XML 1.0 cannot hold at all are dropped rather than escaped.
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+function xml(text: string): string {
+  return text.replace(XML_INVALID, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+function junitCase(flow: ReportedFlow, step: ReportedStep): string {
+  const open = `    <testcase name="${xml(step.id)}" classname="${xml(flow.name)}" time="${seconds(step.durationMs)}">`;
+  if (step.status === 'skipped') return `${open}<skipped/></testcase>`;
+  if (step.status === 'passed') return `${open}</testcase>`;
+  const lines = [...step.failures.map(describeFailure), ...(step.message ? [step.message] : [])];
+  const message = lines[0] ?? 'failed';
+  return `${open}\n      <failure message="${xml(message)}" type="${step.failures.length ? 'expectation' : 'error'}">${xml(lines.join('\n'))}</failure>\n    </testcase>`;
+}
+
+export function junitReport(report: RunReport): string {
+  const suites = report.flows.map((flow) => {
+    const count = (s: ReportedStep['status']) => flow.steps.filter((x) => x.status === s).length;
+    const head = `  <testsuite name="${xml(flow.name)}" tests="${flow.steps.length}" failures="${count('failed')}" skipped="${count('skipped')}" time="${seconds(flow.durationMs)}" file="${xml(flow.file)}">`;
+    return [head, ...flow.steps.map((s) => junitCase(flow, s)), '  </testsuite>'].join('\n');
+  });
+  const { passed, failed, skipped } = report.summary;
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="payment-workbench" tests="${passed + failed + skipped}" failures="${failed}" skipped="${skipped}">`, ...suites, '</testsuites>', ''].join('\n');
+}
+
+export function jsonReport(report: RunReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}

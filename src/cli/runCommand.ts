@@ -1,0 +1,117 @@
+/** `payment-workbench run`: parse every input, pick environments, start the simulator if asked, run, report. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runFlow } from '../flows';
+import type { Environment } from '../send/environment';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
+import { CliConnections } from './connections';
+import { environmentVariableCredentials } from './envSecrets';
+import { loadEnvironments, pickEnvironment } from './environments';
+import { collectFiles, readFlows, type FlowInput } from './inputs';
+import { reportFlow, reportStep, summarize, type ReportedFlow } from './report';
+import { jsonReport, junitReport, REPORTERS, textFlowHeader, textStepLine, textSummary, type ReporterName } from './reporters';
+import { UsageError } from './usage';
+
+export interface CliIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+interface RunOptions {
+  files: string[];
+  env?: string;
+  environments?: string;
+  simulator: boolean;
+  reporter: ReporterName;
+  out?: string;
+}
+
+function parseRunArgs(argv: readonly string[]): RunOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        env: { type: 'string' },
+        environments: { type: 'string' },
+        simulator: { type: 'boolean', default: false },
+        reporter: { type: 'string', default: 'text' },
+        out: { type: 'string' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(`run: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const { values, positionals } = parsed;
+  if (!(REPORTERS as readonly string[]).includes(values.reporter)) throw new UsageError(`run: --reporter must be one of ${REPORTERS.join(', ')}, got "${values.reporter}"`);
+  if (positionals.length === 0) throw new UsageError('run: name at least one flow file, request file or folder');
+  return {
+    files: positionals,
+    simulator: values.simulator,
+    reporter: values.reporter as ReporterName,
+    ...(values.env !== undefined ? { env: values.env } : {}),
+    ...(values.environments !== undefined ? { environments: values.environments } : {}),
+    ...(values.out !== undefined ? { out: values.out } : {}),
+  };
+}
+
+/** Returns the exit status: 0 every step passed, 1 a step failed (UsageError, status 2, is thrown). */
+export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const options = parseRunArgs(argv);
+  const inputs = readFlows(collectFiles(options.files, io.cwd), io.cwd);
+  // Environments are checked before the simulator starts, so a typo costs nothing.
+  const planned = (port: number) => {
+    const environments = loadEnvironments(options.environments, io.cwd, port);
+    return inputs.map((input) => ({ input, env: pickEnvironment(environments, options.env ?? input.flow.environment, input.file) }));
+  };
+  planned(SIMULATOR_DEFAULTS.port);
+  const simulator = options.simulator ? await startSimulator({ port: 0, runBy: 'terminal' }) : undefined;
+  try {
+    return await runAll(planned(simulator?.port ?? SIMULATOR_DEFAULTS.port), options, io, simulator);
+  } finally {
+    await simulator?.close();
+  }
+}
+
+async function runAll(plan: { input: FlowInput; env: Environment }[], options: RunOptions, io: CliIo, simulator: SimulatorHandle | undefined): Promise<number> {
+  const proxyUrl = io.env['HTTPS_PROXY'] ?? io.env['https_proxy'];
+  const connections = new CliConnections(environmentVariableCredentials(io.env), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
+  // The text lines go where the report does not: stdout for text or a report written to a file, stderr otherwise.
+  const progress = options.reporter === 'text' || options.out ? io.out : io.err;
+  if (simulator) progress(`Simulator started at ${simulator.baseUrl}`);
+  const flows: ReportedFlow[] = [];
+  try {
+    for (const { input, env } of plan) {
+      progress(textFlowHeader({ name: input.flow.name, file: input.file, environment: env.name }));
+      const result = await runFlow(input.flow, {
+        env,
+        deps: connections.deps(),
+        signIn: (e) => connections.signIn(e),
+        onStepEnd: (step) => progress(textStepLine(reportStep(step))),
+      });
+      flows.push(reportFlow(result, input.file));
+    }
+  } finally {
+    await connections.close();
+  }
+  const report = summarize(flows);
+  progress(textSummary(report));
+  writeReport(report, options, io);
+  return report.summary.failed > 0 ? 1 : 0;
+}
+
+function writeReport(report: ReturnType<typeof summarize>, options: RunOptions, io: CliIo): void {
+  if (options.reporter === 'text' && !options.out) return;
+  const text = options.reporter === 'junit' ? junitReport(report) : options.reporter === 'json' ? jsonReport(report) : `${report.flows.map((f) => [textFlowHeader(f), ...f.steps.map(textStepLine)].join('\n')).join('\n')}\n${textSummary(report)}\n`;
+  if (!options.out) {
+    io.out(text.trimEnd());
+    return;
+  }
+  const target = path.resolve(io.cwd, options.out);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, text);
+}

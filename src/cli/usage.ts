@@ -1,0 +1,18 @@
+/** Bad usage or an invalid input file: exit status 2, with a message naming what is at fault. */
+export class UsageError extends Error {}
+
+export const USAGE = `usage:
+  payment-workbench run <file|folder>... [--env NAME] [--environments FILE] [--simulator]
+                        [--reporter text|junit|json] [--out FILE]
+  payment-workbench simulator [--port N] [--token-lifetime S]
+
+run       runs flow files (*.payflow.json) and request files (*.payreq.json, as one-step flows);
+          folders are searched for both. Exit status 0 when every step passed, 1 when a step
+          failed, 2 for bad usage or an invalid file.
+simulator runs the local simulator of both APIs until Ctrl+C.
+
+Secrets come only from environment variables (never from files or flags):
+  PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD, PAYMENT_WORKBENCH_PARTNER_EMAIL,
+  PAYMENT_WORKBENCH_PARTNER_PASSWORD, PAYMENT_WORKBENCH_CERTIFICATE_PASSPHRASE;
+  PAYMENT_WORKBENCH_<ENV_ID>_<NAME> (the environment id in capitals, - as _) wins for that environment.
+  The simulator environments use the simulator's public test credentials.`;

@@ -1,0 +1,154 @@
+/**
+ * Flow files (`*.payflow.json`): a name and an ordered list of steps, each one operation as in a
+ * request file plus an id and optional expectations. Parsed by hand so that every problem names the
+ * step, the field and what was given. A request file runs as a one-step flow.
+ */
+import { closestPath } from '../catalogue/closestPath';
+import { getOperation, operations } from '../catalogue/operations';
+import { parseRequestFile } from '../catalogue/requestFile';
+import { parseJsonBounded } from '../json/depth';
+import { isMatcher } from './expectations';
+import { parseDottedPath } from './paths';
+import { referencesOf } from './references';
+
+export interface FlowStep {
+  id: string;
+  operation: string;
+  version?: number;
+  params?: Record<string, unknown>;
+  body?: unknown;
+  expect?: Record<string, unknown>;
+}
+
+export interface Flow {
+  name: string;
+  /** The environment the flow runs in when none is chosen (id or name). */
+  environment?: string;
+  steps: FlowStep[];
+}
+
+export interface FlowProblem {
+  /** "step 2 (refund)", or undefined for the flow itself. */
+  where?: string;
+  field: string;
+  message: string;
+}
+
+export type FlowParse = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
+
+export const MAX_STEPS = 200;
+const MAX_FILE_CHARS = 2_000_000;
+const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+const RESERVED_IDS = new Set(['fresh', 'env']);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const shown = (v: unknown) => {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+};
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problems: FlowProblem[] } {
+  if (text.length > MAX_FILE_CHARS) return { ok: false, problems: [{ field: '(file)', message: `is ${text.length} characters; a flow file holds at most ${MAX_FILE_CHARS}` }] };
+  try {
+    return { ok: true, value: parseJsonBounded(text, { where: 'The flow file' }) };
+  } catch (err) {
+    return { ok: false, problems: [{ field: '(file)', message: `is not valid JSON: ${err instanceof Error ? err.message : String(err)}` }] };
+  }
+}
+
+export function parseFlowText(text: string): FlowParse {
+  const json = parseJson(text);
+  if (!json.ok) return json;
+  return checkFlow(json.value);
+}
+
+/** A request file (`*.payreq.json`) as a flow of one step named "request". */
+export function parseRequestFileAsFlow(text: string, name: string): FlowParse {
+  const parsed = parseRequestFile(text);
+  if (!parsed.ok) return { ok: false, problems: [{ field: '(file)', message: parsed.message }] };
+  const { operation, version, params, body } = parsed.file;
+  const step: FlowStep = { id: 'request', operation, ...(version !== undefined ? { version } : {}), ...(params ? { params } : {}), ...(body ? { body } : {}) };
+  return { ok: true, flow: { name, steps: [step] } };
+}
+
+function checkFlow(value: unknown): FlowParse {
+  const problems: FlowProblem[] = [];
+  if (!isObject(value)) return { ok: false, problems: [{ field: '(file)', message: `must be a JSON object with "name" and "steps", got ${shown(value)}` }] };
+  if (typeof value['name'] !== 'string' || value['name'].trim() === '') problems.push({ field: 'name', message: `must be a non-empty text, got ${shown(value['name'])}` });
+  if (value['environment'] !== undefined && typeof value['environment'] !== 'string') problems.push({ field: 'environment', message: `must be an environment id or name, got ${shown(value['environment'])}` });
+  const rawSteps = value['steps'];
+  if (!Array.isArray(rawSteps) || rawSteps.length === 0 || rawSteps.length > MAX_STEPS) {
+    problems.push({ field: 'steps', message: `must be a list of 1 to ${MAX_STEPS} steps, got ${Array.isArray(rawSteps) ? `${rawSteps.length} steps` : shown(rawSteps)}` });
+    return { ok: false, problems };
+  }
+  const seen = new Set<string>();
+  const steps = rawSteps.map((raw, i) => checkStep(raw, i, seen, problems));
+  if (problems.length) return { ok: false, problems };
+  const flow: Flow = { name: value['name'] as string, steps: steps as FlowStep[] };
+  if (typeof value['environment'] === 'string') flow.environment = value['environment'];
+  return { ok: true, flow };
+}
+
+function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: FlowProblem[]): FlowStep | undefined {
+  const id = isObject(raw) && typeof raw['id'] === 'string' ? raw['id'] : undefined;
+  const where = `step ${index + 1}${id ? ` (${id})` : ''}`;
+  const problem = (field: string, message: string) => problems.push({ where, field, message });
+  if (!isObject(raw)) {
+    problem('(step)', `must be an object with "id" and "operation", got ${shown(raw)}`);
+    return undefined;
+  }
+  if (!id || !STEP_ID.test(id) || RESERVED_IDS.has(id)) problem('id', `must be a name of letters, digits, - and _ starting with a letter (not "fresh" or "env"), got ${shown(raw['id'])}`);
+  else if (earlier.has(id)) problem('id', `"${id}" is already the id of an earlier step`);
+  const op = typeof raw['operation'] === 'string' ? getOperation(raw['operation']) : undefined;
+  if (!op) {
+    const guess = typeof raw['operation'] === 'string' ? closestPath(raw['operation'], operations.map((o) => o.id)) : undefined;
+    problem('operation', `unknown operation ${shown(raw['operation'])}${guess ? ` (did you mean ${guess}?)` : ''}; one of ${operations.map((o) => o.id).join(', ')}`);
+  }
+  const version = raw['version'];
+  if (version !== undefined && op && !(typeof version === 'number' && op.versions.includes(version))) {
+    problem('version', op.versions.length ? `${op.title} exists in version ${op.versions.join(' and ')}, got ${shown(version)}` : `${op.title} has no versions, got ${shown(version)}`);
+  }
+  if (raw['params'] !== undefined && !isObject(raw['params'])) problem('params', `must be an object of URL parameters, got ${shown(raw['params'])}`);
+  if (raw['body'] !== undefined && op && !op.hasBody) problem('body', `${op.title} sends no body`);
+  checkExpect(raw['expect'], problem);
+  checkReferences(raw, earlier, problem);
+  if (id) earlier.add(id);
+  // An expected value may refer to its own step, which has run by the time it is checked.
+  checkExpectReferences(raw['expect'], earlier, problem);
+  return raw as unknown as FlowStep;
+}
+
+function checkExpect(expect: unknown, problem: (field: string, message: string) => void): void {
+  if (expect === undefined) return;
+  if (!isObject(expect)) {
+    problem('expect', `must be an object of paths and expected values, got ${shown(expect)}`);
+    return;
+  }
+  for (const [path, value] of Object.entries(expect)) {
+    if (path === 'status') {
+      if (!Number.isInteger(value)) problem('expect.status', `must be an HTTP status number, got ${shown(value)}`);
+    } else if (!parseDottedPath(path)) {
+      problem(`expect.${path}`, 'is not a dotted path into the response (like "response.gatewayCode" or "transaction[0].result")');
+    } else if (isObject(value) && !isMatcher(value)) {
+      problem(`expect.${path}`, `an object is a matcher: { "present": true|false } or { "oneOf": [values] }, got ${shown(value)}`);
+    }
+  }
+}
+
+/** References may point only at earlier steps, and must parse. */
+function checkReferences(step: Record<string, unknown>, earlier: ReadonlySet<string>, problem: (field: string, message: string) => void): void {
+  for (const field of ['params', 'body'] as const) checkReferencesIn(step[field], field, earlier, problem);
+}
+
+function checkExpectReferences(expect: unknown, known: ReadonlySet<string>, problem: (field: string, message: string) => void): void {
+  if (isObject(expect)) checkReferencesIn(expect, 'expect', known, problem);
+}
+
+function checkReferencesIn(value: unknown, field: string, known: ReadonlySet<string>, problem: (field: string, message: string) => void): void {
+  const { found, invalid } = referencesOf(value);
+  for (const bad of invalid) problem(field, `${bad.text} ${bad.error}`);
+  for (const ref of found) {
+    if (ref.kind !== 'step' || known.has(ref.step)) continue;
+    problem(field, `${ref.text} refers to step "${ref.step}", which does not run before this step`);
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Runs a flow: each step's references resolved against the run so far, sent through the same
+ * request runner as the extension, judged by its expectations (or, without any, by the decoded
+ * verdict). The first failing step fails the flow; the steps after it are skipped.
+ */
+import { getOperation } from '../catalogue/operations';
+import { parseJsonBounded } from '../json/depth';
+import type { PathParamName } from '../http/buildRequest';
+import type { Environment } from '../send/environment';
+import type { Exchange } from '../send/exchange';
+import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
+import { sendOperation, type RunnerDeps } from '../send/requestRunner';
+import { checkExpectations, type ExpectationFailure } from './expectations';
+import type { Flow, FlowStep } from './flow';
+import { ENV_FIELDS, resolveReferences, UnresolvedReference, type ReferenceScope } from './references';
+
+export type StepStatus = 'passed' | 'failed' | 'skipped';
+
+export interface StepResult {
+  id: string;
+  operationId: string;
+  title: string;
+  status: StepStatus;
+  durationMs: number;
+  httpStatus?: number;
+  /** The decoded verdict: "Approved", "Declined: insufficient funds"… */
+  verdict?: { tone: string; title: string };
+  failures: ExpectationFailure[];
+  /** Why the step failed without an expectation to blame (no response, an unresolved reference…). */
+  message?: string;
+  exchange?: Exchange;
+}
+
+export interface FlowResult {
+  name: string;
+  environment: string;
+  steps: StepResult[];
+  passed: boolean;
+  durationMs: number;
+}
+
+export interface FlowRunOptions {
+  env: Environment;
+  deps: RunnerDeps;
+  /** Signs a financing step in when its session has no token (the environment's partner account). */
+  signIn(env: Environment): Promise<void>;
+  signal?: AbortSignal;
+  onStepStart?(step: FlowStep, index: number): void;
+  onStepEnd?(result: StepResult, index: number): void;
+  now?: () => number;
+}
+
+interface StepRecord {
+  params: Record<string, unknown>;
+  body: unknown;
+  response: unknown;
+}
+
+export async function runFlow(flow: Flow, options: FlowRunOptions): Promise<FlowResult> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const records = new Map<string, StepRecord>();
+  const freshIds = new Map<string, string>();
+  const scope: ReferenceScope = {
+    fresh: (name) => freshIds.get(name) ?? freshIds.set(name, generateId(DEFAULT_ORDER_PATTERN)).get(name) ?? '',
+    env: (field) => ((ENV_FIELDS as readonly string[]).includes(field) ? (options.env as unknown as Record<string, string | undefined>)[field] : undefined),
+    step: (id) => records.get(id),
+  };
+  const results: StepResult[] = [];
+  let failed = false;
+  for (const [index, step] of flow.steps.entries()) {
+    if (failed || options.signal?.aborted) {
+      const skipped = skippedStep(step);
+      results.push(skipped);
+      options.onStepEnd?.(skipped, index);
+      continue;
+    }
+    options.onStepStart?.(step, index);
+    const stepStarted = now();
+    const result = await runStep(step, scope, records, options);
+    result.durationMs = now() - stepStarted;
+    results.push(result);
+    options.onStepEnd?.(result, index);
+    failed = result.status === 'failed';
+  }
+  return { name: flow.name, environment: options.env.name, steps: results, passed: !failed && !options.signal?.aborted, durationMs: now() - started };
+}
+
+function titleOf(step: FlowStep): string {
+  return getOperation(step.operation)?.title ?? step.operation;
+}
+
+function skippedStep(step: FlowStep): StepResult {
+  return { id: step.id, operationId: step.operation, title: titleOf(step), status: 'skipped', durationMs: 0, failures: [] };
+}
+
+async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions): Promise<StepResult> {
+  const base: StepResult = { id: step.id, operationId: step.operation, title: titleOf(step), status: 'failed', durationMs: 0, failures: [] };
+  const op = getOperation(step.operation);
+  if (!op) return { ...base, message: `unknown operation "${step.operation}"` };
+  let params: Record<string, unknown>;
+  let body: unknown;
+  try {
+    params = withFreshIds(op.pathParams.map((p) => p.name), resolveReferences(step.params ?? {}, scope) as Record<string, unknown>, scope);
+    body = step.body === undefined ? undefined : resolveReferences(step.body, scope);
+  } catch (err) {
+    if (err instanceof UnresolvedReference) return { ...base, message: err.message };
+    throw err;
+  }
+  const textParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) as Partial<Record<PathParamName, string>>;
+  let exchange: Exchange;
+  try {
+    if (op.auth === 'bearer') await options.signIn(options.env);
+    exchange = await sendOperation(options.deps, {
+      env: options.env,
+      operationId: op.id,
+      ...(step.version !== undefined ? { version: step.version } : {}),
+      params: textParams,
+      body,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (err) {
+    return { ...base, message: err instanceof Error ? err.message : String(err) };
+  }
+  const bodyText = exchange.response?.bodyText ?? '';
+  const response = parseResponse(bodyText);
+  records.set(step.id, { params: textParams, body, response });
+  const result: StepResult = { ...base, exchange, ...(exchange.response ? { httpStatus: exchange.response.status } : {}) };
+  if (exchange.decoded) result.verdict = { tone: exchange.decoded.verdict.tone, title: exchange.decoded.verdict.title };
+  if (exchange.failure) return { ...result, message: `${exchange.failure.kind}: ${exchange.failure.message}` };
+  if (step.expect) {
+    let expect: Record<string, unknown>;
+    try {
+      // Expected values may refer to this step too ({{refund.params.orderId}}): resolved once it has run.
+      expect = resolveReferences(step.expect, scope) as Record<string, unknown>;
+    } catch (err) {
+      if (err instanceof UnresolvedReference) return { ...result, message: err.message };
+      throw err;
+    }
+    result.failures = checkExpectations(expect, { status: exchange.response?.status, body: response, bodyText });
+    return { ...result, status: result.failures.length ? 'failed' : 'passed' };
+  }
+  const error = exchange.decoded?.verdict.tone === 'error';
+  return { ...result, status: error ? 'failed' : 'passed', ...(error ? { message: `the decoded verdict is an error: ${exchange.decoded?.verdict.title ?? ''} (add "expect" to make this outcome a pass)` } : {}) };
+}
+
+/** A step without an order id takes the run's fresh one; without a transaction id, a new one (never reused). */
+function withFreshIds(needed: readonly string[], params: Record<string, unknown>, scope: ReferenceScope): Record<string, unknown> {
+  const out = { ...params };
+  if (needed.includes('orderId') && out['orderId'] === undefined) out['orderId'] = scope.fresh('orderId');
+  if (needed.includes('transactionId') && out['transactionId'] === undefined) out['transactionId'] = generateId(DEFAULT_TRANSACTION_PATTERN);
+  return out;
+}
+
+function parseResponse(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return parseJsonBounded(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,49 @@
+import * as assert from 'node:assert/strict';
+import { parseFlowText, parseRequestFileAsFlow } from '../../../src/flows';
+
+const step = (extra: object) => ({ id: 'auth', operation: 'gateway.authorize', ...extra });
+const problemsOf = (flow: unknown) => {
+  const r = parseFlowText(JSON.stringify(flow));
+  return r.ok ? [] : r.problems.map((p) => `${p.where ?? ''}|${p.field}|${p.message}`);
+};
+
+describe('flow files', () => {
+  it('accepts the documented shape, version left out', () => {
+    const r = parseFlowText(JSON.stringify({ name: 'x', steps: [step({ params: { orderId: '{{fresh.orderId}}' } }), { id: 'refund', operation: 'gateway.refund', params: { orderId: '{{auth.params.orderId}}' }, expect: { status: 200, 'order.totalRefundedAmount': '40.00' } }] }));
+    assert.ok(r.ok);
+    assert.equal(r.flow.steps.length, 2);
+  });
+
+  it('names the step, the field and what was given for each problem', () => {
+    const problems = problemsOf({ name: 'x', steps: [step({ operation: 'gateway.refnd' }), step({ version: 12 }), { id: 'fresh', operation: 'gateway.verify' }] });
+    assert.ok(problems.some((p) => p.startsWith('step 1 (auth)|operation|unknown operation "gateway.refnd" (did you mean gateway.refund?)')), problems.join('\n'));
+    assert.ok(problems.some((p) => p.startsWith('step 2 (auth)|id|"auth" is already the id of an earlier step')), problems.join('\n'));
+    assert.ok(problems.some((p) => p.startsWith('step 2 (auth)|version|Authorize exists in version 11, got 12')), problems.join('\n'));
+    assert.ok(problems.some((p) => p.startsWith('step 3 (fresh)|id|')), problems.join('\n'));
+  });
+
+  it('refuses a reference to a later or missing step, and an unknown reference', () => {
+    const problems = problemsOf({ name: 'x', steps: [step({ params: { orderId: '{{refund.params.orderId}}' } }), { id: 'refund', operation: 'gateway.refund', body: { x: '{{env.apiPassword}}' } }] });
+    assert.ok(problems.some((p) => p.includes('{{refund.params.orderId}} refers to step "refund", which does not run before this step')), problems.join('\n'));
+    assert.ok(problems.some((p) => p.includes('secrets are never readable')), problems.join('\n'));
+  });
+
+  it('checks expectations: status is a number, keys are dotted paths, objects are matchers', () => {
+    const problems = problemsOf({ name: 'x', steps: [step({ expect: { status: '200', 'a..b': 1, c: { equals: 1 } } })] });
+    assert.deepEqual(problems.map((p) => p.split('|')[1]), ['expect.status', 'expect.a..b', 'expect.c']);
+  });
+
+  it('says what is wrong with the file itself', () => {
+    assert.match(problemsOf({ name: 'x', steps: [] })[0] ?? '', /steps\|must be a list of 1 to 200 steps, got 0 steps/);
+    const r = parseFlowText('{ "name": ');
+    assert.ok(!r.ok && /not valid JSON/.test(r.problems[0]?.message ?? ''));
+    const deep = parseFlowText(`${'['.repeat(10_000)}${']'.repeat(10_000)}`);
+    assert.ok(!deep.ok && /nest/i.test(deep.problems[0]?.message ?? ''), JSON.stringify(deep));
+  });
+
+  it('runs a request file as a one-step flow', () => {
+    const r = parseRequestFileAsFlow(JSON.stringify({ operation: 'gateway.verify', params: { orderId: 'O-1' }, body: { apiOperation: 'VERIFY' } }), 'verify');
+    assert.ok(r.ok);
+    assert.deepEqual(r.flow.steps.map((s) => [s.id, s.operation]), [['request', 'gateway.verify']]);
+  });
+});

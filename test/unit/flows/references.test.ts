@@ -1,0 +1,41 @@
+import * as assert from 'node:assert/strict';
+import { referencesIn, resolveReferences, UnresolvedReference, type ReferenceScope } from '../../../src/flows/references';
+
+const scope: ReferenceScope = {
+  fresh: (name) => `ORD-${name}`,
+  env: (field) => (field === 'merchantId' ? 'TESTMID' : undefined),
+  step: (id) => (id === 'auth' ? { params: { orderId: 'O-1' }, body: { order: { amount: '100.00' } }, response: { order: { totalCapturedAmount: 100, currency: 'EUR' }, transaction: [{ id: 't1' }, { id: 't2' }] } } : undefined),
+};
+
+describe('flow references', () => {
+  it('a string that is exactly one reference takes the JSON value (a number stays a number)', () => {
+    assert.equal(resolveReferences('{{auth.response.order.totalCapturedAmount}}', scope), 100);
+    assert.deepEqual(resolveReferences({ a: '{{auth.body.order}}' }, scope), { a: { amount: '100.00' } });
+  });
+
+  it('inside a longer string the value is written as text; arrays are indexed with [n]', () => {
+    assert.equal(resolveReferences('order {{auth.params.orderId}} of {{env.merchantId}}: {{auth.response.transaction[1].id}}', scope), 'order O-1 of TESTMID: t2');
+  });
+
+  it('fresh.orderId is one id per run, fresh.orderId.NAME a further named one', () => {
+    assert.deepEqual(resolveReferences(['{{fresh.orderId}}', '{{ fresh.orderId.second }}'], scope), ['ORD-orderId', 'ORD-orderId.second']);
+  });
+
+  it('names the reference and what is missing when it has no value', () => {
+    assert.throws(() => resolveReferences('{{auth.response.order.nothing}}', scope), (e: unknown) => e instanceof UnresolvedReference && /auth\.response\.order\.nothing.*got no response\.order\.nothing/.test(e.message));
+    assert.throws(() => resolveReferences('{{later.params.orderId}}', scope), /step "later" has not run before this one/);
+    assert.throws(() => resolveReferences('{{env.password}}', scope), /secrets are never readable/);
+  });
+
+  it('leaves text without references alone, and finds an unclosed one', () => {
+    assert.equal(resolveReferences('plain {text}', scope), 'plain {text}');
+    const [found] = referencesIn('x {{auth.params.orderId');
+    assert.equal(found?.ok, false);
+  });
+
+  it('scans hostile text in linear time with a bounded number of references', () => {
+    const many = '{{'.repeat(100_000);
+    assert.ok(referencesIn(many).length <= 100);
+    assert.ok(referencesIn('{{a.params.b}}'.repeat(10_000)).length <= 100);
+  });
+});

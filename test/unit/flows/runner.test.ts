@@ -1,0 +1,83 @@
+import * as assert from 'node:assert/strict';
+import { CliConnections } from '../../../src/cli/connections';
+import { parseFlowText, runFlow, type Flow, type StepResult } from '../../../src/flows';
+import { Credentials } from '../../../src/send/credentials';
+import { localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
+import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
+
+const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
+const authorize = (amount: string) => ({ id: 'auth', operation: 'gateway.authorize', body: { apiOperation: 'AUTHORIZE', order: { amount, currency: 'EUR' }, sourceOfFunds: card } });
+
+function flowOf(value: object): Flow {
+  const parsed = parseFlowText(JSON.stringify(value));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  return parsed.flow;
+}
+
+describe('flow runner, against the simulator', function () {
+  this.timeout(20_000);
+  let sim: SimulatorHandle;
+  let env: Environment;
+  let connections: CliConnections;
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    env = localSimulatorEnvironment(sim.port);
+    connections = new CliConnections(new Credentials({ get: async () => undefined }), undefined);
+  });
+  after(async () => {
+    await connections.close();
+    await sim.close();
+  });
+
+  const run = (flow: Flow, seen: StepResult[] = []) => runFlow(flow, { env, deps: connections.deps(), signIn: (e) => connections.signIn(e), onStepEnd: (r) => seen.push(r) });
+
+  it('chains steps through references: the refund goes to the authorized order in its currency', async () => {
+    const result = await run(flowOf({ name: 'chain', steps: [
+      { ...authorize('100.00'), expect: { 'response.gatewayCode': 'APPROVED' } },
+      { id: 'refund', operation: 'gateway.refund', params: { orderId: '{{auth.params.orderId}}' }, body: { apiOperation: 'REFUND', transaction: { amount: '40.00', currency: '{{auth.response.order.currency}}' } }, expect: { 'order.totalRefundedAmount': '40.00', 'order.id': '{{auth.params.orderId}}' } },
+    ] }));
+    assert.deepEqual(result.steps.map((s) => s.status), ['passed', 'passed'], JSON.stringify(result.steps.map((s) => [s.failures, s.message])));
+    assert.equal(result.passed, true);
+    assert.equal(result.steps[1]?.exchange?.params['orderId'], result.steps[0]?.exchange?.params['orderId']);
+    assert.notEqual(result.steps[1]?.exchange?.params['transactionId'], result.steps[0]?.exchange?.params['transactionId'], 'a fresh transaction id per step');
+  });
+
+  it('fails the flow at the first failing step, names path, expected and actual, and skips the rest', async () => {
+    const seen: StepResult[] = [];
+    const result = await run(flowOf({ name: 'over-refund', steps: [
+      authorize('10.00'),
+      { id: 'refund', operation: 'gateway.refund', params: { orderId: '{{auth.params.orderId}}' }, body: { apiOperation: 'REFUND', transaction: { amount: '10.01', currency: 'EUR' } }, expect: { result: 'SUCCESS' } },
+      { id: 'never', operation: 'gateway.refund', params: { orderId: '{{auth.params.orderId}}' }, body: { apiOperation: 'REFUND', transaction: { amount: '1.00', currency: 'EUR' } } },
+    ] }), seen);
+    assert.equal(result.passed, false);
+    assert.deepEqual(result.steps.map((s) => s.status), ['passed', 'failed', 'skipped']);
+    assert.deepEqual(result.steps[1]?.failures, [{ path: 'result', expected: '"SUCCESS"', actual: '"ERROR"' }]);
+    assert.deepEqual(seen.map((s) => s.id), ['auth', 'refund', 'never'], 'each step is reported as it ends');
+  });
+
+  it('a step without expectations passes on a verdict that is not an error (a decline), and fails on an error', async () => {
+    const declined = { id: 'auth', operation: 'gateway.authorize', body: { apiOperation: 'AUTHORIZE', order: { amount: '5.00', currency: 'EUR' }, sourceOfFunds: { ...card, provided: { card: { ...card.provided.card, expiry: { month: '5', year: '39' } } } } } };
+    const overRefund = { id: 'refund', operation: 'gateway.refund', params: { orderId: '{{paid.params.orderId}}' }, body: { apiOperation: 'REFUND', transaction: { amount: '9.00', currency: 'EUR' } } };
+    const result = await run(flowOf({ name: 'verdicts', steps: [declined, { ...authorize('5.00'), id: 'paid' }, overRefund] }));
+    assert.deepEqual(result.steps.map((s) => [s.status, s.verdict?.tone]), [['passed', 'warning'], ['passed', 'success'], ['failed', 'error']]);
+    assert.match(result.steps[2]?.message ?? '', /decoded verdict is an error.*add "expect"/);
+  });
+
+  it('signs a financing step in on its own with the environment’s partner account', async () => {
+    const result = await run(flowOf({ name: 'offers', steps: [{ id: 'offers', operation: 'financing.offers', body: { products: [{ name: 'Laptop', category: 1, price: 999.99, quantity: 1 }] }, expect: { status: 200, success: true } }] }));
+    assert.equal(result.steps[0]?.status, 'passed', JSON.stringify(result.steps[0]));
+    assert.ok(sim.requestLog.entries.some((e) => e.url.startsWith('/api/online/login') && e.status === 200));
+  });
+
+  it('a reference without a value fails its step with the reference named, before anything is sent', async () => {
+    const before = sim.requestLog.entries.length;
+    const result = await run(flowOf({ name: 'missing', steps: [
+      authorize('1.00'),
+      { id: 'refund', operation: 'gateway.refund', params: { orderId: '{{auth.response.order.nothing}}' }, body: { apiOperation: 'REFUND', transaction: { amount: '1.00', currency: 'EUR' } } },
+    ] }));
+    assert.equal(result.steps[1]?.status, 'failed');
+    assert.match(result.steps[1]?.message ?? '', /\{\{auth\.response\.order\.nothing\}\}: step "auth" got no response\.order\.nothing/);
+    assert.equal(sim.requestLog.entries.length, before + 1, 'only the authorize was sent');
+  });
+});
