@@ -1,5 +1,5 @@
 /** Everything derived from one (operation, version): tree, flattened fields, zod schema, rules. Built lazily, cached. */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { bodyTree, resolve, type ResolvedOperation } from './bodies';
 import { buildIndex, type FieldIndex } from './fieldIndex';
 import type { ObjectNode } from './fieldTree';
@@ -11,7 +11,7 @@ export interface CompiledOperation {
   tree: ObjectNode | undefined;
   index: FieldIndex | undefined;
   /** Field rules only (exportable to JSON Schema); cross-field rules are in `rules`. */
-  fieldSchema: z.ZodType | undefined;
+  fieldSchema: z.ZodMiniType | undefined;
   rules: CrossFieldRule[];
   /** Every catalogue path, objects included ('order', 'order.reference', 'item[].name'): what "did you mean" picks from. */
   knownPaths: readonly string[];

@@ -1,5 +1,5 @@
 /** Turns zod issues into ValidationIssues whose message names the path, the rule and the value. */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * 'error': the real gateway rejects it. 'warning': it departs from the spec, but the real gateway

@@ -1,5 +1,5 @@
-/** JSON Schema export with zod's own z.toJSONSchema (draft-07: what VS Code's JSON editor understands best). */
-import { z } from 'zod';
+/** JSON Schema export with zod's own toJSONSchema (draft-07: what VS Code's JSON editor understands best). */
+import { toJSONSchema } from 'zod/mini';
 import { compile } from './compiled';
 
 type JsonSchemaObject = Record<string, unknown>;
@@ -20,7 +20,7 @@ export function bodyJsonSchema(id: string, version?: number): JsonSchemaObject |
 function buildBodyJsonSchema(id: string, version?: number): JsonSchemaObject | undefined {
   const { fieldSchema, resolved } = compile(id, version);
   if (!fieldSchema) return undefined;
-  const out = z.toJSONSchema(fieldSchema, { target: 'draft-07', unrepresentable: 'any' }) as JsonSchemaObject;
+  const out = toJSONSchema(fieldSchema, { target: 'draft-07', unrepresentable: 'any' }) as JsonSchemaObject;
   delete out['$schema'];
   out['title'] = `${resolved.op.title}${resolved.version !== undefined ? ` (version ${resolved.version})` : ''} request body`;
   out['description'] = `${resolved.op.purpose} Cross-field rules (sums of amounts, conditional fields, dates) are checked by Payment Workbench, not by this schema.`;

@@ -2,7 +2,7 @@
  * *.payreq.json request files:
  * { "$schema"?, "operation", "version"?, "params"?: { orderId?, transactionId?, sessionId? }, "body"? }
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { JsonDepthError, parseJsonBounded } from '../json/depth';
 import { allOperationVersions } from './bodies';
 import { completionOnly, type SchemaNode } from './completionSchema';
@@ -23,17 +23,19 @@ const operationIds = operations.map((o) => o.id) as [OperationId, ...OperationId
 
 const paramDescription = (name: 'orderId' | 'transactionId' | 'sessionId') => ({ description: pathParams[name].help });
 
+const text = () => z.string({ error: 'must be text' });
+
 /** Envelope only: the body is checked by validateBody, params by validatePathParam, so a half-typed file still opens. */
 const envelope = z.looseObject({
-  $schema: z.string().optional(),
+  $schema: z.optional(text()),
   operation: z.enum(operationIds, { error: (i) => (i.input === undefined ? 'required' : `must be one of ${operationIds.join(', ')}`) }),
-  version: z.number().int().optional(),
-  params: z.looseObject({
-    orderId: z.string().optional(),
-    transactionId: z.string().optional(),
-    sessionId: z.string().optional(),
-  }).optional(),
-  body: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).optional(),
+  version: z.optional(z.number({ error: 'must be a whole number' }).check(z.int({ error: 'must be a whole number' }))),
+  params: z.optional(z.looseObject({
+    orderId: z.optional(text()),
+    transactionId: z.optional(text()),
+    sessionId: z.optional(text()),
+  }, { error: 'must be an object of URL parameters' })),
+  body: z.optional(z.record(z.string(), z.unknown(), { error: 'must be a JSON object' })),
 });
 
 export function parseRequestFile(text: string): { ok: true; file: RequestFile } | { ok: false; message: string } {

@@ -5,7 +5,7 @@
  * gateway may answer a code no table knows yet; the decoder explains unknown codes instead of
  * rejecting the response.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { operations, type OperationId } from './operations';
 import {
   avsCodeValues,
@@ -35,7 +35,7 @@ import {
  * `examples` because JSON Schema consumers (the VS Code JSON editor) offer examples as completions.
  */
 function openCode(knownValues: readonly string[]) {
-  return z.string().meta({ knownValues: [...knownValues], examples: [...knownValues] });
+  return z.string().check(z.meta({ knownValues: [...knownValues], examples: [...knownValues] }));
 }
 
 /** Amounts are JSON numbers in real gateway responses; text is accepted so nothing is lost or refused. */
@@ -47,149 +47,141 @@ const text = z.string();
 
 /** The risk result; real responses put it at top-level `risk.response`, the spec table at `response.risk`. */
 const riskResultSchema = z.looseObject({
-  gatewayCode: openCode(riskGatewayCodeValues).optional(),
-  reversalResult: openCode(riskReversalResultValues).optional(),
-  review: z
+  gatewayCode: z.optional(openCode(riskGatewayCodeValues)),
+  reversalResult: z.optional(openCode(riskReversalResultValues)),
+  review: z.optional(z
     .looseObject({
-      decision: openCode(riskReviewDecisionValues).optional(),
-      decisionReason: text.optional(),
-      note: text.optional(),
-      timeOfDecision: text.optional(),
-      userId: text.optional(),
-    })
-    .optional(),
-  rule: z
+      decision: z.optional(openCode(riskReviewDecisionValues)),
+      decisionReason: z.optional(text),
+      note: z.optional(text),
+      timeOfDecision: z.optional(text),
+      userId: z.optional(text),
+    })),
+  rule: z.optional(z
     .array(
       z.looseObject({
-        data: text.optional(),
-        id: text.optional(),
-        name: text.optional(),
-        recommendation: openCode(riskRuleRecommendationValues).optional(),
-        score: z.number().optional(),
-        type: openCode(riskRuleTypeValues).optional(),
+        data: z.optional(text),
+        id: z.optional(text),
+        name: z.optional(text),
+        recommendation: z.optional(openCode(riskRuleRecommendationValues)),
+        score: z.optional(z.number()),
+        type: z.optional(openCode(riskRuleTypeValues)),
       }),
-    )
-    .optional(),
-  totalScore: z.number().optional(),
+    )),
+  totalScore: z.optional(z.number()),
 });
 
 const verificationResultSchema = z.looseObject({
-  acquirerCode: text.optional(),
-  gatewayCode: text.optional(),
+  acquirerCode: z.optional(text),
+  gatewayCode: z.optional(text),
 });
 
 const gatewayOutcomeSchema = z.looseObject({
   gatewayCode: openCode(gatewayCodeValues),
-  acquirerCode: text.optional(),
-  acquirerMessage: text.optional(),
-  debugInformation: text.optional(),
-  cardSecurityCode: verificationResultSchema.extend({ gatewayCode: openCode(cscCodeValues).optional() }).optional(),
-  cardholderVerification: z
+  acquirerCode: z.optional(text),
+  acquirerMessage: z.optional(text),
+  debugInformation: z.optional(text),
+  cardSecurityCode: z.optional(z.extend(verificationResultSchema, { gatewayCode: z.optional(openCode(cscCodeValues)) })),
+  cardholderVerification: z.optional(z
     .looseObject({
-      avs: verificationResultSchema.extend({ gatewayCode: openCode(avsCodeValues).optional() }).optional(),
-      detailedVerification: z
+      avs: z.optional(z.extend(verificationResultSchema, { gatewayCode: z.optional(openCode(avsCodeValues)) })),
+      detailedVerification: z.optional(z
         .array(
           z.looseObject({
-            type: openCode(detailedVerificationTypeValues).optional(),
-            gatewayCode: openCode(detailedVerificationCodeValues).optional(),
+            type: z.optional(openCode(detailedVerificationTypeValues)),
+            gatewayCode: z.optional(openCode(detailedVerificationCodeValues)),
           }),
-        )
-        .optional(),
-    })
-    .optional(),
-  risk: riskResultSchema.optional(),
+        )),
+    })),
+  risk: z.optional(riskResultSchema),
 });
 
 const responseOrderSchema = z.looseObject({
-  id: text.optional(),
-  amount: responseAmountSchema.optional(),
-  currency: text.optional(),
-  status: openCode(orderStatusValues).optional(),
-  reference: text.optional(),
-  description: text.optional(),
-  creationTime: text.optional(),
-  totalAuthorizedAmount: responseAmountSchema.optional(),
-  totalCapturedAmount: responseAmountSchema.optional(),
-  totalRefundedAmount: responseAmountSchema.optional(),
+  id: z.optional(text),
+  amount: z.optional(responseAmountSchema),
+  currency: z.optional(text),
+  status: z.optional(openCode(orderStatusValues)),
+  reference: z.optional(text),
+  description: z.optional(text),
+  creationTime: z.optional(text),
+  totalAuthorizedAmount: z.optional(responseAmountSchema),
+  totalCapturedAmount: z.optional(responseAmountSchema),
+  totalRefundedAmount: z.optional(responseAmountSchema),
 });
 
 const responseTransactionSchema = z.looseObject({
-  id: text.optional(),
-  type: openCode(transactionTypeValues).optional(),
-  amount: responseAmountSchema.optional(),
-  currency: text.optional(),
-  authorizationCode: text.optional(),
-  reference: text.optional(),
-  acquirer: z
+  id: z.optional(text),
+  type: z.optional(openCode(transactionTypeValues)),
+  amount: z.optional(responseAmountSchema),
+  currency: z.optional(text),
+  authorizationCode: z.optional(text),
+  reference: z.optional(text),
+  acquirer: z.optional(z
     .looseObject({
-      id: text.optional(),
-      batch: z.number().optional(),
-      merchantId: text.optional(),
-      date: text.optional(),
-      time: text.optional(),
-    })
-    .optional(),
+      id: z.optional(text),
+      batch: z.optional(z.number()),
+      merchantId: z.optional(text),
+      date: z.optional(text),
+      time: z.optional(text),
+    })),
 });
 
 const threeDSecureResponseSchema = z.looseObject({
-  enrollmentStatus: openCode(threeDsEnrollmentValues).optional(),
-  authenticationStatus: openCode(threeDsAuthStatusValues).optional(),
-  acsEci: text.optional(),
-  xid: text.optional(),
-  authenticationToken: text.optional(),
+  enrollmentStatus: z.optional(openCode(threeDsEnrollmentValues)),
+  authenticationStatus: z.optional(openCode(threeDsAuthStatusValues)),
+  acsEci: z.optional(text),
+  xid: z.optional(text),
+  authenticationToken: z.optional(text),
 });
 
 const browserPaymentResponseSchema = z.looseObject({
-  redirectUrl: text.optional(),
-  returnUrl: text.optional(),
-  operation: text.optional(),
-  interaction: z
+  redirectUrl: z.optional(text),
+  returnUrl: z.optional(text),
+  operation: z.optional(text),
+  interaction: z.optional(z
     .looseObject({
-      status: openCode(browserPaymentStateValues).optional(),
-      timeInitiated: text.optional(),
-      timeRedirected: text.optional(),
-      timeReturned: text.optional(),
-      timeCompleted: text.optional(),
-    })
-    .optional(),
+      status: z.optional(openCode(browserPaymentStateValues)),
+      timeInitiated: z.optional(text),
+      timeRedirected: z.optional(text),
+      timeReturned: z.optional(text),
+      timeCompleted: z.optional(text),
+    })),
 });
 
 const sourceOfFundsResponseSchema = z.looseObject({
-  type: text.optional(),
-  token: text.optional(),
-  provided: z
+  type: z.optional(text),
+  token: z.optional(text),
+  provided: z.optional(z
     .looseObject({
-      card: z
+      card: z.optional(z
         .looseObject({
-          brand: text.optional(),
-          scheme: text.optional(),
-          localBrand: text.optional(),
-          number: text.optional(),
-          fundingMethod: text.optional(),
-          expiry: z.looseObject({ month: z.union([text, z.number()]).optional(), year: z.union([text, z.number()]).optional() }).optional(),
-          holder: z.looseObject({ firstName: text.optional(), lastName: text.optional() }).optional(),
-        })
-        .optional(),
-    })
-    .optional(),
+          brand: z.optional(text),
+          scheme: z.optional(text),
+          localBrand: z.optional(text),
+          number: z.optional(text),
+          fundingMethod: z.optional(text),
+          expiry: z.optional(z.looseObject({ month: z.optional(z.union([text, z.number()])), year: z.optional(z.union([text, z.number()])) })),
+          holder: z.optional(z.looseObject({ firstName: z.optional(text), lastName: z.optional(text) })),
+        })),
+    })),
 });
 
 /** A completed gateway operation (approved or declined): HTTP 200/201 with result and response.gatewayCode. */
 export const gatewayResponseSchema = z.looseObject({
   result: openCode(resultValues),
   response: gatewayOutcomeSchema,
-  risk: z.looseObject({ response: riskResultSchema.optional() }).optional(),
-  order: responseOrderSchema.optional(),
-  transaction: responseTransactionSchema.optional(),
-  '3DSecure': threeDSecureResponseSchema.optional(),
-  browserPayment: browserPaymentResponseSchema.optional(),
-  sourceOfFunds: sourceOfFundsResponseSchema.optional(),
-  gatewayEntryPoint: openCode(gatewayEntryPointValues).optional(),
-  timeOfRecord: text.optional(),
-  merchant: text.optional(),
-  correlationId: text.optional(),
+  risk: z.optional(z.looseObject({ response: z.optional(riskResultSchema) })),
+  order: z.optional(responseOrderSchema),
+  transaction: z.optional(responseTransactionSchema),
+  '3DSecure': z.optional(threeDSecureResponseSchema),
+  browserPayment: z.optional(browserPaymentResponseSchema),
+  sourceOfFunds: z.optional(sourceOfFundsResponseSchema),
+  gatewayEntryPoint: z.optional(openCode(gatewayEntryPointValues)),
+  timeOfRecord: z.optional(text),
+  merchant: z.optional(text),
+  correlationId: z.optional(text),
   // Real responses send the version as text ("74"); a number is accepted too.
-  version: z.union([text, z.number()]).optional(),
+  version: z.optional(z.union([text, z.number()])),
 });
 
 /** A request the gateway refused (not a decline): result ERROR with the error group. */
@@ -197,21 +189,21 @@ export const gatewayErrorSchema = z.looseObject({
   result: z.literal('ERROR'),
   error: z.looseObject({
     cause: openCode(errorCauseValues),
-    explanation: text.optional(),
-    field: text.optional(),
-    validationType: openCode(validationTypeValues).optional(),
-    supportCode: text.optional(),
+    explanation: z.optional(text),
+    field: z.optional(text),
+    validationType: z.optional(openCode(validationTypeValues)),
+    supportCode: z.optional(text),
   }),
 });
 
 export const updateSessionResponseSchema = z.looseObject({
-  merchant: text.optional(),
+  merchant: z.optional(text),
   session: z.looseObject({
     id: text,
-    updateStatus: openCode(sessionUpdateStatusValues).optional(),
-    version: text.optional(),
+    updateStatus: z.optional(openCode(sessionUpdateStatusValues)),
+    version: z.optional(text),
   }),
-  version: z.union([text, z.number()]).optional(),
+  version: z.optional(z.union([text, z.number()])),
 });
 
 // ─── Financing partner ────────────────────────────────────────────────────────
@@ -219,9 +211,9 @@ export const updateSessionResponseSchema = z.looseObject({
 export const financingTokenSetSchema = z.looseObject({
   token_type: z.literal('Bearer'),
   /** Lifetime of the access token, in seconds (inferred, as in OAuth 2). */
-  expires_in: z.number().int().nonnegative(),
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
+  expires_in: z.number().check(z.int(), z.nonnegative()),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
 });
 
 const logoutResponseSchema = z.looseObject({
@@ -229,8 +221,8 @@ const logoutResponseSchema = z.looseObject({
 });
 
 const offerSchema = z.looseObject({
-  id: z.number().int(),
-  childId: z.number().int(),
+  id: z.number().check(z.int()),
+  childId: z.number().check(z.int()),
   name: z.string(),
   installment: z.number(),
   interest: z.number(),
@@ -239,12 +231,12 @@ const offerSchema = z.looseObject({
   total_credit_amount: z.number(),
   loan_amount: z.number(),
   analysis_fee: z.number(),
-  credit_period_months: z.number().int(),
+  credit_period_months: z.number().check(z.int()),
 });
 
 export const offersResponseSchema = z.looseObject({
   success: z.boolean(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   data: z.looseObject({
     offers: z.array(offerSchema),
     sessionID: z.string(),
@@ -253,7 +245,7 @@ export const offersResponseSchema = z.looseObject({
 
 const offersSelectFirstResponseSchema = z.looseObject({
   success: z.boolean(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   data: z.looseObject({
     sessionUrl: z.string(),
   }),
@@ -262,8 +254,8 @@ const offersSelectFirstResponseSchema = z.looseObject({
 /** What the financing API answers when `success` is false: the message says why, data may be absent. */
 export const financingFailureSchema = z.looseObject({
   success: z.literal(false),
-  message: z.string().nullable(),
-  data: z.unknown().optional(),
+  message: z.nullable(z.string()),
+  data: z.optional(z.unknown()),
 });
 
 // ─── Operation → response schema ─────────────────────────────────────────────
@@ -272,7 +264,7 @@ export const financingFailureSchema = z.looseObject({
 export const responseOperationIds: readonly OperationId[] = operations.map((o) => o.id);
 
 /** The documented success body of each financing operation; undefined for any other id. */
-export function financingSuccessSchema(operationId: string): z.ZodType | undefined {
+export function financingSuccessSchema(operationId: string): z.ZodMiniType | undefined {
   switch (operationId) {
     case 'financing.login':
     case 'financing.refreshToken':
@@ -297,7 +289,7 @@ const sessionAnswer = z.union([updateSessionResponseSchema, gatewayErrorSchema])
  * loose schemas already cover the documented versions (16 and 100 of browser payment only add fields).
  * Returns undefined for an operation id this file does not know.
  */
-export function responseSchemaFor(operationId: string, version?: number): z.ZodType | undefined {
+export function responseSchemaFor(operationId: string, version?: number): z.ZodMiniType | undefined {
   void version;
   const financing = financingSuccessSchema(operationId);
   // Only the offers calls answer a refusal with {success:false}; the auth calls use HTTP statuses.

@@ -3,7 +3,7 @@
  * history entries read back from disk, messages that cross into the webview. The interfaces in
  * types.ts stay the readable declaration; the check at the bottom fails to compile if the two drift.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { verdictActionIds } from './advice';
 import type { DecodedResponse } from './types';
 
@@ -11,17 +11,17 @@ const codeExplanation = z.object({
   code: z.string(),
   known: z.boolean(),
   meaning: z.string(),
-  category: z.string().optional(),
-  nextStep: z.string().optional(),
+  category: z.optional(z.string()),
+  nextStep: z.optional(z.string()),
 });
 
-const text = z.string().optional();
+const text = z.optional(z.string());
 
 export const verdictSchema = z.object({
   tone: z.enum(['success', 'warning', 'error', 'info']),
   title: z.string(),
   detail: z.string(),
-  action: z.object({ id: z.enum(verdictActionIds), label: z.string() }).optional(),
+  action: z.optional(z.object({ id: z.enum(verdictActionIds), label: z.string() })),
 });
 
 export const decodedResponseSchema = z.object({
@@ -29,36 +29,33 @@ export const decodedResponseSchema = z.object({
   operationId: z.string(),
   httpStatus: z.number(),
   verdict: verdictSchema,
-  outcome: z
+  outcome: z.optional(z
     .object({
       result: z.string(),
       resultMeaning: z.string(),
-      gatewayCode: codeExplanation.optional(),
+      gatewayCode: z.optional(codeExplanation),
       acquirerCode: text,
       acquirerMessage: text,
       debugInformation: text,
-    })
-    .optional(),
-  risk: z
+    })),
+  risk: z.optional(z
     .object({
-      gatewayCode: codeExplanation.optional(),
-      review: z.object({ decision: codeExplanation, reason: text, note: text }).optional(),
-      reversal: codeExplanation.optional(),
-      totalScore: z.number().optional(),
+      gatewayCode: z.optional(codeExplanation),
+      review: z.optional(z.object({ decision: codeExplanation, reason: text, note: text })),
+      reversal: z.optional(codeExplanation),
+      totalScore: z.optional(z.number()),
       rules: z.array(
-        z.object({ name: z.string(), type: text, recommendation: codeExplanation.optional(), score: z.number().optional(), data: text }),
+        z.object({ name: z.string(), type: text, recommendation: z.optional(codeExplanation), score: z.optional(z.number()), data: text }),
       ),
       source: z.enum(['risk.response', 'response.risk']),
-    })
-    .optional(),
-  avs: codeExplanation.optional(),
-  csc: codeExplanation.optional(),
-  detailedVerification: z.array(z.object({ type: z.string(), result: codeExplanation })).optional(),
-  threeDSecure: z.object({ enrollment: codeExplanation.optional(), authentication: codeExplanation.optional(), acsEci: text }).optional(),
-  browserPayment: z
-    .object({ status: codeExplanation, redirectUrl: text, redirectHtml: text, timestamps: z.array(z.object({ name: z.string(), value: z.string() })) })
-    .optional(),
-  order: z
+    })),
+  avs: z.optional(codeExplanation),
+  csc: z.optional(codeExplanation),
+  detailedVerification: z.optional(z.array(z.object({ type: z.string(), result: codeExplanation }))),
+  threeDSecure: z.optional(z.object({ enrollment: z.optional(codeExplanation), authentication: z.optional(codeExplanation), acsEci: text })),
+  browserPayment: z.optional(z
+    .object({ status: codeExplanation, redirectUrl: text, redirectHtml: text, timestamps: z.array(z.object({ name: z.string(), value: z.string() })) })),
+  order: z.optional(z
     .object({
       id: text,
       status: text,
@@ -69,47 +66,43 @@ export const decodedResponseSchema = z.object({
       totalAuthorizedAmount: text,
       totalCapturedAmount: text,
       totalRefundedAmount: text,
-    })
-    .optional(),
-  transaction: z
+    })),
+  transaction: z.optional(z
     .object({
       id: text,
-      type: codeExplanation.optional(),
+      type: z.optional(codeExplanation),
       amount: text,
       currency: text,
       authorizationCode: text,
       reference: text,
       acquirerId: text,
       acquirerBatch: text,
-    })
-    .optional(),
-  card: z.object({ brand: text, scheme: text, number: text, expiry: text, fundingMethod: text }).optional(),
-  session: z.object({ id: text, updateStatus: codeExplanation.optional(), version: text }).optional(),
-  record: z.object({ merchant: text, timeOfRecord: text, gatewayEntryPoint: text, apiVersion: text, correlationId: text }).optional(),
-  error: z
+    })),
+  card: z.optional(z.object({ brand: text, scheme: text, number: text, expiry: text, fundingMethod: text })),
+  session: z.optional(z.object({ id: text, updateStatus: z.optional(codeExplanation), version: text })),
+  record: z.optional(z.object({ merchant: text, timeOfRecord: text, gatewayEntryPoint: text, apiVersion: text, correlationId: text })),
+  error: z.optional(z
     .object({
       httpStatus: z.number(),
-      cause: codeExplanation.optional(),
+      cause: z.optional(codeExplanation),
       explanation: text,
       field: text,
-      validationType: codeExplanation.optional(),
+      validationType: z.optional(codeExplanation),
       supportCode: text,
       whatToFix: z.string(),
-    })
-    .optional(),
-  financing: z
+    })),
+  financing: z.optional(z
     .object({
-      success: z.boolean().optional(),
-      message: z.string().nullable().optional(),
-      tokenSet: z
+      success: z.optional(z.boolean()),
+      message: z.optional(z.nullable(z.string())),
+      tokenSet: z.optional(z
         .object({
           expiresInSeconds: z.number(),
           tokenType: text,
-          accessTokenLength: z.number().optional(),
-          refreshTokenLength: z.number().optional(),
-        })
-        .optional(),
-      offers: z
+          accessTokenLength: z.optional(z.number()),
+          refreshTokenLength: z.optional(z.number()),
+        })),
+      offers: z.optional(z
         .array(
           z.object({
             id: text,
@@ -123,12 +116,10 @@ export const decodedResponseSchema = z.object({
             loanAmount: text,
             analysisFee: text,
           }),
-        )
-        .optional(),
+        )),
       sessionId: text,
       sessionUrl: text,
-    })
-    .optional(),
+    })),
   notes: z.array(z.string()),
 });
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   financingFailureSchema,
   financingSuccessSchema,
@@ -31,14 +31,14 @@ export function noteShapeDifferences(api: 'gateway' | 'financing', operationId: 
 
 // An error status with a body that is no documented error shape (a proxy page) is already noted
 // by the decoder; comparing it with the success model would only add noise.
-function gatewayShape(view: BodyView, httpStatus: number): z.ZodType | undefined {
+function gatewayShape(view: BodyView, httpStatus: number): z.ZodMiniType | undefined {
   if (view.at(['result']) === 'ERROR' || view.record(['error']) !== undefined) return gatewayErrorSchema;
   if (httpStatus >= 400) return undefined;
   if (view.record(['session']) !== undefined) return updateSessionResponseSchema;
   return gatewayResponseSchema;
 }
 
-function financingShape(operationId: string, httpStatus: number, view: BodyView): z.ZodType | undefined {
+function financingShape(operationId: string, httpStatus: number, view: BodyView): z.ZodMiniType | undefined {
   if (view.at(['success']) === false) return financingFailureSchema;
   if (httpStatus >= 400) return undefined;
   return financingSuccessSchema(operationId);

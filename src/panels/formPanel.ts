@@ -10,7 +10,7 @@ import type { SendingServices } from '../commands/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../commands/idSuggestions';
 import { isLive, usesSimulatorCredentials } from '../send/environment';
 import type { PathParamName } from '../http';
-import { formWebviewMessageSchema, type FieldNotes, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
+import { formHostMessageSchema, formWebviewMessageSchema, type FieldNotes, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
 import { createGatewaySession } from '../send/createSession';
 import type { Exchange } from '../send/exchange';
 import { idsToRenewAfterSend } from '../send/orders';
@@ -52,6 +52,7 @@ export class FormPanel implements vscode.Disposable {
     panel.webview.options = panelOptions(host.extensionUri);
     this.messenger = new PanelMessenger(panel, `Form ${op.title}`, {
       schema: formWebviewMessageSchema,
+      outgoing: formHostMessageSchema,
       log: host.services.log,
       onReady: () => {
         this.messenger.post({ type: 'init', state: this.state, environments: this.environments(), paramNotes: this.paramNotes, ...(Object.keys(this.fieldNotes).length > 0 ? { fieldNotes: this.fieldNotes } : {}) });

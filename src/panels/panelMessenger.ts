@@ -1,14 +1,18 @@
 /**
  * The host's side of one webview's wire. Every incoming message is zod-parsed (the webview is
- * untrusted); outgoing messages wait until the page says `ready`, and a page that is hidden and
- * rebuilt says `ready` again, so `onReady` runs each time and re-sends what the page needs.
+ * untrusted), and so is every outgoing one (a message the protocol does not declare is a bug here,
+ * logged and not sent: the page then needs only a light check). Outgoing messages wait until the page
+ * says `ready`, and a page that is hidden and rebuilt says `ready` again, so `onReady` runs each time
+ * and re-sends what the page needs.
  */
 import * as vscode from 'vscode';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { parseMessage } from '../protocol/common';
 
 interface MessengerOptions<In, Out> {
-  schema: z.ZodType<In>;
+  schema: z.ZodMiniType<In>;
+  /** What the host may send; checked before each post. */
+  outgoing: z.ZodMiniType<Out>;
   log: vscode.LogOutputChannel;
   /** Runs on every `ready`, before queued messages are delivered. */
   onReady: () => void;
@@ -41,6 +45,11 @@ export class PanelMessenger<In extends { type: string }, Out> implements vscode.
   }
 
   post(message: Out): void {
+    const checked = parseMessage(this.options.outgoing, message);
+    if (!checked.ok) {
+      this.options.log.error(`${this.name}: not sent, the protocol does not declare it: ${checked.error}`);
+      return;
+    }
     for (const tap of this.taps) tap(message);
     if (!this.ready) {
       this.queue.push(message);

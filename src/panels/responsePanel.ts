@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { isJsonText } from '../json';
 import { fullBodyText, toExchangeView, type BodyKind } from '../responseView/exchangeView';
-import { responseStateSchema, responseWebviewMessageSchema, type ExchangeView, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
+import { responseHostMessageSchema, responseStateSchema, responseWebviewMessageSchema, type ExchangeView, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
 import type { VerdictActionId } from '../decode/advice';
 import type { Exchange } from '../send/exchange';
 import { panelHtml, panelOptions } from './panelHtml';
@@ -49,6 +49,7 @@ class OpenResponsePanel implements vscode.Disposable {
     panel.webview.options = panelOptions(host.extensionUri);
     this.messenger = new PanelMessenger(panel, 'Response panel', {
       schema: responseWebviewMessageSchema,
+      outgoing: responseHostMessageSchema,
       log: host.log,
       onReady: () => {
         if (this.view) this.messenger.post({ type: 'show', exchange: this.view });

@@ -2,26 +2,26 @@
  * Pieces shared by every host⇄webview message. No vscode, no DOM: both sides import this, the host
  * parses what the webview posts and the webview parses what the host posts.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { depthError, MAX_JSON_DEPTH } from '../json/depth';
 
 /** Ids, names, paths: short text. Anything longer is not ours. */
-export const shortText = z.string().max(500);
+export const shortText = z.string().check(z.maxLength(500));
 /** Text the user typed or a body the user built: bounded so a hostile page cannot make the host buffer gigabytes. */
 const MAX_MESSAGE_TEXT = 8 * 1024 * 1024;
-export const longText = z.string().max(MAX_MESSAGE_TEXT);
+export const longText = z.string().check(z.maxLength(MAX_MESSAGE_TEXT));
 
 /** `simulator` is true for an environment served by the workbench's simulator (its pages offer helpers that create data there). */
-export const environmentSummarySchema = z.strictObject({ id: shortText, name: shortText, live: z.boolean(), simulator: z.boolean().optional() });
+export const environmentSummarySchema = z.strictObject({ id: shortText, name: shortText, live: z.boolean(), simulator: z.optional(z.boolean()) });
 export type EnvironmentSummary = z.infer<typeof environmentSummarySchema>;
 
 /** A report of something the webview's CSP blocked: logged by the host, asserted absent by the tests. */
-export const cspViolationSchema = z.strictObject({ type: z.literal('cspViolation'), directive: shortText, blockedUri: shortText, sample: shortText.optional() });
+export const cspViolationSchema = z.strictObject({ type: z.literal('cspViolation'), directive: shortText, blockedUri: shortText, sample: z.optional(shortText) });
 
 /** The first message of every webview: the host queues what it has to say until it arrives. */
 export const readySchema = z.strictObject({ type: z.literal('ready') });
 
-export const issueSchema = z.strictObject({ path: shortText, rule: shortText, message: z.string().max(2000) });
+export const issueSchema = z.strictObject({ path: shortText, rule: shortText, message: z.string().check(z.maxLength(2000)) });
 
 /**
  * A JSON body as the form holds it. Bounded so a page cannot make the host hold or validate
@@ -31,10 +31,10 @@ export const issueSchema = z.strictObject({ path: shortText, rule: shortText, me
 export const MAX_BODY_STRING = 64 * 1024;
 export const MAX_BODY_SIZE = 1024 * 1024;
 
-export const boundedJsonObject = z.record(z.string(), z.json()).superRefine((body, ctx) => {
+export const boundedJsonObject = z.record(z.string(), z.json()).check(z.superRefine((body, ctx) => {
   const problem = bodySizeProblem(body);
   if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
-});
+}));
 
 /** Walks the body with an explicit stack (no recursion), summing an upper bound of its JSON size; stops at the first excess. */
 export function bodySizeProblem(body: unknown): { path: (string | number)[]; message: string } | undefined {
@@ -65,13 +65,35 @@ export function bodySizeProblem(body: unknown): { path: (string | number)[]; mes
   return undefined;
 }
 
-type ParseResult<T> = { ok: true; message: T } | { ok: false; error: string };
+import type { ParseResult } from './parseResult';
 
-/** Parses a message and says, in one line, what was wrong with it: messages are never trusted. */
+export type { ParseResult };
+
 /** Levels a message adds around a body (message → state → body). */
 const MESSAGE_ENVELOPE_DEPTH = 4;
 
-export function parseMessage<T>(schema: z.ZodType<T>, data: unknown): ParseResult<T> {
+/** One issue in words (zod/mini carries no locale, so the words are ours). */
+function describeIssue(i: z.core.$ZodIssue): string {
+  switch (i.code) {
+    case 'unrecognized_keys':
+      return `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.slice(0, 5).join(', ')}`;
+    case 'invalid_type':
+      return `expected ${i.expected}`;
+    case 'too_big':
+      return `longer than ${String(i.maximum)}${i.origin === 'string' ? ' characters' : ''}`;
+    case 'too_small':
+      return `shorter than ${String(i.minimum)}${i.origin === 'string' ? ' characters' : ''}`;
+    case 'invalid_value':
+      return `must be one of ${i.values.slice(0, 8).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_union':
+      return 'matches no message the protocol declares';
+    default:
+      return i.message;
+  }
+}
+
+/** Parses a message and says, in one line, what was wrong with it: messages are never trusted. */
+export function parseMessage<T>(schema: z.ZodMiniType<T>, data: unknown): ParseResult<T> {
   // zod walks a message recursively: a hostile page's deep nesting is refused before it runs out of stack.
   const tooDeep = depthError(data, 'The message', MAX_JSON_DEPTH + MESSAGE_ENVELOPE_DEPTH);
   if (tooDeep) return { ok: false, error: tooDeep.message };
@@ -80,5 +102,5 @@ export function parseMessage<T>(schema: z.ZodType<T>, data: unknown): ParseResul
   const first = r.error.issues[0];
   const type = typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string' ? (data as { type: string }).type : '(no type)';
   const where = first ? first.path.map(String).join('.').slice(0, 200) || 'message' : 'message';
-  return { ok: false, error: `message ${type.slice(0, 60)}: ${first ? `${where}: ${first.message.slice(0, 300)}` : 'invalid'}` };
+  return { ok: false, error: `message ${type.slice(0, 60)}: ${first ? `${where}: ${describeIssue(first).slice(0, 300)}` : 'invalid'}` };
 }

@@ -3,7 +3,7 @@
  * with bodies capped for display; copy and "open in editor" go back to the host, which uses its own
  * full copy, so the webview never needs the whole of a huge body.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { decodedResponseSchema, verdictSchema } from '../decode/decodedResponseSchema';
 import { verdictActionIds } from '../decode/advice';
 import { cspViolationSchema, longText, readySchema, shortText } from './common';
@@ -11,7 +11,7 @@ import { cspViolationSchema, longText, readySchema, shortText } from './common';
 /** What the panel shows of a body; past this it shows the start and offers the editor. */
 export const VIEW_BODY_CAP = 256 * 1024;
 
-const headers = z.record(z.string().max(1000), z.string().max(16_384));
+const headers = z.record(z.string().check(z.maxLength(1000)), z.string().check(z.maxLength(16_384)));
 
 const shownBodySchema = z.strictObject({
   /** Pretty JSON when the body was JSON, the text otherwise; at most VIEW_BODY_CAP characters. */
@@ -19,7 +19,7 @@ const shownBodySchema = z.strictObject({
   json: z.boolean(),
   /** True when `text` is only the start of the body. */
   capped: z.boolean(),
-  sizeBytes: z.number().int().nonnegative(),
+  sizeBytes: z.number().check(z.int(), z.nonnegative()),
 });
 export type ShownBody = z.infer<typeof shownBodySchema>;
 
@@ -29,21 +29,20 @@ export const exchangeViewSchema = z.strictObject({
   environment: z.strictObject({ id: shortText, name: shortText, live: z.boolean() }),
   operationId: shortText,
   operationTitle: shortText,
-  version: z.number().int().optional(),
-  request: z.strictObject({ method: shortText, url: longText, headers, body: shownBodySchema.optional(), curl: longText }),
-  response: z
+  version: z.optional(z.number().check(z.int())),
+  request: z.strictObject({ method: shortText, url: longText, headers, body: z.optional(shownBodySchema), curl: longText }),
+  response: z.optional(z
     .object({
-      status: z.number().int(),
+      status: z.number().check(z.int()),
       headers,
       body: shownBodySchema,
       /** True when the client stopped reading at its size cap: the body itself is incomplete. */
       truncated: z.boolean(),
       timing: z.strictObject({ totalMs: z.number(), ttfbMs: z.number() }),
-    })
-    .optional(),
+    })),
   /** A request that got no response; `verdict` is the decoder's explanation of it (cause and the fixing action). */
-  failure: z.strictObject({ kind: shortText, message: z.string().max(4000), verdict: verdictSchema }).optional(),
-  decoded: decodedResponseSchema.optional(),
+  failure: z.optional(z.strictObject({ kind: shortText, message: z.string().check(z.maxLength(4000)), verdict: verdictSchema })),
+  decoded: z.optional(decodedResponseSchema),
 });
 export type ExchangeView = z.infer<typeof exchangeViewSchema>;
 
@@ -51,7 +50,7 @@ export type ExchangeView = z.infer<typeof exchangeViewSchema>;
 
 export const responseHostMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('show'), exchange: exchangeViewSchema }),
-  z.strictObject({ type: z.literal('notice'), text: z.string().max(2000) }),
+  z.strictObject({ type: z.literal('notice'), text: z.string().check(z.maxLength(2000)) }),
 ]);
 export type ResponseHostMessage = z.infer<typeof responseHostMessageSchema>;
 
@@ -63,7 +62,7 @@ export const responseWebviewMessageSchema = z.discriminatedUnion('type', [
   readySchema,
   cspViolationSchema,
   /** Open the browser-payment redirect URL: the host checks it is http(s) before opening. */
-  z.strictObject({ type: z.literal('openRedirect'), url: z.string().max(8192) }),
+  z.strictObject({ type: z.literal('openRedirect'), url: z.string().check(z.maxLength(8192)) }),
   z.strictObject({ type: z.literal('copy'), what: bodyKindSchema }),
   z.strictObject({ type: z.literal('openInEditor'), what: bodyKindSchema }),
   /** From the error envelope: show this field in the operation's form. */

@@ -1,11 +1,12 @@
 import '../shared/zodWithoutEval';
 import './elements';
+import { parseMessage } from '../../protocol/common';
 import { formHostMessageSchema, type FormHostMessage, type FormWebviewMessage } from '../../protocol/formProtocol';
 import { HostBridge } from '../shared/hostBridge';
 import { FormApp } from './formApp';
 
 // The operation form webview: everything it shows comes from the catalogue and the host's messages.
-const bridge = new HostBridge<FormHostMessage, FormWebviewMessage>(formHostMessageSchema);
+const bridge = new HostBridge<FormHostMessage, FormWebviewMessage>((data) => parseMessage(formHostMessageSchema, data));
 const root = document.getElementById('app');
 if (root) {
   const app = new FormApp(bridge, root);

@@ -1,15 +1,15 @@
-import '../shared/zodWithoutEval';
 import './components';
-import { responseHostMessageSchema, type ResponseHostMessage, type ResponseState, type ResponseWebviewMessage } from '../../protocol/responseProtocol';
+import type { ResponseHostMessage, ResponseState, ResponseWebviewMessage } from '../../protocol/responseProtocol';
 import { el, replaceChildren } from '../shared/dom';
 import { HostBridge } from '../shared/hostBridge';
+import { checkHostMessage } from './hostMessageGuard';
 import { exchangePage } from './exchangePage';
 
 /**
  * The response panel: waits for the host's `show`, renders the exchange (replacing the previous one)
  * and remembers its id so a restored panel can ask for it again. Notices go to the status line.
  */
-const bridge = new HostBridge<ResponseHostMessage, ResponseWebviewMessage>(responseHostMessageSchema);
+const bridge = new HostBridge<ResponseHostMessage, ResponseWebviewMessage>(checkHostMessage);
 const app = document.getElementById('app') ?? document.body;
 const status = el('div', { attrs: { id: 'status', role: 'status', 'aria-live': 'polite' }, class: 'status-line', text: 'Waiting for the response…' });
 const page = el('div', { class: 'exchange' });

@@ -1,10 +1,9 @@
 /**
- * The webview's side of the wire: every message from the host is zod-parsed before use (the
- * protocol module declares them once), outgoing messages are typed, and CSP violations are reported
- * to the host so they show in its log and fail the tests.
+ * The webview's side of the wire: every message from the host is checked before use (the host has
+ * already checked it against the protocol before sending), outgoing messages are typed, and CSP
+ * violations are reported to the host so they show in its log and fail the tests.
  */
-import type { z } from 'zod';
-import { parseMessage } from '../../protocol/common';
+import type { ParseResult } from '../../protocol/parseResult';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -16,7 +15,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 export class HostBridge<In, Out extends { type: string }> {
   private readonly api: VsCodeApi = acquireVsCodeApi();
 
-  constructor(private readonly incoming: z.ZodType<In>) {
+  constructor(private readonly check: (data: unknown) => ParseResult<In>) {
     document.addEventListener('securitypolicyviolation', (e) => {
       this.postRaw({ type: 'cspViolation', directive: e.effectiveDirective.slice(0, 500), blockedUri: (e.blockedURI || '(inline)').slice(0, 500), sample: e.sample.slice(0, 500) });
     });
@@ -33,7 +32,7 @@ export class HostBridge<In, Out extends { type: string }> {
   /** Calls `handler` with each valid host message; an invalid one is dropped and logged to the console. */
   listen(handler: (message: In) => void): void {
     window.addEventListener('message', (event: MessageEvent<unknown>) => {
-      const parsed = parseMessage(this.incoming, event.data);
+      const parsed = this.check(event.data);
       if (parsed.ok) handler(parsed.message);
       else console.warn(`Payment Workbench: ignored a host message: ${parsed.error}`);
     });
