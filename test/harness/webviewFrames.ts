@@ -18,8 +18,9 @@ export async function webviewFrame(page: Page, view: 'form' | 'response', timeou
   }
 }
 
-/** Picks an entry of a vscode-single-select by clicking it open and clicking the option, as a person does. */
+/** Picks the entry of a <select> whose text matches, as choosing it from the list does. */
 export async function pickOption(select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  await select.locator('[role="option"]', { hasText: option }).first().click();
+  const value = await select.locator('option', { hasText: option }).first().getAttribute('value');
+  if (value === null) throw new Error(`no option matching ${String(option)}`);
+  await select.selectOption(value);
 }

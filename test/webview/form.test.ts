@@ -38,8 +38,7 @@ const errorText = async (page: Page, path: string): Promise<string> => ((await f
 
 /** Picks an option the way a user does: open the dropdown, click the option. */
 async function pick(select: Locator, label: string): Promise<void> {
-  await select.click();
-  await select.getByRole('option', { name: label, exact: true }).click();
+  await select.selectOption({ label });
 }
 
 /** Opens a folded group by clicking its header; a group already open (it holds values) stays open. */
@@ -159,8 +158,8 @@ describe('operation form webview (Chromium)', function () {
   it('enum fields are dropdowns of the catalogue values with an empty choice', async () => {
     const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100 });
     const { page } = w;
-    const select = field(page, 'browserPayment.operation').locator('vscode-single-select[data-field-input]');
-    const values = await select.locator('vscode-option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+    const select = field(page, 'browserPayment.operation').locator('select[data-field-input]');
+    const values = await select.locator('option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
     const meta = fieldsOf('gateway.initiateBrowserPayment', 100).find((f) => f.path === 'browserPayment.operation');
     assert.deepEqual(values, ['', ...(meta?.enum ?? [])]);
     assert.equal(await errorText(page, 'browserPayment.operation'), 'browserPayment.operation: required');
@@ -186,8 +185,8 @@ describe('operation form webview (Chromium)', function () {
 
     await pick(page.locator('#version'), 'v16');
     const v16 = field(page, 'sourceOfFunds.type');
-    await eventually(() => v16.locator('vscode-single-select[data-field-input]').count(), (n) => n === 1);
-    const values = await v16.locator('vscode-option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+    await eventually(() => v16.locator('select[data-field-input]').count(), (n) => n === 1);
+    const values = await v16.locator('option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
     // v16 lists its three values; the carried-over KNET is shown as the stray value it is there, and reported.
     assert.deepEqual(values, ['', 'BANKTRANSFER_A', 'WALLET_A', 'BANKTRANSFER_B', 'KNET']);
     assert.match(await errorText(page, 'sourceOfFunds.type'), /^sourceOfFunds\.type: /);
@@ -198,7 +197,7 @@ describe('operation form webview (Chromium)', function () {
     const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100 });
     const { page } = w;
     await input(page, 'order.amount').fill('10.00');
-    await pick(field(page, 'browserPayment.operation').locator('vscode-single-select'), 'PAY');
+    await pick(field(page, 'browserPayment.operation').locator('select'), 'PAY');
     assert.equal(await page.locator('vscode-collapsible.group[data-group="Airline leg"]').count(), 1);
     await pick(page.locator('#version'), 'v16');
     await eventually(() => page.locator('vscode-collapsible.group[data-group="Airline leg"]').count(), (n) => n === 0);
@@ -517,13 +516,13 @@ describe('operation form webview (Chromium)', function () {
   it('the environment list marks live environments and the choice goes into the state', async () => {
     const w = await openForm({ operationId: 'gateway.refund', version: 13 });
     const { page } = w;
-    const labels = await page.locator('#environment vscode-option').allTextContents();
+    const labels = await page.locator('#environment option').allTextContents();
     assert.deepEqual(labels, ['Local simulator', 'Production — LIVE']);
     await pick(page.locator('#environment'), 'Production — LIVE');
     assert.equal(((await w.state()) as FormState).environmentId, 'prod');
     assert.ok(await page.locator('.live-badge').isVisible());
     await w.send({ type: 'environments', environments: [...ENVIRONMENTS, { id: 'uat', name: 'UAT', live: false }] });
-    assert.equal((await eventually(() => page.locator('#environment vscode-option').count(), (n) => n === 3)), 3);
+    assert.equal((await eventually(() => page.locator('#environment option').count(), (n) => n === 3)), 3);
   });
 
   it('focusField opens the folded group, creates the row and focuses the control', async () => {

@@ -10,7 +10,7 @@ import { isCredentialPath } from '../../redaction';
 import type { Json } from '../../forms/json';
 import { el } from '../shared/dom';
 import { renderProblems, type ControlView } from './controlView';
-import { openUpwardNearBottom } from './selectControl';
+import { nativeSelect, option } from './selectControl';
 
 export interface FieldHost {
   valueAt(path: string): Json | undefined;
@@ -92,16 +92,12 @@ function suggestionsRow(suggestions: readonly string[] | undefined, control: Con
 }
 
 function enumControl(meta: FieldMeta, id: string, value: Json | undefined, onText: (text: string) => void): Control {
-  const select = el('vscode-single-select', { attrs: { id, 'data-field-input': true } });
-  select.label = meta.label;
-  openUpwardNearBottom(select);
-  const option = (v: string, text: string, selected: boolean) => el('vscode-option', { attrs: { value: v, selected }, text });
   const current = valueToText(value);
   const choices = meta.enum ?? [];
-  select.append(option('', '(not sent)', current === ''), ...choices.map((v) => option(v, v, v === current)));
+  const select = nativeSelect(id, meta.label, [option('', '(not sent)', current === ''), ...choices.map((v) => option(v, v, v === current))], { 'data-field-input': true });
   // A value from a file that the catalogue does not allow is still shown (and reported), never dropped.
   const addStray = (text: string) => {
-    if (text !== '' && !choices.includes(text) && !select.querySelector(`vscode-option[value="${CSS.escape(text)}"]`)) select.append(option(text, text, false));
+    if (text !== '' && !choices.includes(text) && !select.querySelector(`option[value="${CSS.escape(text)}"]`)) select.append(option(text, text, false));
   };
   addStray(current);
   if (current !== '' && !choices.includes(current)) select.value = current;
