@@ -47,7 +47,7 @@ const builds = [
   { ...common, entryPoints: ['src/simulator/cli.ts'], outfile: 'dist/simulator.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
   // The webview UIs: browser, one IIFE each, loaded by a nonce'd <script>. The form carries the
   // catalogue (it validates every keystroke with the same code as the host); the response panel does not.
-  ...['form', 'response'].map((view) => ({ ...common, entryPoints: [`src/webview/${view}/main.ts`], outfile: `dist/webview/${view}.js`, platform: 'browser', format: 'iife', target: 'es2022' })),
+  ...['form', 'response'].map((view) => ({ ...common, entryPoints: [`src/features/${view}/app/main.ts`], outfile: `dist/webview/${view}.js`, platform: 'browser', format: 'iife', target: 'es2022' })),
 ].filter((b) => b.entryPoints.every((e) => fs.existsSync(path.join(__dirname, e))));
 
 function copyCodicons() {

@@ -9,7 +9,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { newNonce, webviewHtml, type WebviewKind } from '../../src/panels/webviewHtml';
+import { newNonce, webviewHtml, type WebviewKind } from '../../src/features/shared/host/webviewHtml';
 import { launchBrowser } from './browser';
 import { repoRoot } from './paths';
 

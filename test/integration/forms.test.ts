@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { exampleBody } from '../../src/catalogue';
-import type { FormPanels } from '../../src/panels/formPanels';
-import type { FormHostMessage, FormState } from '../../src/protocol';
+import type { FormPanels } from '../../src/features/form/host/formPanels';
+import type { FormHostMessage, FormState } from '../../src/features/form/protocol';
 import { startSimulator, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
 import { extensionApi, send, waitFor } from './support';
 

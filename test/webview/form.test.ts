@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { exampleBody, fieldsOf } from '../../src/catalogue';
 import { EXPIRY_OUTCOMES } from '../../src/catalogue/testData';
 import { MAX_BODY_STRING } from '../../src/protocol/common';
-import type { FormState } from '../../src/protocol/formProtocol';
+import type { FormState } from '../../src/features/form/protocol';
 import { launchBrowser } from '../harness/browser';
 import { openWebview, type OpenWebview } from '../harness/webviewPage';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { exampleBody } from '../../src/catalogue';
-import { VIEW_BODY_CAP, type ExchangeView } from '../../src/protocol/responseProtocol';
-import { toExchangeView } from '../../src/responseView/exchangeView';
+import { VIEW_BODY_CAP, type ExchangeView } from '../../src/features/response/protocol';
+import { toExchangeView } from '../../src/features/response/host/exchangeView';
 import type { Exchange } from '../../src/send/exchange';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { SimulatorSender } from '../harness/simulatorSender';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { decodeResponse, decodedResponseSchema, renderDecodedAsText } from '../../../src/decode';
-import { renderExchange } from '../../../src/responseView/renderExchange';
+import { renderExchange } from '../../../src/features/response/host/renderExchange';
 import { makeExchange } from '../../harness/exchanges';
 
 /** Every name a plain object answers to without owning it: a lookup table must not find these. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { decodeResponse, renderDecodedAsText } from '../../../src/decode';
-import { fullBodyText } from '../../../src/responseView/exchangeView';
+import { fullBodyText } from '../../../src/features/response/host/exchangeView';
 import { REDIRECT_HTML, SUBMITTED_WITH_PAGE } from '../../harness/browserPaymentPage';
 import { makeExchange, withResponseText } from '../../harness/exchanges';
 

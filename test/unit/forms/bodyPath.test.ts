@@ -1,8 +1,8 @@
 /** Concrete-path reads and writes on a request body, as every form field does them. */
 import * as assert from 'node:assert/strict';
-import { appendAt, concretize, deleteAt, getAt, leafEntries, removeIndexAt, renameKeyAt, setAt } from '../../../src/forms/bodyPath';
+import { appendAt, concretize, deleteAt, getAt, leafEntries, removeIndexAt, renameKeyAt, setAt } from '../../../src/features/form/model/bodyPath';
 import { templateOf } from '../../../src/catalogue/fieldIndex';
-import type { JsonObject } from '../../../src/forms/json';
+import type { JsonObject } from '../../../src/features/form/model/json';
 
 describe('forms: body paths', () => {
   it('reads through objects and list rows', () => {

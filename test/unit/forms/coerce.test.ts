@@ -1,6 +1,6 @@
 /** Text typed into a field becomes JSON by the field's wire type, without losing anything typed. */
 import * as assert from 'node:assert/strict';
-import { lengthCount, textToValue, valueToText } from '../../../src/forms/coerce';
+import { lengthCount, textToValue, valueToText } from '../../../src/features/form/model/coerce';
 
 describe('forms: text to JSON', () => {
   it('a number field sends numbers when the text is one', () => {

@@ -2,14 +2,14 @@
 import * as assert from 'node:assert/strict';
 import { fieldsOf, getOperation, validateField } from '../../../src/catalogue';
 import { EXPIRY_OUTCOMES } from '../../../src/catalogue/testData';
-import { getAt } from '../../../src/forms/bodyPath';
-import { fieldLookup } from '../../../src/forms/fieldLookup';
-import { effectiveVersion, formPathParams, startingState } from '../../../src/forms/formState';
-import { applyExpiryOutcome, applyTestCard, availableTriggers, TRIGGER_PATHS } from '../../../src/forms/testTriggers';
-import { carryOver } from '../../../src/forms/versionSwitch';
-import { ensureRowsFor } from '../../../src/forms/rows';
-import { sectionsWithValues } from '../../../src/forms/openSections';
-import { buildLayout } from '../../../src/forms/layout';
+import { getAt } from '../../../src/features/form/model/bodyPath';
+import { fieldLookup } from '../../../src/features/form/model/fieldLookup';
+import { effectiveVersion, formPathParams, startingState } from '../../../src/features/form/model/formState';
+import { applyExpiryOutcome, applyTestCard, availableTriggers, TRIGGER_PATHS } from '../../../src/features/form/model/testTriggers';
+import { carryOver } from '../../../src/features/form/model/versionSwitch';
+import { ensureRowsFor } from '../../../src/features/form/model/rows';
+import { sectionsWithValues } from '../../../src/features/form/model/openSections';
+import { buildLayout } from '../../../src/features/form/model/layout';
 
 describe('forms: version switch', () => {
   it('keeps values of fields both versions have and drops the others', () => {

@@ -1,9 +1,9 @@
 /** The form's shape comes from the catalogue: required section first, groups, rows, maps, search. */
 import * as assert from 'node:assert/strict';
 import { fieldsOf } from '../../../src/catalogue';
-import { alwaysRequiredPaths } from '../../../src/forms/requiredFields';
-import { buildLayout, REQUIRED_SECTION, type FormLayout, type LayoutNode } from '../../../src/forms/layout';
-import { fieldMatches, searchLayout } from '../../../src/forms/search';
+import { alwaysRequiredPaths } from '../../../src/features/form/model/requiredFields';
+import { buildLayout, REQUIRED_SECTION, type FormLayout, type LayoutNode } from '../../../src/features/form/model/layout';
+import { fieldMatches, searchLayout } from '../../../src/features/form/model/search';
 
 function layoutOf(id: Parameters<typeof fieldsOf>[0], version?: number): FormLayout {
   const fields = fieldsOf(id, version);

@@ -2,11 +2,11 @@
 import * as assert from 'node:assert/strict';
 import { exampleBody, fieldsOf, operations } from '../../../src/catalogue';
 import type { OperationId } from '../../../src/catalogue/operations';
-import { fieldLookup, placeOf, templateFor } from '../../../src/forms/fieldLookup';
-import type { JsonObject } from '../../../src/forms/json';
-import { buildLayout } from '../../../src/forms/layout';
-import { collectProblems, problemsBySection, sendLabel } from '../../../src/forms/problems';
-import { alwaysRequiredPaths } from '../../../src/forms/requiredFields';
+import { fieldLookup, placeOf, templateFor } from '../../../src/features/form/model/fieldLookup';
+import type { JsonObject } from '../../../src/features/form/model/json';
+import { buildLayout } from '../../../src/features/form/model/layout';
+import { collectProblems, problemsBySection, sendLabel } from '../../../src/features/form/model/problems';
+import { alwaysRequiredPaths } from '../../../src/features/form/model/requiredFields';
 
 function problemsOf(id: OperationId, version: number | undefined, body: JsonObject, extra: Partial<Parameters<typeof collectProblems>[0]> = {}) {
   const fields = fieldsOf(id, version);

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /**
- * The parts of editor/, history/ and responseView/ tested with plain mocha must stay free of vscode:
+ * The parts of editor/, history/ and features/response/host/ tested with plain mocha must stay free of vscode:
  * a stray import would only fail inside the extension host. (The core-folder check does not cover
  * these folders, which also hold vscode adapters.)
  */
@@ -15,8 +15,8 @@ const PURE_FILES = [
   'src/history/describeExchange.ts',
   'src/history/bounds.ts',
   'src/history/replay.ts',
-  'src/responseView/renderExchange.ts',
-  'src/responseView/exchangeView.ts',
+  'src/features/response/host/renderExchange.ts',
+  'src/features/response/host/exchangeView.ts',
 ];
 const VSCODE_IMPORT = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\))/;
 const LOCAL_IMPORT = /from\s+['"](\.{1,2}\/[^'"]+)['"]/g;

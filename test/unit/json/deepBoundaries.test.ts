@@ -7,10 +7,10 @@ import { decodeResponse } from '../../../src/decode';
 import { diagnoseRequestText, summarizeRequestText } from '../../../src/editor/requestDiagnostics';
 import { HistoryStore } from '../../../src/history/historyStore';
 import { MAX_JSON_DEPTH } from '../../../src/json';
-import { toExchangeView } from '../../../src/responseView/exchangeView';
+import { toExchangeView } from '../../../src/features/response/host/exchangeView';
 import { SendSetupError, sendOperation } from '../../../src/send/requestRunner';
 import { localSimulatorEnvironment } from '../../../src/send/environment';
-import { formBodyOf } from '../../../src/panels/credentialFields';
+import { formBodyOf } from '../../../src/features/form/host/credentialFields';
 import { makeExchange } from '../../harness/exchanges';
 
 /** `{"a":{"a":…1…}}`, `levels` objects deep. */

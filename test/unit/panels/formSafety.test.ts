@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { exampleBody, getOperation, validateBody } from '../../../src/catalogue';
 import { environmentSchema } from '../../../src/send/environment';
-import { credentialFreeBody, formBodyOf, whyNotFormBody, withStoredCredentials } from '../../../src/panels/credentialFields';
+import { credentialFreeBody, formBodyOf, whyNotFormBody, withStoredCredentials } from '../../../src/features/form/host/credentialFields';
 import { MAX_BODY_STRING } from '../../../src/protocol/common';
-import { contentSecurityPolicy, newNonce, webviewHtml } from '../../../src/panels/webviewHtml';
+import { contentSecurityPolicy, newNonce, webviewHtml } from '../../../src/features/shared/host/webviewHtml';
 import { previewRequest } from '../../../src/send/requestPreview';
 
 const env = environmentSchema.parse({ id: 'e', name: 'Test', gatewayUrl: 'http://127.0.0.1:4477', financingBaseUrl: 'http://127.0.0.1:4477', merchantId: 'TESTMID' });

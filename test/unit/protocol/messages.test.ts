@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { formHostMessageSchema, formWebviewMessageSchema, MAX_BODY_SIZE, MAX_BODY_STRING, parseMessage, responseHostMessageSchema, responseWebviewMessageSchema } from '../../../src/protocol';
+import { formHostMessageSchema, formWebviewMessageSchema } from '../../../src/features/form/protocol';
+import { responseHostMessageSchema, responseWebviewMessageSchema } from '../../../src/features/response/protocol';
+import { MAX_BODY_SIZE, MAX_BODY_STRING, parseMessage } from '../../../src/protocol/common';
 
 const state = (body: Record<string, unknown>) => ({ operationId: 'gateway.authorize', version: 11, params: { orderId: 'O-1' }, body });
 

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { exampleBody } from '../../../src/catalogue';
-import { exchangeViewSchema, VIEW_BODY_CAP } from '../../../src/protocol/responseProtocol';
-import { fullBodyText, toExchangeView } from '../../../src/responseView/exchangeView';
+import { exchangeViewSchema, VIEW_BODY_CAP } from '../../../src/features/response/protocol';
+import { fullBodyText, toExchangeView } from '../../../src/features/response/host/exchangeView';
 import type { Exchange } from '../../../src/send/exchange';
 import { SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../../src/simulator';
 import { SimulatorSender, useSimulatorSender } from '../../harness/simulatorSender';
@@ -180,7 +180,7 @@ describe('toExchangeView / fullBodyText', () => {
   });
 
   it('is a pure module: no vscode import, so it runs under plain mocha', () => {
-    const source = fs.readFileSync(path.join(process.cwd(), 'src', 'responseView', 'exchangeView.ts'), 'utf8');
+    const source = fs.readFileSync(path.join(process.cwd(), 'src', 'features', 'response', 'host', 'exchangeView.ts'), 'utf8');
     assert.doesNotMatch(source, /from\s+['"]vscode['"]/);
   });
 });

@@ -1,0 +1,213 @@
+/**
+ * One field of the form, built from its FieldMeta: a text field, a dropdown for enums (with an
+ * empty choice: not sent) or a checkbox for booleans, with its label, required marker, help,
+ * format hint, length counter and the catalogue's messages. Values go to the host as JSON, typed
+ * by the field's wire type (see forms/coerce).
+ */
+import type { FieldMeta } from '../../../catalogue/fieldIndex';
+import { lengthCount, textToValue, valueToText } from '../model/coerce';
+import { isCredentialPath } from '../../../redaction';
+import type { Json } from '../model/json';
+import { el } from '../../shared/app/dom';
+import { renderProblems, type ControlView } from './controlView';
+import { nativeSelect, option } from './selectControl';
+
+export interface FieldHost {
+  valueAt(path: string): Json | undefined;
+  setValue(path: string, value: Json | undefined): void;
+  register(view: ControlView): void;
+  /** Why the field is marked required ('' when it is not). */
+  requiredNote(meta: FieldMeta): string;
+  /** A note the host put beside this field ("card data is not kept: …"). */
+  fieldNote?(path: string): string | undefined;
+}
+
+interface FieldOptions {
+  /** A row of a list of plain values: emptied, it stays '' (removing it would shift the rows after it). */
+  keepEmpty?: boolean;
+  label?: string;
+}
+
+/**
+ * Focuses a web component once it has rendered: a control built a moment ago (a group just opened,
+ * a row just added) has no inner input yet for delegatesFocus to hand the focus to.
+ */
+export function focusWhenRendered(element: HTMLElement): void {
+  const pending = (element as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
+  if (pending) void pending.then(() => element.focus());
+  else element.focus();
+}
+
+let ids = 0;
+const nextId = () => `field-${++ids}`;
+
+const FORMAT_KINDS = new Set<FieldMeta['kind']>(['date', 'time', 'datetime']);
+
+function placeholderOf(meta: FieldMeta): string | undefined {
+  if (meta.defaultValue !== undefined) return `default: ${meta.defaultValue}`;
+  if (meta.example !== undefined) return `e.g. ${String(meta.example)}`;
+  return undefined;
+}
+
+function helpOf(meta: FieldMeta): string {
+  // The format is added unless the help already shows it ("Issue date (yyyy-mm-dd).").
+  const shape = meta.patternHint?.split(' ').pop() ?? '';
+  const format = FORMAT_KINDS.has(meta.kind) && meta.patternHint && !meta.help.includes(shape) ? `Format: ${meta.patternHint}.` : '';
+  return [meta.help, format].filter((t) => t !== '').join(' ');
+}
+
+type Control = {
+  element: HTMLElement;
+  sync(value: Json | undefined): void;
+  /** Puts `text` in the control as if typed (a text field only). */
+  setText?(text: string): void;
+};
+
+function textControl(meta: FieldMeta, id: string, value: Json | undefined, onText: (text: string) => void): Control {
+  const field = el('vscode-textfield', { attrs: { id, 'data-field-input': true, placeholder: placeholderOf(meta) } });
+  field.label = meta.label;
+  field.value = valueToText(value);
+  field.addEventListener('input', () => onText(field.value));
+  return {
+    element: field,
+    sync(v) {
+      const text = valueToText(v);
+      if (field.value !== text) field.value = text;
+    },
+    setText(text) {
+      field.value = text;
+      onText(text);
+    },
+  };
+}
+
+/**
+ * The catalogue's known values for a field that accepts any value of its shape, as buttons: the
+ * text field's shadow DOM keeps a native <datalist> from reaching its input.
+ */
+function suggestionsRow(suggestions: readonly string[] | undefined, control: Control): HTMLElement | null {
+  if (!suggestions?.length || !control.setText) return null;
+  const buttons = suggestions.map((value) => el('button', { class: 'suggestion', text: value, attrs: { type: 'button' }, on: { click: () => control.setText?.(value) } }));
+  return el('div', { class: 'field-suggestions', attrs: { role: 'group', 'aria-label': 'Known values' } }, el('span', { class: 'suggestions-label', text: 'Known values:' }), ...buttons);
+}
+
+function enumControl(meta: FieldMeta, id: string, value: Json | undefined, onText: (text: string) => void): Control {
+  const current = valueToText(value);
+  const choices = meta.enum ?? [];
+  const select = nativeSelect(id, meta.label, [option('', '(not sent)', current === ''), ...choices.map((v) => option(v, v, v === current))], { 'data-field-input': true });
+  // A value from a file that the catalogue does not allow is still shown (and reported), never dropped.
+  const addStray = (text: string) => {
+    if (text !== '' && !choices.includes(text) && !select.querySelector(`option[value="${CSS.escape(text)}"]`)) select.append(option(text, text, false));
+  };
+  addStray(current);
+  if (current !== '' && !choices.includes(current)) select.value = current;
+  select.addEventListener('change', () => onText(select.value));
+  return {
+    element: select,
+    sync(v) {
+      const text = valueToText(v);
+      if (select.value === text) return;
+      addStray(text);
+      select.value = text;
+    },
+  };
+}
+
+/** Three states: not sent (indeterminate), true, false; the × button puts it back to not sent. */
+function booleanControl(meta: FieldMeta, id: string, value: Json | undefined, onValue: (v: boolean | undefined) => void): Control {
+  const box = el('vscode-checkbox', { attrs: { id, 'data-field-input': true } });
+  box.label = meta.label;
+  const stateText = el('span', { class: 'checkbox-state' });
+  const clear = el('vscode-icon', { class: 'checkbox-clear', attrs: { name: 'close', 'action-icon': true, label: 'Do not send', title: 'Do not send' } });
+  const show = (v: Json | undefined) => {
+    box.checked = v === true;
+    box.indeterminate = v === undefined;
+    stateText.textContent = v === undefined ? 'not sent' : valueToText(v);
+    clear.hidden = v === undefined;
+  };
+  show(value);
+  box.addEventListener('change', () => {
+    show(box.checked);
+    onValue(box.checked);
+  });
+  clear.addEventListener('click', () => {
+    show(undefined);
+    onValue(undefined);
+  });
+  const wrapper = el('span', { class: 'checkbox-control' }, box, stateText, clear);
+  return {
+    element: wrapper,
+    sync(v) {
+      if (box.indeterminate !== (v === undefined) || box.checked !== (v === true)) show(v);
+    },
+  };
+}
+
+/** A credential is never typed into a webview (its state is not secret storage): say where it comes from. */
+function credentialControl(meta: FieldMeta, id: string): Control {
+  const field = el('vscode-textfield', { attrs: { id, 'data-field-input': true, disabled: true, placeholder: 'From secure storage when sent (Sign In / Set Password)' } });
+  field.label = meta.label;
+  return { element: field, sync: () => undefined };
+}
+
+export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: FieldOptions = {}): ControlView {
+  const id = nextId();
+  const counter = el('span', { class: 'field-counter', attrs: { 'aria-live': 'off' } });
+  const error = el('div', { class: 'field-error' });
+  const showCount = (text: string) => {
+    const count = lengthCount(meta, text);
+    counter.hidden = count === undefined;
+    counter.textContent = count?.text ?? '';
+    counter.classList.toggle('over', count?.over ?? false);
+  };
+  const onText = (text: string) => {
+    showCount(text);
+    host.setValue(view.path, opts.keepEmpty && text === '' ? '' : textToValue(meta, text));
+  };
+  const value = host.valueAt(path);
+  const control: Control = isCredentialPath(path)
+    ? credentialControl(meta, id)
+    : meta.kind === 'boolean'
+    ? booleanControl(meta, id, value, (v) => host.setValue(view.path, v))
+    : meta.enum
+      ? enumControl(meta, id, value, onText)
+      : textControl(meta, id, value, onText);
+  const input = control.element.matches('[data-field-input]') ? control.element : (control.element.querySelector<HTMLElement>('[data-field-input]') ?? control.element);
+  showCount(meta.kind === 'boolean' || meta.enum ? '' : valueToText(value));
+
+  const note = host.requiredNote(meta);
+  const label = el('vscode-label', { class: 'field-label' }, opts.label ?? meta.label, note ? el('span', { class: 'required-marker', text: '*', attrs: { title: note } }) : null);
+  label.htmlFor = id;
+  const pathText = el('code', { class: 'field-path', text: path });
+  const help = helpOf(meta);
+  const hostNote = host.fieldNote?.(path);
+  const root = el('div', { class: 'field', attrs: { 'data-path': path, 'data-template': meta.path, 'data-kind': meta.kind } },
+    el('div', { class: 'field-head' }, label, pathText),
+    el('div', { class: 'field-control' }, control.element, counter),
+    suggestionsRow(meta.suggestions, control),
+    hostNote ? el('div', { class: 'field-note', text: hostNote, attrs: { role: 'note' } }) : null,
+    help ? el('div', { class: 'field-help', text: help }) : null,
+    error,
+  );
+
+  const view: ControlView = {
+    path,
+    root,
+    showProblems(messages, warnings) {
+      if (renderProblems(error, messages, warnings)) input.toggleAttribute('invalid', messages.length > 0);
+    },
+    syncValue(v) {
+      control.sync(v);
+      if (meta.kind !== 'boolean' && !meta.enum) showCount(valueToText(v));
+      if (root.dataset['path'] !== view.path) {
+        root.dataset['path'] = view.path;
+        pathText.textContent = view.path;
+      }
+    },
+    focus() {
+      focusWhenRendered(input);
+    },
+  };
+  host.register(view);
+  return view;
+}

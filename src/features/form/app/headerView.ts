@@ -1,0 +1,123 @@
+/**
+ * The top of the form: operation title and purpose, the environment (live ones marked LIVE), the
+ * version switch when the operation has several, and the URL parameters (merchantId comes from the
+ * environment) checked with the catalogue's validatePathParam on every keystroke.
+ */
+import type { PathParam } from '../../../catalogue/pathParams';
+import type { FormModel } from '../model/formModel';
+import type { EnvironmentSummary } from '../../../protocol/common';
+import { el, replaceChildren } from '../../shared/app/dom';
+import { renderProblems, type ControlView } from './controlView';
+import { labelled, selectControl } from './selectControl';
+
+export interface HeaderHost {
+  environmentChanged(id: string): void;
+  versionChanged(version: number): void;
+  paramChanged(name: string, value: string): void;
+  register(view: ControlView): void;
+}
+
+export const paramPath = (name: string) => `param:${name}`;
+
+function paramField(host: HeaderHost, param: PathParam, value: string, note: HTMLElement): ControlView {
+  const id = `param-${param.name}`;
+  const input = el('vscode-textfield', { attrs: { id, 'data-field-input': true } });
+  input.label = param.name;
+  input.value = value;
+  const counter = el('span', { class: 'field-counter' });
+  const showCount = (text: string) => {
+    counter.textContent = `${text.length}/${param.maxLength}`;
+    counter.classList.toggle('over', text.length > param.maxLength);
+  };
+  showCount(value);
+  input.addEventListener('input', () => {
+    showCount(input.value);
+    host.paramChanged(param.name, input.value);
+  });
+  const label = el('vscode-label', { class: 'field-label' }, param.name, el('span', { class: 'required-marker', text: '*', attrs: { title: 'Required: part of the URL' } }));
+  label.htmlFor = id;
+  const error = el('div', { class: 'field-error' });
+  const root = el('div', { class: 'field', attrs: { 'data-path': paramPath(param.name), 'data-template': paramPath(param.name) } },
+    el('div', { class: 'field-head' }, label),
+    el('div', { class: 'field-control' }, input, counter),
+    el('div', { class: 'field-help', text: param.help }),
+    note,
+    error,
+  );
+  const view: ControlView = {
+    path: paramPath(param.name),
+    root,
+    showProblems(messages) {
+      if (renderProblems(error, messages)) input.toggleAttribute('invalid', messages.length > 0);
+    },
+    syncValue(v) {
+      const text = typeof v === 'string' ? v : '';
+      if (input.value !== text) input.value = text;
+      showCount(text);
+    },
+    focus: () => input.focus(),
+  };
+  host.register(view);
+  return view;
+}
+
+function environmentChoices(environments: readonly EnvironmentSummary[]) {
+  return environments.map((e) => ({ value: e.id, label: e.live ? `${e.name} — LIVE` : e.name }));
+}
+
+export class HeaderView {
+  readonly root = el('header', { class: 'form-header' });
+  private readonly environmentSlot = el('div', { class: 'environment-slot' });
+  /** Why a URL parameter holds its value (which order, which id replaced a used one), by parameter name. */
+  private readonly notes = new Map<string, HTMLElement>();
+
+  constructor(private readonly host: HeaderHost) {}
+
+  render(model: FormModel, environmentId: string | undefined, environments: readonly EnvironmentSummary[], params: Readonly<Record<string, string>>): void {
+    const { op } = model;
+    const version = op.versions.length > 1
+      ? labelled('Version', selectControl('version', 'Version', op.versions.map((v) => ({ value: String(v), label: `v${v}` })), String(model.version), (v) => this.host.versionChanged(Number(v))))
+      : null;
+    this.notes.clear();
+    const paramFields = model.params.map((p) => {
+      const note = el('div', { class: 'field-note', attrs: { id: `param-note-${p.name}`, 'aria-live': 'polite' } });
+      this.notes.set(p.name, note);
+      return paramField(this.host, p, params[p.name] ?? '', note).root;
+    });
+    replaceChildren(this.root,
+      el('h1', { class: 'op-title', text: op.title }, op.versions.length === 1 ? el('span', { class: 'op-version', text: ` v${op.versions[0]}` }) : null),
+      el('p', { class: 'op-purpose', text: op.purpose }),
+      el('div', { class: 'header-row' }, this.environmentSlot, version),
+      paramFields.length ? el('section', { class: 'params', attrs: { 'aria-label': 'URL parameters' } }, el('h2', { text: 'URL parameters' }), el('div', { class: 'params-fields' }, ...paramFields)) : null,
+    );
+    this.renderEnvironments(environmentId, environments);
+  }
+
+  /** Sets the notes given (an empty text clears one); parameters not named keep theirs. */
+  showNotes(notes: Readonly<Record<string, string>>): void {
+    for (const [name, text] of Object.entries(notes)) {
+      const note = this.notes.get(name);
+      if (note) note.textContent = text;
+    }
+  }
+
+  /** A parameter the user edits loses the note about the value that was there. */
+  clearNote(name: string): void {
+    const note = this.notes.get(name);
+    if (note) note.textContent = '';
+  }
+
+  renderEnvironments(environmentId: string | undefined, environments: readonly EnvironmentSummary[]): void {
+    const selected = environments.find((e) => e.id === environmentId);
+    const select = selectControl('environment', 'Environment', environmentChoices(environments), environmentId ?? '', (id) => {
+      live.hidden = !environments.find((e) => e.id === id)?.live;
+      this.host.environmentChanged(id);
+    });
+    const live = el('vscode-badge', { class: 'live-badge', text: 'LIVE', attrs: { title: 'Requests to this environment move real money' } });
+    live.hidden = !selected?.live;
+    replaceChildren(this.environmentSlot,
+      environments.length ? labelled('Environment', select) : el('span', { class: 'no-environment', text: 'No environment: add one in the Environments view.' }),
+      live,
+    );
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The form's sections as collapsibles: the always-required fields first and open, each group
+ * folded unless the user opened it or it holds values. A folded group's fields are not built until
+ * it is opened, searched or jumped to: the largest forms have 160–170 fields.
+ */
+import { nodeMetas, type FormLayout, type LayoutSection } from '../model/layout';
+import type { SearchResult } from '../model/search';
+import { el } from '../../shared/app/dom';
+import type { ContainerHost } from './listView';
+import { renderNode } from './nodeView';
+
+export interface SectionsHost extends ContainerHost {
+  /** The user opened or folded a group (persisted in FormState.ui.openGroups). */
+  toggled(key: string, open: boolean): void;
+}
+
+interface Group {
+  section: LayoutSection;
+  collapsible: HTMLElementTagNameMap['vscode-collapsible'];
+  badge: HTMLElement;
+  built: boolean;
+}
+
+export class SectionsView {
+  readonly root = el('div', { class: 'sections' });
+  private readonly noMatch = el('p', { class: 'no-match', text: 'No field matches the search.' });
+  private groups = new Map<string, Group>();
+  private search: SearchResult | undefined;
+  private open = new Set<string>();
+
+  constructor(private readonly host: SectionsHost) {}
+
+  /** (Re)builds every section; `open` are the groups shown unfolded. */
+  render(layout: FormLayout, open: ReadonlySet<string>, search: SearchResult | undefined): void {
+    this.groups = new Map();
+    this.open = new Set(open);
+    this.search = search;
+    const items = layout.sections.map((section) => {
+      const fieldCount = section.nodes.flatMap((n) => [...nodeMetas(n)]).filter((m) => m.kind !== 'array' && m.kind !== 'map').length;
+      const badge = el('vscode-badge', { class: 'group-problems', attrs: { slot: 'decorations', variant: 'counter', title: 'Problems in this group' } });
+      badge.hidden = true;
+      const collapsible = el('vscode-collapsible', {
+        class: section.required ? 'group required-group' : 'group',
+        attrs: { 'data-group': section.key, heading: section.required ? 'Required fields' : section.key, description: section.required ? 'always sent' : `${fieldCount} field${fieldCount === 1 ? '' : 's'}` },
+      }, badge);
+      const group: Group = { section, collapsible, badge, built: false };
+      collapsible.addEventListener('vsc-collapsible-toggle', (e) => {
+        if (e.target !== collapsible) return;
+        if (e.detail.open) this.build(group);
+        if (!this.search) {
+          if (e.detail.open) this.open.add(section.key);
+          else this.open.delete(section.key);
+          this.host.toggled(section.key, e.detail.open);
+        }
+      });
+      this.groups.set(section.key, group);
+      return collapsible;
+    });
+    this.root.replaceChildren(...items, this.noMatch);
+    this.applySearch(search);
+  }
+
+  private isOpen(group: Group): boolean {
+    return this.search ? this.search.sections.has(group.section.key) : group.section.required || this.open.has(group.section.key);
+  }
+
+  private build(group: Group): void {
+    if (group.built) return;
+    group.built = true;
+    const content = el('div', { class: 'group-fields' }, ...group.section.nodes.map((n) => renderNode(this.host, n, [])));
+    group.collapsible.append(content);
+    this.filter(content);
+  }
+
+  /** Hides the fields the search does not match (inside built groups) and opens the groups that hold matches. */
+  applySearch(search: SearchResult | undefined): void {
+    this.search = search;
+    for (const group of this.groups.values()) {
+      const open = this.isOpen(group);
+      group.collapsible.hidden = search !== undefined && !search.sections.has(group.section.key);
+      if (open) this.build(group);
+      group.collapsible.open = open;
+      this.filter(group.collapsible);
+    }
+    this.noMatch.hidden = !(search && search.sections.size === 0);
+  }
+
+  private filter(container: Element): void {
+    const paths = this.search?.paths;
+    for (const node of container.querySelectorAll<HTMLElement>('[data-template]')) {
+      node.classList.toggle('search-miss', paths !== undefined && !paths.has(node.dataset['template'] ?? ''));
+    }
+  }
+
+  /** Opens (and builds) the section that holds a field, clearing nothing else. */
+  reveal(key: string): boolean {
+    const group = this.groups.get(key);
+    if (!group) return false;
+    this.build(group);
+    group.collapsible.open = true;
+    if (!this.search) {
+      this.open.add(key);
+      this.host.toggled(key, true);
+    }
+    return true;
+  }
+
+  /** Keeps a group open once the search is cleared (the user changed something in it while searching). */
+  keepOpen(key: string): boolean {
+    if (this.open.has(key)) return false;
+    this.open.add(key);
+    return true;
+  }
+
+  /** Re-applies the search to rows rebuilt since (a list grew). */
+  refilter(): void {
+    if (this.search) for (const g of this.groups.values()) if (g.built) this.filter(g.collapsible);
+  }
+
+  showProblemCounts(counts: ReadonlyMap<string, number>): void {
+    for (const [key, group] of this.groups) {
+      const n = counts.get(key) ?? 0;
+      const text = String(n);
+      if (group.badge.textContent !== text) group.badge.textContent = text;
+      group.badge.hidden = n === 0;
+    }
+  }
+}

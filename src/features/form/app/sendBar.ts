@@ -1,0 +1,66 @@
+/**
+ * Send, with the number of problems left ("Send · 2 problems"). While problems remain Send is
+ * disabled and Send Anyway is offered (negative testing). Below: the problems no field shows, and
+ * the status line (sending, the outcome, notices).
+ */
+import { sendLabel } from '../model/problems';
+import { el } from '../../shared/app/dom';
+import { renderProblems } from './controlView';
+
+export type Tone = 'success' | 'warning' | 'error' | 'info';
+
+export interface SendHost {
+  send(anyway: boolean): void;
+}
+
+export class SendBar {
+  private readonly sendButton = el('vscode-button', { attrs: { id: 'send', icon: 'play' }, text: 'Send' });
+  private readonly anyway = el('vscode-button', { attrs: { id: 'send-anyway', secondary: true, title: 'Send the request as it is, problems included (negative testing)' }, text: 'Send Anyway' });
+  private readonly unplaced = el('div', { class: 'unplaced-problems field-error', attrs: { id: 'problems' } });
+  private readonly status = el('div', { class: 'status', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
+  readonly root: HTMLElement;
+  private problems = 0;
+  private busy = false;
+
+  constructor(host: SendHost) {
+    this.sendButton.addEventListener('click', () => {
+      if (!this.sendButton.hasAttribute('disabled')) host.send(false);
+    });
+    this.anyway.addEventListener('click', () => {
+      if (!this.anyway.hasAttribute('disabled')) host.send(true);
+    });
+    this.root = el('section', { class: 'send-bar', attrs: { 'aria-label': 'Send' } },
+      el('div', { class: 'send-buttons' }, this.sendButton, this.anyway),
+      this.unplaced,
+      this.status,
+    );
+    this.update(0, []);
+  }
+
+  /** Warnings are counted apart and never disable Send. */
+  update(count: number, unplaced: readonly string[], warnings = 0, unplacedWarnings: readonly string[] = []): void {
+    this.problems = count;
+    const label = sendLabel(count, warnings);
+    if (this.sendButton.textContent !== label) this.sendButton.textContent = label;
+    this.anyway.hidden = count === 0;
+    renderProblems(this.unplaced, unplaced, unplacedWarnings);
+    this.applyDisabled();
+  }
+
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.applyDisabled();
+    if (busy) this.setStatus('Sending…', 'info');
+  }
+
+  private applyDisabled(): void {
+    this.sendButton.toggleAttribute('disabled', this.busy || this.problems > 0);
+    this.anyway.toggleAttribute('disabled', this.busy);
+    this.root.setAttribute('aria-busy', String(this.busy));
+  }
+
+  setStatus(text: string, tone: Tone = 'info'): void {
+    this.status.textContent = text;
+    this.status.className = `status status-${tone}`;
+  }
+}

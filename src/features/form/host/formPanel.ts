@@ -1,0 +1,307 @@
+/**
+ * The host side of one operation form: answers the page's requests (preview, send, fresh ids, last
+ * body, save, copy) and pushes environment changes. The page holds the form's content; the host
+ * keeps the last copy it was sent so a page rebuilt after hiding starts from it.
+ */
+import * as vscode from 'vscode';
+import { getOperation, isError, validateBody, type OperationDef } from '../../../catalogue';
+import type { SendArgs } from '../../../commands/sendCommands';
+import type { SendingServices } from '../../../commands/services';
+import { freshOrderId, freshTransactionId, suggestedIds } from '../../../commands/idSuggestions';
+import { isLive, usesSimulatorCredentials } from '../../../send/environment';
+import type { PathParamName } from '../../../http';
+import { formHostMessageSchema, formWebviewMessageSchema, type FieldNotes, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
+import { createGatewaySession } from '../../../send/createSession';
+import type { Exchange } from '../../../send/exchange';
+import { idsToRenewAfterSend } from '../../../send/orders';
+import { previewRequest } from '../../../send/requestPreview';
+import { formBodyOf, storedCredential, withStoredCredentials } from './credentialFields';
+import { panelHtml, panelOptions } from '../../shared/host/panelHtml';
+import { PanelMessenger } from '../../shared/host/panelMessenger';
+import { saveRequestFile } from './saveRequestFile';
+
+
+export interface FormPanelHost {
+  services: SendingServices;
+  extensionUri: vscode.Uri;
+  send(args: SendArgs): Promise<Exchange | undefined>;
+}
+
+export function formTitle(op: OperationDef, version: number | undefined): string {
+  return `${op.title}${version !== undefined && op.versions.length > 1 ? ` v${version}` : ''} · Form`;
+}
+
+export class FormPanel implements vscode.Disposable {
+  private readonly messenger: PanelMessenger<FormWebviewMessage, FormHostMessage>;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private disposed = false;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly host: FormPanelHost,
+    private state: FormState,
+    onDispose: () => void,
+    /** Notes beside the URL parameters (which order a follow-up got, which id replaced a used one). */
+    private paramNotes: Record<string, string> = {},
+    /** Notes beside fields for the first render (a history entry whose card data was not kept). */
+    private fieldNotes: FieldNotes = {},
+  ) {
+    const op = this.operation();
+    panel.title = formTitle(op, state.version);
+    // A panel restored after a reload comes with the options it was saved with; set the current ones.
+    panel.webview.options = panelOptions(host.extensionUri);
+    this.messenger = new PanelMessenger(panel, `Form ${op.title}`, {
+      schema: formWebviewMessageSchema,
+      outgoing: formHostMessageSchema,
+      log: host.services.log,
+      onReady: () => {
+        this.messenger.post({ type: 'init', state: this.state, environments: this.environments(), paramNotes: this.paramNotes, ...(Object.keys(this.fieldNotes).length > 0 ? { fieldNotes: this.fieldNotes } : {}) });
+        void this.postCredentials();
+      },
+      onMessage: (m) => this.handle(m),
+      notice: (text) => ({ type: 'notice', text }),
+    });
+    panel.webview.html = panelHtml(panel.webview, host.extensionUri, 'form', panel.title);
+    this.subscriptions.push(
+      this.messenger,
+      host.services.environments.onDidChange(() => this.messenger.post({ type: 'environments', environments: this.environments() })),
+      host.services.secrets.onDidChange(() => void this.postCredentials()),
+      panel.onDidDispose(() => {
+        this.dispose();
+        onDispose();
+      }),
+    );
+  }
+
+  get operationId(): string {
+    return this.state.operationId;
+  }
+
+  /** The host's copy of the form's content (as the page last sent it, with the ids the host moved since). */
+  get currentState(): FormState {
+    return this.state;
+  }
+
+  /** For the integration tests: a message as if the page had posted it; returns the host's answers. */
+  receiveAsFromPage(data: unknown): Promise<FormHostMessage[]> {
+    return this.messenger.receiveAsFromPage(data);
+  }
+
+  /** The environment the form sends to: with the operation, what makes a form the same form. */
+  get environmentId(): string | undefined {
+    return this.environment()?.id;
+  }
+
+  /** What the form was given (integration tests read it through the extension's inspect API). */
+  snapshot(): { state: FormState; fieldNotes: FieldNotes } {
+    return { state: this.state, fieldNotes: this.fieldNotes };
+  }
+
+  /** Replace the form's body (a request file, a history entry, "open in form"), already made a form body by formBodyOf. */
+  setBody(body: FormState['body'], params: Record<string, string> | undefined, source: string, fieldNotes: FieldNotes = {}): void {
+    this.state = { ...this.state, body, ...(params ? { params } : {}) };
+    this.fieldNotes = fieldNotes;
+    this.messenger.post({ type: 'setBody', body, ...(params ? { params } : {}), source, ...(Object.keys(fieldNotes).length > 0 ? { fieldNotes } : {}) });
+  }
+
+  /** New URL parameters for an open form (reopened with ids, no body). */
+  setParams(params: Record<string, string>): void {
+    this.postIds(params, {});
+  }
+
+  /** Show a field: the response panel's error envelope names one. */
+  focusField(path: string): void {
+    this.panel.reveal(undefined, false);
+    this.messenger.post({ type: 'focusField', path });
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  private operation(): OperationDef {
+    const op = getOperation(this.state.operationId);
+    if (!op) throw new Error(`Unknown operation "${this.state.operationId}".`);
+    return op;
+  }
+
+  private environments() {
+    return this.host.services.environments.list().map((e) => ({ id: e.id, name: e.name, live: isLive(e), ...(usesSimulatorCredentials(e) ? { simulator: true } : {}) }));
+  }
+
+  private environment() {
+    const envs = this.host.services.environments;
+    return (this.state.environmentId ? envs.get(this.state.environmentId) : undefined) ?? envs.active();
+  }
+
+  private async handle(m: FormWebviewMessage): Promise<void> {
+    switch (m.type) {
+      case 'preview':
+        this.adopt(m.state);
+        this.renewUsedTransactionId();
+        this.postPreview();
+        return;
+      case 'send':
+        this.adopt(m.state);
+        await this.send(m.sendAnyway);
+        return;
+      case 'freshIds': {
+        const ids = suggestedIds(this.operation(), this.environment()?.id, this.host.services);
+        this.postIds(ids.params, ids.notes);
+        return;
+      }
+      case 'setPassword': {
+        const env = this.environment();
+        if (!env) throw new Error('No environment: add one in the Environments view.');
+        await vscode.commands.executeCommand('paymentWorkbench.signIn', { environmentId: env.id });
+        await this.postCredentials();
+        return;
+      }
+      case 'createSession':
+        await this.createSession();
+        return;
+      case 'loadLastBody': {
+        const last = this.host.services.lastSent.bodyOf(this.state.operationId);
+        const body = formBodyOf(last);
+        if (body) this.setBody(body, undefined, 'last body');
+        else this.messenger.post({ type: 'notice', text: `Nothing sent for ${this.operation().title} in this window yet: there is no last body.` });
+        return;
+      }
+      case 'save':
+        this.adopt(m.state);
+        await saveRequestFile(this.operation(), this.state);
+        return;
+      case 'copy':
+        await vscode.env.clipboard.writeText(m.text);
+        this.messenger.post({ type: 'notice', text: 'Copied to the clipboard.' });
+        return;
+      case 'ready':
+      case 'cspViolation':
+        return; // the messenger handles both
+    }
+  }
+
+  /** The page's state is trusted for content only: an operation switch would need a new panel. */
+  private adopt(state: FormState): void {
+    if (state.operationId !== this.state.operationId) throw new Error(`The form of ${this.state.operationId} sent a state for ${state.operationId}; ignored.`);
+    const versionChanged = state.version !== this.state.version;
+    const environmentChanged = state.environmentId !== this.state.environmentId;
+    this.state = state;
+    if (versionChanged) this.panel.title = formTitle(this.operation(), state.version);
+    if (environmentChanged) void this.postCredentials();
+  }
+
+  /** Moves the form's ids and says why beside them; the host's copy of the state follows. */
+  private postIds(params: Record<string, string>, notes: Record<string, string>): void {
+    this.state = { ...this.state, params: { ...this.state.params, ...params } };
+    this.paramNotes = { ...this.paramNotes, ...notes };
+    for (const name of Object.keys(params)) if (!(name in notes)) delete this.paramNotes[name];
+    this.messenger.post({ type: 'ids', params, paramNotes: notes });
+  }
+
+  /** A transaction id already sent on this order would be replaced at send time: replace it now, so the form shows what it will send. */
+  private renewUsedTransactionId(): void {
+    const { orderId, transactionId } = this.state.params;
+    if (!transactionId || !this.host.services.transactions.wasSent(orderId, transactionId)) return;
+    const fresh = freshTransactionId();
+    this.postIds({ transactionId: fresh }, { transactionId: `${transactionId} was already sent${orderId ? ` on order ${orderId}` : ''}; this form will send ${fresh}.` });
+  }
+
+  /** The Login form's password is never in the page: tell it whether one is stored, so it offers "Set password…" when not. */
+  private async postCredentials(): Promise<void> {
+    const env = this.environment();
+    if (this.state.operationId !== 'financing.login' || !env) return;
+    const password = await this.host.services.credentials.secretOrDefault(env, 'partnerPassword');
+    this.messenger.post({ type: 'credentials', passwordStored: password !== undefined && password !== '' });
+  }
+
+  /** Update Session needs a session id: on the simulator the form creates one with the real Create Session call. */
+  private async createSession(): Promise<void> {
+    const env = this.environment();
+    if (!env) throw new Error('No environment: add one in the Environments view.');
+    if (!usesSimulatorCredentials(env)) throw new Error(`"${env.name}" is not the local simulator: a session id comes from Create Session (POST …/merchant/{merchantId}/session) on your server, or from the gateway's Hosted Session script; paste it into sessionId.`);
+    const id = await createGatewaySession(this.host.services.connections.runnerDeps(), env, this.state.version);
+    this.postIds({ sessionId: id }, { sessionId: `Created on ${env.name} with Create Session just now.` });
+  }
+
+  private postPreview(): void {
+    const env = this.environment();
+    if (!env) {
+      this.messenger.post({ type: 'preview', curl: '', url: '', error: 'No environment: add one in the Environments view.' });
+      return;
+    }
+    const p = previewRequest(env, this.state.operationId, this.state.version, this.state.params as Partial<Record<PathParamName, string>>, this.state.body);
+    this.messenger.post({ type: 'preview', curl: p.curl, url: p.url, ...(p.error ? { error: p.error } : {}) });
+  }
+
+  private async send(sendAnyway: boolean): Promise<void> {
+    const op = this.operation();
+    const env = this.environment();
+    if (!env) throw new Error('No environment: add one in the Environments view.');
+    this.renewUsedTransactionId();
+    // Stored credentials first, then the check: a stored password must not count as missing.
+    const login = await withStoredCredentials(op, this.state.body, storedCredential(env, this.host.services.credentials));
+    if (login.passwordMissing) {
+      this.messenger.post({ type: 'credentials', passwordStored: false });
+      this.messenger.post({ type: 'notice', text: `No partner password is stored for "${env.name}": use "Set password…" beside the password field.` });
+      return;
+    }
+    // The page validated already; the host checks again because the page is not trusted.
+    if (op.hasBody && !sendAnyway) {
+      // Warnings (what the real gateway accepts) never block a send.
+      const issues = validateBody(op.id, this.state.version, login.body).filter(isError);
+      if (issues.length > 0) {
+        this.messenger.post({ type: 'hostIssues', issues: issues.map((i) => ({ path: i.path, rule: i.rule, message: i.message })) });
+        return;
+      }
+    }
+    const params = Object.fromEntries(Object.entries(this.state.params).filter(([k, v]) => v !== '' && k !== 'merchantId')) as Partial<Record<PathParamName, string>>;
+    this.messenger.post({ type: 'sending', busy: true });
+    try {
+      const exchange = await this.host.send({
+        environmentId: env.id,
+        operationId: op.id,
+        ...(this.state.version !== undefined ? { version: this.state.version } : {}),
+        params,
+        ...(op.hasBody ? { body: login.body } : {}),
+        // The form showed the problems and the person chose Send Anyway, or there were none.
+        sendAnyway: true,
+      });
+      if (!exchange) {
+        this.messenger.post({ type: 'notice', text: 'Not sent.' });
+        return;
+      }
+      const sentWith = exchange.params.transactionId ? ` (transaction id ${exchange.params.transactionId})` : '';
+      if (exchange.failure) this.messenger.post({ type: 'sent', tone: 'error', title: `${exchange.failure.kind}: ${exchange.failure.message}`.slice(0, 450) + sentWith });
+      else this.messenger.post({ type: 'sent', tone: exchange.decoded?.verdict.tone ?? 'info', title: (exchange.decoded?.verdict.title ?? `HTTP ${exchange.response?.status ?? ''}`).slice(0, 450) + sentWith });
+      this.moveIdsAfter(exchange);
+    } finally {
+      this.messenger.post({ type: 'sending', busy: false });
+    }
+  }
+
+  /** After a send the form shows the ids of the next one: never the transaction id just used, a new order after an initial operation the gateway recorded. */
+  private moveIdsAfter(exchange: Exchange): void {
+    const op = this.operation();
+    const renew = idsToRenewAfterSend(exchange);
+    const has = (name: string) => op.pathParams.some((p) => p.name === name);
+    const params: Record<string, string> = {};
+    const notes: Record<string, string> = {};
+    const sentOrder = exchange.params.orderId;
+    if (renew.orderId && has('orderId')) {
+      params.orderId = freshOrderId();
+      notes.orderId = `Order ${sentOrder ?? ''} now holds this ${op.title}: a new payment needs a new order id.`;
+    }
+    if (renew.transactionId && has('transactionId')) {
+      params.transactionId = freshTransactionId();
+      notes.transactionId = `${exchange.params.transactionId ?? 'The last id'} was sent; the next send uses ${params.transactionId}.`;
+    }
+    if (Object.keys(params).length > 0) this.postIds(params, notes);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

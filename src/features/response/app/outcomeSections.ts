@@ -1,0 +1,73 @@
+/**
+ * Why the gateway answered as it did: the outcome (result, gatewayCode and the acquirer's words)
+ * and the risk assessment with each rule that fired.
+ */
+import type { DecodedRisk, DecodedRiskRule } from '../../../decode/types';
+import type { ExchangeView } from '../protocol';
+import { el } from '../../shared/app/dom';
+import { code, codeFact, explained, facts, section, textFact } from './parts';
+
+export function outcomeSection(v: ExchangeView): HTMLElement | undefined {
+  const o = v.decoded?.outcome;
+  if (!o) return undefined;
+  return section(
+    'outcome',
+    'Outcome',
+    facts([
+      { label: 'Result', field: 'result', value: [code(o.result), ' ', el('span', { class: 'meaning', text: o.resultMeaning })] },
+      codeFact('Gateway code', 'gatewayCode', o.gatewayCode, { nextStep: true }),
+      o.acquirerCode !== undefined ? { label: 'Acquirer code', field: 'acquirerCode', value: code(o.acquirerCode) } : undefined,
+      textFact('Acquirer message', 'acquirerMessage', o.acquirerMessage),
+      textFact('Debug information', 'debugInformation', o.debugInformation),
+    ]),
+  );
+}
+
+export function riskSection(v: ExchangeView): HTMLElement | undefined {
+  const r = v.decoded?.risk;
+  if (!r) return undefined;
+  return section(
+    'risk',
+    'Risk',
+    facts([
+      codeFact('Assessment', 'risk.gatewayCode', r.gatewayCode, { nextStep: true }),
+      r.review ? { label: 'Review', field: 'risk.review', value: review(r.review) } : undefined,
+      codeFact('Reversal', 'risk.reversal', r.reversal),
+      textFact('Total score', 'risk.score', r.totalScore),
+      { label: 'Found in', field: 'risk.source', value: code(r.source) },
+    ]),
+    r.rules.length > 0 ? rulesTable(r.rules) : null,
+  );
+}
+
+function review(r: NonNullable<DecodedRisk['review']>): (Node | string)[] {
+  return [
+    explained(r.decision, { nextStep: true }),
+    r.reason ? el('span', { class: 'aside' }, el('span', { class: 'aside-label', text: 'Reason: ' }), r.reason) : '',
+    r.note ? el('span', { class: 'aside' }, el('span', { class: 'aside-label', text: 'Note: ' }), r.note) : '',
+  ];
+}
+
+function rulesTable(rules: DecodedRiskRule[]): HTMLElement {
+  return el(
+    'table',
+    { class: 'data-table risk-rules' },
+    el('caption', { class: 'visually-hidden', text: 'Risk rules' }),
+    el('thead', {}, el('tr', {}, ...['Rule', 'Type', 'Recommendation', 'Score', 'Data'].map((h) => el('th', { attrs: { scope: 'col' }, text: h })))),
+    el(
+      'tbody',
+      {},
+      ...rules.map((rule) =>
+        el(
+          'tr',
+          { class: 'risk-rule' },
+          el('td', { attrs: { 'data-field': 'rule.name' } }, code(rule.name)),
+          el('td', { attrs: { 'data-field': 'rule.type' }, text: rule.type ?? '' }),
+          el('td', { attrs: { 'data-field': 'rule.recommendation' } }, rule.recommendation ? explained(rule.recommendation) : ''),
+          el('td', { class: 'number', attrs: { 'data-field': 'rule.score' }, text: rule.score !== undefined ? String(rule.score) : '' }),
+          el('td', { attrs: { 'data-field': 'rule.data' }, text: rule.data ?? '' }),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Where the payment stands: the browser-payment interaction (with the redirect one click away), the
+ * order and transaction totals, the card as echoed (already masked by the gateway and the decoder),
+ * the session, and where the gateway recorded it all. Amounts are text exactly as received.
+ */
+import type { ExchangeView } from '../protocol';
+import { el } from '../../shared/app/dom';
+import { amount, button, code, codeFact, factSection, textFact, type Post } from './parts';
+
+/** The host accepts redirect URLs up to this length (responseWebviewMessageSchema). */
+const MAX_URL = 8192;
+
+export function browserPaymentSection(v: ExchangeView, post: Post): HTMLElement | undefined {
+  const b = v.decoded?.browserPayment;
+  if (!b) return undefined;
+  const url = b.redirectUrl;
+  return factSection(
+    'browserPayment',
+    'Browser payment',
+    [
+      codeFact('Interaction status', 'browserPayment.status', b.status, { nextStep: true }),
+      url !== undefined
+        ? {
+            label: 'Redirect the payer to',
+            field: 'browserPayment.redirectUrl',
+            value: [el('span', { class: 'url', text: url }), ' ', /^https?:\/\//i.test(url) && url.length <= MAX_URL ? button('open-redirect', 'Open redirect URL', () => post({ type: 'openRedirect', url }), { icon: 'link-external' }) : null],
+          }
+        : undefined,
+      b.redirectHtml !== undefined
+        ? {
+            label: "Page to render in the payer's browser",
+            field: 'browserPayment.redirectHtml',
+            // Shown as text (textContent of a <pre>), never as live HTML: it comes from the provider.
+            value: [el('pre', { class: 'raw-body redirect-html', text: b.redirectHtml }), button('open-redirect-html', 'Open in editor', () => post({ type: 'openInEditor', what: 'redirectHtml' }), { icon: 'go-to-file' })],
+          }
+        : undefined,
+      ...b.timestamps.map((t) => textFact(t.name, `browserPayment.timestamps.${t.name}`, t.value)),
+    ],
+  );
+}
+
+export function orderSection(v: ExchangeView): HTMLElement | undefined {
+  const o = v.decoded?.order;
+  if (!o) return undefined;
+  return factSection('order', 'Order', [
+    textFact('Id', 'order.id', o.id),
+    o.status !== undefined ? { label: 'Status', field: 'order.status', value: [code(o.status), o.statusMeaning ? el('span', { class: 'meaning', text: ` ${o.statusMeaning}` }) : null] } : undefined,
+    textFact('Reference', 'order.reference', o.reference),
+    textFact('Amount', 'order.amount', amount(o.amount, o.currency)),
+    textFact('Total authorized', 'order.totalAuthorizedAmount', amount(o.totalAuthorizedAmount, o.currency)),
+    textFact('Total captured', 'order.totalCapturedAmount', amount(o.totalCapturedAmount, o.currency)),
+    textFact('Total refunded', 'order.totalRefundedAmount', amount(o.totalRefundedAmount, o.currency)),
+    o.amount === undefined ? textFact('Currency', 'order.currency', o.currency) : undefined,
+  ]);
+}
+
+export function transactionSection(v: ExchangeView): HTMLElement | undefined {
+  const t = v.decoded?.transaction;
+  if (!t) return undefined;
+  return factSection('transaction', 'Transaction', [
+    textFact('Id', 'transaction.id', t.id),
+    codeFact('Type', 'transaction.type', t.type),
+    textFact('Amount', 'transaction.amount', amount(t.amount, t.currency)),
+    t.amount === undefined ? textFact('Currency', 'transaction.currency', t.currency) : undefined,
+    textFact('Authorization code', 'transaction.authorizationCode', t.authorizationCode),
+    textFact('Reference', 'transaction.reference', t.reference),
+    textFact('Acquirer', 'transaction.acquirerId', t.acquirerId),
+    textFact('Acquirer batch', 'transaction.acquirerBatch', t.acquirerBatch),
+  ]);
+}
+
+export function cardSection(v: ExchangeView): HTMLElement | undefined {
+  const c = v.decoded?.card;
+  if (!c) return undefined;
+  return factSection('card', 'Card', [
+    c.number !== undefined ? { label: 'Number', field: 'card.number', value: code(c.number) } : undefined,
+    textFact('Brand', 'card.brand', c.brand),
+    textFact('Scheme', 'card.scheme', c.scheme),
+    textFact('Expiry', 'card.expiry', c.expiry),
+    textFact('Funding', 'card.fundingMethod', c.fundingMethod),
+  ]);
+}
+
+export function sessionSection(v: ExchangeView): HTMLElement | undefined {
+  const s = v.decoded?.session;
+  if (!s) return undefined;
+  return factSection('session', 'Session', [
+    s.id !== undefined ? { label: 'Id', field: 'session.id', value: code(s.id) } : undefined,
+    codeFact('Update status', 'session.updateStatus', s.updateStatus, { nextStep: true }),
+    textFact('Version', 'session.version', s.version),
+  ]);
+}
+
+export function recordSection(v: ExchangeView): HTMLElement | undefined {
+  const r = v.decoded?.record;
+  if (!r) return undefined;
+  return factSection('record', 'Record', [
+    textFact('Merchant', 'record.merchant', r.merchant),
+    textFact('Time of record', 'record.timeOfRecord', r.timeOfRecord),
+    textFact('Entry point', 'record.gatewayEntryPoint', r.gatewayEntryPoint),
+    textFact('API version', 'record.apiVersion', r.apiVersion),
+    r.correlationId !== undefined ? { label: 'Correlation id', field: 'record.correlationId', value: code(r.correlationId) } : undefined,
+  ]);
+}

@@ -1,0 +1,168 @@
+/**
+ * The response panel: one panel, reused for each new response (like a preview tab), showing the
+ * decoded summary. Copy and "open in editor" use the host's full copy of the exchange; a redirect
+ * URL is opened only when it is http(s).
+ */
+import * as vscode from 'vscode';
+import { isJsonText } from '../../../json';
+import { fullBodyText, toExchangeView, type BodyKind } from './exchangeView';
+import { responseHostMessageSchema, responseStateSchema, responseWebviewMessageSchema, type ExchangeView, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
+import type { VerdictActionId } from '../../../decode/advice';
+import type { Exchange } from '../../../send/exchange';
+import { panelHtml, panelOptions } from '../../shared/host/panelHtml';
+import { PanelMessenger } from '../../shared/host/panelMessenger';
+import { RESPONSE_VIEW_TYPE } from '../../../platform/webviewTypes';
+
+
+interface ResponsePanelHost {
+  extensionUri: vscode.Uri;
+  log: vscode.LogOutputChannel;
+  /** An exchange by id (history), for a panel restored after a reload. */
+  lookup(id: string): Exchange | undefined;
+  openInForm(e: Exchange): Promise<void>;
+  jumpToField(operationId: string, path: string, e: Exchange): Promise<void>;
+}
+
+function responseTitle(e: Exchange): string {
+  const code = e.decoded?.outcome?.gatewayCode?.code ?? (e.response ? String(e.response.status) : e.failure?.kind);
+  return `${e.operationTitle}${code ? ` · ${code}` : ''}`;
+}
+
+/** The command behind each verdict action (the decoder names the action, the host knows the command). */
+const ACTION_COMMANDS: Record<VerdictActionId, string> = { signIn: 'paymentWorkbench.signIn', setGatewayPassword: 'paymentWorkbench.setGatewayPassword' };
+
+const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)', redirectHtml: 'Redirect page (HTML)' };
+
+class OpenResponsePanel implements vscode.Disposable {
+  private readonly messenger: PanelMessenger<ResponseWebviewMessage, ResponseHostMessage>;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** Built once per exchange: a page rebuilt after hiding gets the same view without pretty-printing the body again. */
+  private view: ExchangeView | undefined;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly host: ResponsePanelHost,
+    private exchange: Exchange | undefined,
+    onDispose: () => void,
+  ) {
+    this.view = exchange ? toExchangeView(exchange) : undefined;
+    panel.webview.options = panelOptions(host.extensionUri);
+    this.messenger = new PanelMessenger(panel, 'Response panel', {
+      schema: responseWebviewMessageSchema,
+      outgoing: responseHostMessageSchema,
+      log: host.log,
+      onReady: () => {
+        if (this.view) this.messenger.post({ type: 'show', exchange: this.view });
+        else this.messenger.post({ type: 'notice', text: 'This response is no longer available (history was cleared). Send the request again.' });
+      },
+      onMessage: (m) => this.handle(m),
+      notice: (text) => ({ type: 'notice', text }),
+    });
+    panel.webview.html = panelHtml(panel.webview, host.extensionUri, 'response', panel.title);
+    this.subscriptions.push(
+      this.messenger,
+      panel.onDidDispose(() => {
+        this.dispose();
+        onDispose();
+      }),
+    );
+  }
+
+  show(e: Exchange): void {
+    this.exchange = e;
+    this.view = toExchangeView(e);
+    this.panel.title = responseTitle(e);
+    this.messenger.post({ type: 'show', exchange: this.view });
+  }
+
+  private async handle(m: ResponseWebviewMessage): Promise<void> {
+    const e = this.exchange;
+    if (!e) return;
+    switch (m.type) {
+      case 'openRedirect':
+        await openRedirect(m.url);
+        return;
+      case 'copy': {
+        const text = fullBodyText(e, m.what);
+        if (text === undefined) throw new Error(`There is no ${LABELS[m.what].toLowerCase()} to copy.`);
+        await vscode.env.clipboard.writeText(text);
+        this.messenger.post({ type: 'notice', text: `${LABELS[m.what]} copied.` });
+        return;
+      }
+      case 'openInEditor': {
+        const text = fullBodyText(e, m.what);
+        if (text === undefined) throw new Error(`There is no ${LABELS[m.what].toLowerCase()} to open.`);
+        const doc = await vscode.workspace.openTextDocument({ language: m.what === 'curl' ? 'shellscript' : m.what === 'redirectHtml' ? 'html' : isJsonText(text) ? 'json' : 'plaintext', content: text });
+        await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Active });
+        return;
+      }
+      case 'jumpToField':
+        await this.host.jumpToField(m.operationId, m.path, e);
+        return;
+      case 'openInForm':
+        await this.host.openInForm(e);
+        return;
+      case 'runAction':
+        await vscode.commands.executeCommand(ACTION_COMMANDS[m.action], { environmentId: e.environment.id });
+        return;
+      case 'ready':
+      case 'cspViolation':
+        return;
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+async function openRedirect(url: string): Promise<void> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`The redirect URL is not a URL: ${url.slice(0, 200)}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`Only http(s) redirect URLs are opened, not ${parsed.protocol}`);
+  await vscode.env.openExternal(vscode.Uri.parse(parsed.toString(), true));
+}
+
+export class ResponsePanel implements vscode.Disposable {
+  private current: OpenResponsePanel | undefined;
+
+  constructor(private readonly host: ResponsePanelHost) {}
+
+  /** The panel VS Code restores after a reload (the serializer is registered at activation, see extension.ts). */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    if (this.current) {
+      panel.dispose();
+      return;
+    }
+    const parsed = responseStateSchema.safeParse(state);
+    this.adopt(panel, parsed.success ? this.host.lookup(parsed.data.exchangeId) : undefined);
+  }
+
+  /** Shows `e` in the panel, opening it beside the active editor (without taking focus) if needed. */
+  show(e: Exchange, opts: { preserveFocus?: boolean } = {}): void {
+    if (!this.current) {
+      const panel = vscode.window.createWebviewPanel(RESPONSE_VIEW_TYPE, responseTitle(e), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: opts.preserveFocus ?? true }, panelOptions(this.host.extensionUri));
+      this.adopt(panel, e);
+      return;
+    }
+    this.current.show(e);
+    if (!this.current.panel.visible) this.current.panel.reveal(undefined, opts.preserveFocus ?? true);
+  }
+
+  private adopt(panel: vscode.WebviewPanel, e: Exchange | undefined): void {
+    if (e) panel.title = responseTitle(e);
+    const open = new OpenResponsePanel(panel, this.host, e, () => {
+      if (this.current === open) this.current = undefined;
+    });
+    this.current = open;
+  }
+
+  dispose(): void {
+    this.current?.dispose();
+    this.current = undefined;
+  }
+}

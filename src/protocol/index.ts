@@ -1,3 +1,0 @@
-export * from './common';
-export * from './formProtocol';
-export * from './responseProtocol';
