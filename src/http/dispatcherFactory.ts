@@ -1,4 +1,4 @@
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, type Dispatcher } from './undiciParts';
 import type { ConnectionOptions } from 'node:tls';
 import type { TransportOptions } from './types';
 
