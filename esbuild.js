@@ -64,7 +64,7 @@ function copyCodicons() {
  * tools outside the editor and stay in the repository.
  */
 function compactEditorJson() {
-  for (const rel of ['schemas/payreq.schema.json', 'snippets/payreq.code-snippets']) {
+  for (const rel of ['schemas/payreq.schema.json', 'snippets/payreq.code-snippets', 'schemas/payflow.schema.json', 'snippets/payflow.code-snippets']) {
     const to = path.join(__dirname, 'dist', rel);
     fs.mkdirSync(path.dirname(to), { recursive: true });
     fs.writeFileSync(to, JSON.stringify(JSON.parse(fs.readFileSync(path.join(__dirname, rel), 'utf8'))));

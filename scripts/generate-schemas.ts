@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { generatedFiles } from '../src/catalogue/generatedFiles';
+import { generatedFiles } from '../src/flows/generatedFiles';
 
 function main(): void {
   const root = process.cwd();

@@ -11,7 +11,8 @@ import type * as FeatureBundle from './features';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
 import { contributedCommandIds, DeferredFeatures } from './platform/deferredFeatures';
-import { whenRequestFileOpens } from './platform/requestFiles';
+import { whenOwnFileOpens } from './platform/requestFiles';
+import { registerFlowTests } from './features/flows/testController';
 import { FORM_VIEW_TYPE, RESPONSE_VIEW_TYPE } from './platform/webviewTypes';
 import { Credentials } from './send/credentials';
 import { SecretStore } from './secrets/secretStore';
@@ -52,11 +53,13 @@ export function activate(context: vscode.ExtensionContext) {
     openInForm: async (e) => (await features.get()).historyActions.openInForm(e),
     resend: async (e) => (await features.get()).historyActions.resend(e),
   });
+  const flowTests = registerFlowTests(context, async () => (await features.get()).flowTests);
   features.standInFor(contributedCommandIds(context.extension));
   context.subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(FORM_VIEW_TYPE, { deserializeWebviewPanel: async (panel, state) => (await features.get()).panels.forms.restore(panel, state) }),
     vscode.window.registerWebviewPanelSerializer(RESPONSE_VIEW_TYPE, { deserializeWebviewPanel: async (panel, state) => (await features.get()).panels.responses.restore(panel, state) }),
-    whenRequestFileOpens(() => void features.get()),
+    // An open flow file shows its run buttons at once: the Test Explorer need not have been opened.
+    whenOwnFileOpens(() => void features.get().then((f) => f.flowTests.discover(flowTests))),
   );
 
   const activateEnd = performance.now();
@@ -71,11 +74,11 @@ export function activate(context: vscode.ExtensionContext) {
     },
     // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
     // handed out only to a test run: a user's other extensions never see them.
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: testInspection(context, features) } : {}),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: testInspection(context, features, flowTests) } : {}),
   };
 }
 
-function testInspection(context: vscode.ExtensionContext, features: DeferredFeatures<FeatureBundle.Features>) {
+function testInspection(context: vscode.ExtensionContext, features: DeferredFeatures<FeatureBundle.Features>, flowTests: vscode.TestController) {
   return {
     globalStateDump: () => JSON.stringify(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
     logFolder: context.logUri.fsPath,
@@ -83,6 +86,10 @@ function testInspection(context: vscode.ExtensionContext, features: DeferredFeat
     /** The feature bundle, loaded if it is not yet: the integration tests drive the open forms through it. */
     features: () => features.get(),
     featuresLoaded: () => features.loaded,
+    /** The last result of each flow file run in the Test Explorer, by file URI. */
+    flowResults: async () => Object.fromEntries((await features.get()).flowTests.results),
+    /** The Test Explorer's flow items: file item id → step ids. */
+    flowItems: () => Object.fromEntries([...flowTests.items].map(([id, item]) => [id, [...item.children].map(([, step]) => step.label)])),
   };
 }
 

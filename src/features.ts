@@ -11,7 +11,10 @@ import type { CoreServices, SendingServices } from './commands/services';
 import { registerRequestFiles } from './editor/registerRequestFiles';
 import type { HistoryStore } from './history/historyStore';
 import { resendFromHistory } from './history/resend';
+import { registerSaveAsFlow } from './history/saveAsFlowCommand';
 import { registerPanels } from './features/registerPanels';
+import { registerFlowDiagnostics } from './features/flows/flowDiagnostics';
+import { FlowTests } from './features/flows/flowTests';
 import { registerResponseView } from './features/response/host/registerResponseView';
 import type { Exchange } from './send/exchange';
 import { LastSent } from './send/lastSent';
@@ -36,6 +39,10 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
   sendCommands.register(context);
   const panels = registerPanels(context, services, (args) => sendCommands.send(args), (id) => history.get(id));
   const sentNotes = registerRequestFiles(context);
+  registerFlowDiagnostics(context);
+  registerSaveAsFlow(context, history);
+  const flowTests = new FlowTests({ services, record: (e) => history.add(e), showResponse: async (e) => panels.responses.show(e, { preserveFocus: false }) });
+  context.subscriptions.push(flowTests);
   // History first: a send resolves once the exchange is stored, then the panel shows it.
   context.subscriptions.push(
     sendCommands.onDidSendExchange(({ exchange }) => history.add(exchange)),
@@ -46,6 +53,7 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
   );
   return {
     panels,
+    flowTests,
     /** What History's entries open. */
     historyActions: {
       open: async (e: Exchange) => panels.responses.show(e, { preserveFocus: false }),

@@ -1,6 +1,7 @@
 /** The engine's HTTP client and financing sessions for one CLI run: one of each per environment, tokens in memory only. */
 import { FinancingSession, MemoryTokenStore, type TokenStore } from '../auth';
 import { HttpClient } from '../http';
+import { ensureSignedIn } from '../flows/signIn';
 import type { Credentials } from '../send/credentials';
 import type { Environment } from '../send/environment';
 import type { RunnerDeps } from '../send/requestRunner';
@@ -27,12 +28,11 @@ export class CliConnections {
 
   /** Financing steps sign in on their own when the session has no token, with the environment's partner account. */
   async signIn(env: Environment): Promise<void> {
-    const session = await this.session(env);
-    if ((await session.restore()).signedIn) return;
-    const email = await this.credentials.secretOrDefault(env, 'partnerEmail');
-    const password = await this.credentials.secretOrDefault(env, 'partnerPassword');
-    if (!email || !password) throw new Error(`Not signed in to the financing API of "${env.name}", and no partner e-mail and password are set for it (see payment-workbench --help).`);
-    await session.signIn(email, password);
+    try {
+      await ensureSignedIn(await this.session(env), this.credentials, env);
+    } catch (err) {
+      throw new Error(`${err instanceof Error ? err.message : String(err)} (The variables are in payment-workbench --help.)`);
+    }
   }
 
   async close(): Promise<void> {

@@ -32,6 +32,8 @@ export interface FlowProblem {
   where?: string;
   field: string;
   message: string;
+  /** Where in the file: the JSON path of the value at fault (the editor underlines it). */
+  path: (string | number)[];
 }
 
 export type FlowParse = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
@@ -48,11 +50,11 @@ const shown = (v: unknown) => {
 };
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problems: FlowProblem[] } {
-  if (text.length > MAX_FILE_CHARS) return { ok: false, problems: [{ field: '(file)', message: `is ${text.length} characters; a flow file holds at most ${MAX_FILE_CHARS}` }] };
+  if (text.length > MAX_FILE_CHARS) return { ok: false, problems: [{ field: '(file)', message: `is ${text.length} characters; a flow file holds at most ${MAX_FILE_CHARS}`, path: [] }] };
   try {
     return { ok: true, value: parseJsonBounded(text, { where: 'The flow file' }) };
   } catch (err) {
-    return { ok: false, problems: [{ field: '(file)', message: `is not valid JSON: ${err instanceof Error ? err.message : String(err)}` }] };
+    return { ok: false, problems: [{ field: '(file)', message: `is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, path: [] }] };
   }
 }
 
@@ -65,7 +67,7 @@ export function parseFlowText(text: string): FlowParse {
 /** A request file (`*.payreq.json`) as a flow of one step named "request". */
 export function parseRequestFileAsFlow(text: string, name: string): FlowParse {
   const parsed = parseRequestFile(text);
-  if (!parsed.ok) return { ok: false, problems: [{ field: '(file)', message: parsed.message }] };
+  if (!parsed.ok) return { ok: false, problems: [{ field: '(file)', message: parsed.message, path: [] }] };
   const { operation, version, params, body } = parsed.file;
   const step: FlowStep = { id: 'request', operation, ...(version !== undefined ? { version } : {}), ...(params ? { params } : {}), ...(body ? { body } : {}) };
   return { ok: true, flow: { name, steps: [step] } };
@@ -73,12 +75,12 @@ export function parseRequestFileAsFlow(text: string, name: string): FlowParse {
 
 function checkFlow(value: unknown): FlowParse {
   const problems: FlowProblem[] = [];
-  if (!isObject(value)) return { ok: false, problems: [{ field: '(file)', message: `must be a JSON object with "name" and "steps", got ${shown(value)}` }] };
-  if (typeof value['name'] !== 'string' || value['name'].trim() === '') problems.push({ field: 'name', message: `must be a non-empty text, got ${shown(value['name'])}` });
-  if (value['environment'] !== undefined && typeof value['environment'] !== 'string') problems.push({ field: 'environment', message: `must be an environment id or name, got ${shown(value['environment'])}` });
+  if (!isObject(value)) return { ok: false, problems: [{ field: '(file)', message: `must be a JSON object with "name" and "steps", got ${shown(value)}`, path: [] }] };
+  if (typeof value['name'] !== 'string' || value['name'].trim() === '') problems.push({ field: 'name', message: `must be a non-empty text, got ${shown(value['name'])}`, path: ['name'] });
+  if (value['environment'] !== undefined && typeof value['environment'] !== 'string') problems.push({ field: 'environment', message: `must be an environment id or name, got ${shown(value['environment'])}`, path: ['environment'] });
   const rawSteps = value['steps'];
   if (!Array.isArray(rawSteps) || rawSteps.length === 0 || rawSteps.length > MAX_STEPS) {
-    problems.push({ field: 'steps', message: `must be a list of 1 to ${MAX_STEPS} steps, got ${Array.isArray(rawSteps) ? `${rawSteps.length} steps` : shown(rawSteps)}` });
+    problems.push({ field: 'steps', message: `must be a list of 1 to ${MAX_STEPS} steps, got ${Array.isArray(rawSteps) ? `${rawSteps.length} steps` : shown(rawSteps)}`, path: ['steps'] });
     return { ok: false, problems };
   }
   const seen = new Set<string>();
@@ -92,7 +94,7 @@ function checkFlow(value: unknown): FlowParse {
 function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: FlowProblem[]): FlowStep | undefined {
   const id = isObject(raw) && typeof raw['id'] === 'string' ? raw['id'] : undefined;
   const where = `step ${index + 1}${id ? ` (${id})` : ''}`;
-  const problem = (field: string, message: string) => problems.push({ where, field, message });
+  const problem = (field: string, message: string) => problems.push({ where, field, message, path: ['steps', index, ...fieldPath(field)] });
   if (!isObject(raw)) {
     problem('(step)', `must be an object with "id" and "operation", got ${shown(raw)}`);
     return undefined;
@@ -116,6 +118,12 @@ function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: 
   // An expected value may refer to its own step, which has run by the time it is checked.
   checkExpectReferences(raw['expect'], earlier, problem);
   return raw as unknown as FlowStep;
+}
+
+/** The JSON path below a step of a problem's field ('expect.order.amount' is one key of expect). */
+function fieldPath(field: string): string[] {
+  if (field === '(step)') return [];
+  return field.startsWith('expect.') ? ['expect', field.slice('expect.'.length)] : [field];
 }
 
 function checkExpect(expect: unknown, problem: (field: string, message: string) => void): void {

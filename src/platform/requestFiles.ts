@@ -13,14 +13,22 @@ export function isRequestFile(document: vscode.TextDocument): boolean {
   return vscode.languages.match(REQUEST_FILE_SELECTOR, document) > 0;
 }
 
-/** Calls `onFirst` once, as soon as a request file is open (now, or later in the session). */
-export function whenRequestFileOpens(onFirst: () => void): vscode.Disposable {
-  if (vscode.workspace.textDocuments.some(isRequestFile)) {
+export const FLOW_FILE_LANGUAGE = 'payflow';
+
+export function isFlowFile(document: vscode.TextDocument): boolean {
+  return document.languageId === FLOW_FILE_LANGUAGE || document.uri.path.endsWith('.payflow.json');
+}
+
+const isOwnFile = (document: vscode.TextDocument) => isRequestFile(document) || isFlowFile(document);
+
+/** Calls `onFirst` once, as soon as a request or flow file is open (now, or later in the session). */
+export function whenOwnFileOpens(onFirst: () => void): vscode.Disposable {
+  if (vscode.workspace.textDocuments.some(isOwnFile)) {
     onFirst();
     return { dispose: () => undefined };
   }
   const subscription = vscode.workspace.onDidOpenTextDocument((document) => {
-    if (!isRequestFile(document)) return;
+    if (!isOwnFile(document)) return;
     subscription.dispose();
     onFirst();
   });

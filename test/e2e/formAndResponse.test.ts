@@ -168,7 +168,10 @@ describe('Operation form and response panel in VS Code', function () {
     await reference.fill('KEEP-ME-ACROSS-RELOAD');
     // The form keeps its state on every change; give the debounce a moment, as a person would.
     await s.page.waitForTimeout(500);
+    // The reload is asynchronous: wait for the page itself to navigate, or the old page's frames would be found.
+    const reloaded = s.page.waitForEvent('framenavigated', { predicate: (f) => f === s.page.mainFrame(), timeout: 60_000 });
     await runCommandFromPalette(s.page, 'Developer: Reload Window');
+    await reloaded;
     await s.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     const restored = await webviewFrame(s.page, 'form', 60_000);
     const again = restored.locator('.field[data-path="order.reference"] [data-field-input] input');

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseRequestFile, validateBody, validatePathParam } from '../../../src/catalogue';
-import { generatedFiles } from '../../../src/catalogue/generatedFiles';
+import { generatedFiles } from '../../../src/flows/generatedFiles';
 import { NOW } from './helpers';
 
 const root = process.cwd();

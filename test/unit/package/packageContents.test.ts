@@ -46,7 +46,7 @@ describe('package: what the VSIX carries', () => {
   it('carries the schema and snippets VS Code reads compact, equal to the readable generated files', () => {
     const manifest = readJson('package.json') as Manifest;
     const read = [...manifest.contributes.jsonValidation.map((j) => j.url), ...manifest.contributes.snippets.map((s) => s.path)].map((p) => path.posix.normalize(p));
-    assert.deepEqual(read, ['dist/schemas/payreq.schema.json', 'dist/snippets/payreq.code-snippets']);
+    assert.deepEqual(read, ['dist/schemas/payreq.schema.json', 'dist/schemas/payflow.schema.json', 'dist/snippets/payreq.code-snippets', 'dist/snippets/payflow.code-snippets']);
     for (const rel of read) {
       assert.ok(packed.includes(rel), `${rel} is not packed`);
       const text = fs.readFileSync(path.join(root, rel), 'utf8');

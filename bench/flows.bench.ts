@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CliConnections } from '../src/cli/connections';
+import { parseFlowText, runFlow, type Flow } from '../src/flows';
+import { Credentials } from '../src/send/credentials';
+import { localSimulatorEnvironment } from '../src/send/environment';
+import { sendOperation } from '../src/send/requestRunner';
+import { startSimulator } from '../src/simulator';
+import { repoRoot } from '../test/harness/paths';
+import { percentiles, type Report } from './report';
+
+const RUNS = 40;
+const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
+const refund = (id: string) => ({ id, operation: 'gateway.refund', params: { orderId: '{{auth.params.orderId}}' }, body: { apiOperation: 'REFUND', transaction: { amount: '10.00', currency: 'EUR' } }, expect: { result: 'SUCCESS' } });
+const FLOW = {
+  name: 'Authorize, then three refunds',
+  steps: [{ id: 'auth', operation: 'gateway.authorize', body: { apiOperation: 'AUTHORIZE', order: { amount: '30.00', currency: 'EUR' }, sourceOfFunds: card }, expect: { 'response.gatewayCode': 'APPROVED' } }, refund('r1'), refund('r2'), refund('r3')],
+};
+
+/**
+ * A 4-step flow against the simulator: the runner (references, expectations, decoding) against the same
+ * four requests sent directly through the request runner, and the CLI's wall time with process start.
+ */
+export async function run(report: Report): Promise<void> {
+  const parsed = parseFlowText(JSON.stringify(FLOW));
+  if (!parsed.ok) throw new Error('bench flow is invalid');
+  const flow: Flow = parsed.flow;
+  const sim = await startSimulator({ port: 0 });
+  const env = localSimulatorEnvironment(sim.port);
+  const connections = new CliConnections(new Credentials({ get: async () => undefined }), undefined);
+  const deps = connections.deps();
+  const direct = async () => {
+    const orderId = `BENCH-${Math.random().toString(36).slice(2, 10)}`;
+    await sendOperation(deps, { env, operationId: 'gateway.authorize', params: { orderId, transactionId: `t-${Math.random()}` }, body: FLOW.steps[0]?.body });
+    for (const step of FLOW.steps.slice(1)) await sendOperation(deps, { env, operationId: 'gateway.refund', params: { orderId, transactionId: `t-${Math.random()}` }, body: step.body });
+  };
+  const viaFlow = async () => {
+    const result = await runFlow(flow, { env, deps, signIn: async () => undefined });
+    if (!result.passed) throw new Error(`bench flow failed: ${JSON.stringify(result.steps.map((s) => [s.id, s.failures, s.message]))}`);
+  };
+  try {
+    for (let i = 0; i < 5; i++) {
+      await direct();
+      await viaFlow();
+    }
+    const flowMs: number[] = [];
+    const directMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      directMs.push(await timed(direct));
+      flowMs.push(await timed(viaFlow));
+    }
+    const f = percentiles(flowMs).p50;
+    const d = percentiles(directMs).p50;
+    report('flows', '4-step flow against the simulator, median', f, 'ms');
+    report('flows', 'the same 4 requests sent directly, median', d, 'ms');
+    report('flows', 'per-step overhead of the runner (ratio of medians)', f / d, 'x');
+  } finally {
+    await connections.close();
+    await sim.close();
+  }
+  report('flows', 'CLI wall time, 4-step flow --simulator (process start included), median of 5', cliWallTime(), 'ms');
+}
+
+function cliWallTime(): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-flow-'));
+  const file = path.join(dir, 'bench.payflow.json');
+  fs.writeFileSync(file, JSON.stringify(FLOW));
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'payment-workbench.js'), 'run', file, '--simulator'], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`CLI failed: ${r.stdout}${r.stderr}`);
+      samples.push(performance.now() - started);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return Math.round(percentiles(samples).p50);
+}
+
+async function timed(fn: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}

@@ -1,0 +1,183 @@
+/**
+ * The Test Explorer's flows: one test per flow file, one child per step. A run sends each flow
+ * through the engine's runner (the same as the CLI's) in its own environment or the active one;
+ * every step's exchange goes to History and stays openable in the response panel.
+ */
+import * as vscode from 'vscode';
+import { ensureSignedIn, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
+import type { SendingServices } from '../../commands/services';
+import type { StoredEnvironment } from '../../environments/environmentStore';
+import type { Exchange } from '../../send/exchange';
+import { FLOW_GLOB, updateFileItem } from './flowItems';
+import type { FlowTestsBackend } from './testController';
+
+export const OPEN_STEP_RESPONSE_COMMAND = 'paymentWorkbench.flows.openStepResponse';
+
+interface FlowTestsHost {
+  services: SendingServices;
+  /** History stores every exchange a flow sends. */
+  record(exchange: Exchange): Promise<void>;
+  showResponse(exchange: Exchange): Promise<void>;
+}
+
+export class FlowTests implements FlowTestsBackend, vscode.Disposable {
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private watching = false;
+  /** The last exchange of each step item, for "Open Response". */
+  private readonly exchanges = new Map<string, Exchange>();
+  /** The last result of each flow file (tests read it through the inspect hook). */
+  readonly results = new Map<string, FlowResult>();
+
+  constructor(private readonly host: FlowTestsHost) {
+    this.subscriptions.push(vscode.commands.registerCommand(OPEN_STEP_RESPONSE_COMMAND, (item?: vscode.TestItem) => this.openStepResponse(item)));
+  }
+
+  async discover(controller: vscode.TestController): Promise<void> {
+    const uris = await vscode.workspace.findFiles(FLOW_GLOB, '**/node_modules/**', 1000);
+    const items = uris.map((uri) => this.fileItem(controller, uri));
+    controller.items.replace(items);
+    await Promise.all(items.map((item) => this.resolve(controller, item)));
+    if (!this.watching) this.watch(controller);
+  }
+
+  async resolve(controller: vscode.TestController, item: vscode.TestItem): Promise<void> {
+    if (!item.uri) return;
+    updateFileItem(controller, item, await textOf(item.uri));
+  }
+
+  async run(controller: vscode.TestController, request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+    const run = controller.createTestRun(request);
+    const abort = new AbortController();
+    const cancel = token.onCancellationRequested(() => abort.abort());
+    try {
+      for (const file of this.filesOf(controller, request)) {
+        if (token.isCancellationRequested) break;
+        await this.runFile(controller, file, run, abort.signal);
+      }
+    } finally {
+      cancel.dispose();
+      run.end();
+    }
+  }
+
+  /** A step runs with the steps before it (their ids and amounts feed it): asking for one runs its flow. */
+  private filesOf(controller: vscode.TestController, request: vscode.TestRunRequest): vscode.TestItem[] {
+    const wanted = request.include ?? [...iterate(controller.items)];
+    const files = new Map<string, vscode.TestItem>();
+    for (const item of wanted) {
+      const file = item.parent ?? item;
+      if (!request.exclude?.includes(file)) files.set(file.id, file);
+    }
+    return [...files.values()];
+  }
+
+  private async runFile(controller: vscode.TestController, file: vscode.TestItem, run: vscode.TestRun, signal: AbortSignal): Promise<void> {
+    if (!file.uri) return;
+    const parsed = updateFileItem(controller, file, await textOf(file.uri));
+    if (!parsed.flow) {
+      run.errored(file, new vscode.TestMessage(file.error instanceof vscode.MarkdownString ? file.error.value : (file.error ?? 'Not a flow file')));
+      return;
+    }
+    const env = this.environmentFor(parsed.flow);
+    if (!env) {
+      run.errored(file, new vscode.TestMessage(parsed.flow.environment ? `No environment "${parsed.flow.environment}".` : 'No active environment: add one in the Environments view.'));
+      return;
+    }
+    run.started(file);
+    const { connections, credentials } = this.host.services;
+    const stepItem = (id: string) => file.children.get(`${file.id}#${id}`);
+    const result = await runFlow(parsed.flow, {
+      env,
+      deps: connections.runnerDeps(),
+      signIn: async (e) => ensureSignedIn(await connections.session(e), credentials, e),
+      signal,
+      onStepStart: (step) => {
+        const item = stepItem(step.id);
+        if (item) run.started(item);
+      },
+      onStepEnd: (step) => void this.report(run, stepItem(step.id), step),
+    });
+    this.results.set(file.uri.toString(), result);
+    const duration = result.durationMs;
+    if (result.passed) run.passed(file, duration);
+    else run.failed(file, new vscode.TestMessage(`${result.steps.filter((s) => s.status === 'failed').map((s) => s.id).join(', ')} failed in ${env.name}.`), duration);
+  }
+
+  private async report(run: vscode.TestRun, item: vscode.TestItem | undefined, step: StepResult): Promise<void> {
+    if (step.exchange) {
+      await this.host.record(step.exchange);
+      if (item) this.exchanges.set(item.id, step.exchange);
+    }
+    if (!item) return;
+    const verdict = step.verdict ? `${step.httpStatus ?? ''} ${step.verdict.title}`.trim() : undefined;
+    if (verdict) run.appendOutput(`${step.id}: ${verdict}\r\n`, undefined, item);
+    if (step.status === 'skipped') return run.skipped(item);
+    if (step.status === 'passed') return run.passed(item, step.durationMs);
+    const messages = step.failures.map((f) => {
+      const m = vscode.TestMessage.diff(`${f.path}: expected ${f.expected}, got ${f.actual}${f.meaning ? ` (${f.actual}: ${f.meaning})` : ''}`, f.expected, f.actual);
+      if (item.uri && item.range) m.location = new vscode.Location(item.uri, item.range);
+      return m;
+    });
+    if (step.message) messages.push(new vscode.TestMessage(step.message));
+    run.failed(item, messages.length ? messages : [new vscode.TestMessage(verdict ?? 'failed')], step.durationMs);
+  }
+
+  private environmentFor(flow: Flow): StoredEnvironment | undefined {
+    const { environments } = this.host.services;
+    if (!flow.environment) return environments.active();
+    return environments.list().find((e) => e.id === flow.environment || e.name === flow.environment);
+  }
+
+  private async openStepResponse(item: vscode.TestItem | undefined): Promise<void> {
+    const exchange = item ? this.exchanges.get(item.id) : undefined;
+    if (!exchange) {
+      void vscode.window.showInformationMessage('Run the flow first: this step has no response yet.');
+      return;
+    }
+    await this.host.showResponse(exchange);
+  }
+
+  private fileItem(controller: vscode.TestController, uri: vscode.Uri): vscode.TestItem {
+    const existing = controller.items.get(uri.toString());
+    if (existing) return existing;
+    const item = controller.createTestItem(uri.toString(), vscode.workspace.asRelativePath(uri), uri);
+    item.canResolveChildren = true;
+    return item;
+  }
+
+  private watch(controller: vscode.TestController): void {
+    this.watching = true;
+    const watcher = vscode.workspace.createFileSystemWatcher(FLOW_GLOB);
+    const refresh = (uri: vscode.Uri) => {
+      const item = this.fileItem(controller, uri);
+      controller.items.add(item);
+      void this.resolve(controller, item);
+    };
+    this.subscriptions.push(
+      watcher,
+      watcher.onDidCreate(refresh),
+      watcher.onDidChange(refresh),
+      watcher.onDidDelete((uri) => controller.items.delete(uri.toString())),
+      // Unsaved edits move the steps' gutter buttons too.
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        const item = controller.items.get(e.document.uri.toString());
+        if (item) updateFileItem(controller, item, e.document.getText());
+      }),
+    );
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+function* iterate(items: vscode.TestItemCollection): Generator<vscode.TestItem> {
+  for (const [, item] of items) yield item;
+}
+
+/** The open document's text (unsaved edits included), else the file's. */
+async function textOf(uri: vscode.Uri): Promise<string> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open) return open.getText();
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}

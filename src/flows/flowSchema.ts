@@ -1,0 +1,133 @@
+/**
+ * The JSON Schema VS Code reads for flow files: completion of operation ids, versions, step fields,
+ * request bodies (the request-file schema's own body definitions, by reference) and the common
+ * expectation paths with their known values. Value rules stay with the flow checks and the
+ * catalogue, which report each mistake once, in their words.
+ */
+import { allOperationVersions } from '../catalogue/bodies';
+import { errorCauseValues, gatewayCodeValues, orderStatusValues, resultValues } from '../catalogue/codes';
+import { operations } from '../catalogue/operations';
+import { MAX_STEPS } from './flow';
+import { ENV_FIELDS } from './references';
+
+const REFERENCE_HELP = 'Text may hold references: {{fresh.orderId}}, {{STEP.params.NAME}}, {{STEP.body.PATH}}, {{STEP.response.PATH}}, {{env.NAME}}.';
+
+/** Expectation paths offered in completion, with the values the APIs answer there. */
+const EXPECTATION_PATHS: Record<string, { description: string; values?: readonly string[] }> = {
+  result: { description: 'SUCCESS, PENDING, FAILURE, UNKNOWN or ERROR.', values: resultValues },
+  'response.gatewayCode': { description: "The gateway's outcome code.", values: gatewayCodeValues },
+  'order.status': { description: 'The order status after this transaction.', values: orderStatusValues },
+  'order.totalAuthorizedAmount': { description: 'Exact decimal: "100.00" equals 100.' },
+  'order.totalCapturedAmount': { description: 'Exact decimal: "100.00" equals 100.' },
+  'order.totalRefundedAmount': { description: 'Exact decimal: "40.00" equals 40.' },
+  'transaction.type': { description: 'AUTHORIZATION, PAYMENT, REFUND…' },
+  'error.cause': { description: 'Why the gateway refused the request.', values: errorCauseValues },
+  'error.field': { description: 'The request field the gateway names.' },
+  success: { description: 'Financing API: true or false.' },
+};
+
+const matcher = {
+  anyOf: [
+    { type: ['string', 'number', 'boolean', 'null'] },
+    { type: 'object', properties: { present: { type: 'boolean', description: 'true: the path has a value; false: it is absent.' } }, required: ['present'], additionalProperties: false },
+    { type: 'object', properties: { oneOf: { type: 'array', description: 'Passes when the value equals one of these.' } }, required: ['oneOf'], additionalProperties: false },
+  ],
+};
+
+function expectSchema(): object {
+  const properties: Record<string, object> = { status: { type: 'integer', description: 'The HTTP status.' } };
+  for (const [path, { description, values }] of Object.entries(EXPECTATION_PATHS)) {
+    properties[path] = { description: `${description} Any other key is a dotted path into the response body ([n] indexes lists).`, ...(values ? { examples: [...values] } : {}) };
+  }
+  return {
+    type: 'object',
+    description: '"status" is the HTTP status; every other key is a dotted path into the response body. Strings and booleans compare exactly, decimals by exact value; { "present": true|false } and { "oneOf": [...] } are matchers.',
+    properties,
+    additionalProperties: matcher,
+  };
+}
+
+/** Per operation and version: the version enum and the request body's definition in payreq.schema.json. */
+function operationBranches(): object[] {
+  const branches: object[] = [];
+  for (const { op, version } of allOperationVersions()) {
+    const definition = version === undefined ? op.id : `${op.id}.v${version}`;
+    const operationIs = { operation: { const: op.id } };
+    const condition = version === undefined || version === op.defaultVersion
+      ? { properties: version === undefined ? operationIs : { ...operationIs, version: { const: version } }, required: ['operation'] }
+      : { properties: { ...operationIs, version: { const: version } }, required: ['operation', 'version'] };
+    branches.push({ if: condition, then: { properties: { body: op.hasBody ? { $ref: `payreq.schema.json#/definitions/${definition}` } : { not: {}, description: `${op.title} sends no body.` } } } });
+  }
+  for (const op of operations) {
+    branches.push({ if: { properties: { operation: { const: op.id } }, required: ['operation'] }, then: { properties: { version: op.versions.length ? { enum: op.versions, default: op.defaultVersion } : { not: {}, description: `${op.title} has no version.` } } } });
+  }
+  return branches;
+}
+
+export function flowFileJsonSchema(): object {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'Payment Workbench flow (*.payflow.json)',
+    description: 'An ordered list of steps, each one operation with optional expectations. Run in the Test Explorer or with `npx payment-workbench run`. Generated: run `npm run schemas` after changing the catalogue.',
+    type: 'object',
+    required: ['name', 'steps'],
+    properties: {
+      $schema: { type: 'string' },
+      name: { type: 'string', minLength: 1, description: 'The flow\'s name: the test name in the Test Explorer and the JUnit testsuite.' },
+      environment: { type: 'string', description: 'The environment (id or name) the flow runs in when none is chosen.' },
+      steps: { type: 'array', minItems: 1, maxItems: MAX_STEPS, items: { $ref: '#/definitions/step' } },
+    },
+    definitions: {
+      step: {
+        type: 'object',
+        required: ['id', 'operation'],
+        properties: {
+          id: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$', description: 'Names the step in references ({{id.response.PATH}}) and reports.' },
+          operation: { enum: operations.map((o) => o.id), enumDescriptions: operations.map((o) => `${o.title}: ${o.purpose}`) },
+          version: { type: 'integer', description: "Left out: the operation's default version." },
+          params: {
+            type: 'object',
+            description: `URL parameters. Without orderId the run's fresh order id is used; without transactionId a new one. ${REFERENCE_HELP}`,
+            properties: { orderId: { type: 'string' }, transactionId: { type: 'string' }, sessionId: { type: 'string' } },
+          },
+          body: { type: 'object', description: `The JSON request body. ${REFERENCE_HELP}` },
+          expect: expectSchema(),
+        },
+        allOf: operationBranches(),
+      },
+    },
+    $comment: `env.NAME reads ${ENV_FIELDS.join(', ')}.`,
+  };
+}
+
+/** The flow snippets: a whole flow, and one step. */
+export function flowSnippets(): object {
+  return {
+    'Payment flow': {
+      scope: 'payflow',
+      prefix: 'payflow',
+      description: 'A flow: authorize, then refund part of it, with expectations.',
+      body: [
+        '{',
+        '  "name": "${1:Authorize, then refund}",',
+        '  "steps": [',
+        '    { "id": "auth", "operation": "gateway.authorize",',
+        '      "body": { "apiOperation": "AUTHORIZE", "order": { "amount": "${2:100.00}", "currency": "${3:EUR}" },',
+        '                "sourceOfFunds": { "type": "CARD", "provided": { "card": { "number": "5123450000000008", "expiry": { "month": "1", "year": "39" }, "securityCode": "100" } } } },',
+        '      "expect": { "status": 200, "response.gatewayCode": "APPROVED" } },',
+        '    { "id": "refund", "operation": "gateway.refund",',
+        '      "params": { "orderId": "{{auth.params.orderId}}" },',
+        '      "body": { "apiOperation": "REFUND", "transaction": { "amount": "${4:40.00}", "currency": "{{auth.response.order.currency}}" } },',
+        '      "expect": { "result": "SUCCESS" } }$0',
+        '  ]',
+        '}',
+      ],
+    },
+    'Flow step': {
+      scope: 'payflow',
+      prefix: 'step',
+      description: 'One step of a flow.',
+      body: ['{ "id": "${1:step}", "operation": "${2:gateway.refund}",', '  "params": { "orderId": "{{${3:auth}.params.orderId}}" },', '  "body": {$4},', '  "expect": { "status": 200 } }'],
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/** History's "Save as Flow…": pick exchanges, choose where, and the flow file opens in the editor. */
+import * as vscode from 'vscode';
+import type { Exchange } from '../send/exchange';
+import { describeExchange } from './describeExchange';
+import type { HistoryStore } from './historyStore';
+import { flowFromExchanges } from './saveAsFlow';
+
+export const SAVE_AS_FLOW_COMMAND = 'paymentWorkbench.history.saveAsFlow';
+
+/** `args.exchangeIds` and `args.target` let scripts and tests skip the pickers. */
+interface SaveAsFlowArgs {
+  exchangeIds?: string[];
+  target?: vscode.Uri;
+}
+
+export function registerSaveAsFlow(context: vscode.ExtensionContext, store: HistoryStore): void {
+  context.subscriptions.push(vscode.commands.registerCommand(SAVE_AS_FLOW_COMMAND, (args?: SaveAsFlowArgs) => saveAsFlow(store, args ?? {})));
+}
+
+async function saveAsFlow(store: HistoryStore, args: SaveAsFlowArgs): Promise<vscode.Uri | undefined> {
+  const chosen = args.exchangeIds ? args.exchangeIds.flatMap((id) => store.get(id) ?? []) : await pickExchanges(store.list());
+  if (!chosen?.length) return undefined;
+  const target = args.target ?? (await vscode.window.showSaveDialog({
+    title: 'Save as Flow',
+    filters: { 'Payment flow': ['payflow.json'] },
+    ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'saved.payflow.json') } : {}),
+  }));
+  if (!target) return undefined;
+  const { incomplete, ...flow } = flowFromExchanges(chosen);
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(flow, null, 2)}\n`));
+  if (!args.target) await vscode.window.showTextDocument(target);
+  if (incomplete.length) void vscode.window.showInformationMessage(`History keeps no card data or secrets: fill in the bodies of ${incomplete.join(', ')} before running the flow.`);
+  return target;
+}
+
+async function pickExchanges(entries: readonly Exchange[]): Promise<Exchange[] | undefined> {
+  if (entries.length === 0) {
+    void vscode.window.showInformationMessage('The Payment Workbench history is empty.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    entries.map((exchange) => ({ label: exchange.operationTitle, description: describeExchange(exchange), detail: `${exchange.request.method} ${exchange.request.url}`, exchange })),
+    { canPickMany: true, placeHolder: 'The requests to put in the flow (they run oldest first)', matchOnDescription: true },
+  );
+  return picked?.map((p) => p.exchange);
+}

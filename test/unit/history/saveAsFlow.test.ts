@@ -1,0 +1,49 @@
+import * as assert from 'node:assert/strict';
+import { CliConnections } from '../../../src/cli/connections';
+import { parseFlowText, runFlow } from '../../../src/flows';
+import { flowFromExchanges } from '../../../src/history/saveAsFlow';
+import { Credentials } from '../../../src/send/credentials';
+import { localSimulatorEnvironment } from '../../../src/send/environment';
+import type { Exchange } from '../../../src/send/exchange';
+import { sendOperation } from '../../../src/send/requestRunner';
+import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
+
+const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
+
+describe('Save as Flow (History → flow file)', function () {
+  this.timeout(20_000);
+  let sim: SimulatorHandle;
+  let connections: CliConnections;
+  const sent: Exchange[] = [];
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    connections = new CliConnections(new Credentials({ get: async () => undefined }), undefined);
+    const env = localSimulatorEnvironment(sim.port);
+    const send = (operationId: string, transactionId: string, body: object) => sendOperation(connections.deps(), { env, operationId, params: { orderId: 'HIST-ORDER-1', transactionId }, body });
+    sent.push(await send('gateway.authorize', 't1', { apiOperation: 'AUTHORIZE', order: { amount: '50.00', currency: 'EUR' }, sourceOfFunds: card }));
+    sent.push(await send('gateway.refund', 't2', { apiOperation: 'REFUND', transaction: { amount: '20.00', currency: 'EUR' } }));
+    sent.push(await send('gateway.refund', 't3', { apiOperation: 'REFUND', transaction: { amount: '30.00', currency: 'EUR' } }));
+  });
+  after(async () => {
+    await connections.close();
+    await sim.close();
+  });
+
+  it('puts references in place of the repeated order id, a fresh one for the payment, and what came back as the expectations', () => {
+    const flow = flowFromExchanges([sent[2]!, sent[0]!, sent[1]!]);
+    assert.equal(flow.name, 'Authorize → Refund → Refund');
+    assert.deepEqual(flow.steps.map((s) => [s.id, s.params?.['orderId']]), [['authorize', '{{fresh.orderId}}'], ['refund', '{{authorize.params.orderId}}'], ['refund2', '{{authorize.params.orderId}}']]);
+    assert.deepEqual(flow.steps[0]?.expect, { status: 200, result: 'SUCCESS', 'response.gatewayCode': 'APPROVED' });
+    assert.ok(flow.steps.every((s) => s.params?.['transactionId'] === undefined), 'each run draws its transaction ids');
+    assert.deepEqual(flow.incomplete, [], 'the public test card is kept for a TEST environment');
+  });
+
+  it('the saved flow is a valid flow file that passes against the simulator again', async () => {
+    const { incomplete: _none, ...flow } = flowFromExchanges(sent);
+    const parsed = parseFlowText(JSON.stringify(flow));
+    assert.ok(parsed.ok, JSON.stringify(parsed));
+    const result = await runFlow(parsed.flow, { env: localSimulatorEnvironment(sim.port), deps: connections.deps(), signIn: async () => undefined });
+    assert.deepEqual(result.steps.map((s) => s.status), ['passed', 'passed', 'passed'], JSON.stringify(result.steps.map((s) => s.failures)));
+  });
+});
