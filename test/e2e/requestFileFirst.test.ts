@@ -1,19 +1,9 @@
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { screenshot } from '../harness/browser';
+import { quickOpen, screenshot } from '../harness/browser';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 
 /** Two keys the same: the JSON language service always says so, whatever the schema. */
 const REQUEST_FILE = '{\n  "operation": "gateway.authorize",\n  "note": 1,\n  "note": 2,\n  "body": {}\n}\n';
-
-async function quickOpen(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(name);
-  await page.locator(`.quick-input-widget .monaco-list-row[aria-label*="${name}"]`).first().click();
-}
 
 // The JSON language service's own activation events name JSON languages only: a request file opened
 // before any JSON file must still get its schema's hovers and the service's diagnostics.

@@ -47,3 +47,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   return file;
 }
+
+/** Opens a workspace file by name with Quick Open, as a person does (Ctrl+P, type, pick). */
+export async function quickOpen(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(name);
+  await page.locator(`.quick-input-widget .monaco-list-row[aria-label*="${name}"]`).first().click();
+}

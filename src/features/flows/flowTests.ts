@@ -86,6 +86,8 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     run.started(file);
     const { connections, credentials } = this.host.services;
     const stepItem = (id: string) => file.children.get(`${file.id}#${id}`);
+    // A step's state is reported as it ends (the run must not end first); its exchange is stored meanwhile.
+    const recorded: Promise<void>[] = [];
     const result = await runFlow(parsed.flow, {
       env,
       deps: connections.runnerDeps(),
@@ -95,19 +97,24 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
         const item = stepItem(step.id);
         if (item) run.started(item);
       },
-      onStepEnd: (step) => void this.report(run, stepItem(step.id), step),
+      onStepEnd: (step) => {
+        if (step.exchange) recorded.push(this.keep(step.exchange, stepItem(step.id)));
+        this.report(run, stepItem(step.id), step);
+      },
     });
+    await Promise.all(recorded);
     this.results.set(file.uri.toString(), result);
     const duration = result.durationMs;
     if (result.passed) run.passed(file, duration);
     else run.failed(file, new vscode.TestMessage(`${result.steps.filter((s) => s.status === 'failed').map((s) => s.id).join(', ')} failed in ${env.name}.`), duration);
   }
 
-  private async report(run: vscode.TestRun, item: vscode.TestItem | undefined, step: StepResult): Promise<void> {
-    if (step.exchange) {
-      await this.host.record(step.exchange);
-      if (item) this.exchanges.set(item.id, step.exchange);
-    }
+  private async keep(exchange: Exchange, item: vscode.TestItem | undefined): Promise<void> {
+    if (item) this.exchanges.set(item.id, exchange);
+    await this.host.record(exchange);
+  }
+
+  private report(run: vscode.TestRun, item: vscode.TestItem | undefined, step: StepResult): void {
     if (!item) return;
     const verdict = step.verdict ? `${step.httpStatus ?? ''} ${step.verdict.title}`.trim() : undefined;
     if (verdict) run.appendOutput(`${step.id}: ${verdict}\r\n`, undefined, item);
