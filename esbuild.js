@@ -50,12 +50,42 @@ const builds = [
   ...['form', 'response'].map((view) => ({ ...common, entryPoints: [`src/features/${view}/app/main.ts`], outfile: `dist/webview/${view}.js`, platform: 'browser', format: 'iife', target: 'es2022' })),
 ].filter((b) => b.entryPoints.every((e) => fs.existsSync(path.join(__dirname, e))));
 
-function copyCodicons() {
-  // Webviews may only load files under localResourceRoots, so the codicon font ships inside dist/.
+/**
+ * Webviews may only load files under localResourceRoots, so the codicon font ships inside dist/, cut
+ * down to the icons the webview code names: any string literal in src/features/*\/app that is a codicon
+ * name is kept (126 KiB of font become a few KiB). A package test checks every icon the pages name is there.
+ */
+async function buildCodicons() {
+  const subsetFont = require('subset-font');
   const from = path.join(__dirname, 'node_modules', '@vscode', 'codicons', 'dist');
   const to = path.join(__dirname, 'dist', 'codicons');
   fs.mkdirSync(to, { recursive: true });
-  for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, f), path.join(to, f));
+  const css = fs.readFileSync(path.join(from, 'codicon.css'), 'utf8');
+  const ICON_RULE = /^\.codicon-([a-z0-9-]+):before \{ content: "\\([0-9a-f]+)" \}$/;
+  const codePoints = new Map();
+  for (const line of css.split('\n')) {
+    const m = ICON_RULE.exec(line);
+    if (m) codePoints.set(m[1], parseInt(m[2], 16));
+  }
+  const used = new Set();
+  for (const file of appSources(path.join(__dirname, 'src', 'features'))) {
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/'([a-z][a-z0-9-]*)'/g)) if (codePoints.has(m[1])) used.add(m[1]);
+  }
+  const kept = css.split('\n').filter((line) => {
+    const m = ICON_RULE.exec(line);
+    return !m || used.has(m[1]);
+  });
+  fs.writeFileSync(path.join(to, 'codicon.css'), kept.join('\n'));
+  const glyphs = [...used].map((name) => String.fromCodePoint(codePoints.get(name))).join('');
+  fs.writeFileSync(path.join(to, 'codicon.ttf'), await subsetFont(fs.readFileSync(path.join(from, 'codicon.ttf')), glyphs, { targetFormat: 'truetype' }));
+}
+
+function appSources(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return appSources(full);
+    return e.name.endsWith('.ts') && full.includes(`${path.sep}app${path.sep}`) ? [full] : [];
+  });
 }
 
 /**
@@ -72,7 +102,7 @@ function compactEditorJson() {
 }
 
 async function main() {
-  copyCodicons();
+  await buildCodicons();
   compactEditorJson();
   if (watch) {
     const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

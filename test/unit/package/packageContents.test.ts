@@ -35,6 +35,25 @@ describe('package: what the VSIX carries', () => {
     assert.deepEqual(packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/webview/')).sort(), ['dist/extension.js', 'dist/features.js']);
   });
 
+  it('carries the codicon font cut down to the icons, yet every icon a page names is in it', () => {
+    assert.ok(packed.includes('dist/codicons/codicon.ttf') && packed.includes('dist/codicons/codicon.css'));
+    const css = fs.readFileSync(path.join(root, 'dist', 'codicons', 'codicon.css'), 'utf8');
+    const shipped = new Set([...css.matchAll(/\.codicon-([a-z0-9-]+):before/g)].map((m) => m[1]));
+    // The ways the pages name an icon: <vscode-icon name>, <vscode-button icon>, and the verdict icons by tone.
+    const named = new Set<string>();
+    const appDirs = ['form', 'response', 'shared'].map((f) => path.join(root, 'src', 'features', f, 'app'));
+    for (const dir of appDirs) {
+      for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+        const text = fs.readFileSync(path.join(dir, file), 'utf8');
+        for (const m of text.matchAll(/\b(?:name|icon): '([a-z0-9-]+)'/g)) named.add(m[1] ?? '');
+        for (const m of text.matchAll(/\b(?:success|warning|error|info): '([a-z0-9-]+)'/g)) named.add(m[1] ?? '');
+      }
+    }
+    assert.ok(named.size >= 10, `found ${named.size} icon names in the pages`);
+    assert.deepEqual([...named].filter((n) => !shipped.has(n)), [], 'icons the pages name but the cut-down font lacks');
+    assert.ok(fs.statSync(path.join(root, 'dist', 'codicons', 'codicon.ttf')).size < 20_000, 'the font is the cut-down one');
+  });
+
   it('activates on wiring alone: the HTTP client is in the feature bundle, which the activation bundle requires on first use', () => {
     const activation = fs.readFileSync(path.join(root, 'dist', 'extension.js'), 'utf8');
     const features = fs.readFileSync(path.join(root, 'dist', 'features.js'), 'utf8');
