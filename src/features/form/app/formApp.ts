@@ -3,7 +3,6 @@
  * change to it, re-validates with the catalogue, shows the problems, keeps the state with
  * setState and asks the host for a preview. The views only render and report what the user did.
  */
-import { validatePathParam } from '../../../catalogue';
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
 import { deleteAt, getAt, setAt } from '../model/bodyPath';
 import { templateFor } from '../model/fieldLookup';
@@ -11,10 +10,10 @@ import { formModel, type FormModel } from '../model/formModel';
 import { startingState } from '../model/formState';
 import type { Json, JsonObject } from '../model/json';
 import { sectionsWithValues } from '../model/openSections';
-import { collectProblems, problemsBySection, type Problem, type Problems } from '../model/problems';
+import type { Problem, Problems } from '../model/problems';
 import { searchLayout, type SearchResult } from '../model/search';
 import { carryOver } from '../model/versionSwitch';
-import { bodySizeProblem, type EnvironmentSummary } from '../../../protocol/common';
+import type { EnvironmentSummary } from '../../../protocol/common';
 import type { FieldNotes, FormHostMessage, FormState, FormWebviewMessage } from '../protocol';
 import { el } from '../../shared/app/dom';
 import type { HostBridge } from '../../shared/app/hostBridge';
@@ -28,15 +27,15 @@ import { FieldSearch } from './fieldSearch';
 import { FieldNavigator, type NavigationHost } from './fieldNavigator';
 import { showPasswordPrompt } from './passwordPrompt';
 import { ToolbarActions } from './toolbarActions';
+import { showProblems, type ProblemViews } from './problemsDisplay';
+import { StatePersistence } from './statePersistence';
 import type { Tone } from './sendBar';
 
-/** How long typing may pause before the host is asked for a preview (it builds the cURL). */
-const PREVIEW_DELAY_MS = 150;
 const RENDER_MEASURE = 'payment-workbench:form-render';
 
 type Init = Extract<FormHostMessage, { type: 'init' }>;
 
-export class FormApp implements NavigationHost, SectionsHost, HeaderHost, PreviewHost, SendHost {
+export class FormApp implements NavigationHost, ProblemViews, SectionsHost, HeaderHost, PreviewHost, SendHost {
   private state: FormState | undefined;
   private model: FormModel | undefined;
   private environments: EnvironmentSummary[] = [];
@@ -45,12 +44,12 @@ export class FormApp implements NavigationHost, SectionsHost, HeaderHost, Previe
   private fieldNotes: FieldNotes = {};
   private problems: Problems | undefined;
   private search: SearchResult | undefined;
-  private previewTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly registry = new ControlRegistry();
+  readonly registry = new ControlRegistry();
   private readonly header = new HeaderView(this);
-  private readonly sections = new SectionsView(this);
-  private readonly preview = new PreviewView(this);
-  private readonly sendBar = new SendBar(this);
+  readonly sections = new SectionsView(this);
+  readonly preview = new PreviewView(this);
+  readonly sendBar = new SendBar(this);
+  private readonly persistence: StatePersistence;
   private readonly fieldSearch = new FieldSearch((query) => this.searchChanged(query));
   private readonly toolbarActions = new ToolbarActions(this);
   private readonly navigator = new FieldNavigator(this, this.registry, this.sections);
@@ -60,6 +59,7 @@ export class FormApp implements NavigationHost, SectionsHost, HeaderHost, Previe
   private passwordStored: boolean | undefined;
 
   constructor(readonly bridge: HostBridge<FormHostMessage, FormWebviewMessage>, private readonly root: HTMLElement) {
+    this.persistence = new StatePersistence(bridge, (text, tone) => this.status(text, tone));
     this.sections.root.addEventListener('focusin', (e) => {
       const path = e.target instanceof Element ? e.target.closest<HTMLElement>('.field')?.dataset['path'] : undefined;
       if (path && this.state && this.state.ui?.focusPath !== path) {
@@ -167,23 +167,12 @@ export class FormApp implements NavigationHost, SectionsHost, HeaderHost, Previe
   private afterChange(persist = true): void {
     const { state, model } = this;
     if (!state || !model) return;
-    const placed = model.params.flatMap((p) => validatePathParam(p.name, state.params[p.name] ?? '').map((i) => ({ path: paramPath(p.name), message: i.message })));
-    const problems = collectProblems({ operationId: model.op.id, version: model.version, body: state.body, lookup: model.lookup, required: model.required, placed, host: this.hostIssues });
-    this.problems = problems;
-    for (const view of this.registry.all()) view.showProblems(problems.byPath.get(view.path) ?? [], problems.warningsByPath.get(view.path) ?? []);
-    this.sections.showProblemCounts(problemsBySection(problems, model.lookup, model.layout));
-    this.sendBar.update(problems.count, problems.unplaced, problems.warnings, problems.unplacedWarnings);
-    this.preview.showBody(JSON.stringify(state.body, null, 2));
+    this.problems = showProblems(state, model, this.hostIssues, this);
     if (persist) this.persist();
   }
 
   private persist(): void {
-    if (!this.state) return;
-    this.bridge.setState(this.state);
-    clearTimeout(this.previewTimer);
-    this.previewTimer = setTimeout(() => {
-      if (this.state && this.withinSizeLimits(this.state)) this.bridge.post({ type: 'preview', state: this.state });
-    }, PREVIEW_DELAY_MS);
+    if (this.state) this.persistence.keep(this.state, () => this.state);
   }
 
   // ---- FormCore: what the toolbar's actions, the password prompt and the navigator use ----
@@ -200,11 +189,8 @@ export class FormApp implements NavigationHost, SectionsHost, HeaderHost, Previe
     this.sendBar.setStatus(text, tone);
   }
 
-  /** The host refuses a body over the protocol's caps: say so here rather than post a message it would drop. */
   withinSizeLimits(state: FormState): boolean {
-    const problem = bodySizeProblem(state.body);
-    if (problem) this.sendBar.setStatus(`The form cannot send this body: ${problem.path.length ? `${problem.path.join('.')}: ` : ''}${problem.message}.`, 'error');
-    return problem === undefined;
+    return this.persistence.withinSizeLimits(state);
   }
 
   private setBody(body: JsonObject): void {
