@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CliConnections } from '../src/cli/connections';
+import { cliConnections } from '../src/cli/connections';
 import { parseFlowText, runFlow, type Flow } from '../src/flows';
 import { Credentials } from '../src/send/credentials';
 import { localSimulatorEnvironment } from '../src/send/environment';
@@ -30,8 +30,8 @@ export async function run(report: Report): Promise<void> {
   const flow: Flow = parsed.flow;
   const sim = await startSimulator({ port: 0 });
   const env = localSimulatorEnvironment(sim.port);
-  const connections = new CliConnections(new Credentials({ get: async () => undefined }), undefined);
-  const deps = connections.deps();
+  const connections = cliConnections(new Credentials({ get: async () => undefined }), undefined);
+  const deps = connections.runnerDeps();
   const direct = async () => {
     const orderId = `BENCH-${Math.random().toString(36).slice(2, 10)}`;
     await sendOperation(deps, { env, operationId: 'gateway.authorize', params: { orderId, transactionId: `t-${Math.random()}` }, body: FLOW.steps[0]?.body });

@@ -5,7 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import { registerAuthCommands } from './commands/authCommands';
-import { Connections } from './commands/connections';
+import { extensionConnections } from './commands/connections';
 import { SendCommands } from './commands/sendCommands';
 import type { CoreServices, SendingServices } from './commands/services';
 import { registerRequestFiles } from './editor/registerRequestFiles';
@@ -30,8 +30,8 @@ export interface FeatureHost {
 }
 
 export function activateFeatures({ context, core, history, refreshEnvironments }: FeatureHost) {
-  const connections = new Connections(core.environments, core.secrets, core.credentials);
-  context.subscriptions.push(connections);
+  const { connections, subscription } = extensionConnections(core.environments, core.secrets, core.credentials);
+  context.subscriptions.push(subscription);
   const services: SendingServices = { ...core, connections, orders: new OrderLedger(), transactions: new TransactionLedger(), lastSent: new LastSent() };
   registerAuthCommands(context, services, refreshEnvironments);
   const textResponses = registerResponseView(context, { lookup: (id) => history.get(id) });

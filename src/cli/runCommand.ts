@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { runFlow } from '../flows';
 import type { Environment } from '../send/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
-import { CliConnections } from './connections';
+import { cliConnections } from './connections';
 import { environmentVariableCredentials } from './envSecrets';
 import { loadEnvironments, pickEnvironment } from './environments';
 import { collectFiles, readFlows, type FlowInput } from './inputs';
@@ -79,7 +79,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 
 async function runAll(plan: { input: FlowInput; env: Environment }[], options: RunOptions, io: CliIo, simulator: SimulatorHandle | undefined): Promise<number> {
   const proxyUrl = io.env['HTTPS_PROXY'] ?? io.env['https_proxy'];
-  const connections = new CliConnections(environmentVariableCredentials(io.env), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
+  const connections = cliConnections(environmentVariableCredentials(io.env), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
   // The text lines go where the report does not: stdout for text or a report written to a file, stderr otherwise.
   const progress = options.reporter === 'text' || options.out ? io.out : io.err;
   if (simulator) progress(`Simulator started at ${simulator.baseUrl}`);
@@ -89,8 +89,14 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
       progress(textFlowHeader({ name: input.flow.name, file: input.file, environment: env.name }));
       const result = await runFlow(input.flow, {
         env,
-        deps: connections.deps(),
-        signIn: (e) => connections.signIn(e),
+        deps: connections.runnerDeps(),
+        signIn: async (e) => {
+          try {
+            await connections.signIn(e);
+          } catch (err) {
+            throw new Error(`${err instanceof Error ? err.message : String(err)} (The variables are in payment-workbench --help.)`);
+          }
+        },
         onStepEnd: (step) => progress(textStepLine(reportStep(step))),
       });
       flows.push(reportFlow(result, input.file));

@@ -4,7 +4,7 @@ import type { Credentials } from '../send/credentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { LastSent } from '../send/lastSent';
 import type { OrderLedger, TransactionLedger } from '../send/orders';
-import type { Connections } from './connections';
+import type { Connections } from '../send/connections';
 import type { SimulatorControl } from './simulatorControl';
 
 /**

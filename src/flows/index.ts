@@ -2,4 +2,3 @@
 export { parseFlowText, parseRequestFileAsFlow, MAX_STEPS, type Flow, type FlowParse, type FlowProblem, type FlowStep } from './flow';
 export { runFlow, type FlowResult, type FlowRunOptions, type StepResult, type StepStatus } from './runner';
 export { checkExpectations, type ExpectationFailure } from './expectations';
-export { ensureSignedIn } from './signIn';

@@ -4,7 +4,7 @@
  * every step's exchange goes to History and stays openable in the response panel.
  */
 import * as vscode from 'vscode';
-import { ensureSignedIn, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
+import { runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
 import type { SendingServices } from '../../commands/services';
 import type { StoredEnvironment } from '../../environments/environmentStore';
 import type { Exchange } from '../../send/exchange';
@@ -84,14 +84,14 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
       return;
     }
     run.started(file);
-    const { connections, credentials } = this.host.services;
+    const { connections } = this.host.services;
     const stepItem = (id: string) => file.children.get(`${file.id}#${id}`);
     // A step's state is reported as it ends (the run must not end first); its exchange is stored meanwhile.
     const recorded: Promise<void>[] = [];
     const result = await runFlow(parsed.flow, {
       env,
       deps: connections.runnerDeps(),
-      signIn: async (e) => ensureSignedIn(await connections.session(e), credentials, e),
+      signIn: (e) => connections.signIn(e),
       signal,
       onStepStart: (step) => {
         const item = stepItem(step.id);

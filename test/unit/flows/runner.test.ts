@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CliConnections } from '../../../src/cli/connections';
+import { cliConnections } from '../../../src/cli/connections';
 import { parseFlowText, runFlow, type Flow, type StepResult } from '../../../src/flows';
 import { Credentials } from '../../../src/send/credentials';
 import { localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
@@ -18,19 +18,19 @@ describe('flow runner, against the simulator', function () {
   this.timeout(20_000);
   let sim: SimulatorHandle;
   let env: Environment;
-  let connections: CliConnections;
+  let connections: ReturnType<typeof cliConnections>;
 
   before(async () => {
     sim = await startSimulator({ port: 0 });
     env = localSimulatorEnvironment(sim.port);
-    connections = new CliConnections(new Credentials({ get: async () => undefined }), undefined);
+    connections = cliConnections(new Credentials({ get: async () => undefined }), undefined);
   });
   after(async () => {
     await connections.close();
     await sim.close();
   });
 
-  const run = (flow: Flow, seen: StepResult[] = []) => runFlow(flow, { env, deps: connections.deps(), signIn: (e) => connections.signIn(e), onStepEnd: (r) => seen.push(r) });
+  const run = (flow: Flow, seen: StepResult[] = []) => runFlow(flow, { env, deps: connections.runnerDeps(), signIn: (e) => connections.signIn(e), onStepEnd: (r) => seen.push(r) });
 
   it('chains steps through references: the refund goes to the authorized order in its currency', async () => {
     const result = await run(flowOf({ name: 'chain', steps: [

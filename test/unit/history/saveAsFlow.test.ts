@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CliConnections } from '../../../src/cli/connections';
+import { cliConnections } from '../../../src/cli/connections';
 import { parseFlowText, runFlow } from '../../../src/flows';
 import { flowFromExchanges } from '../../../src/history/saveAsFlow';
 import { Credentials } from '../../../src/send/credentials';
@@ -13,14 +13,14 @@ const card = { type: 'CARD', provided: { card: { number: '5123450000000008', exp
 describe('Save as Flow (History → flow file)', function () {
   this.timeout(20_000);
   let sim: SimulatorHandle;
-  let connections: CliConnections;
+  let connections: ReturnType<typeof cliConnections>;
   const sent: Exchange[] = [];
 
   before(async () => {
     sim = await startSimulator({ port: 0 });
-    connections = new CliConnections(new Credentials({ get: async () => undefined }), undefined);
+    connections = cliConnections(new Credentials({ get: async () => undefined }), undefined);
     const env = localSimulatorEnvironment(sim.port);
-    const send = (operationId: string, transactionId: string, body: object) => sendOperation(connections.deps(), { env, operationId, params: { orderId: 'HIST-ORDER-1', transactionId }, body });
+    const send = (operationId: string, transactionId: string, body: object) => sendOperation(connections.runnerDeps(), { env, operationId, params: { orderId: 'HIST-ORDER-1', transactionId }, body });
     sent.push(await send('gateway.authorize', 't1', { apiOperation: 'AUTHORIZE', order: { amount: '50.00', currency: 'EUR' }, sourceOfFunds: card }));
     sent.push(await send('gateway.refund', 't2', { apiOperation: 'REFUND', transaction: { amount: '20.00', currency: 'EUR' } }));
     sent.push(await send('gateway.refund', 't3', { apiOperation: 'REFUND', transaction: { amount: '30.00', currency: 'EUR' } }));
@@ -43,7 +43,7 @@ describe('Save as Flow (History → flow file)', function () {
     const { incomplete: _none, ...flow } = flowFromExchanges(sent);
     const parsed = parseFlowText(JSON.stringify(flow));
     assert.ok(parsed.ok, JSON.stringify(parsed));
-    const result = await runFlow(parsed.flow, { env: localSimulatorEnvironment(sim.port), deps: connections.deps(), signIn: async () => undefined });
+    const result = await runFlow(parsed.flow, { env: localSimulatorEnvironment(sim.port), deps: connections.runnerDeps(), signIn: async () => undefined });
     assert.deepEqual(result.steps.map((s) => s.status), ['passed', 'passed', 'passed'], JSON.stringify(result.steps.map((s) => s.failures)));
   });
 });
