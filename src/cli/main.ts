@@ -11,6 +11,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     switch (command) {
       case 'run':
+        if (rest.includes('--help') || rest.includes('-h')) {
+          io.out(USAGE);
+          return 0;
+        }
         return await runCommand(rest, io);
       case 'simulator':
         await runSimulatorCommand(rest);

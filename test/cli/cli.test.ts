@@ -105,6 +105,9 @@ describe('payment-workbench CLI (the real process)', function () {
     assert.equal(notFlow.status, 2);
     assert.match(notFlow.stderr, /package\.json: not a flow file/);
     assert.equal((await cli([])).status, 2);
+    const help = await cli(['run', '--help']);
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD/, 'the help names the secret variables');
   });
 
   it('prints no secret: an expectation on a token shows <redacted> for both sides', async () => {
