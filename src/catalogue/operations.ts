@@ -5,7 +5,7 @@ type ApiKind = 'financing' | 'gateway';
 export type OperationId =
   | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
-  | 'gateway.updateSession';
+  | 'gateway.updateSession' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction';
 type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
 
 export interface OperationDef {
@@ -14,7 +14,7 @@ export interface OperationDef {
   title: string;
   /** One line from the spec. */
   purpose: string;
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'GET';
   pathTemplate: string;
   query?: Record<string, string>;
   pathParams: PathParam[];
@@ -24,10 +24,13 @@ export interface OperationDef {
   auth: AuthKind;
   hasBody: boolean;
   moneyMoving: boolean;
+  /** Set for operations beyond the seed spec, taken from the public Mastercard Gateway API reference. */
+  source?: 'public reference';
 }
 
 const TRANSACTION_PATH = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}';
 const SESSION_PATH = '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}';
+const ORDER_PATH = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}';
 const transactionParams = [pathParams.merchantId, pathParams.orderId, pathParams.transactionId];
 
 function financing(def: Omit<OperationDef, 'api' | 'method' | 'pathParams' | 'versions' | 'defaultVersion' | 'moneyMoving'>): OperationDef {
@@ -43,6 +46,11 @@ function gateway(def: Omit<OperationDef, 'api' | 'method' | 'hasBody' | 'pathTem
   };
 }
 
+/** A read of the gateway (beyond the seed spec, public API reference): GET, no body, nothing moves. */
+function retrieve(def: Pick<OperationDef, 'id' | 'title' | 'purpose' | 'pathTemplate' | 'pathParams'>): OperationDef {
+  return { ...def, api: 'gateway', method: 'GET', hasBody: false, versions: [100], defaultVersion: 100, auth: 'basicMerchant', moneyMoving: false, source: 'public reference' };
+}
+
 export const operations: readonly OperationDef[] = Object.freeze([
   financing({ id: 'financing.login', title: 'Login', purpose: 'Sign in with the partner e-mail and password; returns a bearer access token and a refresh token.', pathTemplate: '/api/online/login', auth: 'none', hasBody: true }),
   financing({ id: 'financing.refreshToken', title: 'Refresh token', purpose: 'Renew the token set with the refresh token sent in the RefreshToken header; no body.', pathTemplate: '/api/online/refreshToken', auth: 'refreshToken', hasBody: false }),
@@ -55,6 +63,8 @@ export const operations: readonly OperationDef[] = Object.freeze([
   gateway({ id: 'gateway.verify', title: 'Verify', purpose: "Check the cardholder's account before the financial transaction, using the verification method supported by the acquirer.", versions: [100], defaultVersion: 100, apiOperation: 'VERIFY', auth: 'basicMerchant', moneyMoving: false }),
   gateway({ id: 'gateway.initiateBrowserPayment', title: 'Initiate Browser Payment', purpose: "Start a payment at an external payment provider; the merchant redirects the payer's browser to the URL returned in the response.", versions: [16, 100], defaultVersion: 100, apiOperation: 'INITIATE_BROWSER_PAYMENT', auth: 'basicMerchant', moneyMoving: true }),
   gateway({ id: 'gateway.updateSession', title: 'Update Session', purpose: 'Add or change request fields held in a payment session.', versions: [100], defaultVersion: 100, auth: 'basicMerchant', moneyMoving: false, session: true }),
+  retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId] }),
+  retrieve({ id: 'gateway.retrieveTransaction', title: 'Retrieve Transaction', purpose: 'Read one transaction of an order, in the shape of the webhook notification about it.', pathTemplate: TRANSACTION_PATH, pathParams: transactionParams }),
 ]);
 
 const byId = new Map<string, OperationDef>(operations.map((o) => [o.id, o]));

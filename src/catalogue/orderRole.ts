@@ -7,11 +7,19 @@
 const INITIAL_OPERATIONS: ReadonlySet<string> = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment', 'gateway.pay']);
 /** Operations on an order an initial operation created. */
 const FOLLOW_UP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.refund', 'gateway.updateAuthorization']);
+/** Reads of an order that exists: they move nothing, so any order sent in this window will do. */
+const LOOKUP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.retrieveOrder', 'gateway.retrieveTransaction']);
 
-type OrderRole = 'initial' | 'followUp';
+type OrderRole = 'initial' | 'followUp' | 'lookup';
+
+/** A read names an existing transaction; every other transaction operation creates one, whose id must be new. */
+export function createsTransaction(operationId: string): boolean {
+  return !LOOKUP_OPERATIONS.has(operationId);
+}
 
 export function orderRole(operationId: string): OrderRole | undefined {
   if (INITIAL_OPERATIONS.has(operationId)) return 'initial';
   if (FOLLOW_UP_OPERATIONS.has(operationId)) return 'followUp';
+  if (LOOKUP_OPERATIONS.has(operationId)) return 'lookup';
   return undefined;
 }

@@ -280,7 +280,21 @@ export function financingSuccessSchema(operationId: string): z.ZodMiniType | und
   }
 }
 
+/** Retrieve Order (public API reference): the order's own fields at the top, every transaction in `transaction[]`. */
+export const retrieveOrderResponseSchema = z.looseObject({
+  id: z.optional(text),
+  status: z.optional(openCode(orderStatusValues)),
+  amount: z.optional(responseAmountSchema),
+  currency: z.optional(text),
+  totalAuthorizedAmount: z.optional(responseAmountSchema),
+  totalCapturedAmount: z.optional(responseAmountSchema),
+  totalRefundedAmount: z.optional(responseAmountSchema),
+  result: z.optional(openCode(resultValues)),
+  transaction: z.optional(z.array(gatewayResponseSchema)),
+});
+
 const gatewayAnswer = z.union([gatewayResponseSchema, gatewayErrorSchema]);
+const orderAnswer = z.union([retrieveOrderResponseSchema, gatewayErrorSchema]);
 const sessionAnswer = z.union([updateSessionResponseSchema, gatewayErrorSchema]);
 
 /**
@@ -300,7 +314,10 @@ export function responseSchemaFor(operationId: string, version?: number): z.ZodM
     case 'gateway.refund':
     case 'gateway.verify':
     case 'gateway.initiateBrowserPayment':
+    case 'gateway.retrieveTransaction':
       return gatewayAnswer;
+    case 'gateway.retrieveOrder':
+      return orderAnswer;
     case 'gateway.updateSession':
       return sessionAnswer;
     default:

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { OperationDef } from '../catalogue';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
-import { orderRole } from '../catalogue/orderRole';
+import { createsTransaction, orderRole } from '../catalogue/orderRole';
 import type { SendingServices } from './services';
 
 export function idPattern(kind: 'order' | 'transaction'): string {
@@ -24,11 +24,13 @@ interface OrderSuggestion {
   note?: string;
 }
 
-/** An operation that starts an order gets a fresh one; a follow-up the newest order it can succeed on. */
+/** An operation that starts an order gets a fresh one; a follow-up the newest order it can succeed on; a read the newest order. */
 export function suggestedOrder(op: OperationDef, environmentId: string, services: Pick<SendingServices, 'orders'>): OrderSuggestion {
-  if (orderRole(op.id) !== 'followUp') return { orderId: freshOrderId() };
+  const role = orderRole(op.id);
+  if (role !== 'followUp' && role !== 'lookup') return { orderId: freshOrderId() };
   const choice = services.orders.choiceFor(op.id, environmentId);
-  return choice ?? { note: `No order sent in this window has funds left for ${op.title}: enter the order id.` };
+  if (choice) return choice;
+  return { note: role === 'lookup' ? 'No order sent in this window yet: enter the order id.' : `No order sent in this window has funds left for ${op.title}: enter the order id.` };
 }
 
 /** The ids an operation's URL needs (as the form's "Fresh ids" fills them) and notes for the form to show beside them. */
@@ -36,7 +38,7 @@ export function suggestedIds(op: OperationDef, environmentId: string | undefined
   const params: Record<string, string> = {};
   const notes: Record<string, string> = {};
   for (const p of op.pathParams) {
-    if (p.name === 'transactionId') params.transactionId = freshTransactionId();
+    if (p.name === 'transactionId' && createsTransaction(op.id)) params.transactionId = freshTransactionId();
     if (p.name === 'orderId') {
       const order = environmentId === undefined ? { orderId: freshOrderId() } : suggestedOrder(op, environmentId, services);
       if (order.orderId) params.orderId = order.orderId;

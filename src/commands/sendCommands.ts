@@ -8,6 +8,7 @@ import type { Exchange } from '../send/exchange';
 import { resolveVersion, sendOperation, SendSetupError } from '../send/requestRunner';
 import { SequentialEvent } from '../send/sequentialEvent';
 import { isRequestFile } from '../platform/requestFiles';
+import { createsTransaction } from '../catalogue/orderRole';
 import { confirmDangerousAction } from './dangerousAction';
 import { freshTransactionId, suggestedOrder } from './idSuggestions';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
@@ -136,7 +137,7 @@ export class SendCommands {
       const sendToLive = await confirmDangerousAction({ ...live, safe: "Don't Send", action: 'Send to LIVE' });
       if (!sendToLive) return undefined;
     }
-    if (params.transactionId !== undefined) {
+    if (params.transactionId !== undefined && createsTransaction(op.id)) {
       const claimed = this.services.transactions.claim(params.orderId, params.transactionId, freshTransactionId);
       if (claimed.replaced) this.services.log.info(`Transaction id ${claimed.replaced} was already sent on order ${params.orderId}; using ${claimed.transactionId} instead.`);
       params.transactionId = claimed.transactionId;
@@ -203,7 +204,7 @@ export class SendCommands {
         if (env.merchantId) params.merchantId = env.merchantId;
         continue;
       }
-      if (p.name === 'transactionId') {
+      if (p.name === 'transactionId' && createsTransaction(op.id)) {
         params.transactionId = freshTransactionId();
         continue;
       }

@@ -4,6 +4,7 @@
  * verdict). The first failing step fails the flow; the steps after it are skipped.
  */
 import { getOperation } from '../catalogue/operations';
+import { createsTransaction } from '../catalogue/orderRole';
 import { parseJsonBounded } from '../json/depth';
 import type { PathParamName } from '../http/buildRequest';
 import type { Environment } from '../send/environment';
@@ -101,7 +102,7 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   let params: Record<string, unknown>;
   let body: unknown;
   try {
-    params = withFreshIds(op.pathParams.map((p) => p.name), resolveReferences(step.params ?? {}, scope) as Record<string, unknown>, scope);
+    params = withFreshIds(op.id, op.pathParams.map((p) => p.name), resolveReferences(step.params ?? {}, scope) as Record<string, unknown>, scope);
     body = step.body === undefined ? undefined : resolveReferences(step.body, scope);
   } catch (err) {
     if (err instanceof UnresolvedReference) return { ...base, message: err.message };
@@ -145,10 +146,10 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
 }
 
 /** A step without an order id takes the run's fresh one; without a transaction id, a new one (never reused). */
-function withFreshIds(needed: readonly string[], params: Record<string, unknown>, scope: ReferenceScope): Record<string, unknown> {
+function withFreshIds(operationId: string, needed: readonly string[], params: Record<string, unknown>, scope: ReferenceScope): Record<string, unknown> {
   const out = { ...params };
   if (needed.includes('orderId') && out['orderId'] === undefined) out['orderId'] = scope.fresh('orderId');
-  if (needed.includes('transactionId') && out['transactionId'] === undefined) out['transactionId'] = generateId(DEFAULT_TRANSACTION_PATTERN);
+  if (needed.includes('transactionId') && out['transactionId'] === undefined && createsTransaction(operationId)) out['transactionId'] = generateId(DEFAULT_TRANSACTION_PATTERN);
   return out;
 }
 

@@ -5,7 +5,7 @@
  * Decided from the decoded responses only (result, order totals); no vscode here.
  */
 import { add, formatDecimal, parseDecimal, type Decimal } from '../catalogue/decimal';
-import { orderRole } from '../catalogue/orderRole';
+import { createsTransaction, orderRole } from '../catalogue/orderRole';
 import type { Exchange } from './exchange';
 
 /** The outcome of a send, as far as the order is concerned. */
@@ -27,7 +27,7 @@ function outcomeOf(e: Exchange): OrderOutcome {
  * and a follow-up keeps its order.
  */
 export function idsToRenewAfterSend(e: Exchange): { orderId: boolean; transactionId: boolean } {
-  return { orderId: orderRole(e.operationId) === 'initial' && outcomeOf(e) === 'recorded', transactionId: true };
+  return { orderId: orderRole(e.operationId) === 'initial' && outcomeOf(e) === 'recorded', transactionId: createsTransaction(e.operationId) };
 }
 
 /** What the last response said about one order. */
@@ -98,6 +98,8 @@ export class OrderLedger {
   /** The newest order of the environment on which `operationId` can succeed, with what it has left. */
   choiceFor(operationId: string, environmentId: string, formatTime: (iso: string) => string = shortTime): OrderChoice | undefined {
     const newestFirst = [...this.orders.values()].filter((o) => o.environmentId === environmentId).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    const newest = newestFirst[0];
+    if (orderRole(operationId) === 'lookup') return newest && { orderId: newest.orderId, note: `order ${newest.orderId} from your ${newest.createdBy} at ${formatTime(newest.createdAt)}, the newest in this window` };
     for (const o of newestFirst) {
       const left = fundsLeft(operationId, o);
       if (!left) continue;

@@ -40,7 +40,8 @@ describe('Secrets never leave SecretStorage', function () {
     // Logout last: it ends the session the other financing calls need.
     const ordered = [...operations].sort((a, b) => Number(a.id === 'financing.logout') - Number(b.id === 'financing.logout'));
     for (const op of ordered) {
-      const params = { orderId, sessionId: 'SESSION0002SENTINEL0123456789AB' };
+      // A read names the transaction it reads (the others draw a fresh one).
+      const params = { orderId, sessionId: 'SESSION0002SENTINEL0123456789AB', ...(op.method === 'GET' ? { transactionId: 'SENT-READ' } : {}) };
       const x = await send({ environmentId: id, operationId: op.id, params, body: exampleBody(op.id), sendAnyway: true });
       assert.ok(x?.response, `${op.id}: ${x?.failure?.message}`);
       const text = JSON.stringify(x);

@@ -6,7 +6,8 @@
 import type { OperationId } from '../../catalogue';
 import { catalogueOperation } from '../requestChecks';
 
-export type GatewayOperationId = Extract<OperationId, `gateway.${string}`>;
+/** The operations a PUT selects by apiOperation; the reads (Retrieve Order, Retrieve Transaction) are GETs routed by path. */
+export type GatewayOperationId = Exclude<Extract<OperationId, `gateway.${string}`>, 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'>;
 
 export interface GatewayOperation {
   id: GatewayOperationId;

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { getOperation, operations, validatePathParam } from '../../../src/catalogue';
 
 describe('catalogue: operations', () => {
-  it('lists the eleven operations with their method, path, versions and auth', () => {
+  it('lists the operations with their method, path, versions and auth', () => {
     const rows = operations.map((o) => [o.id, o.method, o.pathTemplate + (o.query ? `?${new URLSearchParams(o.query).toString()}` : ''), o.versions.join('/'), o.defaultVersion ?? '-', o.apiOperation ?? '-', o.auth, o.hasBody, o.moneyMoving]);
     const tx = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}';
     assert.deepEqual(rows, [
@@ -17,6 +17,8 @@ describe('catalogue: operations', () => {
       ['gateway.verify', 'PUT', tx, '100', 100, 'VERIFY', 'basicMerchant', true, false],
       ['gateway.initiateBrowserPayment', 'PUT', tx, '16/100', 100, 'INITIATE_BROWSER_PAYMENT', 'basicMerchant', true, true],
       ['gateway.updateSession', 'PUT', '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}', '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.retrieveOrder', 'GET', '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}', '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.retrieveTransaction', 'GET', tx, '100', 100, '-', 'basicMerchant', false, false],
     ]);
   });
   it('getOperation finds by id and returns undefined otherwise', () => {

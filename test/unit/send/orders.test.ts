@@ -67,6 +67,22 @@ describe('order and transaction ids after a send', function () {
     assert.equal(ledger.choiceFor('gateway.refund', 'another-environment'), undefined);
   });
 
+  it('Retrieve Order and Retrieve Transaction read the newest order, even one with nothing left, and never renew the transaction id they read', async () => {
+    const ledger = new OrderLedger();
+    const declined = orderId();
+    ledger.record(await authorize(orderId(), APPROVED));
+    ledger.record(await authorize(declined, DECLINED));
+    const choice = ledger.choiceFor('gateway.retrieveOrder', sender.env.id, () => '15:02');
+    assert.equal(choice?.orderId, declined, 'a read looks at any order: the newest');
+    assert.match(choice?.note ?? '', /from your Authorize at 15:02, the newest in this window/);
+    assert.equal(ledger.choiceFor('gateway.retrieveTransaction', 'another-environment'), undefined);
+    const read = await sender.send({ operationId: 'gateway.retrieveOrder', params: { orderId: declined } });
+    assert.equal(read.response?.status, 200, read.response?.bodyText);
+    assert.deepEqual(idsToRenewAfterSend(read), { orderId: false, transactionId: false }, 'a read keeps the ids it reads');
+    const txn = await sender.send({ operationId: 'gateway.retrieveTransaction', params: { orderId: declined, transactionId: 'T-1' } });
+    assert.equal(idsToRenewAfterSend(txn).transactionId, false, 'the transaction it reads stays the one to read');
+  });
+
   it('Update Authorization is offered only an authorization not yet captured', async () => {
     const ledger = new OrderLedger();
     const captured = orderId();

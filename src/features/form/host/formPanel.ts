@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { getOperation, isError, validateBody, type OperationDef } from '../../../catalogue';
+import { createsTransaction } from '../../../catalogue/orderRole';
 import type { SendArgs } from '../../../commands/sendCommands';
 import type { SendingServices } from '../../../commands/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../../../commands/idSuggestions';
@@ -202,7 +203,7 @@ export class FormPanel implements vscode.Disposable {
   /** A transaction id already sent on this order would be replaced at send time: replace it now, so the form shows what it will send. */
   private renewUsedTransactionId(): void {
     const { orderId, transactionId } = this.state.params;
-    if (!transactionId || !this.host.services.transactions.wasSent(orderId, transactionId)) return;
+    if (!transactionId || !createsTransaction(this.state.operationId) || !this.host.services.transactions.wasSent(orderId, transactionId)) return;
     const fresh = freshTransactionId();
     this.postIds({ transactionId: fresh }, { transactionId: `${transactionId} was already sent${orderId ? ` on order ${orderId}` : ''}; this form will send ${fresh}.` });
   }
