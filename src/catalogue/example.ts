@@ -10,6 +10,7 @@ const EXAMPLE_EXTRAS: Readonly<Record<string, readonly string[]>> = {
   'gateway.authorize@11': ['order.amount', 'order.currency', 'sourceOfFunds.type', 'sourceOfFunds.provided.card.number', 'sourceOfFunds.provided.card.expiry.month', 'sourceOfFunds.provided.card.expiry.year', 'sourceOfFunds.provided.card.securityCode'],
   'gateway.updateAuthorization@18': ['transaction.amount', 'transaction.currency'],
   'gateway.refund@13': ['transaction.amount', 'transaction.currency'],
+  'gateway.capture@100': ['transaction.amount', 'transaction.currency'],
   'gateway.verify@100': ['order.currency', 'sourceOfFunds.type', 'sourceOfFunds.provided.card.number', 'sourceOfFunds.provided.card.expiry.month', 'sourceOfFunds.provided.card.expiry.year', 'sourceOfFunds.provided.card.securityCode'],
   'gateway.initiateBrowserPayment@16': ['order.reference'],
   'gateway.initiateBrowserPayment@100': ['order.reference', 'browserPayment.returnUrl'],

@@ -6,7 +6,7 @@
 /** Operations whose transaction is the first of an order (Pay too, when the catalogue has it). */
 const INITIAL_OPERATIONS: ReadonlySet<string> = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment', 'gateway.pay']);
 /** Operations on an order an initial operation created. */
-const FOLLOW_UP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.refund', 'gateway.updateAuthorization']);
+const FOLLOW_UP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.refund', 'gateway.updateAuthorization', 'gateway.capture']);
 /** Reads of an order that exists: they move nothing, so any order sent in this window will do. */
 const LOOKUP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.retrieveOrder', 'gateway.retrieveTransaction']);
 

@@ -315,6 +315,7 @@ export function responseSchemaFor(operationId: string, version?: number): z.ZodM
     case 'gateway.verify':
     case 'gateway.initiateBrowserPayment':
     case 'gateway.retrieveTransaction':
+    case 'gateway.capture':
       return gatewayAnswer;
     case 'gateway.retrieveOrder':
       return orderAnswer;

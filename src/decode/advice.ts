@@ -33,7 +33,7 @@ interface Advice {
   readonly thenCode?: boolean;
 }
 
-type GatewayOperation = 'gateway.authorize' | 'gateway.verify' | 'gateway.refund' | 'gateway.updateAuthorization' | 'gateway.initiateBrowserPayment';
+type GatewayOperation = 'gateway.authorize' | 'gateway.verify' | 'gateway.refund' | 'gateway.updateAuthorization' | 'gateway.initiateBrowserPayment' | 'gateway.capture';
 
 const NEW_ID = 'A retry needs a NEW transaction id.';
 
@@ -65,6 +65,13 @@ const GATEWAY_ADVICE: Readonly<Record<GatewayOperation, Readonly<Record<GatewayC
     declined: { advice: 'The update was refused; the earlier authorization stands unchanged.', thenCode: true },
     'retry-safe': { advice: `The update did not go through; the earlier authorization stands. ${NEW_ID}` },
     error: { advice: 'The update failed; the earlier authorization stands unchanged.', thenCode: true },
+  },
+  'gateway.capture': {
+    approved: { advice: 'The funds are taken: the order total captured shows how much; capture the rest later or refund from what was captured.' },
+    pending: { advice: 'The capture is not decided yet: do not capture again.', thenCode: true },
+    declined: { advice: 'The capture was refused and no money moved: check the authorized amount not yet captured.', thenCode: true },
+    'retry-safe': { advice: `The capture did not go through; the authorization stands. ${NEW_ID}` },
+    error: { advice: 'The capture failed; the authorization stands. Check the order status and the amount left to capture.', thenCode: true },
   },
   'gateway.initiateBrowserPayment': {
     approved: { advice: 'The payer completed the payment at the provider: fulfil the order.' },

@@ -61,6 +61,10 @@ function fundsLeft(operationId: string, o: OrderFacts): { amount: Decimal; what:
     const left = captured && minus(captured, o.refunded ?? { units: 0n, scale: 0 });
     return isPositive(left) ? { amount: left, what: 'left to refund' } : undefined;
   }
+  if (operationId === 'gateway.capture') {
+    const left = authorized && captured && minus(authorized, captured);
+    return isPositive(left) ? { amount: left, what: 'left to capture' } : undefined;
+  }
   if (operationId === 'gateway.updateAuthorization') {
     // Only an authorization not yet fully captured can be updated.
     const left = authorized && captured && minus(authorized, captured);

@@ -75,6 +75,14 @@ export function refundV13(): ObjectNode {
   );
 }
 
+/** Capture (public API reference, beyond the seed spec): the amount and currency to take from the authorization. */
+export function captureV100(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'CAPTURE', fromRealGateway: true }),
+    transactionAmountFields('Amount to capture, decimal string 1 to 14: at most the authorized amount not yet captured; a partial capture leaves the rest to capture later.'),
+  );
+}
+
 export function verifyV100(): ObjectNode {
   return body(
     commonGatewayFields({ value: 'VERIFY', fromRealGateway: true }),

@@ -1,7 +1,7 @@
 /** (operation, version) → request body tree, built once and cached. */
 import { loginBody, offersBody } from './financing';
 import {
-  authorizeV11, initiateBrowserPaymentV100, initiateBrowserPaymentV16, refundV13, updateAuthorizationV18, updateSessionV100, verifyV100,
+  authorizeV11, captureV100, initiateBrowserPaymentV100, initiateBrowserPaymentV16, refundV13, updateAuthorizationV18, updateSessionV100, verifyV100,
 } from './gateway';
 import type { ObjectNode } from '../fieldTree';
 import { getOperation, operations, type OperationDef, type OperationId } from '../operations';
@@ -17,6 +17,7 @@ const builders: Record<string, () => ObjectNode> = {
   'gateway.initiateBrowserPayment@16': initiateBrowserPaymentV16,
   'gateway.initiateBrowserPayment@100': initiateBrowserPaymentV100,
   'gateway.updateSession@100': updateSessionV100,
+  'gateway.capture@100': captureV100,
 };
 
 const cache = new Map<string, ObjectNode>();

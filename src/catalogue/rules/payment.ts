@@ -43,6 +43,11 @@ export const refundAmount = requiredToPay({
   why: 'the gateway answers "Missing parameter" for a refund without the amount and currency to refund',
 });
 
+export const captureAmount = requiredToPay({
+  id: 'captureAmount', required: ['transaction.amount', 'transaction.currency'], onlyFor: ['gateway.capture@100'],
+  why: 'the gateway answers "Missing parameter" for a capture without the amount and currency to capture',
+});
+
 /** Authorize and Verify present a card: its number and expiry, or a token (or a session) standing for them. */
 export const cardToCharge: CrossFieldRule = {
   id: 'cardToCharge',

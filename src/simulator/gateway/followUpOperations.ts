@@ -10,9 +10,40 @@ import { acquirerResponse } from './testCards';
 
 /**
  * Operations on funds already on an order: Refund (at most the captured funds not yet refunded;
- * standalone for cards only) and Update Authorization (changes the authorized amount of an order
- * that is authorized but not captured).
+ * standalone for cards only), Update Authorization (changes the authorized amount of an order
+ * that is authorized but not captured) and Capture (takes authorized funds, in parts if wanted, up to
+ * the authorized amount not yet captured; public API reference, beyond the seed spec).
  */
+
+export function capture(env: OpEnv): SimResponse {
+  const order = env.orders.get(env.merchant.merchantId, env.orderId);
+  if (!order) return unknownOrder(env.orderId, env.merchant.merchantId);
+  const dup = duplicateTransaction(env, order);
+  if (dup) return dup;
+  if (order.status !== 'AUTHORIZED' && order.status !== 'PARTIALLY_CAPTURED') {
+    return invalidRequest(`Capture is not allowed for order ${order.id}: its status is ${order.status}; only an authorized order not fully captured can be captured`);
+  }
+  const amount = requiredAmount(env, 'transaction.amount');
+  if (isResponse(amount)) return amount;
+  const currency = requiredCurrency(env, 'transaction.currency');
+  if (isResponse(currency)) return currency;
+  if (currency !== order.currency) return invalidValue('transaction.currency', currency, `Currency must match the order currency ${order.currency}`);
+  const left = order.totalAuthorizedAmount - order.totalCapturedAmount;
+  if (amount > left) {
+    return fieldError({
+      field: 'transaction.amount',
+      validationType: 'INVALID',
+      explanation: `Value '${getString(env.body, 'transaction.amount')}' is invalid. Requested capture amount exceeds the authorized amount left to capture (${formatAmount(left)} ${order.currency})`,
+    });
+  }
+  const txn = baseTransaction(env, 'CAPTURE', amount, currency);
+  txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
+  txn.authorizationCode = authorizationCode();
+  order.totalCapturedAmount += amount;
+  order.status = order.totalCapturedAmount === order.totalAuthorizedAmount ? 'CAPTURED' : 'PARTIALLY_CAPTURED';
+  txn.sourceOfFunds = { type: 'CARD' };
+  return commit(env, order, txn);
+}
 
 export function refund(env: OpEnv): SimResponse {
   const order = env.orders.get(env.merchant.merchantId, env.orderId);

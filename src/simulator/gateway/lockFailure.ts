@@ -14,6 +14,7 @@ const TYPE_OF: Record<GatewayOperationId, TransactionType> = {
   'gateway.verify': 'VERIFICATION',
   'gateway.initiateBrowserPayment': 'PAYMENT',
   'gateway.updateSession': 'AUTHORIZATION',
+  'gateway.capture': 'CAPTURE',
 };
 
 /**

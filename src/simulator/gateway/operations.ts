@@ -26,6 +26,7 @@ const SPEC_TABLE: readonly GatewayOperation[] = [
   { id: 'gateway.verify', apiOperation: 'VERIFY', versions: [100], emptyUserAllowed: false },
   { id: 'gateway.initiateBrowserPayment', apiOperation: 'INITIATE_BROWSER_PAYMENT', versions: [16, 100], emptyUserAllowed: false },
   { id: 'gateway.updateSession', versions: [100], emptyUserAllowed: false },
+  { id: 'gateway.capture', apiOperation: 'CAPTURE', versions: [100], emptyUserAllowed: false },
 ];
 
 function resolve(spec: GatewayOperation): GatewayOperation {

@@ -8,7 +8,7 @@ import { isAuthorized, type MerchantProfile } from './auth';
 import { BROWSER_PAGE_PREFIX, browserPaymentPage, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
 import { authorize, verify } from './cardOperations';
 import { badCredentials, fieldError, invalidRequest, invalidValue, missing, notFound, unsupportedVersion } from './errors';
-import { refund, updateAuthorization } from './followUpOperations';
+import { capture, refund, updateAuthorization } from './followUpOperations';
 import { lockFailure } from './lockFailure';
 import { knownVersions, operationByApiOperation, type GatewayOperation, type GatewayOperationId } from './operations';
 import type { OpEnv } from './opEnv';
@@ -147,6 +147,7 @@ export class GatewayApi {
       case 'gateway.verify': return verify(env);
       case 'gateway.refund': return refund(env);
       case 'gateway.updateAuthorization': return updateAuthorization(env);
+      case 'gateway.capture': return capture(env);
       case 'gateway.initiateBrowserPayment': return initiateBrowserPayment(env);
       case 'gateway.updateSession': return notFound();
     }

@@ -50,6 +50,7 @@ const PAYMENT_NEEDS: Readonly<Record<string, Readonly<Record<string, string>>>> 
   'gateway.authorize@11': { 'order.amount': '10.00', 'order.currency': 'USD' },
   'gateway.verify@100': { 'order.currency': 'USD' },
   'gateway.refund@13': { 'transaction.amount': '10.00', 'transaction.currency': 'USD' },
+  'gateway.capture@100': { 'transaction.amount': '10.00', 'transaction.currency': 'USD' },
 };
 const CARD_NEEDS: Readonly<Record<string, string>> = {
   'sourceOfFunds.provided.card.number': '5123450000000008',

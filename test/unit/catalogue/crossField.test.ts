@@ -166,6 +166,11 @@ describe('catalogue: cross-field rules', () => {
       assert.deepEqual(validateBody('gateway.refund', 13, refund({}), NOW).map((i) => i.message), [`transaction.amount: ${why}`, `transaction.currency: ${why}`]);
       assert.deepEqual(validateBody('gateway.refund', 13, refund({ amount: '1.00', currency: 'USD' }), NOW), []);
     });
+    it('captureAmount: a Capture without transaction.amount or transaction.currency fails', () => {
+      const why = 'required: the gateway answers "Missing parameter" for a capture without the amount and currency to capture';
+      assert.deepEqual(validateBody('gateway.capture', 100, { apiOperation: 'CAPTURE' }, NOW).map((i) => i.message), [`transaction.amount: ${why}`, `transaction.currency: ${why}`]);
+      assert.deepEqual(validateBody('gateway.capture', 100, { apiOperation: 'CAPTURE', transaction: { amount: '1.00', currency: 'USD' } }, NOW), []);
+    });
     it('cardToCharge: Authorize and Verify need a card number, and with it the expiry month and year', () => {
       const noCard = { ...authorize({ amount: '10.00', currency: 'USD' }), sourceOfFunds: {} };
       assert.deepEqual(validateBody('gateway.authorize', 11, noCard, NOW).map((i) => i.message), [
@@ -209,7 +214,7 @@ describe('catalogue: cross-field rules', () => {
   it('every declared rule is exercised by this file', () => {
     const ids = new Set(crossFieldRules.map((r) => r.id));
     assert.deepEqual([...ids].sort(), [
-      'authorizeAmount', 'cardToCharge', 'refundAmount', 'verifyCurrency',
+      'authorizeAmount', 'captureAmount', 'cardToCharge', 'refundAmount', 'verifyCurrency',
       'b2bSupplierName', 'bankTransferAIdentifier', 'cartTotal', 'dateOrder', 'includedInAmount', 'itemAmountFromItems',
       'merchantChargeBase', 'notInPast', 'recurringAmountVariability', 'selectFirstWithoutCategory', 'sumOfSubtotals', 'taxAmountFromItems', 'walletAChoices',
     ].sort());
