@@ -5,7 +5,7 @@ import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
 import { fieldError, invalidRequest, invalidValue, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
 import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
-import { statusAfterRefund } from './orders';
+import { statusAfterRefund, type OrderRecord } from './orders';
 import { acquirerResponse } from './testCards';
 
 /**
@@ -27,15 +27,8 @@ export function capture(env: OpEnv): SimResponse {
   if (isResponse(amount)) return amount;
   const currency = requiredCurrency(env, 'transaction.currency');
   if (isResponse(currency)) return currency;
-  if (currency !== order.currency) return invalidValue('transaction.currency', currency, `Currency must match the order currency ${order.currency}`);
-  const left = order.totalAuthorizedAmount - order.totalCapturedAmount;
-  if (amount > left) {
-    return fieldError({
-      field: 'transaction.amount',
-      validationType: 'INVALID',
-      explanation: `Value '${getString(env.body, 'transaction.amount')}' is invalid. Requested capture amount exceeds the authorized amount left to capture (${formatAmount(left)} ${order.currency})`,
-    });
-  }
+  const refused = beyondOrder(env, order, amount, currency, order.totalAuthorizedAmount - order.totalCapturedAmount, 'capture amount exceeds the authorized amount left to capture');
+  if (refused) return refused;
   const txn = baseTransaction(env, 'CAPTURE', amount, currency);
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
   txn.authorizationCode = authorizationCode();
@@ -56,15 +49,8 @@ export function refund(env: OpEnv): SimResponse {
 
   if (!order) return standaloneRefund(env, amount, currency);
 
-  if (currency !== order.currency) return invalidValue('transaction.currency', currency, `Currency must match the order currency ${order.currency}`);
-  const refundable = order.totalCapturedAmount - order.totalRefundedAmount;
-  if (amount > refundable) {
-    return fieldError({
-      field: 'transaction.amount',
-      validationType: 'INVALID',
-      explanation: `Value '${getString(env.body, 'transaction.amount')}' is invalid. Requested refund amount exceeds the captured amount available for refund (${formatAmount(refundable)} ${order.currency})`,
-    });
-  }
+  const refused = beyondOrder(env, order, amount, currency, order.totalCapturedAmount - order.totalRefundedAmount, 'refund amount exceeds the captured amount available for refund');
+  if (refused) return refused;
   const txn = baseTransaction(env, 'REFUND', amount, currency);
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
   txn.authorizationCode = authorizationCode();
@@ -73,6 +59,17 @@ export function refund(env: OpEnv): SimResponse {
   const card = cardFrom(env.body);
   if (card) txn.sourceOfFunds = sourceOfFundsView(card);
   return commit(env, order, txn);
+}
+
+/** A follow-up moves money in the order's currency and at most `available`; otherwise the gateway's field error. */
+function beyondOrder(env: OpEnv, order: OrderRecord, amount: bigint, currency: string, available: bigint, what: string): SimResponse | undefined {
+  if (currency !== order.currency) return invalidValue('transaction.currency', currency, `Currency must match the order currency ${order.currency}`);
+  if (amount <= available) return undefined;
+  return fieldError({
+    field: 'transaction.amount',
+    validationType: 'INVALID',
+    explanation: `Value '${getString(env.body, 'transaction.amount')}' is invalid. Requested ${what} (${formatAmount(available)} ${order.currency})`,
+  });
 }
 
 /** A refund with no earlier payment on the order: the spec allows it for card payments only. */
