@@ -1,17 +1,17 @@
-/** Everything derived from one (operation, version): tree, flattened fields, zod schema, rules. Built lazily, cached. */
-import type * as z from 'zod/mini';
+/**
+ * Everything derived from one (operation, version) that checking a body needs: tree, flattened
+ * fields, rules. Built lazily, cached. No schema library: the field rules run from the tree
+ * (fieldChecks.ts), and the JSON Schema export builds its zod schema itself (jsonSchema.ts).
+ */
 import { bodyTree, resolve, type ResolvedOperation } from './bodies';
 import { buildIndex, type FieldIndex } from './fieldIndex';
 import type { ObjectNode } from './fieldTree';
 import { rulesFor, type CrossFieldRule } from './rules';
-import { innerSchema } from './toZod';
 
 export interface CompiledOperation {
   resolved: ResolvedOperation;
   tree: ObjectNode | undefined;
   index: FieldIndex | undefined;
-  /** Field rules only (exportable to JSON Schema); cross-field rules are in `rules`. */
-  fieldSchema: z.ZodMiniType | undefined;
   rules: CrossFieldRule[];
   /** Every catalogue path, objects included ('order', 'order.reference', 'item[].name'): what "did you mean" picks from. */
   knownPaths: readonly string[];
@@ -27,7 +27,6 @@ export function compile(id: string, version?: number): CompiledOperation {
   const index = tree ? buildIndex(tree) : undefined;
   const compiled: CompiledOperation = {
     resolved, tree, index,
-    fieldSchema: tree ? innerSchema(tree, resolved.op.id) : undefined,
     rules: index ? rulesFor(resolved.key, (p) => index.byPath.has(p)) : [],
     knownPaths: index ? withParents(index.list.map((m) => m.path)) : [],
   };

@@ -86,7 +86,7 @@ function ruleOf(i: ZodIssue): string {
 }
 
 /** The "got …" part: lengths for length rules, counts for list rules, the value otherwise. */
-function got(rule: string, input: unknown): string {
+export function got(rule: string, input: unknown): string {
   if ((rule === 'maxLength' || rule === 'minLength') && typeof input === 'string') return `got ${input.length}`;
   if ((rule === 'maxItems' || rule === 'minItems') && Array.isArray(input)) return `got ${input.length}`;
   if (rule === 'type') return `got ${input === null ? 'null' : Array.isArray(input) ? 'a list' : typeof input === 'string' ? `text ${shown(input)}` : `${typeof input} ${shown(input)}`}`;

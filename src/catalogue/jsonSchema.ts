@@ -1,6 +1,7 @@
 /** JSON Schema export with zod's own toJSONSchema (draft-07: what VS Code's JSON editor understands best). */
 import { toJSONSchema } from 'zod/mini';
 import { compile } from './compiled';
+import { innerSchema } from './toZod';
 
 type JsonSchemaObject = Record<string, unknown>;
 
@@ -18,9 +19,9 @@ export function bodyJsonSchema(id: string, version?: number): JsonSchemaObject |
 }
 
 function buildBodyJsonSchema(id: string, version?: number): JsonSchemaObject | undefined {
-  const { fieldSchema, resolved } = compile(id, version);
-  if (!fieldSchema) return undefined;
-  const out = toJSONSchema(fieldSchema, { target: 'draft-07', unrepresentable: 'any' }) as JsonSchemaObject;
+  const { tree, resolved } = compile(id, version);
+  if (!tree) return undefined;
+  const out = toJSONSchema(innerSchema(tree, resolved.op.id), { target: 'draft-07', unrepresentable: 'any' }) as JsonSchemaObject;
   delete out['$schema'];
   out['title'] = `${resolved.op.title}${resolved.version !== undefined ? ` (version ${resolved.version})` : ''} request body`;
   out['description'] = `${resolved.op.purpose} Cross-field rules (sums of amounts, conditional fields, dates) are checked by Payment Workbench, not by this schema.`;

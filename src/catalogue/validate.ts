@@ -1,11 +1,11 @@
 /** validateBody (field rules + cross-field rules) and validateField (one field, for every keystroke). */
 import { acceptedForm, acceptedValue } from './acceptedForm';
 import { compile, type CompiledOperation } from './compiled';
+import { checkNode } from './fieldChecks';
 import { catalogueMatch } from './fieldIndex';
-import { fromZodIssue, isError, issue, shown, type ValidationIssue } from './issues';
+import { formatPath, isError, issue, shown, type ValidationIssue } from './issues';
 import { getOperation, type OperationId } from './operations';
 import { isRecord } from './rules/access';
-import { innerSchema, nodeSchema } from './toZod';
 
 /** Resolves the operation, or reports why it cannot be (unknown operation, unsupported version): callers may pass text from files. */
 function compileOrIssue(id: string, version: number | undefined): CompiledOperation | ValidationIssue {
@@ -37,15 +37,14 @@ export function validateBody(id: OperationId, version: number | undefined, body:
 export function checkBody(id: OperationId, version: number | undefined, body: unknown, now: Date = new Date()): BodyCheck {
   const compiled = compileOrIssue(id, version);
   if (!('resolved' in compiled)) return { issues: [compiled], accepted: body };
-  const { fieldSchema, index, rules, resolved, tree, knownPaths } = compiled;
-  if (!fieldSchema || !index || !tree) {
+  const { index, rules, resolved, tree, knownPaths } = compiled;
+  if (!index || !tree) {
     const empty = body === undefined || body === null || (isRecord(body) && Object.keys(body).length === 0);
     return { issues: empty ? [] : [issue('', 'unexpected', `${resolved.op.id} takes no body`, body)], accepted: body };
   }
   if (!isRecord(body)) return { issues: [issue('', 'type', `must be a JSON object, got ${shown(body)}`, body)], accepted: body };
   const form = acceptedForm(tree, body, knownPaths);
-  const result = fieldSchema.safeParse(form.body, { reportInput: true });
-  const fieldIssues = result.success ? [] : result.error.issues.map((i) => fromZodIssue(i)).filter((i) => !form.acceptedAsIs.has(i.path));
+  const fieldIssues = checkNode(tree, form.body, '').filter((i) => !form.acceptedAsIs.has(i.path));
   const errors = fieldIssues.filter(isError);
   // Cross-field rules see only values that passed their own field rules (one issue per cause, and a
   // hostile value over its length never reaches a sum or a date comparison).
@@ -88,7 +87,7 @@ function removeAt(node: unknown, steps: readonly (string | number)[]): unknown {
   return node;
 }
 
-/** Splits 'item[2].name' into ['item', 2, 'name'] (zod path segments). */
+/** Splits 'item[2].name' into ['item', 2, 'name'] (path segments, as zod spells them too). */
 export function pathSegments(path: string): (string | number)[] {
   const out: (string | number)[] = [];
   for (const part of path.split('.')) {
@@ -115,9 +114,7 @@ export function validateField(id: OperationId, version: number | undefined, path
     }
   }
   const accepted = acceptedValue(entry.node, value, path);
-  const key = entry.meta.path.split('.').pop() ?? '';
-  const schema = entry.node.required ? innerSchema(entry.node, key) : nodeSchema(entry.node, key);
-  const result = schema.safeParse(accepted.value, { reportInput: true });
-  if (!result.success && !accepted.asIs) out.push(...result.error.issues.map((i) => fromZodIssue(i, pathSegments(path))));
+  // The path as issues spell it (a key that is not a name, such as '', reads as the body's own paths do).
+  if (!accepted.asIs) out.push(...checkNode(entry.node, accepted.value, formatPath(pathSegments(path))));
   return [...out, ...accepted.warnings];
 }
