@@ -103,6 +103,20 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await field(page, 'order.reference').locator('vscode-textfield').getAttribute('invalid'), null);
   });
 
+  it('a group counts its problems on its header, and the count goes when they are fixed', async () => {
+    const { page } = await openForm({ operationId: 'gateway.authorize', version: 11, body: { ...PAYABLE, order: { ...PAYABLE.order, reference: 'r'.repeat(41) } } });
+    const counts = () => page.locator('vscode-collapsible.group').evaluateAll((groups) => groups.flatMap((g) => {
+      const badge = g.querySelector(':scope > vscode-badge.group-problems') as { hidden: boolean; textContent: string | null } | null;
+      return badge && !badge.hidden ? [`${g.getAttribute('data-group') ?? ''}: ${badge.textContent ?? ''}`] : [];
+    }));
+    assert.deepEqual(await counts(), ['Order: 1']);
+    assert.ok(await page.locator('vscode-collapsible.group[data-group="Order"] > vscode-badge.group-problems').isVisible());
+    await input(page, 'order.reference').fill('r'.repeat(40));
+    assert.deepEqual(await eventually(counts, (c) => c.length === 0), []);
+    await input(page, 'order.reference').fill('r'.repeat(42));
+    assert.deepEqual(await eventually(counts, (c) => c.length === 1), ['Order: 1']);
+  });
+
   it('never takes a credential: the login password says it comes from secure storage and is not a problem', async () => {
     const w = await openForm({ operationId: 'financing.login', body: { email: 'partner@example.test' } });
     const password = field(w.page, 'password').locator('vscode-textfield[data-field-input]');

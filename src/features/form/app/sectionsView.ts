@@ -17,7 +17,8 @@ export interface SectionsHost extends ContainerHost {
 interface Group {
   section: LayoutSection;
   collapsible: HTMLElementTagNameMap['vscode-collapsible'];
-  badge: HTMLElement;
+  /** Made when the group first has a problem: most groups never do, and each badge is a web component to render. */
+  badge: HTMLElement | undefined;
   built: boolean;
 }
 
@@ -37,13 +38,11 @@ export class SectionsView {
     this.search = search;
     const items = layout.sections.map((section) => {
       const fieldCount = section.nodes.flatMap((n) => [...nodeMetas(n)]).filter((m) => m.kind !== 'array' && m.kind !== 'map').length;
-      const badge = el('vscode-badge', { class: 'group-problems', attrs: { slot: 'decorations', variant: 'counter', title: 'Problems in this group' } });
-      badge.hidden = true;
       const collapsible = el('vscode-collapsible', {
         class: section.required ? 'group required-group' : 'group',
         attrs: { 'data-group': section.key, heading: section.required ? 'Required fields' : section.key, description: section.required ? 'always sent' : `${fieldCount} field${fieldCount === 1 ? '' : 's'}` },
-      }, badge);
-      const group: Group = { section, collapsible, badge, built: false };
+      });
+      const group: Group = { section, collapsible, badge: undefined, built: false };
       collapsible.addEventListener('vsc-collapsible-toggle', (e) => {
         if (e.target !== collapsible) return;
         if (e.detail.open) this.build(group);
@@ -120,9 +119,18 @@ export class SectionsView {
   showProblemCounts(counts: ReadonlyMap<string, number>): void {
     for (const [key, group] of this.groups) {
       const n = counts.get(key) ?? 0;
+      if (n === 0 && !group.badge) continue;
+      const badge = (group.badge ??= this.badgeOf(group));
       const text = String(n);
-      if (group.badge.textContent !== text) group.badge.textContent = text;
-      group.badge.hidden = n === 0;
+      if (badge.textContent !== text) badge.textContent = text;
+      badge.hidden = n === 0;
     }
+  }
+
+  private badgeOf(group: Group): HTMLElement {
+    const badge = el('vscode-badge', { class: 'group-problems', attrs: { slot: 'decorations', variant: 'counter', title: 'Problems in this group' } });
+    // Before the group's fields (once built), as when every group had one from the start.
+    group.collapsible.prepend(badge);
+    return badge;
   }
 }
