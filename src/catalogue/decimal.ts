@@ -65,6 +65,17 @@ export function formatDecimal(d: Decimal): string {
   return negative && digits !== '0' ? `-${digits}` : digits;
 }
 
+/** Text with the value's own scale ('40.00' stays '40.00'): an amount to send back to the gateway as it wrote it. */
+export function decimalText(d: Decimal): string {
+  const negative = d.units < 0n;
+  let digits = (negative ? -d.units : d.units).toString();
+  if (d.scale > 0) {
+    digits = digits.padStart(d.scale + 1, '0');
+    digits = `${digits.slice(0, digits.length - d.scale)}.${digits.slice(digits.length - d.scale)}`;
+  }
+  return negative ? `-${digits}` : digits;
+}
+
 /** A loop, not /0+$/: that pattern retries from every zero and is quadratic on a long run of them. */
 function withoutTrailingZeros(text: string): string {
   let end = text.length;

@@ -8,6 +8,8 @@ const EXAMPLE_EXTRAS: Readonly<Record<string, readonly string[]>> = {
   'financing.offers': ['products[].name', 'products[].category', 'products[].price', 'products[].quantity', 'credit_period'],
   'financing.offersSelectFirst': ['products[].name', 'products[].price', 'products[].quantity', 'credit_period'],
   'gateway.authorize@11': ['order.amount', 'order.currency', 'sourceOfFunds.type', 'sourceOfFunds.provided.card.number', 'sourceOfFunds.provided.card.expiry.month', 'sourceOfFunds.provided.card.expiry.year', 'sourceOfFunds.provided.card.securityCode'],
+  'gateway.pay@100': ['order.amount', 'order.currency', 'sourceOfFunds.type', 'sourceOfFunds.provided.card.number', 'sourceOfFunds.provided.card.expiry.month', 'sourceOfFunds.provided.card.expiry.year', 'sourceOfFunds.provided.card.securityCode'],
+  'gateway.void@100': ['transaction.targetTransactionId'],
   'gateway.updateAuthorization@18': ['transaction.amount', 'transaction.currency'],
   'gateway.refund@13': ['transaction.amount', 'transaction.currency'],
   'gateway.capture@100': ['transaction.amount', 'transaction.currency'],

@@ -5,7 +5,7 @@ type ApiKind = 'financing' | 'gateway';
 export type OperationId =
   | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
-  | 'gateway.updateSession' | 'gateway.capture' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction';
+  | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction';
 type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
 
 export interface OperationDef {
@@ -64,6 +64,8 @@ export const operations: readonly OperationDef[] = Object.freeze([
   gateway({ id: 'gateway.initiateBrowserPayment', title: 'Initiate Browser Payment', purpose: "Start a payment at an external payment provider; the merchant redirects the payer's browser to the URL returned in the response.", versions: [16, 100], defaultVersion: 100, apiOperation: 'INITIATE_BROWSER_PAYMENT', auth: 'basicMerchant', moneyMoving: true }),
   gateway({ id: 'gateway.updateSession', title: 'Update Session', purpose: 'Add or change request fields held in a payment session.', versions: [100], defaultVersion: 100, auth: 'basicMerchant', moneyMoving: false, session: true }),
   gateway({ id: 'gateway.capture', title: 'Capture', purpose: 'Take funds an authorization reserved: all of them, or part, more than once, up to the authorized amount not yet captured.', versions: [100], defaultVersion: 100, apiOperation: 'CAPTURE', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
+  gateway({ id: 'gateway.void', title: 'Void', purpose: 'Reverse an earlier transaction of the order (an authorization, capture, payment or refund) before it settles; voiding the authorization cancels the order.', versions: [100], defaultVersion: 100, apiOperation: 'VOID', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
+  gateway({ id: 'gateway.pay', title: 'Pay', purpose: 'Authorize and capture in one: the card is charged and the order is CAPTURED when the payment is approved.', versions: [100], defaultVersion: 100, apiOperation: 'PAY', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
   retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId] }),
   retrieve({ id: 'gateway.retrieveTransaction', title: 'Retrieve Transaction', purpose: 'Read one transaction of an order, in the shape of the webhook notification about it.', pathTemplate: TRANSACTION_PATH, pathParams: transactionParams }),
 ]);

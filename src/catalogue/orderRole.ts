@@ -3,10 +3,10 @@
  * operation, so it lives with the catalogue, where the form, the history and the send rules all read it.
  */
 
-/** Operations whose transaction is the first of an order (Pay too, when the catalogue has it). */
+/** Operations whose transaction is the first of an order. */
 const INITIAL_OPERATIONS: ReadonlySet<string> = new Set(['gateway.authorize', 'gateway.verify', 'gateway.initiateBrowserPayment', 'gateway.pay']);
 /** Operations on an order an initial operation created. */
-const FOLLOW_UP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.refund', 'gateway.updateAuthorization', 'gateway.capture']);
+const FOLLOW_UP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.refund', 'gateway.updateAuthorization', 'gateway.capture', 'gateway.void']);
 /** Reads of an order that exists: they move nothing, so any order sent in this window will do. */
 const LOOKUP_OPERATIONS: ReadonlySet<string> = new Set(['gateway.retrieveOrder', 'gateway.retrieveTransaction']);
 

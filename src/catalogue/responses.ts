@@ -316,6 +316,8 @@ export function responseSchemaFor(operationId: string, version?: number): z.ZodM
     case 'gateway.initiateBrowserPayment':
     case 'gateway.retrieveTransaction':
     case 'gateway.capture':
+    case 'gateway.void':
+    case 'gateway.pay':
       return gatewayAnswer;
     case 'gateway.retrieveOrder':
       return orderAnswer;

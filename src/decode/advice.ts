@@ -33,7 +33,8 @@ interface Advice {
   readonly thenCode?: boolean;
 }
 
-type GatewayOperation = 'gateway.authorize' | 'gateway.verify' | 'gateway.refund' | 'gateway.updateAuthorization' | 'gateway.initiateBrowserPayment' | 'gateway.capture';
+type GatewayOperation = 'gateway.authorize' | 'gateway.verify' | 'gateway.refund' | 'gateway.updateAuthorization' | 'gateway.initiateBrowserPayment' | 'gateway.capture'
+  | 'gateway.void' | 'gateway.pay';
 
 const NEW_ID = 'A retry needs a NEW transaction id.';
 
@@ -72,6 +73,20 @@ const GATEWAY_ADVICE: Readonly<Record<GatewayOperation, Readonly<Record<GatewayC
     declined: { advice: 'The capture was refused and no money moved: check the authorized amount not yet captured.', thenCode: true },
     'retry-safe': { advice: `The capture did not go through; the authorization stands. ${NEW_ID}` },
     error: { advice: 'The capture failed; the authorization stands. Check the order status and the amount left to capture.', thenCode: true },
+  },
+  'gateway.void': {
+    approved: { advice: 'The transaction is reversed: a voided authorization or payment cancels the order (nothing more can be captured or refunded on it); a voided capture or refund gives its amount back to the order totals.' },
+    pending: { advice: 'The void is not decided yet: do not void again; retrieve the order to see where it stands.', thenCode: true },
+    declined: { advice: 'The void was refused; the transaction stands. Too late to void? Refund captured funds instead.', thenCode: true },
+    'retry-safe': { advice: `The void did not go through; the transaction stands. ${NEW_ID}` },
+    error: { advice: 'The void failed; the transaction stands. Retrieve the order to see what can still be voided.', thenCode: true },
+  },
+  'gateway.pay': {
+    approved: { advice: 'The payment is authorized and captured in one: fulfil the order. Refund to give money back, or void soon after to cancel it.' },
+    pending: { advice: 'Not decided yet: do not ship.', thenCode: true },
+    declined: { advice: 'Nothing was charged.', thenCode: true },
+    'retry-safe': { advice: `Nothing was charged. ${NEW_ID}`, thenCode: true },
+    error: { advice: 'Nothing was charged.', thenCode: true },
   },
   'gateway.initiateBrowserPayment': {
     approved: { advice: 'The payer completed the payment at the provider: fulfil the order.' },

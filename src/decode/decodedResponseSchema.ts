@@ -66,6 +66,9 @@ export const decodedResponseSchema = z.object({
       totalAuthorizedAmount: text,
       totalCapturedAmount: text,
       totalRefundedAmount: text,
+      transactions: z.optional(z.array(z.object({
+        id: text, type: text, amount: text, currency: text, result: text, gatewayCode: text, targetTransactionId: text, timeOfRecord: text,
+      }))),
     })),
   transaction: z.optional(z
     .object({

@@ -78,6 +78,20 @@ export interface DecodedOrder {
   totalAuthorizedAmount?: string;
   totalCapturedAmount?: string;
   totalRefundedAmount?: string;
+  /** Retrieve Order only: every transaction on the order, oldest first. */
+  transactions?: DecodedOrderTransaction[];
+}
+
+/** One row of an order's transactions, every value as text exactly as received. */
+export interface DecodedOrderTransaction {
+  id?: string;
+  type?: string;
+  amount?: string;
+  currency?: string;
+  result?: string;
+  gatewayCode?: string;
+  targetTransactionId?: string;
+  timeOfRecord?: string;
 }
 
 export interface DecodedTransaction {

@@ -1,6 +1,7 @@
 /**
  * A step's `expect`: `status` is the HTTP status; every other key is a dotted path into the response
- * body. Strings and booleans compare exactly; a decimal string and a JSON number compare by exact
+ * body, and `body.` in front reaches a body field that a reserved key hides (`body.status`: Retrieve
+ * Order's order status). Strings and booleans compare exactly; a decimal string and a JSON number compare by exact
  * decimal value ("40.00" equals 40), read from the number's literal in the response text, never
  * through floating point. Matchers: `{ "present": true|false }` and `{ "oneOf": [values] }`.
  */
@@ -18,6 +19,8 @@ export interface ExpectationFailure {
   /** What a gatewayCode (or other code) means, when the path holds one. */
   meaning?: string;
 }
+
+const BODY_PREFIX = 'body.';
 
 type Matcher = { present: boolean } | { oneOf: unknown[] };
 
@@ -44,7 +47,7 @@ export function checkExpectations(expect: Readonly<Record<string, unknown>>, obs
       if (observed.status !== expected) failures.push({ path, expected: show(expected), actual: observed.status === undefined ? 'no response' : String(observed.status) });
       continue;
     }
-    const steps = parseDottedPath(path);
+    const steps = parseDottedPath(path.startsWith(BODY_PREFIX) ? path.slice(BODY_PREFIX.length) : path);
     if (!steps) {
       failures.push({ path, expected: show(expected), actual: 'not a dotted path' });
       continue;

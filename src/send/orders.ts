@@ -4,7 +4,7 @@
  * which order a follow-up can succeed on, and which transaction ids were already used.
  * Decided from the decoded responses only (result, order totals); no vscode here.
  */
-import { add, formatDecimal, parseDecimal, type Decimal } from '../catalogue/decimal';
+import { add, decimalText, parseDecimal, type Decimal } from '../catalogue/decimal';
 import { createsTransaction, orderRole } from '../catalogue/orderRole';
 import type { Exchange } from './exchange';
 
@@ -38,6 +38,8 @@ interface OrderFacts {
   createdBy: string;
   createdAt: string;
   currency?: string;
+  /** order.status as last answered (AUTHORIZED, CANCELLED…). */
+  status?: string;
   authorized?: Decimal;
   captured?: Decimal;
   refunded?: Decimal;
@@ -54,7 +56,11 @@ interface OrderChoice {
 const minus = (a: Decimal, b: Decimal): Decimal => add(a, { units: -b.units, scale: b.scale });
 const isPositive = (d: Decimal | undefined): d is Decimal => d !== undefined && d.units > 0n;
 
+/** A cancelled or failed order takes no follow-up, whatever its totals say. */
+const CLOSED_STATUSES: ReadonlySet<string> = new Set(['CANCELLED', 'FAILED']);
+
 function fundsLeft(operationId: string, o: OrderFacts): { amount: Decimal; what: string } | undefined {
+  if (o.status !== undefined && CLOSED_STATUSES.has(o.status)) return undefined;
   const authorized = o.authorized;
   const captured = o.captured ?? (authorized ? { units: 0n, scale: 0 } : undefined);
   if (operationId === 'gateway.refund') {
@@ -91,6 +97,7 @@ export class OrderLedger {
       : { environmentId: e.environment.id, orderId, createdBy: e.operationTitle, createdAt: e.startedAt, updatedAt: e.startedAt };
     if (order && outcomeOf(e) !== 'rejected') {
       if (order.currency) facts.currency = order.currency;
+      if (order.status) facts.status = order.status;
       const totals = { authorized: parseDecimal(order.totalAuthorizedAmount), captured: parseDecimal(order.totalCapturedAmount), refunded: parseDecimal(order.totalRefundedAmount) };
       for (const [k, v] of Object.entries(totals)) if (v) facts[k as keyof typeof totals] = v;
     }
@@ -107,7 +114,7 @@ export class OrderLedger {
     for (const o of newestFirst) {
       const left = fundsLeft(operationId, o);
       if (!left) continue;
-      const money = `${formatDecimal(left.amount)}${o.currency ? ` ${o.currency}` : ''}`;
+      const money = `${decimalText(left.amount)}${o.currency ? ` ${o.currency}` : ''}`;
       return { orderId: o.orderId, note: `order ${o.orderId} from your ${o.createdBy} at ${formatTime(o.createdAt)}, ${money} ${left.what}` };
     }
     return undefined;

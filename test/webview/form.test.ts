@@ -426,7 +426,7 @@ describe('operation form webview (Chromium)', function () {
     w = await openWebview('form', { browser });
     consoleProblems = [];
     await w.waitForPosted('ready');
-    const note = 'order ORD-123 from your Authorize at 15:02, 100 EUR left to refund';
+    const note = 'order ORD-123 from your Authorize at 15:02, 100.00 EUR left to refund';
     await w.send({ type: 'init', state: { operationId: 'gateway.refund', version: 13, environmentId: 'sim', params: { orderId: 'ORD-123', transactionId: 'TXN-FILE-1' }, body: {} }, environments: ENVIRONMENTS, paramNotes: { orderId: note } });
     const { page } = w;
     await page.locator('#send').waitFor();

@@ -36,9 +36,10 @@ const paymentSession = (): Fields => ({
   }),
 });
 
-export function authorizeV11(): ObjectNode {
+/** Authorize (v11) and Pay (v100, public API reference): the same card, order and risk fields. */
+function cardPaymentBody(apiOperation: string): ObjectNode {
   return body(
-    commonGatewayFields({ value: 'AUTHORIZE', fromRealGateway: true }),
+    commonGatewayFields({ value: apiOperation, fromRealGateway: true }),
     orderAmountFields({ itemAmount: true, shipping: true, tax: true, description: true, movesMoney: true }),
     threeDSecureFields(),
     paymentSession(),
@@ -54,6 +55,15 @@ export function authorizeV11(): ObjectNode {
       sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
     },
   );
+}
+
+export function authorizeV11(): ObjectNode {
+  return cardPaymentBody('AUTHORIZE');
+}
+
+/** Pay (public API reference, beyond the seed spec): authorize and capture in one, so Authorize's fields. */
+export function payV100(): ObjectNode {
+  return cardPaymentBody('PAY');
 }
 
 export function updateAuthorizationV18(): ObjectNode {
@@ -80,6 +90,20 @@ export function captureV100(): ObjectNode {
   return body(
     commonGatewayFields({ value: 'CAPTURE', fromRealGateway: true }),
     transactionAmountFields('Amount to capture, decimal string 1 to 14: at most the authorized amount not yet captured; a partial capture leaves the rest to capture later.'),
+  );
+}
+
+/** Void (public API reference, beyond the seed spec): names the transaction of the order it reverses. */
+export function voidV100(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'VOID', fromRealGateway: true }),
+    {
+      transaction: obj('Transaction', {
+        targetTransactionId: req(text(1, 40, 'The id of the transaction on this order to reverse (an authorization, capture, payment or refund), 1 to 40 characters; a void normally succeeds only soon after that transaction.', {
+          label: 'Target transaction id', example: 'txn-1',
+        })),
+      }),
+    },
   );
 }
 

@@ -29,8 +29,8 @@ function requiredToPay(opts: { id: string; required: readonly string[]; onlyFor:
 }
 
 export const authorizeAmount = requiredToPay({
-  id: 'authorizeAmount', required: ['order.amount', 'order.currency'], onlyFor: ['gateway.authorize@11'],
-  why: 'the gateway answers "Missing parameter" for an authorization without the amount and currency of the order',
+  id: 'authorizeAmount', required: ['order.amount', 'order.currency'], onlyFor: ['gateway.authorize@11', 'gateway.pay@100'],
+  why: 'the gateway answers "Missing parameter" for an authorization or payment without the amount and currency of the order',
 });
 
 export const verifyCurrency = requiredToPay({
@@ -42,22 +42,21 @@ export const refundAmount = requiredToPay({
   id: 'refundAmount', required: ['transaction.amount', 'transaction.currency'], onlyFor: ['gateway.refund@13'],
   why: 'the gateway answers "Missing parameter" for a refund without the amount and currency to refund',
 });
-
 export const captureAmount = requiredToPay({
   id: 'captureAmount', required: ['transaction.amount', 'transaction.currency'], onlyFor: ['gateway.capture@100'],
   why: 'the gateway answers "Missing parameter" for a capture without the amount and currency to capture',
 });
 
-/** Authorize and Verify present a card: its number and expiry, or a token (or a session) standing for them. */
+/** Authorize, Pay and Verify present a card: its number and expiry, or a token (or a session) standing for them. */
 export const cardToCharge: CrossFieldRule = {
   id: 'cardToCharge',
-  description: `${CARD}.number with its expiry (or sourceOfFunds.token) required to authorize or verify a card.`,
+  description: `${CARD}.number with its expiry (or sourceOfFunds.token) required to authorize, pay with or verify a card.`,
   needs: [`${CARD}.number`, `${CARD}.expiry.month`, `${CARD}.expiry.year`, 'sourceOfFunds.token'],
-  onlyFor: ['gateway.authorize@11', 'gateway.verify@100'],
+  onlyFor: ['gateway.authorize@11', 'gateway.pay@100', 'gateway.verify@100'],
   check(body) {
     if (namesSession(body) || isPresent(at(body, 'sourceOfFunds.token'))) return [];
     if (!isPresent(at(body, `${CARD}.number`))) {
-      return [issue(`${CARD}.number`, 'requiredFor', 'required: a card number (or sourceOfFunds.token) is needed to authorize or verify a card')];
+      return [issue(`${CARD}.number`, 'requiredFor', 'required: a card number (or sourceOfFunds.token) is needed to authorize, pay with or verify a card')];
     }
     return [`${CARD}.expiry.month`, `${CARD}.expiry.year`]
       .filter((p) => !isPresent(at(body, p)))

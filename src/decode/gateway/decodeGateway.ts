@@ -3,6 +3,7 @@ import { BodyView, definedOnly } from '../bodyView';
 import type { DecodedResponse } from '../types';
 import { decodeBrowserPayment } from './browserPayment';
 import { decodeGatewayError, isGatewayErrorEnvelope } from './errorEnvelope';
+import { decodeOrderRead, isOrderRead } from './orderRead';
 import { decodeOutcome, noteVerificationConcerns, outcomeVerdict } from './outcome';
 import { decodeCard, decodeOrder, decodeRecord, decodeTransaction } from './records';
 import { decodeRisk } from './risk';
@@ -25,6 +26,7 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
   if (view.record(['session']) !== undefined || (operationId === 'gateway.updateSession' && !view.has(['result']))) {
     return definedOnly({ ...decodeSession(view), record: decodeRecord(view) });
   }
+  if (isOrderRead(operationId, view)) return definedOnly({ ...decodeOrderRead(view), record: decodeRecord(view) });
   if (!view.has(['result']) && !view.has(['response', 'gatewayCode'])) {
     notes.push('Neither result nor response.gatewayCode is present: this does not look like a gateway answer.');
     return definedOnly({

@@ -10,7 +10,7 @@ import { acquirerResponse, applyVerificationRules, avsOutcome, cscOutcome, expir
 import type { SimResponse } from '../types';
 
 /**
- * Authorize and Verify: the operations that present a card and get the test-card outcome
+ * Authorize, Pay and Verify: the operations that present a card and get the test-card outcome
  * (expiry → gatewayCode, CSC, AVS by billing street) and a risk assessment.
  */
 
@@ -54,6 +54,16 @@ function newOrder(env: OpEnv, amount: bigint, currency: string, notificationUrl:
 }
 
 export function authorize(env: OpEnv): SimResponse {
+  return chargeCard(env, env.merchant.autoCapture);
+}
+
+/** Pay (public API reference): authorize and capture in one, whatever the merchant's capture profile. */
+export function pay(env: OpEnv): SimResponse {
+  return chargeCard(env, true);
+}
+
+/** An Authorize that also captures is what the gateway records as a PAYMENT. */
+function chargeCard(env: OpEnv, captures: boolean): SimResponse {
   const existing = env.orders.get(env.merchant.merchantId, env.orderId);
   const dup = duplicateTransaction(env, existing);
   if (dup) return dup;
@@ -69,7 +79,6 @@ export function authorize(env: OpEnv): SimResponse {
   const card = requireCard(env);
   if (isResponse(card)) return card;
 
-  const captures = env.merchant.autoCapture;
   const type: TransactionType = captures ? 'PAYMENT' : 'AUTHORIZATION';
   const txn = baseTransaction(env, type, amount, currency);
   cardOutcome(env, card, txn);

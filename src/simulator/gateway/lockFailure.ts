@@ -15,6 +15,8 @@ const TYPE_OF: Record<GatewayOperationId, TransactionType> = {
   'gateway.initiateBrowserPayment': 'PAYMENT',
   'gateway.updateSession': 'AUTHORIZATION',
   'gateway.capture': 'CAPTURE',
+  'gateway.void': 'VOID_AUTHORIZATION',
+  'gateway.pay': 'PAYMENT',
 };
 
 /**

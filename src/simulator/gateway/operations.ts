@@ -27,6 +27,8 @@ const SPEC_TABLE: readonly GatewayOperation[] = [
   { id: 'gateway.initiateBrowserPayment', apiOperation: 'INITIATE_BROWSER_PAYMENT', versions: [16, 100], emptyUserAllowed: false },
   { id: 'gateway.updateSession', versions: [100], emptyUserAllowed: false },
   { id: 'gateway.capture', apiOperation: 'CAPTURE', versions: [100], emptyUserAllowed: false },
+  { id: 'gateway.void', apiOperation: 'VOID', versions: [100], emptyUserAllowed: false },
+  { id: 'gateway.pay', apiOperation: 'PAY', versions: [100], emptyUserAllowed: false },
 ];
 
 function resolve(spec: GatewayOperation): GatewayOperation {

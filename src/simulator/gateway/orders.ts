@@ -44,6 +44,8 @@ export interface TransactionRecord {
   risk?: JsonOut;
   browserPayment?: BrowserPaymentRecord;
   correlationId?: string;
+  /** A void's: the transaction of the order it reverses. */
+  targetTransactionId?: string;
 }
 
 export interface OrderRecord {
@@ -137,6 +139,14 @@ export function acceptsNewPayment(order: OrderRecord): boolean {
     if (txn.type !== 'VERIFICATION' && txn.result === 'SUCCESS') return false;
   }
   return true;
+}
+
+/** True once a successful void names this transaction: it cannot be voided again. */
+export function isVoided(order: OrderRecord, transactionId: string): boolean {
+  for (const txn of order.transactions.values()) {
+    if (txn.targetTransactionId === transactionId && txn.result === 'SUCCESS') return true;
+  }
+  return false;
 }
 
 /** Refunded status follows the refunded share of the captured funds. */

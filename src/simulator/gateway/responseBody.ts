@@ -70,6 +70,7 @@ export function transactionResponse(merchantId: string, order: OrderRecord, txn:
       currency: txn.currency,
       id: txn.id,
       reference: txn.reference,
+      targetTransactionId: txn.targetTransactionId,
       type: txn.type,
     },
     version,

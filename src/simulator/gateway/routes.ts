@@ -6,10 +6,11 @@ import { catalogueCheck, toFieldError } from '../requestChecks';
 import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { BROWSER_PAGE_PREFIX, browserPaymentPage, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
-import { authorize, verify } from './cardOperations';
+import { authorize, pay, verify } from './cardOperations';
 import { badCredentials, fieldError, invalidRequest, invalidValue, missing, notFound, unsupportedVersion } from './errors';
 import { capture, refund, updateAuthorization } from './followUpOperations';
 import { lockFailure } from './lockFailure';
+import { voidTransaction } from './voidOperation';
 import { knownVersions, operationByApiOperation, type GatewayOperation, type GatewayOperationId } from './operations';
 import type { OpEnv } from './opEnv';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
@@ -148,6 +149,8 @@ export class GatewayApi {
       case 'gateway.refund': return refund(env);
       case 'gateway.updateAuthorization': return updateAuthorization(env);
       case 'gateway.capture': return capture(env);
+      case 'gateway.void': return voidTransaction(env);
+      case 'gateway.pay': return pay(env);
       case 'gateway.initiateBrowserPayment': return initiateBrowserPayment(env);
       case 'gateway.updateSession': return notFound();
     }

@@ -48,6 +48,7 @@ function lineSum(items: unknown, field: string): Decimal | undefined {
 /** What the payment rules (rules/payment.ts) make an operation send, unless a session holds it. */
 const PAYMENT_NEEDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'gateway.authorize@11': { 'order.amount': '10.00', 'order.currency': 'USD' },
+  'gateway.pay@100': { 'order.amount': '10.00', 'order.currency': 'USD' },
   'gateway.verify@100': { 'order.currency': 'USD' },
   'gateway.refund@13': { 'transaction.amount': '10.00', 'transaction.currency': 'USD' },
   'gateway.capture@100': { 'transaction.amount': '10.00', 'transaction.currency': 'USD' },
@@ -57,9 +58,9 @@ const CARD_NEEDS: Readonly<Record<string, string>> = {
   'sourceOfFunds.provided.card.expiry.month': '1',
   'sourceOfFunds.provided.card.expiry.year': '39',
 };
-const PRESENTS_CARD = new Set(['gateway.authorize@11', 'gateway.verify@100']);
+const PRESENTS_CARD = new Set(['gateway.authorize@11', 'gateway.pay@100', 'gateway.verify@100']);
 /** Operations whose order.amount is a payment amount: greater than zero, at most 3 decimals. */
-const PAYS_ORDER_AMOUNT = new Set(['gateway.authorize@11', 'gateway.initiateBrowserPayment@16', 'gateway.initiateBrowserPayment@100']);
+const PAYS_ORDER_AMOUNT = new Set(['gateway.authorize@11', 'gateway.pay@100', 'gateway.initiateBrowserPayment@16', 'gateway.initiateBrowserPayment@100']);
 
 function fillPaymentNeeds(body: Record<string, unknown>, key: string): void {
   if (isPresent(getAt(body, 'session.id'))) return;

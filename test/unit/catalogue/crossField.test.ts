@@ -150,7 +150,7 @@ describe('catalogue: cross-field rules', () => {
     const errors = (issues: ValidationIssue[]) => issues.filter((i) => i.severity === 'error');
     const refund = (transaction: Record<string, unknown>) => ({ apiOperation: 'REFUND', transaction });
     it('authorizeAmount: an Authorize without order.amount or order.currency fails with the catalogue\'s message', () => {
-      const why = 'required: the gateway answers "Missing parameter" for an authorization without the amount and currency of the order';
+      const why = 'required: the gateway answers "Missing parameter" for an authorization or payment without the amount and currency of the order';
       assert.deepEqual(validateBody('gateway.authorize', 11, authorize({ currency: 'USD' }), NOW).map((i) => i.message), [`order.amount: ${why}`]);
       assert.deepEqual(validateBody('gateway.authorize', 11, authorize({ amount: '10.00' }), NOW).map((i) => i.message), [`order.currency: ${why}`]);
       assert.deepEqual(validateBody('gateway.authorize', 11, authorize({ amount: '10.00', currency: 'USD' }), NOW), []);
@@ -174,7 +174,7 @@ describe('catalogue: cross-field rules', () => {
     it('cardToCharge: Authorize and Verify need a card number, and with it the expiry month and year', () => {
       const noCard = { ...authorize({ amount: '10.00', currency: 'USD' }), sourceOfFunds: {} };
       assert.deepEqual(validateBody('gateway.authorize', 11, noCard, NOW).map((i) => i.message), [
-        'sourceOfFunds.provided.card.number: required: a card number (or sourceOfFunds.token) is needed to authorize or verify a card',
+        'sourceOfFunds.provided.card.number: required: a card number (or sourceOfFunds.token) is needed to authorize, pay with or verify a card',
       ]);
       assert.deepEqual(rules(validateBody('gateway.verify', 100, { ...verify({}), sourceOfFunds: {} }, NOW)), ['sourceOfFunds.provided.card.number:requiredFor']);
       const noExpiry = verify({ sourceOfFunds: { provided: { card: { number: '5123450000000008' } } } });

@@ -18,13 +18,16 @@ describe('catalogue: operations', () => {
       ['gateway.initiateBrowserPayment', 'PUT', tx, '16/100', 100, 'INITIATE_BROWSER_PAYMENT', 'basicMerchant', true, true],
       ['gateway.updateSession', 'PUT', '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}', '100', 100, '-', 'basicMerchant', true, false],
       ['gateway.capture', 'PUT', tx, '100', 100, 'CAPTURE', 'basicMerchant', true, true],
+      ['gateway.void', 'PUT', tx, '100', 100, 'VOID', 'basicMerchant', true, true],
+      ['gateway.pay', 'PUT', tx, '100', 100, 'PAY', 'basicMerchant', true, true],
       ['gateway.retrieveOrder', 'GET', '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}', '100', 100, '-', 'basicMerchant', false, false],
       ['gateway.retrieveTransaction', 'GET', tx, '100', 100, '-', 'basicMerchant', false, false],
     ]);
   });
   it('getOperation finds by id and returns undefined otherwise', () => {
     assert.equal(getOperation('gateway.refund')?.title, 'Refund');
-    assert.equal(getOperation('gateway.void'), undefined);
+    assert.equal(getOperation('gateway.void')?.title, 'Void');
+    assert.equal(getOperation('gateway.disbursement'), undefined);
   });
   it('path params match the path template', () => {
     for (const op of operations) {

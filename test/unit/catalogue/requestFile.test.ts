@@ -11,7 +11,7 @@ describe('catalogue: request files', () => {
     const msg = (text: string) => { const r = parseRequestFile(text); return r.ok ? 'ok' : r.message; };
     assert.match(msg('{"operation": '), /^not valid JSON: /);
     assert.equal(msg('{}'), 'operation: required');
-    assert.match(msg('{"operation":"gateway.void"}'), /^operation: must be one of financing.login, /);
+    assert.match(msg('{"operation":"gateway.disbursement"}'), /^operation: must be one of financing.login, /);
     assert.equal(msg('{"operation":"gateway.refund","version":80}'), 'version: must be one of 13 for gateway.refund, got 80');
     assert.equal(msg('{"operation":"financing.login","version":1}'), 'version: financing.login has no version, got 1');
     assert.equal(msg('{"operation":"financing.logout","body":{"a":1}}'), 'body: financing.logout takes no body');

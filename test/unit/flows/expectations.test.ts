@@ -9,6 +9,13 @@ describe('flow expectations', () => {
     assert.deepEqual(checkExpectations({ status: 200, result: 'FAILURE', flag: true, 'transaction[1].type': 'REFUND' }, observed), []);
   });
 
+  it('body.status reads the body\'s status field (Retrieve Order), which the reserved key status hides', () => {
+    const text = '{"status":"CANCELLED","totalCapturedAmount":0}';
+    const order = { status: 200, body: JSON.parse(text) as unknown, bodyText: text };
+    assert.deepEqual(checkExpectations({ status: 200, 'body.status': 'CANCELLED', 'body.totalCapturedAmount': 0 }, order), []);
+    assert.deepEqual(checkExpectations({ 'body.status': 'CAPTURED' }, order), [{ path: 'body.status', expected: '"CAPTURED"', actual: '"CANCELLED"' }]);
+  });
+
   it('compares a decimal string and a JSON number by exact decimal value, from the literal in the response', () => {
     assert.deepEqual(checkExpectations({ 'order.totalRefundedAmount': '40.00', 'order.amount': 100.1 }, observed), []);
     assert.deepEqual(checkExpectations({ 'order.totalRefundedAmount': 40 }, observed), []);

@@ -58,7 +58,7 @@ describe('order and transaction ids after a send', function () {
     const amount = a.decoded?.order?.totalCapturedAmount;
     assert.ok(amount, 'the simulator reports the captured total');
     assert.equal(choice?.orderId, approved);
-    assert.equal(choice?.note, `order ${approved} from your Authorize at 15:02, ${amount?.replace(/\.?0+$/, '')} ${a.decoded?.order?.currency} left to refund`);
+    assert.equal(choice?.note, `order ${approved} from your Authorize at 15:02, ${amount} ${a.decoded?.order?.currency} left to refund`);
     // Once it is fully refunded, nothing is left to offer.
     const refund = await sender.send({ operationId: 'gateway.refund', params: { orderId: approved, transactionId: `R-${++n}` }, body: { apiOperation: 'REFUND', transaction: { amount, currency: a.decoded?.order?.currency } } });
     assert.equal(refund.decoded?.outcome?.result, 'SUCCESS', refund.response?.bodyText);

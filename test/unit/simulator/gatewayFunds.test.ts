@@ -173,7 +173,7 @@ describe('simulator: gateway errors and sessions', () => {
     assert.equal(zero.status, 400);
     assert.equal(field(zero.json, 'error.field'), 'order.amount');
 
-    const unsupported = await gatewayPut(agent, sim.baseUrl, 11, 'E-3', '1', { ...authorizeBody(), apiOperation: 'VOID' });
+    const unsupported = await gatewayPut(agent, sim.baseUrl, 11, 'E-3', '1', { ...authorizeBody(), apiOperation: 'FUND_TRANSFER' });
     assert.equal(field(unsupported.json, 'error.validationType'), 'UNSUPPORTED');
 
     const json = await gatewayPut(agent, sim.baseUrl, 11, 'E-3', '1', '{"apiOperation": abc}');

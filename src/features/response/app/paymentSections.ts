@@ -3,6 +3,7 @@
  * order and transaction totals, the card as echoed (already masked by the gateway and the decoder),
  * the session, and where the gateway recorded it all. Amounts are text exactly as received.
  */
+import type { DecodedOrderTransaction } from '../../../decode/types';
 import type { ExchangeView } from '../protocol';
 import { el } from '../../shared/app/dom';
 import { amount, button, code, codeFact, factSection, textFact, type Post } from './parts';
@@ -51,7 +52,24 @@ export function orderSection(v: ExchangeView): HTMLElement | undefined {
     textFact('Total captured', 'order.totalCapturedAmount', amount(o.totalCapturedAmount, o.currency)),
     textFact('Total refunded', 'order.totalRefundedAmount', amount(o.totalRefundedAmount, o.currency)),
     o.amount === undefined ? textFact('Currency', 'order.currency', o.currency) : undefined,
-  ]);
+  ], o.transactions && o.transactions.length > 0 ? orderTransactionsTable(o.transactions) : null);
+}
+
+/** Retrieve Order's transactions, oldest first: what happened to the order, step by step. */
+function orderTransactionsTable(rows: readonly DecodedOrderTransaction[]): HTMLElement {
+  const head = ['Time', 'Transaction', 'Type', 'Amount', 'Result', 'Gateway code'].map((label) => el('th', { attrs: { scope: 'col' }, text: label }));
+  const cell = (value: string | undefined): HTMLElement => el('td', { text: value ?? '' });
+  return el('div', { class: 'table-scroll' }, el('table', { class: 'data-table order-transactions' },
+    el('thead', {}, el('tr', {}, ...head)),
+    el('tbody', {}, ...rows.map((t) => el('tr', { attrs: { 'data-transaction': t.id ?? '' } },
+      cell(t.timeOfRecord),
+      cell(t.targetTransactionId ? `${t.id ?? ''} → ${t.targetTransactionId}` : t.id),
+      cell(t.type),
+      cell(amount(t.amount, t.currency)),
+      cell(t.result),
+      cell(t.gatewayCode),
+    ))),
+  ));
 }
 
 export function transactionSection(v: ExchangeView): HTMLElement | undefined {

@@ -1,0 +1,94 @@
+/**
+ * The order lifecycle through the core (the request runner, its decoder and the order ledger) against
+ * the simulator over loopback, on the authorize-only merchant: authorize → capture part → capture more
+ * than is left (refused) → refund → Retrieve Order (totals and transactions) → void of another
+ * authorization (order CANCELLED; a capture after it refused) → Pay (captured at once).
+ */
+import * as assert from 'node:assert/strict';
+import type { Exchange } from '../../../src/send/exchange';
+import { OrderLedger } from '../../../src/send/orders';
+import { SIMULATOR_AUTH_ONLY_MERCHANT_ID } from '../../../src/simulator';
+import { useSimulatorSender, type SimulatorSender } from '../../harness/simulatorSender';
+
+const CARD = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
+const authorizeBody = (amount: string) => ({ apiOperation: 'AUTHORIZE', order: { amount, currency: 'EUR' }, sourceOfFunds: CARD });
+const money = (op: string, amount: string) => ({ apiOperation: op, transaction: { amount, currency: 'EUR' } });
+
+describe('the order lifecycle through the core (authorize-only merchant)', () => {
+  let sender: SimulatorSender;
+  useSimulatorSender((s) => { sender = s; });
+  const ledger = new OrderLedger();
+  let n = 0;
+  async function send(operationId: string, orderId: string, body?: Record<string, unknown>, transactionId = `T-${++n}`): Promise<Exchange> {
+    const env = { ...sender.env, merchantId: SIMULATOR_AUTH_ONLY_MERCHANT_ID };
+    const exchange = await sender.send({ operationId, params: { orderId, transactionId }, ...(body ? { body } : {}) }, env);
+    ledger.record(exchange);
+    return exchange;
+  }
+
+  it('captures in parts, refuses an over-capture, refunds, and Retrieve Order tells the whole story', async () => {
+    const auth = await send('gateway.authorize', 'LC-1', authorizeBody('100.00'), 'AUTH');
+    assert.equal(auth.decoded?.order?.status, 'AUTHORIZED');
+    assert.match(ledger.choiceFor('gateway.capture', sender.env.id)?.note ?? '', /LC-1 .*100\.00 EUR left to capture/);
+
+    const part = await send('gateway.capture', 'LC-1', money('CAPTURE', '60.00'));
+    assert.equal(part.decoded?.verdict.title, 'Approved');
+    assert.equal(part.decoded?.order?.status, 'PARTIALLY_CAPTURED');
+    assert.equal(part.decoded?.order?.totalCapturedAmount, '60.00');
+
+    const tooMuch = await send('gateway.capture', 'LC-1', money('CAPTURE', '40.01'));
+    assert.equal(tooMuch.response?.status, 400);
+    assert.equal(tooMuch.decoded?.error?.field, 'transaction.amount');
+    assert.match(tooMuch.decoded?.error?.explanation ?? '', /exceeds the authorized amount left to capture \(40\.00 EUR\)/);
+
+    const refund = await send('gateway.refund', 'LC-1', money('REFUND', '25.00'));
+    assert.equal(refund.decoded?.order?.totalRefundedAmount, '25.00');
+    assert.equal(refund.decoded?.order?.status, 'PARTIALLY_REFUNDED');
+
+    const read = await send('gateway.retrieveOrder', 'LC-1');
+    assert.equal(read.decoded?.verdict.title, 'Order PARTIALLY_REFUNDED');
+    assert.match(read.decoded?.verdict.detail ?? '', /authorized 100\.00 EUR, captured 60\.00 EUR, refunded 25\.00 EUR\. 3 transactions\./);
+    const rows = read.decoded?.order?.transactions ?? [];
+    assert.deepEqual(rows.map((t) => [t.id, t.type, t.amount, t.result]), [
+      ['AUTH', 'AUTHORIZATION', '100.00', 'SUCCESS'],
+      ['T-1', 'CAPTURE', '60.00', 'SUCCESS'],
+      ['T-3', 'REFUND', '25.00', 'SUCCESS'],
+    ], 'the refused capture left no transaction');
+    assert.match(ledger.choiceFor('gateway.capture', sender.env.id)?.note ?? '', /LC-1 .*40\.00 EUR left to capture/);
+  });
+
+  it('a void of another authorization cancels its order; a capture or a second void after it is refused', async () => {
+    await send('gateway.authorize', 'LC-2', authorizeBody('80.00'), 'AUTH');
+    const voided = await send('gateway.void', 'LC-2', { apiOperation: 'VOID', transaction: { targetTransactionId: 'AUTH' } });
+    assert.equal(voided.decoded?.verdict.title, 'Approved');
+    assert.equal(voided.decoded?.transaction?.type?.code, 'VOID_AUTHORIZATION');
+    assert.equal(voided.decoded?.order?.status, 'CANCELLED');
+
+    const capture = await send('gateway.capture', 'LC-2', money('CAPTURE', '10.00'));
+    assert.equal(capture.response?.status, 400);
+    assert.match(capture.decoded?.error?.explanation ?? '', /its status is CANCELLED/);
+    const again = await send('gateway.void', 'LC-2', { apiOperation: 'VOID', transaction: { targetTransactionId: 'AUTH' } });
+    assert.equal(again.response?.status, 400);
+    const unknown = await send('gateway.void', 'LC-2', { apiOperation: 'VOID', transaction: { targetTransactionId: 'NOPE' } });
+    assert.equal(unknown.decoded?.error?.field, 'transaction.targetTransactionId');
+    assert.equal(ledger.choiceFor('gateway.capture', sender.env.id)?.orderId, 'LC-1', 'the cancelled order is not offered for a capture');
+
+    const read = await send('gateway.retrieveOrder', 'LC-2');
+    assert.equal(read.decoded?.verdict.title, 'Order CANCELLED');
+    assert.deepEqual(read.decoded?.order?.transactions?.map((t) => [t.type, t.targetTransactionId]), [['AUTHORIZATION', undefined], ['VOID_AUTHORIZATION', 'AUTH']]);
+  });
+
+  it('Pay authorizes and captures at once, even for the authorize-only merchant; a voided capture gives its funds back', async () => {
+    const paid = await send('gateway.pay', 'LC-3', { ...authorizeBody('50.00'), apiOperation: 'PAY' });
+    assert.equal(paid.decoded?.transaction?.type?.code, 'PAYMENT');
+    assert.equal(paid.decoded?.order?.status, 'CAPTURED');
+    assert.equal(paid.decoded?.order?.totalCapturedAmount, '50.00');
+
+    await send('gateway.authorize', 'LC-4', authorizeBody('30.00'), 'AUTH');
+    await send('gateway.capture', 'LC-4', money('CAPTURE', '30.00'), 'CAP');
+    const undo = await send('gateway.void', 'LC-4', { apiOperation: 'VOID', transaction: { targetTransactionId: 'CAP' } });
+    assert.equal(undo.decoded?.transaction?.type?.code, 'VOID_CAPTURE');
+    assert.equal(undo.decoded?.order?.status, 'AUTHORIZED');
+    assert.equal(undo.decoded?.order?.totalCapturedAmount, '0.00');
+  });
+});
