@@ -40,6 +40,7 @@ export function registerPanels(
     log: services.log,
     lookup,
     openInForm,
+    openNextStep: async (step, e) => void (await forms.openForm({ operationId: step.operationId, environmentId: e.environment.id, params: step.params, ...(step.body ? { body: step.body } : {}), fieldNotes: step.fieldNotes })),
     jumpToField: async (operationId, fieldPath, e) => (forms.get(operationId, e.environment.id) ?? (await forms.openForm(formArgsOf(e))))?.focusField(fieldPath),
   });
   context.subscriptions.push(responses);

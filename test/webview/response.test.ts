@@ -141,6 +141,25 @@ describe('response panel webview (Chromium)', function () {
     assert.deepEqual(await w.waitForPosted('jumpToField', { since }), { type: 'jumpToField', operationId: 'gateway.authorize', path: 'order.amount' });
   });
 
+  it('offers the next steps on the order under the verdict; a click asks the host for that step', async () => {
+    await show(toExchangeView(approved));
+    const amount = approved.decoded?.order?.totalCapturedAmount ?? '';
+    const buttons = page.locator('[data-section="nextSteps"] vscode-button');
+    assert.deepEqual(await buttons.allInnerTexts(), [`Refund ${amount} USD…`, `Void payment TXN-1…`, 'Retrieve Order'].map((t) => t.trim()));
+    const since = (await w.posted()).length;
+    await page.locator('#next-void').click();
+    assert.deepEqual(await w.waitForPosted('nextStep', { since }), { type: 'nextStep', index: 1 });
+  });
+
+  it('shows Retrieve Order as the order: status verdict, totals, and its transactions oldest first', async () => {
+    const read = await sender.send({ operationId: 'gateway.retrieveOrder', params: { orderId: approved.params.orderId ?? '' } });
+    await show(toExchangeView(read));
+    assert.match(await text('#verdict'), /Order CAPTURED/);
+    const rows = await page.locator('table.order-transactions tbody tr').allInnerTexts();
+    assert.equal(rows.length, 1);
+    assert.match(rows[0] ?? '', /TXN-1\s+PAYMENT\s+[\d.]+ USD\s+SUCCESS\s+APPROVED/);
+  });
+
   it('shows a browser payment’s interaction and "Open redirect URL" asks the host to open it', async () => {
     const initiated = await sender.send({ operationId: 'gateway.initiateBrowserPayment', params: orderParams(), body: exampleBody('gateway.initiateBrowserPayment') });
     const url = initiated.decoded?.browserPayment?.redirectUrl;

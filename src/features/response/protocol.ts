@@ -8,6 +8,9 @@ import { decodedResponseSchema, verdictSchema } from '../../decode/decodedRespon
 import { verdictActionIds } from '../../decode/advice';
 import { cspViolationSchema, longText, readySchema, shortText } from '../../protocol/common';
 
+/** More than the order lifecycle ever offers at once (Capture, Update, Refund, Void, Retrieve). */
+const MAX_NEXT_STEPS = 8;
+
 /** What the panel shows of a body; past this it shows the start and offers the editor. */
 export const VIEW_BODY_CAP = 256 * 1024;
 
@@ -43,6 +46,8 @@ export const exchangeViewSchema = z.strictObject({
   /** A request that got no response; `verdict` is the decoder's explanation of it (cause and the fixing action). */
   failure: z.optional(z.strictObject({ kind: shortText, message: z.string().check(z.maxLength(4000)), verdict: verdictSchema })),
   decoded: z.optional(decodedResponseSchema),
+  /** What can follow on the order (send/nextSteps.ts); the host keeps the values, the page only the labels. */
+  nextSteps: z.optional(z.array(z.strictObject({ operationId: shortText, label: shortText })).check(z.maxLength(MAX_NEXT_STEPS))),
 });
 export type ExchangeView = z.infer<typeof exchangeViewSchema>;
 
@@ -69,6 +74,8 @@ export const responseWebviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('jumpToField'), operationId: shortText, path: shortText }),
   /** Open the request of this exchange in a form (to fix and re-send). */
   z.strictObject({ type: z.literal('openInForm') }),
+  /** Open the form of next step number `index` of the exchange shown, filled by the host. */
+  z.strictObject({ type: z.literal('nextStep'), index: z.number().check(z.int(), z.nonnegative(), z.lt(MAX_NEXT_STEPS)) }),
   /** Run the verdict's fixing action (sign in, set a password) for this exchange's environment. */
   z.strictObject({ type: z.literal('runAction'), action: z.enum(verdictActionIds) }),
 ]);

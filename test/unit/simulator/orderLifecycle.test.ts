@@ -6,6 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Exchange } from '../../../src/send/exchange';
+import { nextStepsFor } from '../../../src/send/nextSteps';
 import { OrderLedger } from '../../../src/send/orders';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID } from '../../../src/simulator';
 import { useSimulatorSender, type SimulatorSender } from '../../harness/simulatorSender';
@@ -13,6 +14,7 @@ import { useSimulatorSender, type SimulatorSender } from '../../harness/simulato
 const CARD = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
 const authorizeBody = (amount: string) => ({ apiOperation: 'AUTHORIZE', order: { amount, currency: 'EUR' }, sourceOfFunds: CARD });
 const money = (op: string, amount: string) => ({ apiOperation: op, transaction: { amount, currency: 'EUR' } });
+const labels = (e: Exchange) => nextStepsFor(e).map((s) => s.label);
 
 describe('the order lifecycle through the core (authorize-only merchant)', () => {
   let sender: SimulatorSender;
@@ -30,11 +32,17 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
     const auth = await send('gateway.authorize', 'LC-1', authorizeBody('100.00'), 'AUTH');
     assert.equal(auth.decoded?.order?.status, 'AUTHORIZED');
     assert.match(ledger.choiceFor('gateway.capture', sender.env.id)?.note ?? '', /LC-1 .*100\.00 EUR left to capture/);
+    assert.deepEqual(labels(auth), ['Capture 100.00 EUR…', 'Update Authorization 100.00 EUR…', 'Void authorization AUTH…', 'Retrieve Order']);
+    const capture = nextStepsFor(auth)[0];
+    assert.deepEqual(capture?.body, { apiOperation: 'CAPTURE', transaction: { amount: '100.00', currency: 'EUR' } });
+    assert.deepEqual(capture?.params, { orderId: 'LC-1' });
+    assert.match(capture?.fieldNotes['transaction.amount'] ?? '', /^100\.00 left to capture: authorized 100\.00 − captured 0\.00, from the Authorize response on order LC-1\.$/);
 
     const part = await send('gateway.capture', 'LC-1', money('CAPTURE', '60.00'));
     assert.equal(part.decoded?.verdict.title, 'Approved');
     assert.equal(part.decoded?.order?.status, 'PARTIALLY_CAPTURED');
     assert.equal(part.decoded?.order?.totalCapturedAmount, '60.00');
+    assert.deepEqual(labels(part), ['Capture 40.00 EUR…', 'Refund 60.00 EUR…', 'Void capture T-1…', 'Retrieve Order']);
 
     const tooMuch = await send('gateway.capture', 'LC-1', money('CAPTURE', '40.01'));
     assert.equal(tooMuch.response?.status, 400);
@@ -47,6 +55,8 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
 
     const read = await send('gateway.retrieveOrder', 'LC-1');
     assert.equal(read.decoded?.verdict.title, 'Order PARTIALLY_REFUNDED');
+    assert.deepEqual(labels(read), ['Refund 35.00 EUR…', 'Void refund T-3…', 'Retrieve Order'], 'what is left, and the newest transaction not voided');
+    assert.deepEqual(labels(tooMuch), [], 'a refused request offers nothing');
     assert.match(read.decoded?.verdict.detail ?? '', /authorized 100\.00 EUR, captured 60\.00 EUR, refunded 25\.00 EUR\. 3 transactions\./);
     const rows = read.decoded?.order?.transactions ?? [];
     assert.deepEqual(rows.map((t) => [t.id, t.type, t.amount, t.result]), [
@@ -63,6 +73,7 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
     assert.equal(voided.decoded?.verdict.title, 'Approved');
     assert.equal(voided.decoded?.transaction?.type?.code, 'VOID_AUTHORIZATION');
     assert.equal(voided.decoded?.order?.status, 'CANCELLED');
+    assert.deepEqual(labels(voided), ['Retrieve Order'], 'a cancelled order takes no capture, refund or void');
 
     const capture = await send('gateway.capture', 'LC-2', money('CAPTURE', '10.00'));
     assert.equal(capture.response?.status, 400);

@@ -12,12 +12,14 @@ import { outcomeSection, riskSection } from './outcomeSections';
 import type { Post } from './parts';
 import { browserPaymentSection, cardSection, orderSection, recordSection, sessionSection, transactionSection } from './paymentSections';
 import { errorSection, failureSection, notesSection } from './problemSections';
+import { nextStepsSection } from './nextStepsSection';
 import { rawSection } from './rawSection';
 
 export function exchangePage(v: ExchangeView, post: Post): Node[] {
   return [
     header(v),
     verdict(v, post),
+    nextStepsSection(v, post),
     failureSection(v),
     errorSection(v, post),
     outcomeSection(v),

@@ -8,6 +8,7 @@ import type { DecodedResponse } from '../../../decode/types';
 import { formatBytes } from '../../../format/formatBytes';
 import { VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol';
 import type { Exchange } from '../../../send/exchange';
+import { nextStepsFor, type NextStep } from '../../../send/nextSteps';
 import { isJsonText, prettyJson } from '../../../json';
 
 export type BodyKind = 'request' | 'response' | 'curl' | 'redirectHtml';
@@ -21,6 +22,7 @@ const SHORT_TEXT_MAX = 500;
 export function toExchangeView(e: Exchange, cap = VIEW_BODY_CAP): ExchangeView {
   const decoded = decodedOf(e);
   const requestBody = requestBodyText(e);
+  const steps = nextStepsOf(e);
   return {
     id: clip(e.id, SHORT_TEXT_MAX),
     startedAt: clip(e.startedAt, SHORT_TEXT_MAX),
@@ -48,6 +50,7 @@ export function toExchangeView(e: Exchange, cap = VIEW_BODY_CAP): ExchangeView {
       : {}),
     ...(e.failure ? { failure: { kind: clip(e.failure.kind, SHORT_TEXT_MAX), message: clip(e.failure.message, FAILURE_MESSAGE_MAX), verdict: failureVerdict(e.operationId, { kind: e.failure.kind, message: clip(e.failure.message, FAILURE_MESSAGE_MAX) }) } } : {}),
     ...(decoded ? { decoded } : {}),
+    ...(steps.length > 0 ? { nextSteps: steps.map((s) => ({ operationId: s.operationId, label: clip(s.label, SHORT_TEXT_MAX) })) } : {}),
   };
 }
 
@@ -72,6 +75,12 @@ export function fullBodyText(e: Exchange, what: BodyKind): string | undefined {
  * Older history entries (or a send that skipped decoding) have no decoded result: decode now, the
  * decoder never throws. The same fallback as the Markdown view's.
  */
+/** The next steps the panel offers for `e`, the same list its buttons were made from. */
+export function nextStepsOf(e: Exchange): NextStep[] {
+  const decoded = decodedOf(e);
+  return nextStepsFor(decoded ? { ...e, decoded } : e);
+}
+
 function decodedOf(e: Exchange): DecodedResponse | undefined {
   if (e.decoded) return e.decoded;
   if (!e.response) return undefined;

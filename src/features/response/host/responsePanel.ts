@@ -5,10 +5,11 @@
  */
 import * as vscode from 'vscode';
 import { isJsonText } from '../../../json';
-import { fullBodyText, toExchangeView, type BodyKind } from './exchangeView';
+import { fullBodyText, nextStepsOf, toExchangeView, type BodyKind } from './exchangeView';
 import { responseHostMessageSchema, responseStateSchema, responseWebviewMessageSchema, type ExchangeView, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
 import type { VerdictActionId } from '../../../decode/advice';
 import type { Exchange } from '../../../send/exchange';
+import type { NextStep } from '../../../send/nextSteps';
 import { panelHtml, panelOptions } from '../../shared/host/panelHtml';
 import { PanelMessenger } from '../../shared/host/panelMessenger';
 import { RESPONSE_VIEW_TYPE } from '../../../platform/webviewTypes';
@@ -20,6 +21,8 @@ interface ResponsePanelHost {
   /** An exchange by id (history), for a panel restored after a reload. */
   lookup(id: string): Exchange | undefined;
   openInForm(e: Exchange): Promise<void>;
+  /** Opens the form of a next step (send/nextSteps.ts) of `e`. */
+  openNextStep(step: NextStep, e: Exchange): Promise<void>;
   jumpToField(operationId: string, path: string, e: Exchange): Promise<void>;
 }
 
@@ -102,6 +105,12 @@ class OpenResponsePanel implements vscode.Disposable {
       case 'openInForm':
         await this.host.openInForm(e);
         return;
+      case 'nextStep': {
+        const step = nextStepsOf(e)[m.index];
+        if (!step) throw new Error('That next step is no longer offered for this response.');
+        await this.host.openNextStep(step, e);
+        return;
+      }
       case 'runAction':
         await vscode.commands.executeCommand(ACTION_COMMANDS[m.action], { environmentId: e.environment.id });
         return;
