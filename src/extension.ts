@@ -10,6 +10,7 @@ import { registerEnvironmentsView } from './environments/registerEnvironmentsVie
 import type * as FeatureBundle from './features';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
+import { registerOrdersView } from './history/registerOrdersView';
 import { contributedCommandIds, DeferredFeatures } from './platform/deferredFeatures';
 import { whenOwnFileOpens } from './platform/requestFiles';
 import { registerFlowTests } from './features/flows/testController';
@@ -53,6 +54,7 @@ export function activate(context: vscode.ExtensionContext) {
     openInForm: async (e) => (await features.get()).historyActions.openInForm(e),
     resend: async (e) => (await features.get()).historyActions.resend(e),
   });
+  registerOrdersView(context, { store, activeEnvironmentId: () => environments.active()?.id, onEnvironmentChange: environments.onDidChange, showInHistory: (orderId) => history.filterByOrder(orderId) });
   const flowTests = registerFlowTests(context, async () => (await features.get()).flowTests);
   features.standInFor(contributedCommandIds(context.extension));
   context.subscriptions.push(

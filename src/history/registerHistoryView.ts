@@ -16,6 +16,8 @@ const HISTORY_COMMANDS = {
   resend: 'paymentWorkbench.history.resend',
   copyCurl: 'paymentWorkbench.history.copyCurl',
   clear: 'paymentWorkbench.history.clear',
+  filterByOrder: 'paymentWorkbench.history.filterByOrder',
+  clearFilter: 'paymentWorkbench.history.clearFilter',
   focus: 'paymentWorkbench.openHistory',
 } as const;
 /** contextValue of an entry; menus match it with `viewItem == paymentWorkbench.historyEntry`. */
@@ -34,11 +36,13 @@ interface HistoryActions {
 export interface HistoryApi {
   add(e: Exchange): Promise<void>;
   list(): Exchange[];
+  /** Shows only the requests of this order (undefined: all). */
+  filterByOrder(orderId: string | undefined): Promise<void>;
 }
 
-function createHistoryApi(store: HistoryStore): HistoryApi {
-  return { add: (e) => store.add(e), list: () => store.list() };
-}
+/** `paymentWorkbench.historyFiltered` shows the "Show All History" button while History shows one order. */
+const FILTERED_CONTEXT = 'paymentWorkbench.historyFiltered';
+
 
 const TONE_ICON: Record<ExchangeTone, vscode.ThemeIcon> = {
   success: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
@@ -52,6 +56,9 @@ class HistoryTree implements vscode.TreeDataProvider<Exchange> {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
 
+  /** An order id: only its requests are shown. */
+  orderFilter: string | undefined;
+
   constructor(private readonly store: HistoryStore) {}
 
   refresh(): void {
@@ -59,7 +66,9 @@ class HistoryTree implements vscode.TreeDataProvider<Exchange> {
   }
 
   getChildren(element?: Exchange): Exchange[] {
-    return element ? [] : this.store.list();
+    if (element) return [];
+    const all = this.store.list();
+    return this.orderFilter === undefined ? all : all.filter((e) => e.params.orderId === this.orderFilter);
   }
 
   getTreeItem(e: Exchange): vscode.TreeItem {
@@ -82,6 +91,13 @@ class HistoryTree implements vscode.TreeDataProvider<Exchange> {
 export function registerHistoryView(context: vscode.ExtensionContext, store: HistoryStore, actions: HistoryActions): HistoryApi {
   const tree = new HistoryTree(store);
   const view = vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false });
+  const filterByOrder = async (orderId: string | undefined): Promise<void> => {
+    tree.orderFilter = orderId;
+    view.description = orderId === undefined ? undefined : `order ${orderId}`;
+    tree.refresh();
+    await vscode.commands.executeCommand('setContext', FILTERED_CONTEXT, orderId !== undefined);
+    if (orderId !== undefined) await vscode.commands.executeCommand(`${HISTORY_VIEW_ID}.focus`);
+  };
 
   context.subscriptions.push(
     tree,
@@ -129,8 +145,24 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
       await store.clear();
     }),
     vscode.commands.registerCommand(HISTORY_COMMANDS.focus, () => vscode.commands.executeCommand(`${HISTORY_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.filterByOrder, async (arg?: unknown) => {
+      const orderId = typeof arg === 'string' ? arg : await askOrderId(store);
+      if (orderId !== undefined) await filterByOrder(orderId);
+    }),
+    vscode.commands.registerCommand(HISTORY_COMMANDS.clearFilter, () => filterByOrder(undefined)),
   );
-  return createHistoryApi(store);
+  return { add: (e) => store.add(e), list: () => store.list(), filterByOrder };
+}
+
+/** The order ids History holds, newest first, to pick from; or one typed in. */
+async function askOrderId(store: HistoryStore): Promise<string | undefined> {
+  const ids = [...new Set(store.list().map((e) => e.params.orderId).filter((id): id is string => id !== undefined && id !== ''))];
+  if (ids.length === 0) {
+    void vscode.window.showInformationMessage('No request in the history names an order yet.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(ids.map((id) => ({ label: id })), { placeHolder: 'Show the requests of which order?', matchOnDescription: true });
+  return picked?.label;
 }
 
 /**

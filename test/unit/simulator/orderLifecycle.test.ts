@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import type { Exchange } from '../../../src/send/exchange';
 import { nextStepsFor } from '../../../src/send/nextSteps';
+import { describeOrder, ordersOf } from '../../../src/send/orderTimeline';
 import { OrderLedger } from '../../../src/send/orders';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID } from '../../../src/simulator';
 import { useSimulatorSender, type SimulatorSender } from '../../harness/simulatorSender';
@@ -20,11 +21,13 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
   let sender: SimulatorSender;
   useSimulatorSender((s) => { sender = s; });
   const ledger = new OrderLedger();
+  const sent: Exchange[] = [];
   let n = 0;
   async function send(operationId: string, orderId: string, body?: Record<string, unknown>, transactionId = `T-${++n}`): Promise<Exchange> {
     const env = { ...sender.env, merchantId: SIMULATOR_AUTH_ONLY_MERCHANT_ID };
     const exchange = await sender.send({ operationId, params: { orderId, transactionId }, ...(body ? { body } : {}) }, env);
     ledger.record(exchange);
+    sent.push(exchange);
     return exchange;
   }
 
@@ -101,5 +104,25 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
     assert.equal(undo.decoded?.transaction?.type?.code, 'VOID_CAPTURE');
     assert.equal(undo.decoded?.order?.status, 'AUTHORIZED');
     assert.equal(undo.decoded?.order?.totalCapturedAmount, '0.00');
+  });
+
+  it('Orders at a glance: every order of the environment, newest first, with status, totals and its requests in time order', () => {
+    const orders = ordersOf([...sent].reverse(), sender.env.id);
+    assert.deepEqual(orders.map((o) => [o.orderId, describeOrder(o)]), [
+      ['LC-4', 'AUTHORIZED · captured 0.00 of 30.00 EUR'],
+      ['LC-3', 'CAPTURED · captured 50.00 of 50.00 EUR'],
+      ['LC-2', 'CANCELLED · captured 0.00 of 80.00 EUR'],
+      ['LC-1', 'PARTIALLY_REFUNDED · captured 60.00 of 100.00 EUR, refunded 25.00'],
+    ]);
+    const first = orders.find((o) => o.orderId === 'LC-1');
+    assert.deepEqual(first?.steps.map((s) => [s.operationTitle, s.type ?? '', s.outcome]), [
+      ['Authorize', 'AUTHORIZATION', 'Approved'],
+      ['Capture', 'CAPTURE', 'Approved'],
+      ['Capture', '', first?.steps[2]?.outcome],
+      ['Refund', 'REFUND', 'Approved'],
+      ['Retrieve Order', '', 'Order PARTIALLY_REFUNDED'],
+    ]);
+    assert.match(first?.steps[2]?.outcome ?? '', /refused|INVALID/i, 'the refused capture is in the timeline as refused');
+    assert.deepEqual(ordersOf(sent, 'another-environment'), []);
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * Orders at a glance, from what was sent: the gateway exchanges of an environment grouped by order id,
+ * each order with its newest known status and totals (a Retrieve Order refreshes them) and its
+ * exchanges in time order. Built from History, so it survives a reload and stays redacted and bounded
+ * like History; no vscode here.
+ */
+import type { Exchange } from './exchange';
+
+export interface OrderStep {
+  exchangeId: string;
+  at: string;
+  operationTitle: string;
+  transactionId?: string;
+  /** The transaction type the gateway answered (CAPTURE, VOID_AUTHORIZATION…). */
+  type?: string;
+  amount?: string;
+  currency?: string;
+  /** The verdict's title: "Approved", "Declined: EXPIRED_CARD", "Request refused…" */
+  outcome: string;
+  tone: string;
+}
+
+export interface OrderSummary {
+  orderId: string;
+  status?: string;
+  currency?: string;
+  totalAuthorizedAmount?: string;
+  totalCapturedAmount?: string;
+  totalRefundedAmount?: string;
+  lastAt: string;
+  /** Oldest first. */
+  steps: OrderStep[];
+}
+
+function stepOf(e: Exchange): OrderStep {
+  const t = e.decoded?.transaction;
+  const verdict = e.decoded?.verdict;
+  return {
+    exchangeId: e.id,
+    at: e.startedAt,
+    operationTitle: e.operationTitle,
+    ...(e.params.transactionId ? { transactionId: t?.id ?? e.params.transactionId } : {}),
+    ...(t?.type ? { type: t.type.code } : {}),
+    ...(t?.amount ? { amount: t.amount } : {}),
+    ...(t?.currency ? { currency: t.currency } : {}),
+    outcome: verdict?.title ?? e.failure?.kind ?? (e.response ? `HTTP ${e.response.status}` : 'no response'),
+    tone: verdict?.tone ?? (e.failure ? 'error' : 'info'),
+  };
+}
+
+/** The newest-first list of orders of `environmentId` in `exchanges` (any order). */
+export function ordersOf(exchanges: readonly Exchange[], environmentId: string | undefined): OrderSummary[] {
+  const byOrder = new Map<string, OrderSummary>();
+  const oldestFirst = exchanges
+    .filter((e) => e.operationId.startsWith('gateway.') && e.params.orderId && (environmentId === undefined || e.environment.id === environmentId))
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  for (const e of oldestFirst) {
+    const orderId = e.params.orderId ?? '';
+    const summary = byOrder.get(orderId) ?? { orderId, lastAt: e.startedAt, steps: [] };
+    summary.steps.push(stepOf(e));
+    summary.lastAt = e.startedAt;
+    const order = e.decoded?.order;
+    if (order?.status && !e.decoded?.error) {
+      summary.status = order.status;
+      for (const key of ['currency', 'totalAuthorizedAmount', 'totalCapturedAmount', 'totalRefundedAmount'] as const) {
+        const value = order[key];
+        if (value !== undefined) summary[key] = value;
+      }
+    }
+    byOrder.set(orderId, summary);
+  }
+  return [...byOrder.values()].sort((a, b) => b.lastAt.localeCompare(a.lastAt));
+}
+
+/** "CAPTURED · captured 60.00 of 100.00 EUR, refunded 25.00" */
+export function describeOrder(o: OrderSummary): string {
+  const currency = o.currency ? ` ${o.currency}` : '';
+  const money = [
+    o.totalCapturedAmount !== undefined && o.totalAuthorizedAmount !== undefined ? `captured ${o.totalCapturedAmount} of ${o.totalAuthorizedAmount}${currency}` : undefined,
+    o.totalRefundedAmount !== undefined && o.totalRefundedAmount !== '0' && !/^0(\.0+)?$/.test(o.totalRefundedAmount) ? `refunded ${o.totalRefundedAmount}` : undefined,
+  ].filter((m) => m !== undefined).join(', ');
+  return [o.status ?? 'status unknown', money].filter((p) => p !== '').join(' · ');
+}
