@@ -25,6 +25,7 @@ export function renderDecodedAsText(d: DecodedResponse): string {
   renderThreeDSecure(d, out);
   renderBrowserPayment(d, out);
   renderFacts('Order', d.order, out);
+  renderOrderTransactions(d, out);
   renderTransaction(d, out);
   renderFacts('Card', d.card, out);
   renderSession(d, out);
@@ -184,6 +185,15 @@ function renderFacts(title: string, group: object | undefined, out: string[]): v
   if (rows.length === 0) return;
   out.push(`## ${title}`, '');
   table(['Field', 'Value'], rows.map(([k, v]) => [ownValue(FACT_LABELS, k) ?? k, v]), out);
+}
+
+/** Retrieve Order: the order's transactions, oldest first. */
+function renderOrderTransactions(d: DecodedResponse, out: string[]): void {
+  const rows = d.order?.transactions;
+  if (!rows || rows.length === 0) return;
+  out.push('## Transactions on the order', '');
+  table(['Time', 'Transaction', 'Type', 'Amount', 'Result', 'Gateway code', 'Reverses'],
+    rows.map((t) => [t.timeOfRecord, t.id, t.type, t.amount !== undefined ? `${t.amount}${t.currency ? ` ${t.currency}` : ''}` : undefined, t.result, t.gatewayCode, t.targetTransactionId]), out);
 }
 
 function renderFinancing(d: DecodedResponse, out: string[]): void {

@@ -6,6 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Exchange } from '../../../src/send/exchange';
+import { renderDecodedAsText } from '../../../src/decode/renderText';
 import { nextStepsFor } from '../../../src/send/nextSteps';
 import { describeOrder, ordersOf } from '../../../src/send/orderTimeline';
 import { OrderLedger } from '../../../src/send/orders';
@@ -90,6 +91,8 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
     const read = await send('gateway.retrieveOrder', 'LC-2');
     assert.equal(read.decoded?.verdict.title, 'Order CANCELLED');
     assert.deepEqual(read.decoded?.order?.transactions?.map((t) => [t.type, t.targetTransactionId]), [['AUTHORIZATION', undefined], ['VOID_AUTHORIZATION', 'AUTH']]);
+    const text = read.decoded ? renderDecodedAsText(read.decoded) : '';
+    assert.match(text, /## Transactions on the order[\s\S]*\| VOID_AUTHORIZATION \| 80\.00 EUR \| SUCCESS \| APPROVED \| AUTH \|/, 'the text view shows the same table');
   });
 
   it('Pay authorizes and captures at once, even for the authorize-only merchant; a voided capture gives its funds back', async () => {
