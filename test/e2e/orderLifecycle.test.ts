@@ -18,6 +18,10 @@ describe('Next steps on an order in VS Code', function () {
   before(async () => {
     s = await openWorkbench({ label: 'e2e-lifecycle', settings: { 'paymentWorkbench.simulator.port': await freePort() } });
     await runCommandFromPalette(s.page, 'Payment Workbench: Start Local Simulator');
+    // The Orders view shows the active environment's orders: make the authorize-only merchant active.
+    await runCommandFromPalette(s.page, 'Payment Workbench: Switch Environment');
+    await s.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'authorize-only' }).first().click();
+    await s.page.locator('.statusbar-item', { hasText: 'authorize-only' }).first().waitFor({ state: 'visible', timeout: 10_000 });
   });
 
   after(async () => {
@@ -92,5 +96,18 @@ describe('Next steps on an order in VS Code', function () {
     await waitForVerdict(/Approved/);
     await waitForResponse('[data-section="order"]', /AUTHORIZED/);
     assert.match(await (await response()).locator('[data-section="transaction"]').innerText(), /VOID_CAPTURE/);
+  });
+
+  it('the Orders view lists the order with its status and totals, and its requests in time order', async () => {
+    await runCommandFromPalette(s.page, 'Payment Workbench: Focus on Orders View');
+    const pane = s.page.locator('.part.sidebar .pane', { has: s.page.locator('.pane-header', { hasText: /^Orders/ }) });
+    const order = pane.locator('.monaco-list-row', { hasText: 'AUTHORIZED · captured 0.00 of 100.00' }).first();
+    await order.waitFor({ state: 'visible', timeout: 20_000 });
+    if ((await order.getAttribute('aria-expanded')) !== 'true') await order.click();
+    const steps = pane.locator('.monaco-list-row[aria-level="2"] .label-name');
+    await steps.first().waitFor({ state: 'visible', timeout: 10_000 });
+    const labels = await steps.allInnerTexts();
+    assert.deepEqual(labels.slice(0, 4), ['Authorize', 'Capture', 'Retrieve Order', 'Void']);
+    await screenshot(s.page, 'orders-view');
   });
 });
