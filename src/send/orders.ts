@@ -56,6 +56,9 @@ interface OrderChoice {
 const minus = (a: Decimal, b: Decimal): Decimal => add(a, { units: -b.units, scale: b.scale });
 const isPositive = (d: Decimal | undefined): d is Decimal => d !== undefined && d.units > 0n;
 
+/** An order with a transaction a Void could reverse. */
+const VOIDABLE_STATUSES: ReadonlySet<string> = new Set(['AUTHORIZED', 'PARTIALLY_CAPTURED', 'CAPTURED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+
 /** A cancelled or failed order takes no follow-up, whatever its totals say. */
 const CLOSED_STATUSES: ReadonlySet<string> = new Set(['CANCELLED', 'FAILED']);
 
@@ -111,6 +114,10 @@ export class OrderLedger {
     const newestFirst = [...this.orders.values()].filter((o) => o.environmentId === environmentId).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     const newest = newestFirst[0];
     if (orderRole(operationId) === 'lookup') return newest && { orderId: newest.orderId, note: `order ${newest.orderId} from your ${newest.createdBy} at ${formatTime(newest.createdAt)}, the newest in this window` };
+    if (operationId === 'gateway.void') {
+      const open = newestFirst.find((o) => o.status !== undefined && VOIDABLE_STATUSES.has(o.status));
+      return open && { orderId: open.orderId, note: `order ${open.orderId} from your ${open.createdBy} at ${formatTime(open.createdAt)}, ${open.status}` };
+    }
     for (const o of newestFirst) {
       const left = fundsLeft(operationId, o);
       if (!left) continue;

@@ -167,6 +167,7 @@ describe('response panel webview (Chromium)', function () {
     await show(toExchangeView(initiated));
     assert.match(await text('[data-section="browserPayment"] [data-field="browserPayment.status"]'), /INITIATED/);
     assert.ok((await text('[data-section="browserPayment"]')).includes(url));
+    assert.deepEqual(await page.locator('[data-section="nextSteps"] vscode-button').allInnerTexts(), ['Retrieve Order'], 'after the redirect, Retrieve Order tells the outcome');
     const since = (await w.posted()).length;
     await page.locator('#open-redirect').click();
     assert.deepEqual(await w.waitForPosted('openRedirect', { since }), { type: 'openRedirect', url });
