@@ -5,7 +5,9 @@
  * order's status and totals, the transaction it reports), so the response panel and its tests share
  * it; no vscode here.
  */
+import { GATEWAY_CODES } from '../catalogue/codes';
 import { add, decimalText, parseDecimal, type Decimal } from '../catalogue/decimal';
+import { ownValue } from '../json/ownKey';
 import type { OperationId } from '../catalogue/operations';
 import type { DecodedOrder, DecodedOrderTransaction } from '../decode/types';
 import type { Exchange } from './exchange';
@@ -21,6 +23,10 @@ export interface NextStep {
 }
 
 const VOIDABLE: ReadonlySet<string> = new Set(['AUTHORIZATION', 'CAPTURE', 'PAYMENT', 'REFUND']);
+
+/** Only an approved transaction moved or reserved money a void could give back (not a SUBMITTED browser payment). */
+const approved = (gatewayCode: string | undefined): boolean =>
+  gatewayCode !== undefined && ownValue<{ category: string }>(GATEWAY_CODES, gatewayCode)?.category === 'approved';
 
 const minus = (a: Decimal, b: Decimal): Decimal => add(a, { units: -b.units, scale: b.scale });
 const positive = (d: Decimal | undefined): d is Decimal => d !== undefined && d.units > 0n;
@@ -104,7 +110,7 @@ function voidStep(o: OrderView, target: { id: string; type: string } | undefined
 function voidTarget(e: Exchange, order: DecodedOrder): { id: string; type: string } | undefined {
   const own = e.decoded?.transaction;
   const ownId = own?.id ?? e.params.transactionId;
-  if (own?.type && ownId && VOIDABLE.has(own.type.code) && e.decoded?.outcome?.result === 'SUCCESS') return { id: ownId, type: own.type.code };
+  if (own?.type && ownId && VOIDABLE.has(own.type.code) && approved(e.decoded?.outcome?.gatewayCode?.code)) return { id: ownId, type: own.type.code };
   return newestVoidable(order.transactions ?? []);
 }
 
@@ -112,7 +118,7 @@ function newestVoidable(rows: readonly DecodedOrderTransaction[]): { id: string;
   const voided = new Set(rows.map((t) => t.targetTransactionId).filter((id) => id !== undefined));
   for (let i = rows.length - 1; i >= 0; i--) {
     const t = rows[i];
-    if (t?.id && t.type && VOIDABLE.has(t.type) && t.result === 'SUCCESS' && !voided.has(t.id)) return { id: t.id, type: t.type };
+    if (t?.id && t.type && VOIDABLE.has(t.type) && approved(t.gatewayCode) && !voided.has(t.id)) return { id: t.id, type: t.type };
   }
   return undefined;
 }

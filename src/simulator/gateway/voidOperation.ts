@@ -45,7 +45,7 @@ export function voidTransaction(env: OpEnv): SimResponse {
 
 function whyNotVoidable(order: OrderRecord, target: TransactionRecord): string | undefined {
   if (!VOID_TYPE[target.type]) return `Transaction ${target.id} is a ${target.type}, which cannot be voided; only an authorization, capture, payment or refund can`;
-  if (target.result !== 'SUCCESS') return `Transaction ${target.id} did not succeed (result ${target.result}); there is nothing to void`;
+  if (target.result !== 'SUCCESS' || target.gatewayCode !== 'APPROVED') return `Transaction ${target.id} was not approved (result ${target.result}, gatewayCode ${target.gatewayCode}); there is nothing to void`;
   if (isVoided(order, target.id)) return `Transaction ${target.id} is already voided`;
   if (order.status === 'CANCELLED') return `Order ${order.id} is CANCELLED; nothing on it can be voided`;
   if (target.type === 'AUTHORIZATION' && order.totalCapturedAmount > 0n) {
