@@ -19,14 +19,14 @@ const LAYERS = [
   'json', 'redaction', 'format',
   // The engine: no vscode. A feature's protocol and form model are engine code inside its slice.
   'catalogue', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model',
-  'http', 'auth', 'simulator', 'send', 'flows', 'cli',
+  'http', 'auth', 'simulator', 'notifications', 'send', 'flows', 'cli',
   // The VS Code adapter: thin wrappers of VS Code services first, then the features' host sides.
   'platform', 'secrets', 'environments', 'commands', 'history', 'features/shared/host', 'features/response/host', 'features/form/host', 'features/flows', 'editor',
   // The webview apps (browser bundles), the feature bundle and the composition root.
   'features/shared/app', 'features/form/app', 'features/response/app', 'features/registerPanels.ts', 'features.ts', 'extension.ts',
 ];
 /** Folders (and files) that run without VS Code: the unit tier tests them in plain Node. */
-const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'send', 'flows', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
+const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'notifications', 'send', 'flows', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
 /** What a webview bundles: the webview apps and everything they may import. */
 const WEB_SAFE = ['features/shared/app', 'features/form/app', 'features/response/app', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'catalogue', 'features/form/model', 'decode', 'redaction', 'json', 'format'];
 

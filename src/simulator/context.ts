@@ -6,6 +6,6 @@ export interface SimContext {
   baseUrl: string;
   now(): Date;
   log: RequestLog;
-  /** Sends a webhook or callback in the background; the server waits for these on close. */
+  /** Sends a webhook or callback in the background, retried while the receiver does not take it (delivery.ts). */
   notify(kind: 'webhook' | 'callback', url: string, body: string, headers?: Record<string, string>): void;
 }

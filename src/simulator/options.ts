@@ -33,6 +33,11 @@ export interface SimulatorOptions {
   runBy?: SimulatorRunner;
   /** Request-log ring size. Default 1000. */
   requestLogCapacity?: number;
+  /**
+   * Delays (ms) before each new attempt of a webhook or callback the receiver did not take (no 2xx):
+   * their count is the number of retries. Default DEFAULT_RETRY_DELAYS_MS (1, 2, 4, 8 s); [] = no retry.
+   */
+  notificationRetryDelaysMs?: readonly number[];
 }
 
 export interface SimulatorHandle {

@@ -16,7 +16,7 @@ import { gatewayError, notFound } from './gateway/errors';
 import { GATEWAY_PREFIX, GatewayApi } from './gateway/routes';
 import { jsonText } from './jsonText';
 import type { SimulatorHandle, SimulatorOptions } from './options';
-import { postJson } from './outbound';
+import { NotificationDelivery } from './delivery';
 import { redactBody, redactHeaders, redactText } from './redact';
 import { RequestLog } from './requestLog';
 import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
@@ -35,7 +35,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const now = opts.now ?? (() => new Date());
   const log = new RequestLog(opts.requestLogCapacity ?? 1000);
   const faults = new FaultSchedule();
-  const pending = new Set<Promise<unknown>>();
+  const delivery = new NotificationDelivery(log, opts.notificationRetryDelaysMs);
   const openSockets = new Set<Socket>();
   let baseUrl = '';
 
@@ -46,8 +46,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     now,
     log,
     notify(kind, url, body, headers) {
-      const p = postJson(log, kind, url, body, headers).finally(() => pending.delete(p));
-      pending.add(p);
+      delivery.send(kind, url, body, headers);
     },
   };
 
@@ -213,8 +212,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         for (const s of openSockets) s.destroy();
         for (const s of servers) s.closeAllConnections();
         await Promise.all(stopped);
-        // Webhooks in flight end by themselves within their timeout.
-        await Promise.allSettled([...pending]);
+        // Retries not yet due are dropped; webhooks in flight end by themselves within their timeout.
+        await delivery.close();
       })();
       return closed;
     },

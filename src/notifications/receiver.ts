@@ -1,0 +1,174 @@
+/**
+ * The local inbox: an HTTP server on loopback that takes gateway webhooks (POST /gateway) and
+ * financing callbacks (POST /financing, or POST / told apart by shape), answers as a real receiver
+ * should (200 when taken, 401 on a wrong secret, 400/405/413/404 for what is not a notification) and
+ * keeps what came, bounded and redacted. No vscode: the extension, the CLI and flows share it.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseJsonBounded } from '../json';
+import { EventLog } from './eventLog';
+import { classify, orderIdOf, redactedParts, summarize, transactionIdOf, type NotificationEvent, type NotificationSource } from './notificationEvent';
+import { checkSecret } from './secret';
+
+export interface ReceiverOptions {
+  /** 0 (default) = any free port. */
+  port?: number;
+  /** Default 127.0.0.1: the inbox is for this machine; a tunnel of the user's choice puts it online. */
+  host?: string;
+  /** The notification secret to check, read on every request (it may be set while running). */
+  secret?: () => string | undefined;
+  /** Events kept, newest first. Default 500. */
+  maxEvents?: number;
+  /** Larger bodies get 413 and are not read. Default 1 MiB. */
+  maxBodyBytes?: number;
+  now?: () => Date;
+}
+
+type Listener = (event: NotificationEvent, duplicate: boolean) => void;
+
+export interface NotificationReceiver {
+  /** http://127.0.0.1:PORT */
+  readonly url: string;
+  readonly port: number;
+  /** Where each kind should be sent: `${url}/gateway`, `${url}/financing`. */
+  urlFor(source: NotificationSource): string;
+  events(): NotificationEvent[];
+  onEvent(listener: Listener): { dispose(): void };
+  /** The first event (already here, or arriving within `timeoutMs`) that `matches`; undefined on timeout. */
+  waitFor(matches: (e: NotificationEvent) => boolean, timeoutMs: number): Promise<NotificationEvent | undefined>;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_EVENTS = 500;
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+function answer(res: ServerResponse, status: number, body: Record<string, string>): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+}
+
+/** The body, or 'too-large' as soon as it passes the limit (the rest is not read). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  const declared = Number(header(req, 'content-length'));
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve('too-large');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.pause();
+        resolve('too-large');
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export async function startReceiver(options: ReceiverOptions = {}): Promise<NotificationReceiver> {
+  const log = new EventLog(options.maxEvents ?? DEFAULT_MAX_EVENTS);
+  const listeners = new Set<Listener>();
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const now = options.now ?? (() => new Date());
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://inbox').pathname;
+    if (!['/', '/gateway', '/financing'].includes(path)) return answer(res, 404, { error: `Not a notification path: ${path.slice(0, 100)} (use /gateway or /financing)` });
+    if (req.method !== 'POST') return answer(res, 405, { error: `${req.method ?? '?'} is not accepted: notifications are POSTed` });
+    const raw = await readBody(req, maxBody);
+    if (raw === 'too-large') {
+      res.setHeader('connection', 'close');
+      return answer(res, 413, { error: `The body is larger than ${maxBody} bytes` });
+    }
+    const text = raw.toString('utf8');
+    let body: unknown;
+    try {
+      body = parseJsonBounded(text);
+    } catch (err) {
+      return answer(res, 400, { error: `The body is not JSON: ${err instanceof Error ? err.message.slice(0, 200) : 'unreadable'}` });
+    }
+    const source = classify(path, body);
+    if (!source) return answer(res, 400, { error: 'Neither a gateway webhook (order and transaction) nor a financing callback (order_id and status): POST it to /gateway or /financing' });
+    const verified = checkSecret(options.secret?.(), header(req, 'x-notification-secret'));
+    const { event, duplicate } = log.add(eventOf(req, source, body, text, verified, now()));
+    for (const l of listeners) l(event, duplicate);
+    if (verified === false) return answer(res, 401, { error: 'X-Notification-Secret is missing or wrong' });
+    answer(res, 200, { status: duplicate ? 'duplicate accepted' : 'accepted' });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => answer(res, 500, { error: err instanceof Error ? err.message : String(err) }));
+  });
+  server.requestTimeout = 10_000;
+  server.headersTimeout = 10_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  let closed: Promise<void> | undefined;
+
+  return {
+    url,
+    port,
+    urlFor: (source) => `${url}/${source}`,
+    events: () => log.newestFirst(),
+    onEvent(listener) {
+      listeners.add(listener);
+      return { dispose: () => listeners.delete(listener) };
+    },
+    waitFor(matches, timeoutMs) {
+      const already = log.newestFirst().reverse().find(matches);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve) => {
+        const done = (e: NotificationEvent | undefined): void => {
+          clearTimeout(timer);
+          listeners.delete(listener);
+          resolve(e);
+        };
+        const listener: Listener = (e) => { if (matches(e)) done(e); };
+        const timer = setTimeout(() => done(undefined), timeoutMs);
+        listeners.add(listener);
+      });
+    },
+    clear: () => log.clear(),
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+function eventOf(req: IncomingMessage, source: NotificationSource, body: unknown, text: string, verified: boolean | null, at: Date): NotificationEvent {
+  const parts = redactedParts(req.headers, body);
+  const orderId = orderIdOf(source, body);
+  const transactionId = transactionIdOf(source, body);
+  return {
+    id: header(req, 'x-notification-id')?.slice(0, 200) ?? randomUUID(),
+    source,
+    ...(orderId !== undefined ? { orderId } : {}),
+    ...(transactionId !== undefined ? { transactionId } : {}),
+    receivedAt: at.toISOString(),
+    attempts: 1,
+    verified,
+    headers: parts.headers,
+    body: parts.body,
+    summary: summarize(source, body, text),
+  };
+}

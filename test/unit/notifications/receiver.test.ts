@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { startReceiver, type NotificationReceiver } from '../../../src/notifications';
+
+const webhook = (orderId: string, type = 'CAPTURE') => ({
+  order: { id: orderId, amount: 100, currency: 'EUR', status: 'CAPTURED' },
+  transaction: { id: 'T-1', type, amount: 60.0, currency: 'EUR' },
+  result: 'SUCCESS',
+  response: { gatewayCode: 'APPROVED' },
+  sourceOfFunds: { provided: { card: { number: '4111111111111111' } } },
+});
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, string> }> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return { status: r.status, json: (await r.json()) as Record<string, string> };
+}
+
+describe('notification receiver (the local inbox), over loopback', () => {
+  let inbox: NotificationReceiver;
+  let secret: string | undefined;
+  beforeEach(async () => {
+    secret = undefined;
+    inbox = await startReceiver({ secret: () => secret, maxEvents: 3, maxBodyBytes: 4096 });
+  });
+  afterEach(() => inbox.close());
+
+  it('takes a gateway webhook: 200, the order and transaction, decoded like a response, card masked, verified null without a secret', async () => {
+    // The amount as the gateway writes it (60.00), which a JSON.stringify of the number would lose.
+    const r = await post(inbox.urlFor('gateway'), JSON.stringify(webhook('ORD-1')).replace('"amount":60,', '"amount":60.00,'), { 'X-Notification-Id': 'N-1' });
+    assert.deepEqual(r, { status: 200, json: { status: 'accepted' } });
+    const [e] = inbox.events();
+    assert.equal(e?.source, 'gateway');
+    assert.equal(e?.orderId, 'ORD-1');
+    assert.equal(e?.transactionId, 'T-1');
+    assert.equal(e?.verified, null);
+    assert.deepEqual(e?.summary, { title: 'Approved', transactionType: 'CAPTURE', gatewayCode: 'APPROVED', result: 'SUCCESS', amount: '60.00', currency: 'EUR' });
+    assert.ok(!JSON.stringify(e?.body).includes('4111111111111111'), 'the card number is masked');
+  });
+
+  it('checks the secret when one is configured: right → verified, wrong or missing → 401 and kept as not verified; the secret header is redacted', async () => {
+    secret = 'TESTSIMULATOR01-notification-secret';
+    assert.equal((await post(inbox.urlFor('gateway'), webhook('ORD-2'), { 'X-Notification-Secret': secret, 'X-Notification-Id': 'A' })).status, 200);
+    assert.equal((await post(inbox.urlFor('gateway'), webhook('ORD-3'), { 'X-Notification-Secret': 'guess', 'X-Notification-Id': 'B' })).status, 401);
+    assert.equal((await post(inbox.urlFor('gateway'), webhook('ORD-4'), { 'X-Notification-Id': 'C' })).status, 401);
+    assert.deepEqual(inbox.events().map((e) => [e.orderId, e.verified]), [['ORD-4', false], ['ORD-3', false], ['ORD-2', true]]);
+    assert.equal(inbox.events()[2]?.headers['x-notification-secret'], '<redacted>');
+  });
+
+  it('a retry or duplicate of one notification id is one event with its attempts counted', async () => {
+    await post(inbox.urlFor('gateway'), webhook('ORD-5'), { 'X-Notification-Id': 'SAME', 'X-Notification-Attempt': '1' });
+    const again = await post(inbox.urlFor('gateway'), webhook('ORD-5'), { 'X-Notification-Id': 'SAME', 'X-Notification-Attempt': '2' });
+    assert.deepEqual(again, { status: 200, json: { status: 'duplicate accepted' } });
+    assert.deepEqual(inbox.events().map((e) => [e.id, e.attempts]), [['SAME', 2]]);
+  });
+
+  it('tells a financing callback from a webhook at / by its shape', async () => {
+    await post(`${inbox.url}/`, { order_id: 'EXT-9', status: 'Disbursed' });
+    await post(`${inbox.url}/`, webhook('ORD-6'));
+    assert.deepEqual(inbox.events().map((e) => [e.source, e.orderId, e.summary.title]), [['gateway', 'ORD-6', 'Approved'], ['financing', 'EXT-9', 'Application Disbursed']]);
+  });
+
+  it('refuses what is not a notification with a clear answer, and records nothing', async () => {
+    const notJson = await post(inbox.urlFor('gateway'), '{"order": ');
+    assert.equal(notJson.status, 400);
+    assert.match(notJson.json['error'] ?? '', /not JSON/);
+    const shapeless = await post(`${inbox.url}/`, { hello: 'world' });
+    assert.equal(shapeless.status, 400);
+    assert.match(shapeless.json['error'] ?? '', /POST it to \/gateway or \/financing/);
+    assert.equal((await fetch(inbox.urlFor('gateway'))).status, 405);
+    assert.equal((await post(`${inbox.url}/elsewhere`, webhook('X'))).status, 404);
+    const deep = await post(inbox.urlFor('gateway'), '['.repeat(200) + ']'.repeat(200));
+    assert.equal(deep.status, 400, 'a body nested past the bound is refused, not parsed');
+    assert.deepEqual(inbox.events(), []);
+  });
+
+  it('an oversize body gets 413 without being read whole', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(inbox.urlFor('gateway'), { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => resolve(res.statusCode ?? 0));
+      req.on('error', reject);
+      req.write('{"pad":"' + 'x'.repeat(8192));
+      req.end('"}');
+    });
+    assert.equal(status, 413);
+    assert.deepEqual(inbox.events(), []);
+  });
+
+  it('keeps at most maxEvents, newest first, dropping the oldest', async () => {
+    for (const id of ['O-1', 'O-2', 'O-3', 'O-4', 'O-5']) await post(inbox.urlFor('gateway'), webhook(id), { 'X-Notification-Id': id });
+    assert.deepEqual(inbox.events().map((e) => e.orderId), ['O-5', 'O-4', 'O-3']);
+  });
+
+  it('waitFor resolves with an event already here or arriving, and with undefined at the timeout', async () => {
+    const pending = inbox.waitFor((e) => e.orderId === 'W-1' && e.summary.transactionType === 'REFUND', 10_000);
+    await post(inbox.urlFor('gateway'), webhook('W-1', 'CAPTURE'));
+    await post(inbox.urlFor('gateway'), webhook('W-1', 'REFUND'));
+    assert.equal((await pending)?.summary.transactionType, 'REFUND');
+    assert.equal((await inbox.waitFor((e) => e.orderId === 'W-1', 10))?.orderId, 'W-1');
+    assert.equal(await inbox.waitFor((e) => e.orderId === 'never', 20), undefined);
+  });
+});
