@@ -3,6 +3,7 @@
  * Exit status 0 when every step passed, 1 when a step failed, 2 for bad usage or an invalid file.
  */
 import { runSimulatorCommand, SimulatorUsageError } from '../simulator/terminal';
+import { listenCommand } from './listenCommand';
 import { runCommand, type CliIo } from './runCommand';
 import { USAGE, UsageError } from './usage';
 
@@ -16,6 +17,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           return 0;
         }
         return await runCommand(rest, io);
+      case 'listen':
+        if (rest.includes('--help') || rest.includes('-h')) {
+          io.out(USAGE);
+          return 0;
+        }
+        return await listenCommand(rest, io);
       case 'simulator':
         await runSimulatorCommand(rest);
         return -1; // keeps running until Ctrl+C

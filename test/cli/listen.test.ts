@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import * as path from 'node:path';
+
+/** `payment-workbench listen`, the real process: the URL on stderr, one JSON line per notification, exit 0 on Ctrl+C. */
+const bin = path.join(process.cwd(), 'bin', 'payment-workbench.js');
+
+interface Listening {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  lines(): string[];
+  exited: Promise<number | null>;
+}
+
+function listen(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Listening> {
+  const child = spawn(process.execPath, [bin, 'listen', ...args], { env: { ...process.env, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      const url = /Listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
+      if (url) resolve({ child, url, lines: () => stdout.split('\n').filter((l) => l !== ''), exited });
+    });
+    void exited.then((code) => reject(new Error(`listen exited ${code} before listening: ${stderr}`)));
+  });
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
+  assert.ok(condition(), what);
+}
+
+const webhook = { order: { id: 'ORD-CLI', status: 'CAPTURED' }, transaction: { id: 'T-1', type: 'REFUND', amount: 5, currency: 'EUR' }, result: 'SUCCESS', response: { gatewayCode: 'APPROVED' }, sourceOfFunds: { provided: { card: { number: '5123450000000008' } } } };
+
+describe('payment-workbench listen (the real process)', function () {
+  this.timeout(30_000);
+
+  it('--json prints one line per notification: source, orderId, verified, receivedAt and the redacted body; a retry of it prints nothing more', async () => {
+    const l = await listen(['--port', '0', '--json']);
+    try {
+      const post = (body: unknown, headers: Record<string, string> = {}) => fetch(`${l.url}/gateway`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      assert.equal((await post(webhook, { 'X-Notification-Id': 'N-1' })).status, 200);
+      assert.equal((await post(webhook, { 'X-Notification-Id': 'N-1', 'X-Notification-Attempt': '2' })).status, 200);
+      assert.equal((await fetch(`${l.url}/financing`, { method: 'POST', body: JSON.stringify({ order_id: 'EXT-1', status: 'Started' }) })).status, 200);
+      await until(() => l.lines().length >= 2, 'two lines');
+      const [gateway, financing] = l.lines().map((line) => JSON.parse(line) as Record<string, unknown>);
+      assert.equal(gateway?.['source'], 'gateway');
+      assert.equal(gateway?.['orderId'], 'ORD-CLI');
+      assert.equal(gateway?.['verified'], null);
+      assert.match(String(gateway?.['receivedAt']), /^\d{4}-\d\d-\d\dT/);
+      assert.deepEqual((gateway?.['summary'] as Record<string, unknown>)['transactionType'], 'REFUND');
+      assert.ok(!JSON.stringify(gateway?.['body']).includes('5123450000000008'), 'the body is redacted');
+      assert.deepEqual([financing?.['source'], financing?.['orderId']], ['financing', 'EXT-1']);
+    } finally {
+      l.child.kill('SIGINT');
+    }
+    assert.equal(await l.exited, 0, 'Ctrl+C ends it with exit 0');
+  });
+
+  it('with a secret from the environment: a wrong one gets 401 and prints verified false', async () => {
+    const l = await listen(['--json'], { PAYMENT_WORKBENCH_NOTIFICATION_SECRET: 's3cret' });
+    try {
+      const post = (secret: string) => fetch(`${l.url}/gateway`, { method: 'POST', headers: { 'X-Notification-Secret': secret }, body: JSON.stringify(webhook) });
+      assert.equal((await post('guess')).status, 401);
+      assert.equal((await post('s3cret')).status, 200);
+      await until(() => l.lines().length >= 2, 'two lines');
+      assert.deepEqual(l.lines().map((line) => (JSON.parse(line) as { verified: unknown }).verified), [false, true]);
+    } finally {
+      l.child.kill('SIGTERM');
+    }
+    assert.equal(await l.exited, 0);
+  });
+
+  it('refuses a bad flag with exit 2 and says which', async () => {
+    const child = spawn(process.execPath, [bin, 'listen', '--port', 'eighty']);
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 2);
+    assert.match(stderr, /--port needs a port number 0 to 65535, got "eighty"/);
+  });
+});
