@@ -11,6 +11,8 @@ import type * as FeatureBundle from './features';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './history/registerHistoryView';
 import { registerOrdersView } from './history/registerOrdersView';
+import { InboxControl } from './inbox/inboxControl';
+import { registerNotificationsView } from './inbox/registerNotificationsView';
 import { contributedCommandIds, DeferredFeatures } from './platform/deferredFeatures';
 import { whenOwnFileOpens } from './platform/requestFiles';
 import { registerFlowTests } from './features/flows/testController';
@@ -38,9 +40,10 @@ export function activate(context: vscode.ExtensionContext) {
   const secrets = new SecretStore(context.secrets);
   const simulator = new SimulatorControl(log, async () => featureBundle().startSimulator);
   const environments = new EnvironmentStore(context.globalState, () => simulator.port);
-  const core: CoreServices = { log, secrets, credentials: new Credentials(secrets), simulator, environments };
+  const inbox = new InboxControl(context.secrets, log, async () => featureBundle().startReceiver);
+  const core: CoreServices = { log, secrets, credentials: new Credentials(secrets), simulator, environments, inbox };
   // Disposed in this order: the log last, so the others can still write to it.
-  context.subscriptions.push(simulator, environments, secrets, log);
+  context.subscriptions.push(inbox, simulator, environments, secrets, log);
   const store = new HistoryStore(path.join(context.globalStorageUri.fsPath, 'history.json'), { onError: (m) => log.warn(m) });
 
   const tree = registerEnvironmentsView(context, { environments, secrets, simulator, sessionState: (env) => storedSessionState(secrets.tokenStore(env.id)) });
@@ -54,7 +57,8 @@ export function activate(context: vscode.ExtensionContext) {
     openInForm: async (e) => (await features.get()).historyActions.openInForm(e),
     resend: async (e) => (await features.get()).historyActions.resend(e),
   });
-  registerOrdersView(context, { store, activeEnvironmentId: () => environments.active()?.id, onEnvironmentChange: environments.onDidChange, showInHistory: (orderId) => history.filterByOrder(orderId) });
+  registerOrdersView(context, { store, inbox, activeEnvironmentId: () => environments.active()?.id, onEnvironmentChange: environments.onDidChange, showInHistory: (orderId) => history.filterByOrder(orderId) });
+  const notificationsView = registerNotificationsView(context, inbox, (orderId) => history.filterByOrder(orderId));
   const flowTests = registerFlowTests(context, async () => (await features.get()).flowTests);
   features.standInFor(contributedCommandIds(context.extension));
   context.subscriptions.push(
@@ -76,7 +80,7 @@ export function activate(context: vscode.ExtensionContext) {
     },
     // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
     // handed out only to a test run: a user's other extensions never see them.
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: testInspection(context, features, flowTests) } : {}),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), notificationRows: () => notificationsView.rows() } } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ import { LastSent } from './send/lastSent';
 import { OrderLedger, TransactionLedger } from './send/orders';
 
 export { startSimulator } from './simulator/server';
+export { startReceiver } from './notifications/receiver';
 
 export interface FeatureHost {
   context: vscode.ExtensionContext;

@@ -1,3 +1,4 @@
+import type { InboxControl } from '../inbox/inboxControl';
 import type * as vscode from 'vscode';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import type { Credentials } from '../send/credentials';
@@ -17,6 +18,8 @@ export interface CoreServices {
   readonly credentials: Credentials;
   readonly simulator: SimulatorControl;
   readonly environments: EnvironmentStore;
+  /** The local inbox of webhooks and callbacks (Notifications view, flows, forms). */
+  readonly inbox: InboxControl;
 }
 
 /** What the feature bundle adds when a request is first built or sent. */

@@ -4,6 +4,7 @@
  * click opens that response; an order offers Retrieve Order and "Show in History".
  */
 import * as vscode from 'vscode';
+import type { NotificationEvent } from '../notifications/notificationEvent';
 import { describeOrder, ordersOf, type OrderStep, type OrderSummary } from '../send/orderTimeline';
 import type { HistoryStore } from './historyStore';
 
@@ -34,6 +35,8 @@ const TONE_ICON: Readonly<Record<string, vscode.ThemeIcon>> = {
 
 interface OrdersViewDeps {
   store: HistoryStore;
+  /** Webhooks of the local inbox join their order's timeline. */
+  inbox: { events(): NotificationEvent[]; onDidChange: vscode.Event<void> };
   activeEnvironmentId(): string | undefined;
   onEnvironmentChange: vscode.Event<void>;
   /** History shows only this order's requests. */
@@ -51,7 +54,7 @@ class OrdersTree implements vscode.TreeDataProvider<OrderNode> {
   }
 
   orders(): OrderSummary[] {
-    return ordersOf(this.deps.store.list(), this.deps.activeEnvironmentId());
+    return ordersOf(this.deps.store.list(), this.deps.activeEnvironmentId(), this.deps.inbox.events());
   }
 
   getChildren(element?: OrderNode): OrderNode[] {
@@ -81,12 +84,14 @@ function orderItem(o: OrderSummary): vscode.TreeItem {
 
 function stepItem(step: OrderStep, orderId: string): vscode.TreeItem {
   const item = new vscode.TreeItem(step.operationTitle, vscode.TreeItemCollapsibleState.None);
-  item.id = `order:${orderId}:${step.exchangeId}`;
+  item.id = `order:${orderId}:${step.kind}:${step.id}`;
   const money = step.amount !== undefined ? `${step.amount}${step.currency ? ` ${step.currency}` : ''}` : undefined;
   item.description = [step.outcome, step.type, money, new Date(step.at).toLocaleTimeString()].filter((p) => p !== undefined).join(' · ');
-  item.iconPath = TONE_ICON[step.tone] ?? new vscode.ThemeIcon('info');
+  item.iconPath = step.kind === 'notification' ? new vscode.ThemeIcon('mail') : TONE_ICON[step.tone] ?? new vscode.ThemeIcon('info');
   item.tooltip = `${step.operationTitle}${step.transactionId ? ` (transaction ${step.transactionId})` : ''}: ${item.description}`;
-  item.command = { command: 'paymentWorkbench.history.open', title: 'Open Response', arguments: [step.exchangeId] };
+  item.command = step.kind === 'notification'
+    ? { command: 'paymentWorkbench.inbox.open', title: 'Open Notification', arguments: [step.id] }
+    : { command: 'paymentWorkbench.history.open', title: 'Open Response', arguments: [step.id] };
   return item;
 }
 
@@ -105,6 +110,7 @@ export function registerOrdersView(context: vscode.ExtensionContext, deps: Order
     vscode.window.createTreeView(ORDERS_VIEW_ID, { treeDataProvider: tree }),
     deps.store.onChange(() => tree.refresh()),
     deps.onEnvironmentChange(() => tree.refresh()),
+    deps.inbox.onDidChange(() => tree.refresh()),
     vscode.commands.registerCommand(ORDER_COMMANDS.retrieve, async (arg?: unknown) => {
       const orderId = await orderIdOf(tree, arg);
       if (!orderId) return;

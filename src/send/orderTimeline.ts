@@ -4,10 +4,14 @@
  * exchanges in time order. Built from History, so it survives a reload and stays redacted and bounded
  * like History; no vscode here.
  */
+import type { NotificationEvent } from '../notifications/notificationEvent';
 import type { Exchange } from './exchange';
 
 export interface OrderStep {
-  exchangeId: string;
+  /** A request sent, or a gateway webhook the local inbox received about the order. */
+  kind: 'request' | 'notification';
+  /** The exchange (request) or the notification id. */
+  id: string;
   at: string;
   operationTitle: string;
   transactionId?: string;
@@ -36,7 +40,8 @@ function stepOf(e: Exchange): OrderStep {
   const t = e.decoded?.transaction;
   const verdict = e.decoded?.verdict;
   return {
-    exchangeId: e.id,
+    kind: 'request',
+    id: e.id,
     at: e.startedAt,
     operationTitle: e.operationTitle,
     ...(e.params.transactionId ? { transactionId: t?.id ?? e.params.transactionId } : {}),
@@ -48,8 +53,27 @@ function stepOf(e: Exchange): OrderStep {
   };
 }
 
-/** The newest-first list of orders of `environmentId` in `exchanges` (any order). */
-export function ordersOf(exchanges: readonly Exchange[], environmentId: string | undefined): OrderSummary[] {
+function notificationStep(n: NotificationEvent): OrderStep {
+  const s = n.summary;
+  return {
+    kind: 'notification',
+    id: n.id,
+    at: n.receivedAt,
+    operationTitle: 'Webhook',
+    ...(n.transactionId ? { transactionId: n.transactionId } : {}),
+    ...(s.transactionType ? { type: s.transactionType } : {}),
+    ...(s.amount ? { amount: s.amount } : {}),
+    ...(s.currency ? { currency: s.currency } : {}),
+    outcome: n.verified === false ? `${s.title} (secret wrong: refused)` : s.title,
+    tone: n.verified === false ? 'error' : 'info',
+  };
+}
+
+/**
+ * The newest-first list of orders of `environmentId` in `exchanges` (any order), each with the gateway
+ * webhooks about it in its timeline.
+ */
+export function ordersOf(exchanges: readonly Exchange[], environmentId: string | undefined, notifications: readonly NotificationEvent[] = []): OrderSummary[] {
   const byOrder = new Map<string, OrderSummary>();
   const oldestFirst = exchanges
     .filter((e) => e.operationId.startsWith('gateway.') && e.params.orderId && (environmentId === undefined || e.environment.id === environmentId))
@@ -69,6 +93,11 @@ export function ordersOf(exchanges: readonly Exchange[], environmentId: string |
     }
     byOrder.set(orderId, summary);
   }
+  for (const n of notifications) {
+    const order = n.source === 'gateway' && n.orderId !== undefined ? byOrder.get(n.orderId) : undefined;
+    if (order) order.steps.push(notificationStep(n));
+  }
+  for (const order of byOrder.values()) order.steps.sort((a, b) => a.at.localeCompare(b.at));
   return [...byOrder.values()].sort((a, b) => b.lastAt.localeCompare(a.lastAt));
 }
 

@@ -1,0 +1,138 @@
+/**
+ * The "Notifications" view: the local inbox's address (with Copy) and what arrived, newest first, each
+ * decoded like a response (transaction type, gatewayCode, amount; financing status), marked when its
+ * secret was wrong, linked to its order. Start/Stop, Set Notification Secret… and Clear in its title bar.
+ */
+import * as vscode from 'vscode';
+import { describeNotification, type NotificationEvent } from '../notifications';
+import type { InboxControl } from './inboxControl';
+
+const VIEW_ID = 'paymentWorkbench.notifications';
+export const INBOX_COMMANDS = {
+  start: 'paymentWorkbench.inbox.start',
+  stop: 'paymentWorkbench.inbox.stop',
+  copyUrl: 'paymentWorkbench.inbox.copyUrl',
+  setSecret: 'paymentWorkbench.inbox.setSecret',
+  clear: 'paymentWorkbench.inbox.clear',
+  open: 'paymentWorkbench.inbox.open',
+  showOrder: 'paymentWorkbench.inbox.showOrder',
+} as const;
+
+type Node = { kind: 'address'; url: string } | { kind: 'event'; event: NotificationEvent };
+
+const ICONS = {
+  verified: new vscode.ThemeIcon('verified', new vscode.ThemeColor('testing.iconPassed')),
+  refused: new vscode.ThemeIcon('shield', new vscode.ThemeColor('testing.iconFailed')),
+  gateway: new vscode.ThemeIcon('credit-card'),
+  financing: new vscode.ThemeIcon('law'),
+};
+
+class NotificationsTree implements vscode.TreeDataProvider<Node> {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly inbox: InboxControl) {}
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  getChildren(element?: Node): Node[] {
+    if (element || !this.inbox.running || !this.inbox.url) return [];
+    return [{ kind: 'address', url: this.inbox.url }, ...this.inbox.events().map((event): Node => ({ kind: 'event', event }))];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    if (node.kind === 'address') {
+      const item = new vscode.TreeItem(`Listening at ${node.url}`, vscode.TreeItemCollapsibleState.None);
+      item.id = 'inbox-address';
+      item.description = `${this.inbox.hasSecret ? 'secret checked · ' : ''}webhooks /gateway, callbacks /financing`;
+      item.iconPath = new vscode.ThemeIcon('radio-tower');
+      item.contextValue = 'paymentWorkbench.inboxAddress';
+      item.tooltip = `Gateway webhooks: ${node.url}/gateway\nFinancing callbacks: ${node.url}/financing\nOnly this machine reaches it; for a real gateway put a tunnel of your choice in front of the port.`;
+      return item;
+    }
+    return eventItem(node.event);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+function eventItem(e: NotificationEvent): vscode.TreeItem {
+  const item = new vscode.TreeItem(e.summary.title, vscode.TreeItemCollapsibleState.None);
+  item.id = `inbox-event:${e.id}`;
+  item.description = `${describeNotification(e)} · ${new Date(e.receivedAt).toLocaleTimeString()}`;
+  item.iconPath = e.verified === false ? ICONS.refused : e.verified === true ? ICONS.verified : ICONS[e.source];
+  item.tooltip = `${e.source === 'gateway' ? 'Gateway webhook' : 'Financing callback'} for ${e.orderId ?? 'no order'}\n${item.description}${e.verified === false ? '\nThe secret was missing or wrong: the inbox answered 401.' : ''}`;
+  item.contextValue = e.orderId ? 'paymentWorkbench.notification.order' : 'paymentWorkbench.notification';
+  item.command = { command: INBOX_COMMANDS.open, title: 'Open Notification', arguments: [e.id] };
+  return item;
+}
+
+function findEvent(inbox: InboxControl, arg: unknown): NotificationEvent | undefined {
+  const id = typeof arg === 'string' ? arg : (arg as { event?: NotificationEvent } | undefined)?.event?.id;
+  return inbox.events().find((e) => e.id === id);
+}
+
+/** A read-only JSON document of one notification: when, from whom, verified or not, headers and body (redacted). */
+async function openEvent(e: NotificationEvent): Promise<void> {
+  const content = JSON.stringify({ source: e.source, orderId: e.orderId, transactionId: e.transactionId, receivedAt: e.receivedAt, attempts: e.attempts, verified: e.verified, summary: e.summary, headers: e.headers, body: e.body }, null, 2);
+  const doc = await vscode.workspace.openTextDocument({ language: 'json', content });
+  await vscode.window.showTextDocument(doc, { preview: true });
+}
+
+/** The rows as the view shows them (label and description): what the integration tests read. */
+export interface NotificationsViewRows {
+  rows(): { label: string; description: string }[];
+}
+
+export function registerNotificationsView(context: vscode.ExtensionContext, inbox: InboxControl, showOrder: (orderId: string) => Promise<void>): NotificationsViewRows {
+  const tree = new NotificationsTree(inbox);
+  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree });
+  const refresh = (): void => {
+    tree.refresh();
+    const count = inbox.events().length;
+    view.badge = count > 0 ? { value: count, tooltip: `${count} notification${count === 1 ? '' : 's'} in the local inbox` } : undefined;
+  };
+  context.subscriptions.push(
+    tree,
+    view,
+    inbox.onDidChange(refresh),
+    vscode.commands.registerCommand(INBOX_COMMANDS.start, async () => {
+      const receiver = await inbox.start();
+      void vscode.window.showInformationMessage(`Local inbox listening at ${receiver.url}: webhooks to /gateway, callbacks to /financing.`);
+    }),
+    vscode.commands.registerCommand(INBOX_COMMANDS.stop, () => inbox.stop()),
+    vscode.commands.registerCommand(INBOX_COMMANDS.copyUrl, async () => {
+      const url = inbox.urlFor('gateway') ?? (await inbox.start()).urlFor('gateway');
+      await vscode.env.clipboard.writeText(url);
+      void vscode.window.showInformationMessage(`Copied ${url} (financing callbacks: …/financing).`);
+    }),
+    vscode.commands.registerCommand(INBOX_COMMANDS.setSecret, async () => {
+      const value = await vscode.window.showInputBox({
+        title: 'Notification secret the local inbox checks',
+        prompt: 'Requests without this X-Notification-Secret get 401. The simulator sends <merchantId>-notification-secret. Empty: check nothing.',
+        password: true,
+        ignoreFocusOut: true,
+      });
+      if (value !== undefined) await inbox.setSecret(value);
+    }),
+    vscode.commands.registerCommand(INBOX_COMMANDS.clear, () => inbox.clear()),
+    vscode.commands.registerCommand(INBOX_COMMANDS.open, async (arg?: unknown) => {
+      const e = findEvent(inbox, arg);
+      if (e) await openEvent(e);
+    }),
+    vscode.commands.registerCommand(INBOX_COMMANDS.showOrder, async (arg?: unknown) => {
+      const orderId = findEvent(inbox, arg)?.orderId;
+      if (orderId) await showOrder(orderId);
+    }),
+  );
+  return {
+    rows: () => tree.getChildren().map((n) => {
+      const item = tree.getTreeItem(n);
+      return { label: typeof item.label === 'string' ? item.label : item.label?.label ?? '', description: typeof item.description === 'string' ? item.description : '' };
+    }),
+  };
+}

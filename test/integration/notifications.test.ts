@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+import { extensionApi, send, waitFor } from './support';
+
+interface Rows { inspect: { notificationRows(): { label: string; description: string }[] } }
+
+const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
+
+/** The local inbox in VS Code: a send whose order.notificationUrl is the inbox shows the webhook in the Notifications view. */
+describe('Notifications view and the local inbox', function () {
+  this.timeout(60_000);
+  let sim: SimulatorHandle;
+  let api: Rows;
+  const envId = 'it-inbox';
+
+  before(async () => {
+    api = (await extensionApi()) as unknown as Rows;
+    sim = await startSimulator({ port: 0 });
+    await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id: envId, name: 'Inbox simulator', gatewayUrl: sim.baseUrl, financingBaseUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId, simulator: true });
+    await vscode.workspace.getConfiguration('paymentWorkbench').update('inbox.port', 0, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('paymentWorkbench.inbox.stop');
+    await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: envId, confirmed: true });
+    await vscode.workspace.getConfiguration('paymentWorkbench').update('inbox.port', undefined, vscode.ConfigurationTarget.Global);
+    await sim.close();
+  });
+
+  it('starts from the view, shows its address, and a webhook of a sent Authorize appears decoded, linked to its order', async () => {
+    assert.deepEqual(api.inspect.notificationRows(), [], 'stopped: the view shows its welcome text only');
+    await vscode.commands.executeCommand('paymentWorkbench.inbox.start');
+    const address = api.inspect.notificationRows()[0]?.label ?? '';
+    const url = /^Listening at (http:\/\/127\.0\.0\.1:\d+)$/.exec(address)?.[1];
+    assert.ok(url, address);
+
+    const orderId = `ORD-INBOX-${Date.now()}`;
+    const exchange = await send({ environmentId: envId, operationId: 'gateway.authorize', params: { orderId, transactionId: 'T-1' }, body: { apiOperation: 'AUTHORIZE', order: { amount: '12.00', currency: 'EUR', notificationUrl: `${url}/gateway` }, sourceOfFunds: card } });
+    assert.equal(exchange?.decoded?.outcome?.result, 'SUCCESS');
+    const row = await waitFor('the webhook in the view', () => api.inspect.notificationRows().find((r) => r.description.includes(orderId)));
+    assert.equal(row.label, 'Approved');
+    assert.match(row.description, new RegExp(`^gateway ${orderId} PAYMENT APPROVED 12\\.00 EUR · `));
+  });
+
+  it('Stop closes the inbox: the view shows its welcome text again', async () => {
+    await vscode.commands.executeCommand('paymentWorkbench.inbox.stop');
+    assert.deepEqual(api.inspect.notificationRows(), []);
+  });
+});
