@@ -2,7 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runFlow } from '../flows';
+import { needsInbox, runFlow } from '../flows';
+import { startReceiver, type NotificationReceiver } from '../notifications';
 import type { Environment } from '../send/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { cliConnections } from './connections';
@@ -70,19 +71,24 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   };
   planned(SIMULATOR_DEFAULTS.port);
   const simulator = options.simulator ? await startSimulator({ port: 0, runBy: 'terminal' }) : undefined;
+  // Flows that wait for a webhook or read {{inbox.gateway}} get a local inbox for the run.
+  const inbox = inputs.some((i) => needsInbox(i.flow)) ? await startReceiver({ port: 0 }) : undefined;
   try {
-    return await runAll(planned(simulator?.port ?? SIMULATOR_DEFAULTS.port), options, io, simulator);
+    return await runAll(planned(simulator?.port ?? SIMULATOR_DEFAULTS.port), options, io, { simulator, inbox });
   } finally {
+    await inbox?.close();
     await simulator?.close();
   }
 }
 
-async function runAll(plan: { input: FlowInput; env: Environment }[], options: RunOptions, io: CliIo, simulator: SimulatorHandle | undefined): Promise<number> {
+async function runAll(plan: { input: FlowInput; env: Environment }[], options: RunOptions, io: CliIo, local: { simulator?: SimulatorHandle | undefined; inbox?: NotificationReceiver | undefined }): Promise<number> {
+  const { simulator, inbox } = local;
   const proxyUrl = io.env['HTTPS_PROXY'] ?? io.env['https_proxy'];
   const connections = cliConnections(environmentVariableCredentials(io.env), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
   // The text lines go where the report does not: stdout for text or a report written to a file, stderr otherwise.
   const progress = options.reporter === 'text' || options.out ? io.out : io.err;
   if (simulator) progress(`Simulator started at ${simulator.baseUrl}`);
+  if (inbox) progress(`Local inbox listening at ${inbox.url}`);
   const flows: ReportedFlow[] = [];
   try {
     for (const { input, env } of plan) {
@@ -90,6 +96,7 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
       const result = await runFlow(input.flow, {
         env,
         deps: connections.runnerDeps(),
+        ...(inbox ? { inbox } : {}),
         signIn: async (e) => {
           try {
             await connections.signIn(e);

@@ -8,6 +8,7 @@ import { getOperation, operations } from '../catalogue/operations';
 import { parseRequestFile } from '../catalogue/requestFile';
 import { parseJsonBounded } from '../json/depth';
 import { isMatcher } from './expectations';
+import { NOTIFICATION_KEY, notificationExpectationProblems } from './notificationExpectation';
 import { parseDottedPath } from './paths';
 import { referencesOf } from './references';
 
@@ -41,7 +42,7 @@ export type FlowParse = { ok: true; flow: Flow } | { ok: false; problems: FlowPr
 export const MAX_STEPS = 200;
 const MAX_FILE_CHARS = 2_000_000;
 const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-const RESERVED_IDS = new Set(['fresh', 'env']);
+const RESERVED_IDS = new Set(['fresh', 'env', 'inbox']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const shown = (v: unknown) => {
@@ -99,7 +100,7 @@ function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: 
     problem('(step)', `must be an object with "id" and "operation", got ${shown(raw)}`);
     return undefined;
   }
-  if (!id || !STEP_ID.test(id) || RESERVED_IDS.has(id)) problem('id', `must be a name of letters, digits, - and _ starting with a letter (not "fresh" or "env"), got ${shown(raw['id'])}`);
+  if (!id || !STEP_ID.test(id) || RESERVED_IDS.has(id)) problem('id', `must be a name of letters, digits, - and _ starting with a letter (not "fresh", "env" or "inbox"), got ${shown(raw['id'])}`);
   else if (earlier.has(id)) problem('id', `"${id}" is already the id of an earlier step`);
   const op = typeof raw['operation'] === 'string' ? getOperation(raw['operation']) : undefined;
   if (!op) {
@@ -133,7 +134,9 @@ function checkExpect(expect: unknown, problem: (field: string, message: string) 
     return;
   }
   for (const [path, value] of Object.entries(expect)) {
-    if (path === 'status') {
+    if (path === NOTIFICATION_KEY) {
+      for (const [field, message] of notificationExpectationProblems(value)) problem(`expect.${NOTIFICATION_KEY}${field}`, message);
+    } else if (path === 'status') {
       if (!Number.isInteger(value)) problem('expect.status', `must be an HTTP status number, got ${shown(value)}`);
     } else if (!parseDottedPath(path)) {
       problem(`expect.${path}`, 'is not a dotted path into the response (like "response.gatewayCode" or "transaction[0].result")');

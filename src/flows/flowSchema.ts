@@ -10,7 +10,7 @@ import { operations } from '../catalogue/operations';
 import { MAX_STEPS } from './flow';
 import { ENV_FIELDS } from './references';
 
-const REFERENCE_HELP = 'Text may hold references: {{fresh.orderId}}, {{STEP.params.NAME}}, {{STEP.body.PATH}}, {{STEP.response.PATH}}, {{env.NAME}}.';
+const REFERENCE_HELP = 'Text may hold references: {{fresh.orderId}}, {{STEP.params.NAME}}, {{STEP.body.PATH}}, {{STEP.response.PATH}}, {{env.NAME}}, {{inbox.gateway}} / {{inbox.financing}} (the local inbox\'s address: give it as order.notificationUrl or callback_url).';
 
 /** Expectation paths offered in completion, with the values the APIs answer there. */
 const EXPECTATION_PATHS: Record<string, { description: string; values?: readonly string[] }> = {
@@ -36,7 +36,20 @@ const matcher = {
 };
 
 function expectSchema(): object {
-  const properties: Record<string, object> = { status: { type: 'integer', description: 'The HTTP status.' } };
+  const properties: Record<string, object> = {
+    status: { type: 'integer', description: 'The HTTP status.' },
+    notification: {
+      type: 'object',
+      description: 'Wait for the notification this step causes at the local inbox: the webhook for its order and transaction (order.notificationUrl: "{{inbox.gateway}}"), or the financing callback for its external_id. The other keys are dotted paths into the notification body.',
+      properties: {
+        within: { type: 'integer', minimum: 1, maximum: 60000, default: 5000, description: 'Milliseconds to wait (default 5000).' },
+        'transaction.type': { description: 'AUTHORIZATION, PAYMENT, CAPTURE, REFUND, VOID_AUTHORIZATION…' },
+        'order.status': { examples: [...orderStatusValues] },
+        'response.gatewayCode': { examples: [...gatewayCodeValues] },
+      },
+      additionalProperties: matcher,
+    },
+  };
   for (const [path, { description, values }] of Object.entries(EXPECTATION_PATHS)) {
     properties[path] = { description: `${description} Any other key is a dotted path into the response body ([n] indexes lists).`, ...(values ? { examples: [...values] } : {}) };
   }

@@ -2,3 +2,4 @@
 export { parseFlowText, parseRequestFileAsFlow, MAX_STEPS, type Flow, type FlowParse, type FlowProblem, type FlowStep } from './flow';
 export { runFlow, type FlowResult, type FlowRunOptions, type StepResult, type StepStatus } from './runner';
 export { checkExpectations, type ExpectationFailure } from './expectations';
+export { needsInbox, type FlowInbox } from './notificationExpectation';

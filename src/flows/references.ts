@@ -1,5 +1,6 @@
 /**
- * `{{…}}` references in a flow step: `fresh.orderId[.NAME]`, `env.NAME`, `STEP.params.NAME`,
+ * `{{…}}` references in a flow step: `fresh.orderId[.NAME]`, `env.NAME`, `inbox.gateway` /
+ * `inbox.financing` (the local inbox's address for webhooks / callbacks), `STEP.params.NAME`,
  * `STEP.body.PATH`, `STEP.response.PATH`. Found with indexOf (linear), resolved against what the run
  * has seen so far. A string that is exactly one reference takes the referenced JSON value; inside a
  * longer string the value is written as text.
@@ -9,6 +10,7 @@ import { parseDottedPath, valueAt, type PathStep } from './paths';
 export type Reference =
   | { kind: 'fresh'; name: string; text: string }
   | { kind: 'env'; field: string; text: string }
+  | { kind: 'inbox'; source: 'gateway' | 'financing'; text: string }
   | { kind: 'step'; step: string; part: 'params' | 'body' | 'response'; path: PathStep[]; text: string };
 
 /** The environment fields a flow may read: never a secret (those are not in an environment at all). */
@@ -52,9 +54,13 @@ function parseReference(inner: string, text: string): Reference | string {
     if ((ENV_FIELDS as readonly string[]).includes(rest)) return { kind: 'env', field: rest, text };
     return `reads no environment field "${rest}" (one of ${ENV_FIELDS.join(', ')}; secrets are never readable)`;
   }
+  if (head === 'inbox') {
+    if (rest === 'gateway' || rest === 'financing') return { kind: 'inbox', source: rest, text };
+    return 'is not inbox.gateway or inbox.financing';
+  }
   const partDot = rest.indexOf('.');
   const part = partDot < 0 ? rest : rest.slice(0, partDot);
-  if (!head || (part !== 'params' && part !== 'body' && part !== 'response')) return 'is not STEP.params.NAME, STEP.body.PATH, STEP.response.PATH, env.NAME or fresh.orderId';
+  if (!head || (part !== 'params' && part !== 'body' && part !== 'response')) return 'is not STEP.params.NAME, STEP.body.PATH, STEP.response.PATH, env.NAME, inbox.gateway or fresh.orderId';
   const path = partDot < 0 ? [] : parseDottedPath(rest.slice(partDot + 1));
   if (!path || (part === 'params' && path.length !== 1)) return `has no valid path after ${head}.${part}`;
   return { kind: 'step', step: head, part, path, text };
@@ -64,6 +70,8 @@ function parseReference(inner: string, text: string): Reference | string {
 export interface ReferenceScope {
   fresh(name: string): string;
   env(field: string): string | undefined;
+  /** The local inbox's address for this kind; undefined when the run has no inbox. */
+  inbox(source: 'gateway' | 'financing'): string | undefined;
   step(id: string): { params: Record<string, unknown>; body: unknown; response: unknown } | undefined;
 }
 
@@ -75,6 +83,11 @@ function resolveOne(ref: Reference, scope: ReferenceScope): unknown {
     const value = scope.env(ref.field);
     if (value === undefined) throw new UnresolvedReference(`${ref.text}: the environment has no ${ref.field}`);
     return value;
+  }
+  if (ref.kind === 'inbox') {
+    const url = scope.inbox(ref.source);
+    if (url === undefined) throw new UnresolvedReference(`${ref.text}: this run has no local inbox`);
+    return url;
   }
   const step = scope.step(ref.step);
   if (!step) throw new UnresolvedReference(`${ref.text}: step "${ref.step}" has not run before this one`);

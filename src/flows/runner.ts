@@ -13,6 +13,7 @@ import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '
 import { sendOperation, type RunnerDeps } from '../send/requestRunner';
 import { checkExpectations, type ExpectationFailure } from './expectations';
 import type { Flow, FlowStep } from './flow';
+import { awaitNotification, NOTIFICATION_KEY, type FlowInbox, type NotificationTarget } from './notificationExpectation';
 import { ENV_FIELDS, resolveReferences, UnresolvedReference, type ReferenceScope } from './references';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';
@@ -45,6 +46,8 @@ export interface FlowRunOptions {
   deps: RunnerDeps;
   /** Signs a financing step in when its session has no token (the environment's partner account). */
   signIn(env: Environment): Promise<void>;
+  /** The local inbox, for `{{inbox.gateway}}` and `expect.notification` (needsInbox tells when a flow needs one). */
+  inbox?: FlowInbox;
   signal?: AbortSignal;
   onStepStart?(step: FlowStep, index: number): void;
   onStepEnd?(result: StepResult, index: number): void;
@@ -64,6 +67,7 @@ export async function runFlow(flow: Flow, options: FlowRunOptions): Promise<Flow
   const freshIds = new Map<string, string>();
   const scope: ReferenceScope = {
     fresh: (name) => freshIds.get(name) ?? freshIds.set(name, generateId(DEFAULT_ORDER_PATTERN)).get(name) ?? '',
+    inbox: (source) => options.inbox?.urlFor(source),
     env: (field) => ((ENV_FIELDS as readonly string[]).includes(field) ? (options.env as unknown as Record<string, string | undefined>)[field] : undefined),
     step: (id) => records.get(id),
   };
@@ -139,10 +143,24 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
       throw err;
     }
     result.failures = checkExpectations(expect, { status: exchange.response?.status, body: response, bodyText });
+    const notification = expect[NOTIFICATION_KEY];
+    if (result.failures.length === 0 && notification !== undefined) {
+      if (!options.inbox) return { ...result, message: 'expect.notification needs the local inbox, and this run has none' };
+      result.failures = await awaitNotification(options.inbox, notification as Record<string, unknown>, notificationTarget(op.api, op.id, textParams, body));
+    }
     return { ...result, status: result.failures.length ? 'failed' : 'passed' };
   }
   const error = exchange.decoded?.verdict.tone === 'error';
   return { ...result, status: error ? 'failed' : 'passed', ...(error ? { message: `the decoded verdict is an error: ${exchange.decoded?.verdict.title ?? ''} (add "expect" to make this outcome a pass)` } : {}) };
+}
+
+/** The notification a step causes: the webhook about its order and transaction, or the callback about its external_id. */
+function notificationTarget(api: string, operationId: string, params: Partial<Record<PathParamName, string>>, body: unknown): NotificationTarget {
+  if (api !== 'gateway') {
+    const external = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['external_id'] : undefined;
+    return { source: 'financing', orderId: external === undefined ? '' : String(external) };
+  }
+  return { source: 'gateway', orderId: params.orderId ?? '', ...(params.transactionId && createsTransaction(operationId) ? { transactionId: params.transactionId } : {}) };
 }
 
 /** A step without an order id takes the run's fresh one; without a transaction id, a new one (never reused). */

@@ -4,7 +4,7 @@
  * every step's exchange goes to History and stays openable in the response panel.
  */
 import * as vscode from 'vscode';
-import { runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
+import { needsInbox, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
 import type { SendingServices } from '../../commands/services';
 import type { StoredEnvironment } from '../../environments/environmentStore';
 import type { Exchange } from '../../send/exchange';
@@ -88,9 +88,12 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     const stepItem = (id: string) => file.children.get(`${file.id}#${id}`);
     // A step's state is reported as it ends (the run must not end first); its exchange is stored meanwhile.
     const recorded: Promise<void>[] = [];
+    // A flow that waits for webhooks uses the Notifications view's inbox (started if need be): its events show there too.
+    const inbox = needsInbox(parsed.flow) ? await this.host.services.inbox.start() : undefined;
     const result = await runFlow(parsed.flow, {
       env,
       deps: connections.runnerDeps(),
+      ...(inbox ? { inbox } : {}),
       signIn: (e) => connections.signIn(e),
       signal,
       onStepStart: (step) => {

@@ -4,10 +4,18 @@ import { referencesIn, resolveReferences, UnresolvedReference, type ReferenceSco
 const scope: ReferenceScope = {
   fresh: (name) => `ORD-${name}`,
   env: (field) => (field === 'merchantId' ? 'TESTMID' : undefined),
+  inbox: (source) => `http://127.0.0.1:4478/${source}`,
   step: (id) => (id === 'auth' ? { params: { orderId: 'O-1' }, body: { order: { amount: '100.00' } }, response: { order: { totalCapturedAmount: 100, currency: 'EUR' }, transaction: [{ id: 't1' }, { id: 't2' }] } } : undefined),
 };
 
 describe('flow references', () => {
+  it('inbox.gateway and inbox.financing are the local inbox\'s addresses; nothing else follows inbox.', () => {
+    assert.equal(resolveReferences('{{inbox.gateway}}', scope), 'http://127.0.0.1:4478/gateway');
+    assert.equal(resolveReferences('{{ inbox.financing }}', scope), 'http://127.0.0.1:4478/financing');
+    assert.throws(() => resolveReferences('{{inbox.port}}', scope), /is not inbox\.gateway or inbox\.financing/);
+    assert.throws(() => resolveReferences('{{inbox.gateway}}', { ...scope, inbox: () => undefined }), /this run has no local inbox/);
+  });
+
   it('a string that is exactly one reference takes the JSON value (a number stays a number)', () => {
     assert.equal(resolveReferences('{{auth.response.order.totalCapturedAmount}}', scope), 100);
     assert.deepEqual(resolveReferences({ a: '{{auth.body.order}}' }, scope), { a: { amount: '100.00' } });

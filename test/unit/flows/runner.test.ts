@@ -3,6 +3,7 @@ import { cliConnections } from '../../../src/cli/connections';
 import { parseFlowText, runFlow, type Flow, type StepResult } from '../../../src/flows';
 import { Credentials } from '../../../src/send/credentials';
 import { localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
+import { startReceiver } from '../../../src/notifications';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
 
 const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
@@ -41,6 +42,28 @@ describe('flow runner, against the simulator', function () {
     assert.equal(result.passed, true);
     assert.equal(result.steps[1]?.exchange?.params['orderId'], result.steps[0]?.exchange?.params['orderId']);
     assert.notEqual(result.steps[1]?.exchange?.params['transactionId'], result.steps[0]?.exchange?.params['transactionId'], 'a fresh transaction id per step');
+  });
+
+  it('waits for the step\'s webhook at the local inbox: passes when it matches, fails naming what came instead, and says when a run has no inbox', async () => {
+    const inbox = await startReceiver();
+    try {
+      const steps = (refundType: string) => [
+        { ...authorize('30.00'), body: { apiOperation: 'AUTHORIZE', order: { amount: '30.00', currency: 'EUR', notificationUrl: '{{inbox.gateway}}' }, sourceOfFunds: card }, expect: { notification: { 'transaction.type': 'PAYMENT', 'order.status': 'CAPTURED' } } },
+        { id: 'refund', operation: 'gateway.refund', params: { orderId: '{{auth.params.orderId}}' }, body: { apiOperation: 'REFUND', transaction: { amount: '10.00', currency: 'EUR' } }, expect: { notification: { within: 500, 'transaction.type': refundType } } },
+      ];
+      const withInbox = (flow: Flow) => runFlow(flow, { env, deps: connections.runnerDeps(), signIn: (e) => connections.signIn(e), inbox });
+      const passed = await withInbox(flowOf({ name: 'webhooks', steps: steps('REFUND') }));
+      assert.deepEqual(passed.steps.map((s) => s.status), ['passed', 'passed'], JSON.stringify(passed.steps.map((s) => [s.failures, s.message])));
+      const failed = await withInbox(flowOf({ name: 'webhooks', steps: steps('CAPTURE') }));
+      const [miss] = failed.steps[1]?.failures ?? [];
+      assert.equal(miss?.path, 'notification');
+      assert.match(miss?.expected ?? '', /^a gateway webhook for order \S+, transaction \S+ with transaction\.type "CAPTURE" within 500 ms$/);
+      assert.equal(miss?.actual, '1 notification about it, none matching (the newest has transaction.type "REFUND")');
+    } finally {
+      await inbox.close();
+    }
+    const none = await run(flowOf({ name: 'no inbox', steps: [{ ...authorize('5.00'), expect: { notification: { 'transaction.type': 'PAYMENT' } } }] }));
+    assert.equal(none.steps[0]?.message, 'expect.notification needs the local inbox, and this run has none');
   });
 
   it('fails the flow at the first failing step, names path, expected and actual, and skips the rest', async () => {
