@@ -27,6 +27,8 @@ export interface FieldMeta {
   example?: string | number | boolean;
   /** Known values to offer (one-click buttons in the form, JSON Schema examples in request files) where any value of the pattern is valid. */
   suggestions?: string[];
+  /** A URL that receives webhooks (gateway) or callbacks (financing): the form offers the local inbox. */
+  receives?: 'gateway' | 'financing';
 }
 
 interface IndexedField {
@@ -59,6 +61,7 @@ function leafMeta(node: LeafNode, path: string, key: string, group: string): Fie
   if (s.defaultValue !== undefined) m.defaultValue = s.defaultValue;
   if (s.example !== undefined) m.example = s.example;
   if (s.suggestions) m.suggestions = [...s.suggestions];
+  if (s.receives) m.receives = s.receives;
   return m;
 }
 

@@ -41,6 +41,8 @@ export interface LeafSpec {
   example?: string | number | boolean;
   /** Known values offered for completion where any value of the pattern is valid (not an enum). */
   suggestions?: readonly string[];
+  /** A URL the service sends notifications to: the form offers the local inbox's address for it. */
+  receives?: 'gateway' | 'financing';
   /**
    * For an integer field the real service also accepts as text: why (the warning's words). Without
    * it only a digit string passes (as a warning), other text is an error.

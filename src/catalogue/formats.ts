@@ -178,10 +178,6 @@ export function url(min: number | undefined, max: number | undefined, help: stri
   });
 }
 
-export function httpsUrl(min: number, max: number, help: string, extra: Extra = {}): LeafNode {
-  return url(min, max, help, { pattern: /^https:\/\/\S+$/, patternHint: 'an HTTPS URL such as https://example.com/notify', example: 'https://merchant.example.com/notify', ...extra });
-}
-
 /** Base64 text with the exact lengths the 3-D Secure values come in. */
 export function base64(lengths: readonly number[], help: string, extra: Extra = {}): LeafNode {
   const lookahead = lengths.map((n) => `.{${n}}`).join('|');

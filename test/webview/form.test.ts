@@ -539,6 +539,22 @@ describe('operation form webview (Chromium)', function () {
     assert.equal((await eventually(() => page.locator('#environment option').count(), (n) => n === 3)), 3);
   });
 
+  it('"Use local inbox" under a notification URL asks the host, which fills it with a note; http on 127.0.0.1 is no problem', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: PAYABLE });
+    const { page } = w;
+    await w.send({ type: 'focusField', path: 'order.notificationUrl' });
+    const since = (await w.posted()).length;
+    await field(page, 'order.notificationUrl').locator('button.use-inbox').click();
+    assert.deepEqual(await w.waitForPosted('useInbox', { since }), { type: 'useInbox', path: 'order.notificationUrl' });
+    await w.send({ type: 'setBody', source: 'the local inbox', body: { ...PAYABLE, order: { ...PAYABLE.order, notificationUrl: 'http://127.0.0.1:4478/gateway' } }, fieldNotes: { 'order.notificationUrl': 'The local inbox: webhooks sent here show in the Notifications view.' } });
+    assert.equal(await eventually(() => input(page, 'order.notificationUrl').inputValue(), (v) => v !== ''), 'http://127.0.0.1:4478/gateway');
+    assert.match(await field(page, 'order.notificationUrl').locator('.field-note').innerText(), /Notifications view/);
+    assert.equal(await errorText(page, 'order.notificationUrl'), '');
+    await input(page, 'order.notificationUrl').fill('http://example.com/hook');
+    assert.match(await eventually(() => errorText(page, 'order.notificationUrl'), (t) => t !== ''), /must be an HTTPS URL \(or http on 127\.0\.0\.1 for the local inbox\)/);
+    assert.equal(await field(page, 'order.reference').locator('button.use-inbox').count(), 0, 'only where the service sends notifications');
+  });
+
   it('focusField opens the folded group, creates the row and focuses the control', async () => {
     const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
     const { page } = w;

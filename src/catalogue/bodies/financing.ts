@@ -40,7 +40,7 @@ export function offersBody(opts: { selectFirst: boolean }): ObjectNode {
     last_name: text(undefined, undefined, `Consumer last name. ${NOT_SHOWN}`, { label: 'Last name' }),
     external_id: externalId(opts.selectFirst),
     redirect_url: url(undefined, undefined, `Partner address the consumer's browser returns to (http or https); may carry query parameters. ${NOT_SHOWN}`, { label: 'Redirect URL', ...WEB_ADDRESS }),
-    callback_url: url(undefined, undefined, `Partner address the lender posts status callbacks to (http or https). ${NOT_SHOWN}`, { label: 'Callback URL', ...WEB_ADDRESS }),
+    callback_url: url(undefined, undefined, `Partner address the lender posts status callbacks to (http or https). ${NOT_SHOWN}`, { label: 'Callback URL', ...WEB_ADDRESS, receives: 'financing' }),
     loyalty_code: text(undefined, undefined, `Loyalty code (exact meaning not shown). ${NOT_SHOWN}`, { label: 'Loyalty code' }),
   });
 }

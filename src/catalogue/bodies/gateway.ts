@@ -13,7 +13,7 @@ import { commonGatewayFields } from '../groups/common';
 import { cruiseGroup } from '../groups/cruise';
 import { itemGroup } from '../groups/item';
 import {
-  customerNote, orderPaymentAmount, orderAmountFields, orderCurrency, orderDescription, sessionOrderFields, shippingAndHandlingAmount,
+  customerNote, notificationUrl, orderPaymentAmount, orderAmountFields, orderCurrency, orderDescription, sessionOrderFields, shippingAndHandlingAmount,
   taxAmount, transactionAmountFields, verifyOrderFields,
 } from '../groups/order';
 import { posTerminalGroup } from '../groups/posTerminal';
@@ -54,8 +54,12 @@ function cardPaymentBody(apiOperation: string): ObjectNode {
       shipping: shippingGroup(),
       sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
     },
+    orderNotificationUrl(),
   );
 }
+
+/** Where webhooks about the new order go (public API reference; the seed spec names it for Update Session). */
+const orderNotificationUrl = (): Fields => ({ order: obj('Order', { notificationUrl: notificationUrl() }) });
 
 export function authorizeV11(): ObjectNode {
   return cardPaymentBody('AUTHORIZE');
@@ -123,6 +127,7 @@ export function verifyV100(): ObjectNode {
       posTerminal: posTerminalGroup(),
       sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
     },
+    orderNotificationUrl(),
   );
 }
 
@@ -165,6 +170,7 @@ export function initiateBrowserPaymentV100(): ObjectNode {
       constraints: constraintsGroup(),
       cruise: cruiseGroup(),
     },
+    orderNotificationUrl(),
   );
 }
 

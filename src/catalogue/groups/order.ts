@@ -1,7 +1,7 @@
 /** Fields under order.* beyond the common ones, grouped by where the spec lists them. */
 import { addressGroup } from './address';
 import { sessionItemsGroup } from './item';
-import { amount, currency, paymentAmount, decimalText, digits, enumOf, httpsUrl, text, url } from '../formats';
+import { amount, currency, paymentAmount, decimalText, digits, enumOf, text, url } from '../formats';
 import { arr, obj, req, type Fields, type LeafNode } from '../fieldTree';
 
 const SUBTOTAL_NOTE = 'When order.amount and sub-totals (itemAmount, shippingAndHandlingAmount, taxAmount) are sent together, the sub-totals must add up to order.amount.';
@@ -37,6 +37,20 @@ export function orderAmountFields(opts: { itemAmount?: boolean; shipping?: boole
 }
 
 /** transaction.amount / currency (Update Authorization, Refund). */
+/** An https URL, or http on this machine (the local inbox, which only the simulator can reach). */
+const NOTIFICATION_URL = /^(?:https:\/\/\S+|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?(?:\/\S*)?)$/;
+
+/**
+ * order.notificationUrl: where the gateway sends webhooks about the order (the seed spec lists it for
+ * Update Session; the public API reference has it on the operations that create an order).
+ */
+export function notificationUrl(): LeafNode {
+  return url(12, 2048, 'URL (RFC 1738) the gateway sends webhook notifications about this order to: HTTPS for a real gateway; http://127.0.0.1 (the local inbox, Notifications view) works with the simulator only.', {
+    label: 'Notification URL', pattern: NOTIFICATION_URL, patternHint: 'an HTTPS URL (or http on 127.0.0.1 for the local inbox)',
+    example: 'https://merchant.example.com/notify', receives: 'gateway',
+  });
+}
+
 export function transactionAmountFields(amountHelp: string): Fields {
   return {
     transaction: obj('Transaction', {
@@ -101,7 +115,7 @@ export function sessionOrderFields(): Fields {
       }),
       merchantPartnerIdCode: digits(1, 6, 'Merchant partner id code, digits 1 to 6.'),
       netAmount: amount('Amount before the merchant charge, decimal string 1 to 14; the gateway computes the charge when the charge type is given.'),
-      notificationUrl: httpsUrl(12, 2048, 'HTTPS URL (RFC 1738) for webhook notifications.', { label: 'Notification URL' }),
+      notificationUrl: notificationUrl(),
       owningEntity: text(1, 40, 'Owning entity, 1 to 40.'),
       purchaseType: enumOf(PURCHASE_TYPES, 'B2B_PAYMENT (needs order.supplierName), CRYPTOCURRENCY, DEBT_REPAYMENT, HIGH_RISK_SECURITIES, OTHER; ACCOUNT_FUNDING is set for account funding.', { example: 'OTHER' }),
       reference: text(1, 40, 'Order reference, 1 to 40.', { label: 'Order reference', example: 'ORDER-REF-1' }),

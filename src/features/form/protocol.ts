@@ -71,6 +71,8 @@ export const formWebviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('setPassword') }),
   /** Update Session form on the simulator: create a session and fill sessionId. */
   z.strictObject({ type: z.literal('createSession') }),
+  /** A notification URL field: fill it with the local inbox's address (the host starts the inbox). */
+  z.strictObject({ type: z.literal('useInbox'), path: shortText }),
   z.strictObject({ type: z.literal('save'), state: formStateSchema }),
   z.strictObject({ type: z.literal('copy'), text: longText }),
 ]);

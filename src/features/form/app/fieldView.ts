@@ -20,6 +20,8 @@ export interface FieldHost {
   requiredNote(meta: FieldMeta): string;
   /** A note the host put beside this field ("card data is not kept: …"). */
   fieldNote?(path: string): string | undefined;
+  /** Fill this notification URL with the local inbox's address (the host starts the inbox if need be). */
+  useInbox?(path: string): void;
 }
 
 interface FieldOptions {
@@ -85,6 +87,12 @@ function textControl(meta: FieldMeta, id: string, value: Json | undefined, onTex
  * The catalogue's known values for a field that accepts any value of its shape, as buttons: the
  * text field's shadow DOM keeps a native <datalist> from reaching its input.
  */
+/** "Use local inbox" under a URL that receives notifications: the inbox shows what arrives (Notifications view). */
+function inboxRow(use: () => void): HTMLElement {
+  return el('div', { class: 'field-suggestions' },
+    el('button', { class: 'suggestion use-inbox', text: 'Use local inbox', attrs: { type: 'button', title: 'Fill in the address of the local inbox (started if need be); what arrives shows in the Notifications view' }, on: { click: use } }));
+}
+
 function suggestionsRow(suggestions: readonly string[] | undefined, control: Control): HTMLElement | null {
   if (!suggestions?.length || !control.setText) return null;
   const buttons = suggestions.map((value) => el('button', { class: 'suggestion', text: value, attrs: { type: 'button' }, on: { click: () => control.setText?.(value) } }));
@@ -185,6 +193,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
     el('div', { class: 'field-head' }, label, pathText),
     el('div', { class: 'field-control' }, control.element, counter),
     suggestionsRow(meta.suggestions, control),
+    meta.receives && host.useInbox ? inboxRow(() => host.useInbox?.(view.path)) : null,
     hostNote ? el('div', { class: 'field-note', text: hostNote, attrs: { role: 'note' } }) : null,
     help ? el('div', { class: 'field-help', text: help }) : null,
     error,

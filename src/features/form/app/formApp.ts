@@ -234,6 +234,10 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
 
   // ---- FieldHost / ContainerHost / SectionsHost ----
 
+  useInbox(path: string): void {
+    this.bridge.post({ type: 'useInbox', path });
+  }
+
   fieldNote(path: string): string | undefined {
     return Object.hasOwn(this.fieldNotes, path) ? this.fieldNotes[path] : undefined;
   }

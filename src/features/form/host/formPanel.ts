@@ -20,6 +20,7 @@ import { formBodyOf, storedCredential, withStoredCredentials } from './credentia
 import { panelHtml, panelOptions } from '../../shared/host/panelHtml';
 import { PanelMessenger } from '../../shared/host/panelMessenger';
 import { saveRequestFile } from './saveRequestFile';
+import { setAt } from '../model/bodyPath';
 
 
 export interface FormPanelHost {
@@ -161,6 +162,9 @@ export class FormPanel implements vscode.Disposable {
       case 'createSession':
         await this.createSession();
         return;
+      case 'useInbox':
+        await this.useInbox(m.path);
+        return;
       case 'loadLastBody': {
         const last = this.host.services.lastSent.bodyOf(this.state.operationId);
         const body = formBodyOf(last);
@@ -223,6 +227,16 @@ export class FormPanel implements vscode.Disposable {
     if (!usesSimulatorCredentials(env)) throw new Error(`"${env.name}" is not the local simulator: a session id comes from Create Session (POST …/merchant/{merchantId}/session) on your server, or from the gateway's Hosted Session script; paste it into sessionId.`);
     const id = await createGatewaySession(this.host.services.connections.runnerDeps(), env, this.state.version);
     this.postIds({ sessionId: id }, { sessionId: `Created on ${env.name} with Create Session just now.` });
+  }
+
+  /** Fills a notification URL with the local inbox's address, starting the inbox; the note says where events show. */
+  private async useInbox(path: string): Promise<void> {
+    const source = this.operation().api === 'financing' ? 'financing' : 'gateway';
+    const url = (await this.host.services.inbox.start()).urlFor(source);
+    const env = this.environment();
+    const reach = env && usesSimulatorCredentials(env) ? '' : ' Only this machine reaches it: for a real service put a tunnel of your choice (HTTPS) in front of the port and give its address instead.';
+    const note = `The local inbox: ${source === 'gateway' ? 'webhooks' : 'callbacks'} sent here show in the Notifications view.${reach}`;
+    this.setBody(setAt(this.state.body, path, url), undefined, 'the local inbox', { ...this.fieldNotes, [path]: note });
   }
 
   private postPreview(): void {
