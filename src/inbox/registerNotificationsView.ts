@@ -4,7 +4,8 @@
  * secret was wrong, linked to its order. Start/Stop, Set Notification Secret… and Clear in its title bar.
  */
 import * as vscode from 'vscode';
-import { describeNotification, type NotificationEvent } from '../notifications';
+import { describeNotification } from '../notifications/describeNotification';
+import type { NotificationEvent } from '../notifications/notificationEvent';
 import type { InboxControl } from './inboxControl';
 
 const VIEW_ID = 'paymentWorkbench.notifications';

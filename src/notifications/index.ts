@@ -1,2 +1,3 @@
 export { startReceiver, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS, type NotificationReceiver, type ReceiverOptions } from './receiver';
-export { describeNotification, type NotificationEvent, type NotificationSource, type NotificationSummary } from './notificationEvent';
+export { describeNotification } from './describeNotification';
+export type { NotificationEvent, NotificationSource, NotificationSummary } from './notificationEvent';

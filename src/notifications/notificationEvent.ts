@@ -83,13 +83,3 @@ export function redactedParts(headers: Readonly<Record<string, HeaderValue>>, bo
 function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
-
-/** "12:03:04 gateway ORD-1 CAPTURE APPROVED 60.00 EUR verified" — the CLI's and the view's one line. */
-export function describeNotification(e: NotificationEvent): string {
-  const s = e.summary;
-  const what = e.source === 'gateway'
-    ? [s.transactionType, s.gatewayCode, s.amount !== undefined ? `${s.amount}${s.currency ? ` ${s.currency}` : ''}` : undefined]
-    : [s.financingStatus];
-  const trust = e.verified === null ? undefined : e.verified ? 'verified' : 'NOT VERIFIED';
-  return [e.source, e.orderId ?? '(no order)', ...what, trust, e.attempts > 1 ? `${e.attempts} attempts` : undefined].filter((p) => p !== undefined).join(' ');
-}
