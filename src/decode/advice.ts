@@ -82,7 +82,7 @@ const GATEWAY_ADVICE: Readonly<Record<GatewayOperation, Readonly<Record<GatewayC
     error: { advice: 'The void failed; the transaction stands. Retrieve the order to see what can still be voided.', thenCode: true },
   },
   'gateway.pay': {
-    approved: { advice: 'The payment is authorized and captured in one: fulfil the order. Refund to give money back, or void soon after to cancel it.' },
+    approved: { advice: 'The money is taken (authorized and captured at once): fulfil the order. Refund to give money back, or void soon after to cancel it.' },
     pending: { advice: 'Not decided yet: do not ship.', thenCode: true },
     declined: { advice: 'Nothing was charged.', thenCode: true },
     'retry-safe': { advice: `Nothing was charged. ${NEW_ID}`, thenCode: true },

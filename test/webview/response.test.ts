@@ -76,7 +76,8 @@ describe('response panel webview (Chromium)', function () {
     const code = await text('[data-section="outcome"] [data-field="gatewayCode"]');
     assert.match(code, /APPROVED/);
     assert.match(code, /The transaction was approved\./);
-    assert.match(code, /Next: The amount is reserved on the card, not yet taken: fulfil the order, then capture it/);
+    // The default simulator merchant captures on Authorize (transaction PAYMENT): the money is taken.
+    assert.match(code, /Next: The money is taken \(authorized and captured at once\): fulfil the order/);
     assert.match(await text('[data-section="outcome"] [data-field="acquirerMessage"]'), /^Approved$/);
     assert.match(await text('.exchange-header'), /Authorize v11/);
     assert.match(await text('.exchange-header'), /test\s+Local simulator/);

@@ -11,6 +11,8 @@ describe('advice per operation and outcome', () => {
     assert.match(refund.verdict.detail, /back to the payer/);
     assert.match(refund.outcome?.gatewayCode?.nextStep ?? '', /back to the payer/);
     assert.match(gateway('gateway.authorize', 'APPROVED').verdict.detail, /reserved on the card, not yet taken: fulfil the order, then capture it/);
+    const captured = decodeResponse({ operationId: 'gateway.authorize', httpStatus: 200, body: { result: 'SUCCESS', response: { gatewayCode: 'APPROVED' }, transaction: { type: 'PAYMENT' } } });
+    assert.match(captured.verdict.detail, /The money is taken \(authorized and captured at once\)/, 'an Authorize the profile also captured is not "capture later"');
   });
 
   it('each operation has its own words for approved and declined', () => {
