@@ -6,7 +6,8 @@ import type { Offer } from './offers';
  * Financing applications: one per offers request (its data.sessionID). With selectFirst=true the
  * consumer continues on data.sessionUrl, a page the simulator serves; the lender tells the partner
  * about progress with POST callback_url {"order_id": external_id, "status": …}.
- * Status path: (new) → Started when the consumer opens the page → Disbursed | Rejected | Cancelled.
+ * Status path: (new) → Started when the consumer opens the page → Disbursed | Rejected | Cancelled,
+ * or Expired ("Let it expire" on the page stands for a consumer who never finishes).
  */
 
 export interface FinancingApplication {
@@ -19,8 +20,8 @@ export interface FinancingApplication {
   createdAt: string;
 }
 
-/** Statuses the consumer can choose on the session page. */
-const FINAL_DECISIONS = ['Disbursed', 'Rejected', 'Cancelled'] as const satisfies readonly FinancingCallbackStatus[];
+/** Statuses the consumer (or the clock, for Expired) can give the application on the session page. */
+const FINAL_DECISIONS = ['Disbursed', 'Rejected', 'Cancelled', 'Expired'] as const satisfies readonly FinancingCallbackStatus[];
 type FinalDecision = (typeof FINAL_DECISIONS)[number];
 
 export function isFinalDecision(text: string | null | undefined): text is FinalDecision {

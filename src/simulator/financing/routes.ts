@@ -118,7 +118,7 @@ export class FinancingApi {
     return ok({ success: true, message: null, data: { offers: offers.map((o) => ({ ...o })), sessionID: app.id } });
   }
 
-  /** GET /_simulator/financing/{id} (opens: Started) and POST …/{id}/decision (status=Disbursed|Rejected|Cancelled). */
+  /** GET /_simulator/financing/{id} (opens: Started) and POST …/{id}/decision (status=Disbursed|Rejected|Cancelled|Expired). */
   handlePage(req: SimRequest): SimResponse {
     const [id, action] = req.path.slice(FINANCING_PAGE_PREFIX.length).split('/');
     const app = id ? this.applications.get(id) : undefined;
@@ -131,7 +131,7 @@ export class FinancingApi {
     }
     if (req.method === 'POST' && action === 'decision') {
       const status = new URLSearchParams(req.rawBody.toString('utf8')).get('status');
-      if (!isFinalDecision(status)) return htmlResponse(400, '<!doctype html><p>status must be Disbursed, Rejected or Cancelled.</p>');
+      if (!isFinalDecision(status)) return htmlResponse(400, '<!doctype html><p>status must be Disbursed, Rejected, Cancelled or Expired.</p>');
       if (app.status === 'New' || app.status === 'Started') {
         if (app.status === 'New') this.setStatus(app.id, 'Started');
         this.setStatus(app.id, status);
@@ -142,7 +142,7 @@ export class FinancingApi {
     return htmlResponse(405, '<!doctype html><p>Use GET to view, POST …/decision to decide.</p>');
   }
 
-  private setStatus(id: string, status: 'Started' | 'Disbursed' | 'Rejected' | 'Cancelled'): void {
+  private setStatus(id: string, status: 'Started' | 'Disbursed' | 'Rejected' | 'Cancelled' | 'Expired'): void {
     const app = this.applications.get(id);
     if (!app) return;
     app.status = status;

@@ -11,6 +11,7 @@ export function applicationPage(app: FinancingApplication, decisionUrl: string):
   <button name="status" value="Disbursed">Approve and disburse</button>
   <button name="status" value="Rejected">Reject</button>
   <button name="status" value="Cancelled">Cancel</button>
+  <button name="status" value="Expired">Let it expire</button>
 </form>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Simulated financing application</title>

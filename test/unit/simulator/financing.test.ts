@@ -3,6 +3,7 @@ import type { Agent } from 'undici';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
 import { annualPercentageRate, aprPercentOneDecimal, monthlyInstalmentCents } from '../../../src/simulator/financing/apr';
 import { offersFor } from '../../../src/simulator/financing/offers';
+import { startReceiver as startInbox } from '../../../src/notifications';
 import { curl, field, send, startReceiver, waitUntil, useSimulator } from './helpers';
 
 describe('simulator: financing APR and instalment', () => {
@@ -157,6 +158,23 @@ describe('simulator: financing API over HTTP', () => {
       await waitUntil(() => sim.requestLog.entries.filter((e) => e.kind === 'callback').length === 2, 'two logged callbacks');
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('a callback on every status change reaches the local inbox: Started, then Expired ("Let it expire")', async () => {
+    const inbox = await startInbox();
+    try {
+      const token = String(field((await login()).json, 'access_token'));
+      const body = { products: [{ name: 'Sofa', price: 900, quantity: 1 }], external_id: 78, credit_period: 12, callback_url: inbox.urlFor('financing') };
+      const sessionUrl = String(field((await offers(token, body, '?selectFirst=true')).json, 'data.sessionUrl'));
+      assert.match((await send(agent, sessionUrl)).text, /<button name="status" value="Expired">Let it expire<\/button>/);
+      const pressed = await curl(['-o', '/dev/null', '-w', '%{http_code}', '-d', 'status=Expired', `${sessionUrl}/decision`]);
+      assert.equal(pressed.stdout, '303');
+      const expired = await inbox.waitFor((e) => e.summary.financingStatus === 'Expired', 5000);
+      assert.deepEqual(inbox.events().reverse().map((e) => [e.source, e.orderId, e.summary.financingStatus]), [['financing', '78', 'Started'], ['financing', '78', 'Expired']]);
+      assert.equal(expired?.summary.title, 'Application Expired');
+    } finally {
+      await inbox.close();
     }
   });
 
