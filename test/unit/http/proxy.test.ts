@@ -22,12 +22,14 @@ describe('HttpClient through a proxy', function () {
     return client;
   };
 
+  // Order ids stay within the gateway's 40 characters (a Math.random() suffix sometimes made 41).
+  let orders = 0;
   const verifyOverMtls = (): OutgoingRequest => {
     const op = getOperation('gateway.verify');
     assert.ok(op && sim.mtlsUrl);
     return buildRequest(op, {
       baseUrl: sim.mtlsUrl,
-      params: { merchantId: SIMULATOR_DEFAULTS.merchantId, orderId: `PROXY-${Date.now()}-${Math.random()}`, transactionId: 'T1' },
+      params: { merchantId: SIMULATOR_DEFAULTS.merchantId, orderId: `PROXY-${Date.now()}-${++orders}`, transactionId: 'T1' },
       credentials: { clientCertificate: true },
       body: JSON.stringify(exampleBody('gateway.verify')),
       timeoutMs: 5000,
