@@ -20,13 +20,15 @@ describe('client certificates against the simulator mTLS port', function () {
     return client;
   };
 
+  // Order ids stay within the gateway's 40 characters (a Math.random() suffix could make 41).
+  let orders = 0;
   /** Verify with no Basic header: on this port the certificate is the credential. */
   const verifyRequest = (): OutgoingRequest => {
     const op = getOperation('gateway.verify');
     assert.ok(op);
     return buildRequest(op, {
       baseUrl: mtlsUrl,
-      params: { merchantId: SIMULATOR_DEFAULTS.merchantId, orderId: `CERT-${Date.now()}-${Math.random()}`, transactionId: 'T1' },
+      params: { merchantId: SIMULATOR_DEFAULTS.merchantId, orderId: `CERT-${Date.now()}-${++orders}`, transactionId: 'T1' },
       credentials: { clientCertificate: true },
       body: JSON.stringify(exampleBody('gateway.verify')),
       timeoutMs: 5000,
