@@ -14,6 +14,7 @@ const SECRET_KEY = 'paymentWorkbench.inbox.notificationSecret';
  */
 export class InboxControl implements vscode.Disposable {
   private receiver: NotificationReceiver | undefined;
+  private starting: Promise<NotificationReceiver> | undefined;
   private secret: string | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -44,9 +45,16 @@ export class InboxControl implements vscode.Disposable {
     return this.secret !== undefined;
   }
 
-  /** The running receiver (started on the configured port when needed). */
-  async start(): Promise<NotificationReceiver> {
-    if (this.receiver) return this.receiver;
+  /** The running receiver (started on the configured port when needed; callers at the same moment share one start). */
+  start(): Promise<NotificationReceiver> {
+    if (this.receiver) return Promise.resolve(this.receiver);
+    this.starting ??= this.startReceiver().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private async startReceiver(): Promise<NotificationReceiver> {
     const port = vscode.workspace.getConfiguration('paymentWorkbench').get<number>('inbox.port', DEFAULT_PORT);
     this.secret = (await this.secrets.get(SECRET_KEY)) || undefined;
     const startReceiver = await this.loadReceiver();
