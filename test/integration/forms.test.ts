@@ -59,6 +59,17 @@ describe('Operation forms: ids, credentials and sessions', function () {
     form.receiveAsFromPage({ type: 'send', state: { ...form.currentState, ...(body ? { body } : {}) }, sendAnyway: false });
   const sentTitle = (posted: FormHostMessage[]) => posted.find((m): m is Extract<FormHostMessage, { type: 'sent' }> => m.type === 'sent');
 
+  it('a next step into a form already open fills the order and the amount with its note, and keeps the form\'s transaction id', async () => {
+    const form = await open('gateway.capture', envId);
+    const transactionId = form.currentState.params['transactionId'];
+    assert.ok(transactionId, 'the form drew a transaction id');
+    const again = await forms.openForm({ operationId: 'gateway.capture', environmentId: envId, params: { orderId: 'ORD-NEXT-1' }, body: { apiOperation: 'CAPTURE', transaction: { amount: '40.00', currency: 'EUR' } }, fieldNotes: { 'transaction.amount': '40.00 left to capture' } });
+    assert.equal(again, form, 'the open form is reused');
+    assert.equal(form.currentState.params['orderId'], 'ORD-NEXT-1');
+    assert.equal(form.currentState.params['transactionId'], transactionId);
+    assert.deepEqual(form.snapshot().fieldNotes, { 'transaction.amount': '40.00 left to capture' });
+  });
+
   it('one form per operation and environment: a second environment gets its own tab, reopening reveals', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('paymentWorkbench.openForm', { operationId: 'gateway.verify', environmentId: envId });

@@ -74,7 +74,8 @@ export class FormPanels implements vscode.Disposable {
     const existing = this.find(op.id, env?.id);
     if (existing) {
       existing.reveal();
-      if (body) existing.setBody(body, args.params, 'request', args.fieldNotes);
+      // Given ids replace the form's; the others (a fresh transaction id) stay.
+      if (body) existing.setBody(body, args.params && { ...existing.snapshot().state.params, ...args.params }, 'request', args.fieldNotes);
       else if (args.params) existing.setParams(args.params);
       const noted = firstNoted(args.fieldNotes);
       if (noted) existing.focusField(noted);
