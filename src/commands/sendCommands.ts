@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { exampleBody, parseRequestFile, validateBody, type OperationDef } from '../catalogue';
+import { unreachableUrlIssues } from '../send/reachableUrls';
 import { rulesQuestion } from '../send/rulesGate';
 import { liveQuestion } from '../send/liveGate';
 import type { StoredEnvironment } from '../environments/environmentStore';
@@ -126,7 +127,7 @@ export class SendCommands {
     const { env, op, params } = r;
     const version = resolveVersion(op, env, r.version);
     if (op.hasBody && !r.sendAnyway) {
-      const question = rulesQuestion(op.title, validateBody(op.id, version, r.body));
+      const question = rulesQuestion(op.title, [...validateBody(op.id, version, r.body), ...unreachableUrlIssues(env, r.body)]);
       if (question) {
         const sendAnyway = await confirmDangerousAction({ message: question.message, detail: question.detail, safe: 'Review', action: 'Send Anyway' });
         if (!sendAnyway) return undefined;

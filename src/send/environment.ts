@@ -96,6 +96,11 @@ export function localSimulatorEnvironment(port: number): Environment {
 
 const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
 
+/** True for a URL on this machine (127.x.x.x, localhost, [::1]). */
+export function isLoopbackUrl(url: string): boolean {
+  return LOOPBACK_HOST.test(hostOf(url) ?? '');
+}
+
 /**
  * The simulator's public test credentials stand in for missing secrets only on an environment marked
  * as the simulator's that still points at this machine: a copy keeps them, an environment edited to
@@ -104,7 +109,7 @@ const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
 export function usesSimulatorCredentials(env: Environment): boolean {
   if (env.simulator !== true) return false;
   const urls = [env.gatewayUrl, env.financingBaseUrl].filter((u): u is string => u !== undefined);
-  return urls.length > 0 && urls.every((u) => LOOPBACK_HOST.test(hostOf(u) ?? ''));
+  return urls.length > 0 && urls.every(isLoopbackUrl);
 }
 
 /** A readable message for a rejected environment: which field, which rule. */
