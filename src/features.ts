@@ -12,6 +12,7 @@ import { registerRequestFiles } from './editor/registerRequestFiles';
 import type { HistoryStore } from './history/historyStore';
 import { resendFromHistory } from './history/resend';
 import { registerSaveAsFlow } from './history/saveAsFlowCommand';
+import { registerOrderNextStep } from './history/orderNextStep';
 import { registerPanels } from './features/registerPanels';
 import { registerFlowDiagnostics } from './features/flows/flowDiagnostics';
 import { FlowTests } from './features/flows/flowTests';
@@ -42,6 +43,7 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
   const sentNotes = registerRequestFiles(context);
   registerFlowDiagnostics(context);
   registerSaveAsFlow(context, history);
+  registerOrderNextStep(context, history, () => core.environments.active()?.id, panels.openNextStep);
   const flowTests = new FlowTests({ services, record: (e) => history.add(e), showResponse: async (e) => panels.responses.show(e, { preserveFocus: false }) });
   context.subscriptions.push(flowTests);
   // History first: a send resolves once the exchange is stored, then the panel shows it.

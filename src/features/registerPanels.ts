@@ -5,6 +5,7 @@ import type { SendingServices } from '../commands/services';
 import { idPattern } from '../commands/idSuggestions';
 import { replayOf } from '../history/replay';
 import type { Exchange } from '../send/exchange';
+import type { NextStep } from '../send/nextSteps';
 import { generateId } from '../send/ids';
 import { FormPanels, type OpenFormArgs } from './form/host/formPanels';
 import { ResponsePanel } from './response/host/responsePanel';
@@ -14,6 +15,8 @@ interface Panels {
   responses: ResponsePanel;
   /** Opens the request of a sent exchange in its form (history, response panel). */
   openInForm(e: Exchange): Promise<void>;
+  /** Opens a next step of `e` (send/nextSteps.ts) in its form, in `e`'s environment (response panel, Orders view). */
+  openNextStep(step: NextStep, e: Exchange): Promise<void>;
 }
 
 /**
@@ -35,14 +38,15 @@ export function registerPanels(
   const forms = new FormPanels({ services, extensionUri: context.extensionUri, send });
   forms.register(context);
   const openInForm = async (e: Exchange) => void (await forms.openForm(formArgsOf(e)));
+  const openNextStep = async (step: NextStep, e: Exchange) => void (await forms.openForm({ operationId: step.operationId, environmentId: e.environment.id, params: step.params, ...(step.body ? { body: step.body } : {}), fieldNotes: step.fieldNotes }));
   const responses = new ResponsePanel({
     extensionUri: context.extensionUri,
     log: services.log,
     lookup,
     openInForm,
-    openNextStep: async (step, e) => void (await forms.openForm({ operationId: step.operationId, environmentId: e.environment.id, params: step.params, ...(step.body ? { body: step.body } : {}), fieldNotes: step.fieldNotes })),
+    openNextStep,
     jumpToField: async (operationId, fieldPath, e) => (forms.get(operationId, e.environment.id) ?? (await forms.openForm(formArgsOf(e))))?.focusField(fieldPath),
   });
   context.subscriptions.push(responses);
-  return { forms, responses, openInForm };
+  return { forms, responses, openInForm, openNextStep };
 }

@@ -109,5 +109,18 @@ describe('Next steps on an order in VS Code', function () {
     const labels = await steps.allInnerTexts();
     assert.deepEqual(labels.slice(0, 4), ['Authorize', 'Capture', 'Retrieve Order', 'Void']);
     await screenshot(s.page, 'orders-view');
+
+    // "Next Step…" on the order: what the newest answer (the Void's: AUTHORIZED again) allows.
+    await order.hover();
+    await order.locator('.action-label[aria-label="Next Step…"]').click();
+    // The rows' accessible names: "Capture 100.00 USD…, gateway.capture" (label, then description).
+    const picks = s.page.locator('.quick-input-widget .monaco-list-row[aria-label*="gateway."]');
+    await picks.first().waitFor({ state: 'visible', timeout: 10_000 });
+    const names = await picks.evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+    assert.deepEqual(names.map((n) => n.replace(/ [A-Z]{3}…, /, '…, ')), ['Capture 100.00…, gateway.capture', 'Update Authorization 100.00…, gateway.updateAuthorization', 'Retrieve Order, gateway.retrieveOrder']);
+    await picks.first().click();
+    const capture = await formFrameTitled(s.page, 'Capture');
+    await capture.locator('.field[data-path="transaction.amount"] [data-field-input] input').waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await capture.locator('.field[data-path="transaction.amount"]').innerText(), /from the Void response/);
   });
 });
