@@ -49,6 +49,12 @@ const noVscode = {
   message: 'Engine code runs without VS Code (unit tier, simulator): take what you need as a parameter, or move the code to an adapter folder.',
 };
 const noUndici = { name: 'undici', message: 'The HTTP client stays on the extension host; a webview reaches it only through its protocol.' };
+/** One send path: every door sends through send/guardedSend.ts, which asks the questions a send needs first. */
+const onlyGuardedSend = {
+  group: ['**/send/requestRunner', './requestRunner'],
+  importNames: ['transmit'],
+  message: 'Send through sendOperation/clearToSend in send/guardedSend.ts: it asks the LIVE, rules and password questions through the door\'s port.',
+};
 
 export default tseslint.config(
   // `npm run lint` and the lint tier lint `.`: the TypeScript of src/, test/, bench/ and scripts/. The root
@@ -82,14 +88,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyGuardedSend] }] },
+  },
+  {
     files: filesUnder(ENGINE),
-    rules: { 'no-restricted-imports': ['error', { paths: [noVscode] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [onlyGuardedSend] }] },
   },
   {
     files: filesUnder(WEB_SAFE),
     rules: {
-      'no-restricted-imports': ['error', { paths: [noVscode, noUndici] }],
+      'no-restricted-imports': ['error', { paths: [noVscode, noUndici], patterns: [onlyGuardedSend] }],
       'import/no-nodejs-modules': 'error',
     },
+  },
+  {
+    files: ['src/send/guardedSend.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode] }] },
   },
 );

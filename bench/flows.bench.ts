@@ -7,7 +7,8 @@ import { cliConnections } from '../src/cli/connections';
 import { parseFlowText, runFlow, type Flow } from '../src/flows';
 import { Credentials } from '../src/send/credentials';
 import { localSimulatorEnvironment } from '../src/send/environment';
-import { sendOperation } from '../src/send/requestRunner';
+import { sendOperation } from '../src/send/guardedSend';
+import { answerYes } from '../test/harness/sendPorts';
 import { startSimulator } from '../src/simulator';
 import { repoRoot } from '../test/harness/paths';
 import { percentiles, type Report } from './report';
@@ -34,11 +35,11 @@ export async function run(report: Report): Promise<void> {
   const deps = connections.runnerDeps();
   const direct = async () => {
     const orderId = `BENCH-${Math.random().toString(36).slice(2, 10)}`;
-    await sendOperation(deps, { env, operationId: 'gateway.authorize', params: { orderId, transactionId: `t-${Math.random()}` }, body: FLOW.steps[0]?.body });
-    for (const step of FLOW.steps.slice(1)) await sendOperation(deps, { env, operationId: 'gateway.refund', params: { orderId, transactionId: `t-${Math.random()}` }, body: step.body });
+    await sendOperation(deps, answerYes, { env, operationId: 'gateway.authorize', params: { orderId, transactionId: `t-${Math.random()}` }, body: FLOW.steps[0]?.body });
+    for (const step of FLOW.steps.slice(1)) await sendOperation(deps, answerYes, { env, operationId: 'gateway.refund', params: { orderId, transactionId: `t-${Math.random()}` }, body: step.body });
   };
   const viaFlow = async () => {
-    const result = await runFlow(flow, { env, deps, signIn: async () => undefined });
+    const result = await runFlow(flow, { env, deps, port: answerYes, signIn: async () => undefined });
     if (!result.passed) throw new Error(`bench flow failed: ${JSON.stringify(result.steps.map((s) => [s.id, s.failures, s.message]))}`);
   };
   try {

@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import { registerAuthCommands } from './commands/authCommands';
 import { extensionConnections } from './commands/connections';
 import { SendCommands } from './commands/sendCommands';
+import { vscodeSendPort } from './commands/sendPort';
 import type { CoreServices, SendingServices } from './commands/services';
 import { registerRequestFiles } from './editor/registerRequestFiles';
 import type { HistoryStore } from './history/historyStore';
@@ -34,12 +35,12 @@ export interface FeatureHost {
 export function activateFeatures({ context, core, history, refreshEnvironments }: FeatureHost) {
   const { connections, subscription } = extensionConnections(core.environments, core.secrets, core.credentials);
   context.subscriptions.push(subscription);
-  const services: SendingServices = { ...core, connections, orders: new OrderLedger(), transactions: new TransactionLedger(), lastSent: new LastSent() };
+  const services: SendingServices = { ...core, connections, orders: new OrderLedger(), transactions: new TransactionLedger(), lastSent: new LastSent(), questions: { port: vscodeSendPort } };
   registerAuthCommands(context, services, refreshEnvironments);
   const textResponses = registerResponseView(context, { lookup: (id) => history.get(id) });
   const sendCommands = new SendCommands(services);
   sendCommands.register(context);
-  const panels = registerPanels(context, services, (args) => sendCommands.send(args), (id) => history.get(id));
+  const panels = registerPanels(context, services, (args, port) => sendCommands.send(args, port), (id) => history.get(id));
   const sentNotes = registerRequestFiles(context);
   registerFlowDiagnostics(context);
   registerSaveAsFlow(context, history);
@@ -57,6 +58,8 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
   return {
     panels,
     flowTests,
+    /** Where the send path's questions go (the integration tests record them here). */
+    questions: services.questions,
     /** What History's entries open. */
     historyActions: {
       open: async (e: Exchange) => panels.responses.show(e, { preserveFocus: false }),

@@ -7,11 +7,12 @@ import { startReceiver, type NotificationReceiver } from '../notifications';
 import type { Environment } from '../send/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { cliConnections } from './connections';
-import { environmentVariableCredentials } from './envSecrets';
+import { environmentVariableCredentials, secretVariables } from './envSecrets';
 import { loadEnvironments, pickEnvironment } from './environments';
 import { collectFiles, readFlows, type FlowInput } from './inputs';
 import { reportFlow, reportStep, summarize, type ReportedFlow } from './report';
 import { jsonReport, junitReport, REPORTERS, textFlowHeader, textStepLine, textSummary, type ReporterName } from './reporters';
+import { cliSendPort, type SendFlags } from './sendPort';
 import { UsageError } from './usage';
 
 export interface CliIo {
@@ -21,7 +22,7 @@ export interface CliIo {
   err(text: string): void;
 }
 
-interface RunOptions {
+interface RunOptions extends SendFlags {
   files: string[];
   env?: string;
   environments?: string;
@@ -40,6 +41,8 @@ function parseRunArgs(argv: readonly string[]): RunOptions {
         env: { type: 'string' },
         environments: { type: 'string' },
         simulator: { type: 'boolean', default: false },
+        'yes-live': { type: 'boolean', default: false },
+        'send-anyway': { type: 'boolean', default: false },
         reporter: { type: 'string', default: 'text' },
         out: { type: 'string' },
       },
@@ -53,6 +56,8 @@ function parseRunArgs(argv: readonly string[]): RunOptions {
   return {
     files: positionals,
     simulator: values.simulator,
+    yesLive: values['yes-live'],
+    sendAnyway: values['send-anyway'],
     reporter: values.reporter as ReporterName,
     ...(values.env !== undefined ? { env: values.env } : {}),
     ...(values.environments !== undefined ? { environments: values.environments } : {}),
@@ -89,6 +94,7 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
   const progress = options.reporter === 'text' || options.out ? io.out : io.err;
   if (simulator) progress(`Simulator started at ${simulator.baseUrl}`);
   if (inbox) progress(`Local inbox listening at ${inbox.url}`);
+  const port = cliSendPort(options);
   const flows: ReportedFlow[] = [];
   try {
     for (const { input, env } of plan) {
@@ -96,12 +102,13 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
       const result = await runFlow(input.flow, {
         env,
         deps: connections.runnerDeps(),
+        port,
         ...(inbox ? { inbox } : {}),
         signIn: async (e) => {
           try {
             await connections.signIn(e);
           } catch (err) {
-            throw new Error(`${err instanceof Error ? err.message : String(err)} (The variables are in payment-workbench --help.)`);
+            throw new Error(`${err instanceof Error ? err.message : String(err)} Set ${(['partnerEmail', 'partnerPassword'] as const).map((n) => secretVariables(e.id, n).join(' or ')).join(', and ')}.`);
           }
         },
         onStepEnd: (step) => progress(textStepLine(reportStep(step))),

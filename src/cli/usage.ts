@@ -3,13 +3,16 @@ export class UsageError extends Error {}
 
 export const USAGE = `usage:
   payment-workbench run <file|folder>... [--env NAME] [--environments FILE] [--simulator]
-                        [--reporter text|junit|json] [--out FILE]
+                        [--reporter text|junit|json] [--out FILE] [--yes-live] [--send-anyway]
   payment-workbench simulator [--port N] [--token-lifetime S]
   payment-workbench listen [--port N] [--json] [--secret S]
 
 run       runs flow files (*.payflow.json) and request files (*.payreq.json, as one-step flows);
           folders are searched for both. Exit status 0 when every step passed, 1 when a step
-          failed, 2 for bad usage or an invalid file.
+          failed, 2 for bad usage or an invalid file. Nobody is asked during a run: a money-moving
+          step to a LIVE environment is not sent without --yes-live, a body that breaks the
+          catalogue's rules not without --send-anyway (or a step that expects the refusal, a 4xx
+          status), and a missing password names the variable to set.
 simulator runs the local simulator of both APIs until Ctrl+C.
 listen    receives gateway webhooks (POST /gateway) and financing callbacks (POST /financing) on
           127.0.0.1 until Ctrl+C, printing one line per notification (--json: one JSON object per

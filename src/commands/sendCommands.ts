@@ -1,16 +1,13 @@
 import * as vscode from 'vscode';
-import { exampleBody, parseRequestFile, validateBody, type OperationDef } from '../catalogue';
-import { unreachableUrlIssues } from '../send/reachableUrls';
-import { rulesQuestion } from '../send/rulesGate';
-import { liveQuestion } from '../send/liveGate';
+import { exampleBody, parseRequestFile, type OperationDef } from '../catalogue';
+import { clearToSend, SendDeclined, type SendPort } from '../send/guardedSend';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
-import { resolveVersion, sendOperation, SendSetupError } from '../send/requestRunner';
+import { SendSetupError } from '../send/requestRunner';
 import { SequentialEvent } from '../send/sequentialEvent';
 import { isRequestFile } from '../platform/requestFiles';
 import { createsTransaction } from '../catalogue/orderRole';
-import { confirmDangerousAction } from './dangerousAction';
 import { freshTransactionId, suggestedOrder } from './idSuggestions';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import type { SendingServices } from './services';
@@ -22,11 +19,7 @@ export interface SendArgs {
   version?: number;
   params?: Partial<Record<PathParamName, string>>;
   body?: unknown;
-  /** Skip the "N problems, send anyway?" question (negative testing from scripts). */
-  sendAnyway?: boolean;
-  /** Skip the live-environment confirmation: only honoured for test environments' callers that already asked. */
-  confirmed?: boolean;
-  /** Don't open the response view (tests, bulk sends). */
+  /** Don't open the response view (tests, bulk sends). No argument skips a question: those go to the send path's port. */
   quiet?: boolean;
 }
 
@@ -78,7 +71,8 @@ export class SendCommands {
     }
   }
 
-  async send(args: SendArgs): Promise<Exchange | undefined> {
+  /** `port` is where the questions go: the window's modals, or a door's own (the form reviews in its page). */
+  async send(args: SendArgs, port: SendPort = this.services.questions.port): Promise<Exchange | undefined> {
     const env = args.environmentId ? this.services.environments.get(args.environmentId) : await pickEnvironment(this.services, 'Environment to send to');
     if (!env) {
       if (args.environmentId) throw new SendSetupError(`No environment with id "${args.environmentId}".`);
@@ -95,7 +89,7 @@ export class SendCommands {
     }
     const params = await this.completeParams(op, env, args.params ?? {});
     if (!params) return undefined;
-    return this.sendResolved({ env, op, version, params, body, sendAnyway: args.sendAnyway ?? false, confirmed: args.confirmed ?? false, quiet: args.quiet ?? false });
+    return this.sendResolved({ env, op, version, params, body, quiet: args.quiet ?? false }, port);
   }
 
   private async sendFile(uri?: vscode.Uri): Promise<Exchange | undefined> {
@@ -108,7 +102,7 @@ export class SendCommands {
     const params = await this.completeParams(op, env, (parsed.file.params ?? {}) as Partial<Record<PathParamName, string>>);
     if (!params) return undefined;
     const written = parsed.file.params?.transactionId;
-    const exchange = await this.sendResolved({ env, op, version: parsed.file.version, params, body: parsed.file.body, sendAnyway: false, confirmed: false, quiet: false });
+    const exchange = await this.sendResolved({ env, op, version: parsed.file.version, params, body: parsed.file.body, quiet: false }, this.services.questions.port);
     const sent = exchange?.params.transactionId;
     if (sent && typeof written === 'string') await this.sentRequestFile.fire({ uri: doc.uri, ids: { transactionId: sent, ...(sent !== written ? { replaced: written } : {}) } });
     return exchange;
@@ -120,28 +114,24 @@ export class SendCommands {
     version: number | undefined;
     params: Partial<Record<PathParamName, string>>;
     body: unknown;
-    sendAnyway: boolean;
-    confirmed: boolean;
     quiet: boolean;
-  }): Promise<Exchange | undefined> {
-    const { env, op, params } = r;
-    const version = resolveVersion(op, env, r.version);
-    if (op.hasBody && !r.sendAnyway) {
-      const question = rulesQuestion(op.title, [...validateBody(op.id, version, r.body), ...unreachableUrlIssues(env, r.body)]);
-      if (question) {
-        const sendAnyway = await confirmDangerousAction({ message: question.message, detail: question.detail, safe: 'Review', action: 'Send Anyway' });
-        if (!sendAnyway) return undefined;
-      }
-    }
-    const live = liveQuestion(op, env, r.body, r.confirmed);
-    if (live) {
-      const sendToLive = await confirmDangerousAction({ ...live, safe: "Don't Send", action: 'Send to LIVE' });
-      if (!sendToLive) return undefined;
-    }
-    if (params.transactionId !== undefined && createsTransaction(op.id)) {
-      const claimed = this.services.transactions.claim(params.orderId, params.transactionId, freshTransactionId);
-      if (claimed.replaced) this.services.log.info(`Transaction id ${claimed.replaced} was already sent on order ${params.orderId}; using ${claimed.transactionId} instead.`);
-      params.transactionId = claimed.transactionId;
+  }, port: SendPort): Promise<Exchange | undefined> {
+    const { env, op } = r;
+    let cleared;
+    try {
+      cleared = await clearToSend(this.services.connections.runnerDeps(), port, {
+        env,
+        operationId: op.id,
+        ...(r.version !== undefined ? { version: r.version } : {}),
+        params: r.params,
+        body: r.body,
+        onSent: (request) => this.services.lastSent.noteRequest(request, env),
+        beforeTransmit: (params) => this.claimTransactionId(op, params),
+      });
+    } catch (err) {
+      // "Don't Send" and "Review" were the person's answer: nothing to report. A missing password is.
+      if (err instanceof SendDeclined && err.question.kind !== 'credentials') return undefined;
+      throw err;
     }
     if (r.body !== undefined) this.services.lastSent.noteBody(op.id, r.body);
 
@@ -151,15 +141,7 @@ export class SendCommands {
         const abort = new AbortController();
         const sub = token.onCancellationRequested(() => abort.abort());
         try {
-          return await sendOperation(this.services.connections.runnerDeps(), {
-            env,
-            operationId: op.id,
-            ...(version !== undefined ? { version } : {}),
-            params,
-            body: r.body,
-            signal: abort.signal,
-            onSent: (request) => this.services.lastSent.noteRequest(request, env),
-          });
+          return await cleared.transmit(abort.signal);
         } finally {
           sub.dispose();
         }
@@ -169,6 +151,14 @@ export class SendCommands {
     this.services.log.info(`${op.title} → ${env.name}: ${exchange.failure ? `${exchange.failure.kind}: ${exchange.failure.message}` : `HTTP ${exchange.response?.status} ${exchange.decoded?.verdict.title ?? ''}`}`);
     await this.sentExchange.fire({ exchange, quiet: r.quiet });
     return exchange;
+  }
+
+  /** A transaction id already sent on the order is replaced by a fresh one: the gateway would take it as a retry. */
+  private claimTransactionId(op: OperationDef, params: Partial<Record<PathParamName, string>>): Partial<Record<PathParamName, string>> {
+    if (params.transactionId === undefined || !createsTransaction(op.id)) return params;
+    const claimed = this.services.transactions.claim(params.orderId, params.transactionId, freshTransactionId);
+    if (claimed.replaced) this.services.log.info(`Transaction id ${claimed.replaced} was already sent on order ${params.orderId}; using ${claimed.transactionId} instead.`);
+    return { ...params, transactionId: claimed.transactionId };
   }
 
   private async pickVersion(op: OperationDef, env: StoredEnvironment): Promise<number | undefined> {

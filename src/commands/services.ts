@@ -6,6 +6,7 @@ import type { SecretStore } from '../secrets/secretStore';
 import type { LastSent } from '../send/lastSent';
 import type { OrderLedger, TransactionLedger } from '../send/orders';
 import type { Connections } from '../send/connections';
+import type { SendPort } from '../send/guardedSend';
 import type { SimulatorControl } from './simulatorControl';
 
 /**
@@ -30,4 +31,6 @@ export interface SendingServices extends CoreServices {
   /** Transaction ids already sent, shared by forms, request files and the palette: none is sent twice. */
   readonly transactions: TransactionLedger;
   readonly lastSent: LastSent;
+  /** Where the send path's questions go: VS Code's modals (the integration tests put a recording port here). */
+  readonly questions: { port: SendPort };
 }

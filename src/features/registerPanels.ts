@@ -1,6 +1,6 @@
 /** The form and response webviews, wired to each other: a response's "jump to field" and "open in form" land in the forms. */
 import type * as vscode from 'vscode';
-import type { SendArgs } from '../commands/sendCommands';
+import type { FormPanelHost } from './form/host/formPanel';
 import type { SendingServices } from '../commands/services';
 import { idPattern } from '../commands/idSuggestions';
 import { replayOf } from '../history/replay';
@@ -32,7 +32,7 @@ function formArgsOf(e: Exchange): OpenFormArgs {
 export function registerPanels(
   context: vscode.ExtensionContext,
   services: SendingServices,
-  send: (args: SendArgs) => Promise<Exchange | undefined>,
+  send: FormPanelHost['send'],
   lookup: (id: string) => Exchange | undefined,
 ): Panels {
   const forms = new FormPanels({ services, extensionUri: context.extensionUri, send });

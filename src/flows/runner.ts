@@ -10,7 +10,8 @@ import type { PathParamName } from '../http/buildRequest';
 import type { Environment } from '../send/environment';
 import type { Exchange } from '../send/exchange';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
-import { sendOperation, type RunnerDeps } from '../send/requestRunner';
+import { sendOperation, type SendPort } from '../send/guardedSend';
+import type { RunnerDeps } from '../send/requestRunner';
 import { checkExpectations, type ExpectationFailure } from './expectations';
 import type { Flow, FlowStep } from './flow';
 import { awaitNotification, NOTIFICATION_KEY, type FlowInbox, type NotificationTarget } from './notificationExpectation';
@@ -44,6 +45,8 @@ export interface FlowResult {
 export interface FlowRunOptions {
   env: Environment;
   deps: RunnerDeps;
+  /** The door's answers to the send path's questions (LIVE, rules, a missing password): a modal in VS Code, flags in the CLI. */
+  port: SendPort;
   /** Signs a financing step in when its session has no token (the environment's partner account). */
   signIn(env: Environment): Promise<void>;
   /** The local inbox, for `{{inbox.gateway}}` and `expect.notification` (needsInbox tells when a flow needs one). */
@@ -116,8 +119,9 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   let exchange: Exchange;
   try {
     if (op.auth === 'bearer') await options.signIn(options.env);
-    exchange = await sendOperation(options.deps, {
+    exchange = await sendOperation(options.deps, options.port, {
       env: options.env,
+      expectsRefusal: expectsRefusal(step),
       operationId: op.id,
       ...(step.version !== undefined ? { version: step.version } : {}),
       params: textParams,
@@ -152,6 +156,12 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   }
   const error = exchange.decoded?.verdict.tone === 'error';
   return { ...result, status: error ? 'failed' : 'passed', ...(error ? { message: `the decoded verdict is an error: ${exchange.decoded?.verdict.title ?? ''} (add "expect" to make this outcome a pass)` } : {}) };
+}
+
+/** A step that expects a 4xx sends what breaks the rules on purpose (a negative test). */
+function expectsRefusal(step: FlowStep): boolean {
+  const status = step.expect?.['status'];
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /** The notification a step causes: the webhook about its order and transaction, or the callback about its external_id. */

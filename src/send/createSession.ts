@@ -6,6 +6,7 @@
 import { getOperation, type OperationDef } from '../catalogue';
 import { buildRequest, RequestBuildError } from '../http';
 import type { Environment } from './environment';
+import { ensureGatewayPassword, type SendPort } from './guardedSend';
 import { baseUrlFor, paramsFor, resolveVersion, SendSetupError, type RunnerDeps } from './requestRunner';
 
 function createSessionOperation(): OperationDef {
@@ -15,11 +16,12 @@ function createSessionOperation(): OperationDef {
 }
 
 /** A new, empty session on the environment's merchant: its id, or a SendSetupError that says why not. */
-export async function createGatewaySession(deps: Pick<RunnerDeps, 'client' | 'secret'>, env: Environment, version?: number): Promise<string> {
+export async function createGatewaySession(deps: Pick<RunnerDeps, 'client' | 'secret'>, port: SendPort, env: Environment, version?: number): Promise<string> {
   const op = createSessionOperation();
   const v = resolveVersion(op, env, version);
+  await ensureGatewayPassword(deps, port, op, env);
   const apiPassword = env.gatewayAuth === 'certificate' ? undefined : await deps.secret(env, 'gatewayApiPassword');
-  if (env.gatewayAuth !== 'certificate' && !apiPassword) throw new SendSetupError(`No gateway API password for "${env.name}": run "Payment Workbench: Set Gateway API Password".`);
+  if (env.gatewayAuth !== 'certificate' && !apiPassword) throw new SendSetupError(`No gateway API password for "${env.name}".`);
   let request;
   try {
     request = buildRequest(op, {

@@ -5,14 +5,17 @@
 import type { OperationDef } from '../catalogue';
 import { isLive, type Environment } from './environment';
 
-interface LiveQuestion {
+export interface LiveQuestion {
   message: string;
   detail: string;
 }
 
-/** Undefined when the send may go without asking: a TEST environment, nothing that moves money, or already confirmed. */
-export function liveQuestion(op: Pick<OperationDef, 'title' | 'moneyMoving'>, env: Environment, body: unknown, confirmed: boolean): LiveQuestion | undefined {
-  if (!op.moneyMoving || confirmed || !isLive(env)) return undefined;
+/**
+ * Undefined when the send may go without asking: a TEST environment, or nothing that moves money. No
+ * caller can say "already confirmed": the answer comes only from the door's port (send/guardedSend.ts).
+ */
+export function liveQuestion(op: Pick<OperationDef, 'title' | 'moneyMoving'>, env: Environment, body: unknown): LiveQuestion | undefined {
+  if (!op.moneyMoving || !isLive(env)) return undefined;
   const money = amountOf(body);
   return {
     message: `Send ${op.title}${money ? ` of ${money}` : ''} to the LIVE environment "${env.name}"?`,

@@ -71,7 +71,11 @@ export function paramsFor(op: OperationDef, env: Environment, given: Partial<Rec
   return params;
 }
 
-export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise<Exchange> {
+/**
+ * Builds, sends, redacts and decodes one request, asking nothing: only the guarded send path
+ * (send/guardedSend.ts) calls it, after the questions a send needs (lint keeps every other caller out).
+ */
+export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exchange> {
   const op = getOperation(input.operationId);
   if (!op) throw new SendSetupError(`Unknown operation "${input.operationId}".`);
   const { env } = input;
@@ -144,7 +148,7 @@ export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise
           break;
         }
         const apiPassword = await deps.secret(env, 'gatewayApiPassword');
-        if (!apiPassword) throw new SendSetupError(`No gateway API password for "${env.name}": run "Payment Workbench: Set Gateway API Password".`);
+        if (!apiPassword) throw new SendSetupError(`No gateway API password for "${env.name}".`);
         response = await send(build({ apiPassword }));
       }
     }

@@ -5,7 +5,7 @@
  */
 import type { ValidationIssue } from '../catalogue';
 
-interface RulesQuestion {
+export interface RulesQuestion {
   message: string;
   detail: string;
 }

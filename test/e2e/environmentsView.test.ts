@@ -127,7 +127,12 @@ describe('Environments view in VS Code (clicks and keys)', function () {
     await sendOnce('Enter');
     await screenshot(s.page, 'e2e-live-send-declined');
     await sendOnce('Send to LIVE');
-    // Only a send that went past the question reaches the (missing) password check and says so.
+    // Only a send that went past the question reaches the (missing) password question; Escape leaves it unset, and says so.
+    await dialog().waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await dialog().innerText(), /No gateway API password for "E2E LIVE shop"/);
+    assert.match(await dialog().innerText(), /Set Password…/);
+    await s.page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'hidden', timeout: 10_000 });
     await notifications('No gateway API password').first().waitFor({ state: 'visible', timeout: 15_000 });
     assert.equal(await notifications('No gateway API password').count(), 1, 'Enter on the question sent the request');
   });

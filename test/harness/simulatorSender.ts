@@ -3,7 +3,9 @@ import { FinancingSession, MemoryTokenStore } from '../../src/auth';
 import { localSimulatorEnvironment, type Environment } from '../../src/send/environment';
 import { HttpClient } from '../../src/http';
 import type { Exchange } from '../../src/send/exchange';
-import { sendOperation, type SendInput } from '../../src/send/requestRunner';
+import { sendOperation } from '../../src/send/guardedSend';
+import type { SendInput } from '../../src/send/requestRunner';
+import { answerYes } from './sendPorts';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator';
 
 export class SimulatorSender {
@@ -19,7 +21,7 @@ export class SimulatorSender {
 
   send(input: Omit<SendInput, 'env'>, env: Environment = this.env): Promise<Exchange> {
     const deps = { client: async () => this.client, session: async () => this.session, tokenStore: () => this.store, secret: async () => SIMULATOR_DEFAULTS.apiPassword };
-    return sendOperation(deps, { env, ...input });
+    return sendOperation(deps, answerYes, { env, ...input });
   }
 
   close(): Promise<void> {

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { exampleBody, operations } from '../../src/catalogue';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator';
-import { extensionApi, send } from './support';
+import { answerYes } from '../harness/sendPorts';
+import { extensionApi, send, useSendPort } from './support';
 
 /**
  * Plants sentinel secrets, runs every operation, then searches everywhere the extension writes or a
@@ -17,9 +18,12 @@ describe('Secrets never leave SecretStorage', function () {
   const apiPassword = 'SentinelApiPw-4b9d';
   let sim: SimulatorHandle;
   const secretsSeen: string[] = [];
+  let restorePort: () => void = () => undefined;
 
   before(async () => {
     await extensionApi();
+    // Every operation's example goes out as it is, whatever its rules say: this test is about where secrets land.
+    restorePort = await useSendPort(answerYes);
     sim = await startSimulator({
       port: 0,
       partnerAccounts: [{ email: 'sentinel@partner.test', password: partnerPassword }],
@@ -31,6 +35,7 @@ describe('Secrets never leave SecretStorage', function () {
   });
 
   after(async () => {
+    restorePort();
     await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: id, confirmed: true });
     await sim?.close();
   });
@@ -42,7 +47,7 @@ describe('Secrets never leave SecretStorage', function () {
     for (const op of ordered) {
       // A read names the transaction it reads (the others draw a fresh one).
       const params = { orderId, sessionId: 'SESSION0002SENTINEL0123456789AB', ...(op.method === 'GET' ? { transactionId: 'SENT-READ' } : {}) };
-      const x = await send({ environmentId: id, operationId: op.id, params, body: exampleBody(op.id), sendAnyway: true });
+      const x = await send({ environmentId: id, operationId: op.id, params, body: exampleBody(op.id) });
       assert.ok(x?.response, `${op.id}: ${x?.failure?.message}`);
       const text = JSON.stringify(x);
       for (const s of [partnerPassword, apiPassword]) assert.ok(!text.includes(s), `${op.id}: exchange holds a secret`);

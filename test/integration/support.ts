@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Exchange } from '../../src/send/exchange';
 import type { SendArgs } from '../../src/commands/sendCommands';
 import type { Features } from '../../src/features';
+import type { SendPort } from '../../src/send/guardedSend';
 
 export const EXTENSION_ID = 'payment-workbench.payment-workbench';
 
@@ -31,6 +32,16 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Puts `port` where the send path's questions go (instead of VS Code's modals); the returned function puts the old one back. */
+export async function useSendPort(port: SendPort): Promise<() => void> {
+  const { questions } = await (await extensionApi()).inspect.features();
+  const previous = questions.port;
+  questions.port = port;
+  return () => {
+    questions.port = previous;
+  };
 }
 
 export function send(args: SendArgs): Thenable<Exchange | undefined> {

@@ -93,6 +93,8 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     const result = await runFlow(parsed.flow, {
       env,
       deps: connections.runnerDeps(),
+      // The same questions as every other door: a LIVE step asks before it sends, whatever the flow file says.
+      port: this.host.services.questions.port,
       ...(inbox ? { inbox } : {}),
       signIn: (e) => connections.signIn(e),
       signal,

@@ -5,6 +5,7 @@ import { Credentials } from '../../../src/send/credentials';
 import { localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
 import { startReceiver } from '../../../src/notifications';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
+import { RecordingPort } from '../../harness/sendPorts';
 
 const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
 const authorize = (amount: string) => ({ id: 'auth', operation: 'gateway.authorize', body: { apiOperation: 'AUTHORIZE', order: { amount, currency: 'EUR' }, sourceOfFunds: card } });
@@ -31,7 +32,7 @@ describe('flow runner, against the simulator', function () {
     await sim.close();
   });
 
-  const run = (flow: Flow, seen: StepResult[] = []) => runFlow(flow, { env, deps: connections.runnerDeps(), signIn: (e) => connections.signIn(e), onStepEnd: (r) => seen.push(r) });
+  const run = (flow: Flow, seen: StepResult[] = []) => runFlow(flow, { env, deps: connections.runnerDeps(), port: new RecordingPort(), signIn: (e) => connections.signIn(e), onStepEnd: (r) => seen.push(r) });
 
   it('chains steps through references: the refund goes to the authorized order in its currency', async () => {
     const result = await run(flowOf({ name: 'chain', steps: [
@@ -51,7 +52,7 @@ describe('flow runner, against the simulator', function () {
         { ...authorize('30.00'), body: { apiOperation: 'AUTHORIZE', order: { amount: '30.00', currency: 'EUR', notificationUrl: '{{inbox.gateway}}' }, sourceOfFunds: card }, expect: { notification: { 'transaction.type': 'PAYMENT', 'order.status': 'CAPTURED' } } },
         { id: 'refund', operation: 'gateway.refund', params: { orderId: '{{auth.params.orderId}}' }, body: { apiOperation: 'REFUND', transaction: { amount: '10.00', currency: 'EUR' } }, expect: { notification: { within: 500, 'transaction.type': refundType } } },
       ];
-      const withInbox = (flow: Flow) => runFlow(flow, { env, deps: connections.runnerDeps(), signIn: (e) => connections.signIn(e), inbox });
+      const withInbox = (flow: Flow) => runFlow(flow, { env, deps: connections.runnerDeps(), port: new RecordingPort(), signIn: (e) => connections.signIn(e), inbox });
       const passed = await withInbox(flowOf({ name: 'webhooks', steps: steps('REFUND') }));
       assert.deepEqual(passed.steps.map((s) => s.status), ['passed', 'passed'], JSON.stringify(passed.steps.map((s) => [s.failures, s.message])));
       const failed = await withInbox(flowOf({ name: 'webhooks', steps: steps('CAPTURE') }));

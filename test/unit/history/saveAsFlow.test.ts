@@ -5,7 +5,8 @@ import { flowFromExchanges } from '../../../src/history/saveAsFlow';
 import { Credentials } from '../../../src/send/credentials';
 import { localSimulatorEnvironment } from '../../../src/send/environment';
 import type { Exchange } from '../../../src/send/exchange';
-import { sendOperation } from '../../../src/send/requestRunner';
+import { sendOperation } from '../../../src/send/guardedSend';
+import { answerYes } from '../../harness/sendPorts';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
 
 const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
@@ -20,7 +21,7 @@ describe('Save as Flow (History → flow file)', function () {
     sim = await startSimulator({ port: 0 });
     connections = cliConnections(new Credentials({ get: async () => undefined }), undefined);
     const env = localSimulatorEnvironment(sim.port);
-    const send = (operationId: string, transactionId: string, body: object) => sendOperation(connections.runnerDeps(), { env, operationId, params: { orderId: 'HIST-ORDER-1', transactionId }, body });
+    const send = (operationId: string, transactionId: string, body: object) => sendOperation(connections.runnerDeps(), answerYes, { env, operationId, params: { orderId: 'HIST-ORDER-1', transactionId }, body });
     sent.push(await send('gateway.authorize', 't1', { apiOperation: 'AUTHORIZE', order: { amount: '50.00', currency: 'EUR' }, sourceOfFunds: card }));
     sent.push(await send('gateway.refund', 't2', { apiOperation: 'REFUND', transaction: { amount: '20.00', currency: 'EUR' } }));
     sent.push(await send('gateway.refund', 't3', { apiOperation: 'REFUND', transaction: { amount: '30.00', currency: 'EUR' } }));
@@ -43,7 +44,7 @@ describe('Save as Flow (History → flow file)', function () {
     const { incomplete: _none, ...flow } = flowFromExchanges(sent);
     const parsed = parseFlowText(JSON.stringify(flow));
     assert.ok(parsed.ok, JSON.stringify(parsed));
-    const result = await runFlow(parsed.flow, { env: localSimulatorEnvironment(sim.port), deps: connections.runnerDeps(), signIn: async () => undefined });
+    const result = await runFlow(parsed.flow, { env: localSimulatorEnvironment(sim.port), deps: connections.runnerDeps(), port: answerYes, signIn: async () => undefined });
     assert.deepEqual(result.steps.map((s) => s.status), ['passed', 'passed', 'passed'], JSON.stringify(result.steps.map((s) => s.failures)));
   });
 });

@@ -8,7 +8,9 @@ import { diagnoseRequestText, summarizeRequestText } from '../../../src/editor/r
 import { HistoryStore } from '../../../src/history/historyStore';
 import { MAX_JSON_DEPTH } from '../../../src/json';
 import { toExchangeView } from '../../../src/features/response/host/exchangeView';
-import { SendSetupError, sendOperation } from '../../../src/send/requestRunner';
+import { SendSetupError } from '../../../src/send/requestRunner';
+import { sendOperation } from '../../../src/send/guardedSend';
+import { answerYes } from '../../harness/sendPorts';
 import { localSimulatorEnvironment } from '../../../src/send/environment';
 import { formBodyOf } from '../../../src/features/form/host/credentialFields';
 import { makeExchange } from '../../harness/exchanges';
@@ -52,7 +54,7 @@ describe('deep nesting at every boundary', () => {
     const env = localSimulatorEnvironment(1);
     for (const body of [deepValue(5000), deepText(5000)]) {
       await assert.rejects(
-        sendOperation(deps as never, { env, operationId: 'gateway.authorize', params: { orderId: 'O-1', transactionId: 'T-1' }, body }),
+        sendOperation(deps as never, answerYes, { env, operationId: 'gateway.authorize', params: { orderId: 'O-1', transactionId: 'T-1' }, body }),
         (e: unknown) => e instanceof SendSetupError && /^The request body is nested deeper than 64 levels \(at a\.a/.test(e.message),
       );
     }

@@ -26,18 +26,17 @@ describe('send: the LIVE gate', () => {
   });
 
   it('asks before a money-moving operation goes to a LIVE environment, naming the amount and the environment', () => {
-    const q = liveQuestion(op('gateway.authorize'), LIVE, authorizeBody, false);
+    const q = liveQuestion(op('gateway.authorize'), LIVE, authorizeBody);
     assert.deepEqual(q, {
       message: 'Send Authorize of 100.00 EUR to the LIVE environment "Shop"?',
       detail: 'Real money may move. Merchant SHOP01, https://ap-gateway.mastercard.com',
     });
-    assert.match(liveQuestion(op('gateway.refund'), LIVE, { transaction: { amount: '40.00', currency: 'EUR' } }, false)?.message ?? '', /Refund of 40\.00 EUR/);
+    assert.match(liveQuestion(op('gateway.refund'), LIVE, { transaction: { amount: '40.00', currency: 'EUR' } })?.message ?? '', /Refund of 40\.00 EUR/);
   });
 
-  it('does not ask on TEST, for an operation that moves no money, or once confirmed', () => {
+  it('does not ask on TEST, or for an operation that moves no money', () => {
     const test = env({ gatewayUrl: 'https://test-gateway.mastercard.com', merchantId: 'TESTSHOP01' });
-    assert.equal(liveQuestion(op('gateway.authorize'), test, authorizeBody, false), undefined);
-    assert.equal(liveQuestion(op('gateway.updateSession'), LIVE, {}, false), undefined);
-    assert.equal(liveQuestion(op('gateway.authorize'), LIVE, authorizeBody, true), undefined);
+    assert.equal(liveQuestion(op('gateway.authorize'), test, authorizeBody), undefined);
+    assert.equal(liveQuestion(op('gateway.updateSession'), LIVE, {}), undefined);
   });
 });

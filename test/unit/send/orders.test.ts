@@ -5,6 +5,7 @@ import { createGatewaySession } from '../../../src/send/createSession';
 import { idsToRenewAfterSend, OrderLedger, TransactionLedger } from '../../../src/send/orders';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../../../src/simulator';
 import { SimulatorSender, useSimulatorSender } from '../../harness/simulatorSender';
+import { answerYes } from '../../harness/sendPorts';
 
 /** The order and transaction id rules a form and the Send command follow, decided from real simulator answers. */
 describe('order and transaction ids after a send', function () {
@@ -119,7 +120,7 @@ describe('a session id for Update Session', function () {
   it('Create Session on the simulator gives an id that Update Session then accepts', async () => {
     const client = new HttpClient();
     try {
-      const id = await createGatewaySession({ client: async () => client, secret: async () => SIMULATOR_DEFAULTS.apiPassword }, sender.env);
+      const id = await createGatewaySession({ client: async () => client, secret: async () => SIMULATOR_DEFAULTS.apiPassword }, answerYes, sender.env);
       assert.match(id, /^SESSION\w{20,}$/);
       const update = await sender.send({ operationId: 'gateway.updateSession', params: { sessionId: id }, body: exampleBody('gateway.updateSession', 100) });
       assert.equal(update.response?.status, 200, update.response?.bodyText);
@@ -132,7 +133,7 @@ describe('a session id for Update Session', function () {
   it('a wrong password is said plainly, not as a missing id', async () => {
     const client = new HttpClient();
     try {
-      await assert.rejects(createGatewaySession({ client: async () => client, secret: async () => 'wrong' }, sender.env), /Create Session on "Local simulator" answered HTTP 401/);
+      await assert.rejects(createGatewaySession({ client: async () => client, secret: async () => 'wrong' }, answerYes, sender.env), /Create Session on "Local simulator" answered HTTP 401/);
     } finally {
       await client.close();
     }

@@ -4,7 +4,7 @@
  * keeps the last copy it was sent so a page rebuilt after hiding starts from it.
  */
 import * as vscode from 'vscode';
-import { getOperation, isError, validateBody, type OperationDef } from '../../../catalogue';
+import { getOperation, type OperationDef } from '../../../catalogue';
 import { createsTransaction } from '../../../catalogue/orderRole';
 import type { SendArgs } from '../../../commands/sendCommands';
 import type { SendingServices } from '../../../commands/services';
@@ -13,6 +13,7 @@ import { isLive, usesSimulatorCredentials } from '../../../send/environment';
 import type { PathParamName } from '../../../http';
 import { formHostMessageSchema, formWebviewMessageSchema, type FieldNotes, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
 import { createGatewaySession } from '../../../send/createSession';
+import type { SendPort } from '../../../send/guardedSend';
 import type { Exchange } from '../../../send/exchange';
 import { idsToRenewAfterSend } from '../../../send/orders';
 import { previewRequest } from '../../../send/requestPreview';
@@ -26,7 +27,8 @@ import { setAt } from '../model/bodyPath';
 export interface FormPanelHost {
   services: SendingServices;
   extensionUri: vscode.Uri;
-  send(args: SendArgs): Promise<Exchange | undefined>;
+  /** The window's send path; `port` is the form's own (it reviews rule errors in its page). */
+  send(args: SendArgs, port: SendPort): Promise<Exchange | undefined>;
 }
 
 export function formTitle(op: OperationDef, version: number | undefined): string {
@@ -225,7 +227,7 @@ export class FormPanel implements vscode.Disposable {
     const env = this.environment();
     if (!env) throw new Error('No environment: add one in the Environments view.');
     if (!usesSimulatorCredentials(env)) throw new Error(`"${env.name}" is not the local simulator: a session id comes from Create Session (POST …/merchant/{merchantId}/session) on your server, or from the gateway's Hosted Session script; paste it into sessionId.`);
-    const id = await createGatewaySession(this.host.services.connections.runnerDeps(), env, this.state.version);
+    const id = await createGatewaySession(this.host.services.connections.runnerDeps(), this.host.services.questions.port, env, this.state.version);
     this.postIds({ sessionId: id }, { sessionId: `Created on ${env.name} with Create Session just now.` });
   }
 
@@ -261,15 +263,6 @@ export class FormPanel implements vscode.Disposable {
       this.messenger.post({ type: 'notice', text: `No partner password is stored for "${env.name}": use "Set password…" beside the password field.` });
       return;
     }
-    // The page validated already; the host checks again because the page is not trusted.
-    if (op.hasBody && !sendAnyway) {
-      // Warnings (what the real gateway accepts) never block a send.
-      const issues = validateBody(op.id, this.state.version, login.body).filter(isError);
-      if (issues.length > 0) {
-        this.messenger.post({ type: 'hostIssues', issues: issues.map((i) => ({ path: i.path, rule: i.rule, message: i.message })) });
-        return;
-      }
-    }
     const params = Object.fromEntries(Object.entries(this.state.params).filter(([k, v]) => v !== '' && k !== 'merchantId')) as Partial<Record<PathParamName, string>>;
     this.messenger.post({ type: 'sending', busy: true });
     try {
@@ -279,9 +272,7 @@ export class FormPanel implements vscode.Disposable {
         ...(this.state.version !== undefined ? { version: this.state.version } : {}),
         params,
         ...(op.hasBody ? { body: login.body } : {}),
-        // The form showed the problems and the person chose Send Anyway, or there were none.
-        sendAnyway: true,
-      });
+      }, this.sendPort(sendAnyway));
       if (!exchange) {
         this.messenger.post({ type: 'notice', text: 'Not sent.' });
         return;
@@ -293,6 +284,25 @@ export class FormPanel implements vscode.Disposable {
     } finally {
       this.messenger.post({ type: 'sending', busy: false });
     }
+  }
+
+  /**
+   * The form's answers to the send path's questions. Plain Send with rule errors (the page's own, or a
+   * send-time rule the page cannot know, such as a loopback notification URL on a real gateway): they
+   * are shown in the page to review, nothing is sent. Send Anyway is only the page's wish: the host
+   * still asks its modal, so no message from the page can skip a question.
+   */
+  private sendPort(pageSaidSendAnyway: boolean): SendPort {
+    const windowPort = this.host.services.questions.port;
+    return {
+      ask: async (q) => {
+        if (q.kind !== 'rules') return windowPort.ask(q);
+        const go = pageSaidSendAnyway && (await windowPort.ask(q));
+        if (!go) this.messenger.post({ type: 'hostIssues', issues: [...q.catalogue, ...q.sendTime].map((i) => ({ path: i.path, rule: i.rule, message: i.message })) });
+        return go;
+      },
+      ...(windowPort.hint ? { hint: (q) => windowPort.hint?.(q) } : {}),
+    };
   }
 
   /** After a send the form shows the ids of the next one: never the transaction id just used, a new order after an initial operation the gateway recorded. */

@@ -1,0 +1,80 @@
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { exampleBody } from '../../src/catalogue';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+
+const repoRoot = process.cwd();
+const bin = path.join(repoRoot, 'bin', 'payment-workbench.js');
+
+function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PAYMENT_WORKBENCH_')));
+    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: { ...clean, ...env } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, out }));
+  });
+}
+
+/** The CLI has nobody to ask: a question is a refusal naming the flag or variable that gets past it. */
+describe('payment-workbench run: the send path\'s questions in CI (the real process)', function () {
+  this.timeout(60_000);
+  let sim: SimulatorHandle;
+  let dir: string;
+  let envFile: string;
+  const sent = () => sim.requestLog.entries.filter((e) => e.url.includes('/api/rest/')).length;
+
+  before(async () => {
+    sim = await startSimulator({ port: 0, merchants: [{ merchantId: SIMULATOR_DEFAULTS.merchantId, apiPassword: SIMULATOR_DEFAULTS.apiPassword }, { merchantId: 'LIVESHOP01', apiPassword: 'live-password' }] });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-cli-questions-'));
+    envFile = path.join(dir, 'environments.json');
+    fs.writeFileSync(envFile, JSON.stringify({ environments: [
+      { id: 'shop-live', name: 'Shop LIVE', gatewayUrl: sim.baseUrl, merchantId: 'LIVESHOP01' },
+      { id: 'shop-test', name: 'Shop TEST', gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId },
+    ] }));
+    const authorize = { id: 'auth', operation: 'gateway.authorize', body: exampleBody('gateway.authorize', 11), expect: { 'response.gatewayCode': 'APPROVED' } };
+    fs.writeFileSync(path.join(dir, 'live.payflow.json'), JSON.stringify({ name: 'Pay on LIVE', environment: 'shop-live', steps: [authorize] }));
+    const broken = { ...authorize, body: { ...exampleBody('gateway.authorize', 11), order: { amount: 'ten', currency: 'EUR' } } };
+    fs.writeFileSync(path.join(dir, 'broken.payflow.json'), JSON.stringify({ name: 'Broken body', environment: 'shop-test', steps: [broken] }));
+  });
+  after(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await sim.close();
+  });
+
+  const run = (file: string, flags: string[], env: NodeJS.ProcessEnv) => cli(['run', path.join(dir, file), '--environments', envFile, ...flags], env);
+
+  it('a money-moving step to a LIVE environment is not sent without --yes-live, and says so; with it, it is', async () => {
+    const before = sent();
+    const refused = await run('live.payflow.json', [], { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: 'live-password' });
+    assert.equal(refused.status, 1, refused.out);
+    assert.match(refused.out, /Not sent \(LIVE not confirmed\): Send Authorize of 10\.00 USD to the LIVE environment "Shop LIVE"\? Add --yes-live to send to LIVE environments\./);
+    assert.equal(sent(), before, 'nothing reached the gateway');
+    const allowed = await run('live.payflow.json', ['--yes-live'], { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: 'live-password' });
+    assert.equal(allowed.status, 0, allowed.out);
+    assert.equal(sent(), before + 1);
+  });
+
+  it('a missing password names the environment variables to set, not a VS Code command', async () => {
+    const r = await run('live.payflow.json', ['--yes-live'], {});
+    assert.equal(r.status, 1, r.out);
+    assert.match(r.out, /Not sent \(no password\): No gateway API password for "Shop LIVE"\. Set the environment variable PAYMENT_WORKBENCH_SHOP_LIVE_GATEWAY_API_PASSWORD or PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD\./);
+    assert.doesNotMatch(r.out, /Payment Workbench: Set/);
+  });
+
+  it('a body that breaks the catalogue\'s rules is refused with the rule and the way past it; --send-anyway sends it', async () => {
+    const before = sent();
+    const refused = await run('broken.payflow.json', [], { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: SIMULATOR_DEFAULTS.apiPassword });
+    assert.equal(refused.status, 1, refused.out);
+    assert.match(refused.out, /Not sent \(rules fail\): Authorize: 1 rule fails\..*order\.amount.*--send-anyway\./);
+    assert.equal(sent(), before);
+    const anyway = await run('broken.payflow.json', ['--send-anyway'], { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: SIMULATOR_DEFAULTS.apiPassword });
+    assert.equal(sent(), before + 1, anyway.out);
+    assert.match(anyway.out, /400/);
+  });
+});
