@@ -119,7 +119,7 @@ export class ResolutionBudget {
   }
 }
 
-const sizeText = (chars: number) => `${chars % MIB === 0 ? `${chars / MIB} MiB` : `${chars} characters`} (${chars} characters as JSON)`;
+const sizeText = (chars: number) => (chars % MIB === 0 ? `${chars / MIB} MiB (${chars} characters as JSON)` : `${chars} characters as JSON`);
 
 /** The length of `text` as a JSON string, quotes and escapes included. */
 function jsonStringLength(text: string): number {
@@ -138,7 +138,7 @@ const bracketsAndCommas = (count: number) => 2 + Math.max(0, count - 1);
  * The length of `value` as JSON text, counted no further than `stopAbove`: a value shared many
  * times over costs at most the part that is read.
  */
-export function jsonLengthUpTo(value: unknown, stopAbove: number): number {
+function jsonLengthUpTo(value: unknown, stopAbove: number): number {
   let total = 0;
   const pending: unknown[] = [value];
   while (pending.length > 0 && total <= stopAbove) {
