@@ -63,6 +63,44 @@ export async function run(report: Report): Promise<void> {
     await sim.close();
   }
   report('flows', 'CLI wall time, 4-step flow --simulator (process start included), median of 5', cliWallTime(), 'ms');
+  const amplifying = refuseAmplifyingFlow();
+  report('flows', `CLI on the ${amplifying.fileKb} KB amplifying flow (heap cap ${HEAP_CAP_MB} MB): outcome`, amplifying.outcome);
+  report('flows', 'CLI on the amplifying flow: wall time', amplifying.ms, 'ms');
+  report('flows', 'CLI on the amplifying flow: peak RSS', amplifying.peakRssMb, typeof amplifying.peakRssMb === 'number' ? 'MB' : '');
+}
+
+const HEAP_CAP_MB = 512;
+
+/**
+ * Steps whose bodies quote the step before a hundred times: each step's resolved body is over 100 times
+ * the last one's, so the last would be gigabytes. Run by the real CLI under a heap cap, so an
+ * unbounded run crashes quickly instead of taking the machine with it.
+ */
+export function amplifyingFlow(): object {
+  const quoted = (id: string) => Array.from({ length: 100 }, () => `{{${id}.body}}`).join(' ');
+  const step = (id: string, description: string) => ({ id, operation: 'gateway.verify', body: { apiOperation: 'VERIFY', order: { currency: 'EUR', description } }, expect: { result: { present: true } } });
+  return { name: 'Amplifying references', steps: [step('s0', 'x'.repeat(600)), step('s1', quoted('s0')), step('s2', quoted('s1')), step('s3', quoted('s2'))] };
+}
+
+function refuseAmplifyingFlow(): { fileKb: number; outcome: string; ms: number; peakRssMb: number | string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-amplify-'));
+  const file = path.join(dir, 'amplify.payflow.json');
+  const rssFile = path.join(dir, 'rss.txt');
+  const preload = path.join(dir, 'rss.js');
+  const text = JSON.stringify(amplifyingFlow());
+  fs.writeFileSync(file, text);
+  // The child reports its own peak RSS as it exits (a crash on the heap cap reports nothing).
+  fs.writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+  try {
+    const started = performance.now();
+    const r = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_CAP_MB}`, '--require', preload, path.join(repoRoot, 'bin', 'payment-workbench.js'), 'run', file, '--simulator'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const ms = Math.round(performance.now() - started);
+    const rssKb = fs.existsSync(rssFile) ? Number(fs.readFileSync(rssFile, 'utf8')) : undefined;
+    const outcome = r.signal ? `crashed (${r.signal}) after ${(ms / 1000).toFixed(1)} s` : `exit ${r.status}`;
+    return { fileKb: Math.round(text.length / 100) / 10, outcome, ms, peakRssMb: rssKb === undefined ? 'n/a (crashed)' : Math.round(rssKb / 1024) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function cliWallTime(): number {

@@ -4,6 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { JsonDepthError, parseJsonBounded } from '../json/depth';
+import { describeJsonSyntaxError, withoutBom } from '../json/fileText';
+import { redactText } from '../redaction';
 import { allOperationVersions } from './bodies';
 import { completionOnly, type SchemaNode } from './completionSchema';
 import { bodyJsonSchema } from './jsonSchema';
@@ -38,16 +40,21 @@ const envelope = z.looseObject({
   body: z.optional(z.record(z.string(), z.unknown(), { error: 'must be a JSON object' })),
 });
 
-export function parseRequestFile(text: string): { ok: true; file: RequestFile } | { ok: false; message: string } {
+/**
+ * A request file's text (a leading byte order mark, as editors on Windows write, is skipped). Its
+ * messages quote what was given through the redaction policy: a card number masked, a secret redacted.
+ */
+export function parseRequestFile(fileText: string): { ok: true; file: RequestFile } | { ok: false; message: string } {
+  const text = withoutBom(fileText);
   let raw: unknown;
   try {
     raw = parseJsonBounded(text, { where: 'The request file' });
   } catch (e) {
     if (e instanceof JsonDepthError) return { ok: false, message: e.message };
-    return { ok: false, message: `not valid JSON: ${(e as Error).message}` };
+    return { ok: false, message: `not valid JSON: ${describeJsonSyntaxError(text, e)}` };
   }
   const parsed = envelope.safeParse(raw, { reportInput: true });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => fromZodIssue(i).message).join('; ') };
+  if (!parsed.success) return { ok: false, message: redactText(parsed.error.issues.map((i) => fromZodIssue(i).message).join('; ')) };
   const file = parsed.data as RequestFile;
   const op = getOperation(file.operation);
   if (!op) return { ok: false, message: `operation: unknown, got '${file.operation}'` };

@@ -2,6 +2,7 @@
  * The CLI's secrets: environment variables only, per environment first, then shared; the
  * simulator environments fall back to its public test credentials (the same rule as the extension).
  */
+import { KnownSecrets } from '../http/knownSecrets';
 import { Credentials } from '../send/credentials';
 import type { SecretName } from '../send/secretNames';
 
@@ -32,4 +33,17 @@ export function environmentVariableCredentials(variables: NodeJS.ProcessEnv): Cr
       return undefined;
     },
   });
+}
+
+/**
+ * Every secret the variables hold (any environment's), to scrub from what a run prints: a server
+ * may echo a password anywhere in its answer, in error.field or the explanation.
+ */
+export function secretsOfVariables(variables: NodeJS.ProcessEnv): KnownSecrets {
+  const known = new KnownSecrets();
+  const names = Object.values(VARIABLE);
+  for (const [variable, value] of Object.entries(variables)) {
+    if (variable.startsWith(SECRET_VARIABLE_PREFIX) && names.some((name) => variable.endsWith(name))) known.add(value);
+  }
+  return known;
 }

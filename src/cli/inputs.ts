@@ -1,7 +1,7 @@
 /** The files a run takes: flow files and request files, named or found in folders (sorted, bounded). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../flows';
+import { oversizeProblem, parseFlowText, parseRequestFileAsFlow, type Flow } from '../flows';
 import { UsageError } from './usage';
 
 export const FLOW_SUFFIX = '.payflow.json';
@@ -46,14 +46,29 @@ function walk(folder: string, depth: number, out: string[]): void {
   }
 }
 
+/** The file's text, or why it is not read: its size is judged first (a stat), so a huge file is never loaded. */
+function readInput(file: string, isRequest: boolean): { text: string } | { problem: string } {
+  try {
+    const problem = oversizeProblem(fs.statSync(file).size, isRequest ? 'request' : 'flow');
+    return problem ? { problem } : { text: fs.readFileSync(file, 'utf8') };
+  } catch (err) {
+    return { problem: `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})` };
+  }
+}
+
 /** Every file parsed before anything runs: one bad file stops the run with every problem it has. */
 export function readFlows(files: readonly string[], cwd: string): FlowInput[] {
   const problems: string[] = [];
   const flows: FlowInput[] = [];
   for (const file of files) {
     const shown = path.relative(cwd, file) || file;
-    const text = fs.readFileSync(file, 'utf8');
-    const parsed = file.endsWith(REQUEST_SUFFIX) ? parseRequestFileAsFlow(text, path.basename(file, REQUEST_SUFFIX)) : parseFlowText(text);
+    const isRequest = file.endsWith(REQUEST_SUFFIX);
+    const input = readInput(file, isRequest);
+    if ('problem' in input) {
+      problems.push(`${shown}: (file): ${input.problem}`);
+      continue;
+    }
+    const parsed = isRequest ? parseRequestFileAsFlow(input.text, path.basename(file, REQUEST_SUFFIX)) : parseFlowText(input.text);
     if (parsed.ok) flows.push({ file: shown, flow: parsed.flow });
     else for (const p of parsed.problems) problems.push(`${shown}: ${p.where ? `${p.where}: ` : ''}${p.field}: ${p.message}`);
   }

@@ -1,9 +1,10 @@
 /**
  * The run's results as the reporters print them: steps without their exchanges, every text passed
- * through the one redaction policy (a value at a secret key is never shown, card numbers are masked).
+ * through the one redaction policy (a value at a secret key is never shown, card numbers are masked)
+ * and scrubbed of the run's secrets, which a server may echo anywhere (error.field, explanation).
  */
 import type { ExpectationFailure, FlowResult, StepResult } from '../flows';
-import { REDACTED, redactText, secretKindOfKey } from '../redaction';
+import { REDACTED, redactText, secretKindOfKey, type SecretValues } from '../redaction';
 
 export interface ReportedStep {
   id: string;
@@ -15,6 +16,8 @@ export interface ReportedStep {
   verdict?: string;
   failures: ExpectationFailure[];
   message?: string;
+  /** The flow's references resolved past a bound: an invalid flow (exit status 2). */
+  exceededLimit?: true;
 }
 
 export interface ReportedFlow {
@@ -31,13 +34,15 @@ export interface RunReport {
   summary: { passed: number; failed: number; skipped: number };
 }
 
-function redactFailure(f: ExpectationFailure): ExpectationFailure {
+function redactFailure(f: ExpectationFailure, known: SecretValues): ExpectationFailure {
   const lastKey = f.path.split(/[.[\]]/).filter(Boolean).at(-1) ?? '';
   const secret = secretKindOfKey(lastKey) !== undefined;
-  return { ...f, expected: secret ? REDACTED : redactText(f.expected), actual: secret ? REDACTED : redactText(f.actual) };
+  const shown = (text: string) => (secret ? REDACTED : redactText(text, known));
+  return { ...f, path: redactText(f.path, known), expected: shown(f.expected), actual: shown(f.actual), ...(f.meaning !== undefined ? { meaning: redactText(f.meaning, known) } : {}) };
 }
 
-export function reportStep(s: StepResult): ReportedStep {
+/** A step as reported; `known` holds the run's secrets (the CLI's: secretsOfVariables). */
+export function reportStep(s: StepResult, known: SecretValues): ReportedStep {
   return {
     id: s.id,
     operation: s.operationId,
@@ -45,14 +50,21 @@ export function reportStep(s: StepResult): ReportedStep {
     status: s.status,
     durationMs: Math.round(s.durationMs),
     ...(s.httpStatus !== undefined ? { httpStatus: s.httpStatus } : {}),
-    ...(s.verdict ? { verdict: redactText(s.verdict.title) } : {}),
-    failures: s.failures.map(redactFailure),
-    ...(s.message ? { message: redactText(s.message) } : {}),
+    ...(s.verdict ? { verdict: redactText(s.verdict.title, known) } : {}),
+    failures: s.failures.map((f) => redactFailure(f, known)),
+    ...(s.message ? { message: redactText(s.message, known) } : {}),
+    ...(s.exceededLimit ? { exceededLimit: true as const } : {}),
   };
 }
 
-export function reportFlow(result: FlowResult, file: string): ReportedFlow {
-  return { name: result.name, file, environment: result.environment, passed: result.passed, durationMs: Math.round(result.durationMs), steps: result.steps.map(reportStep) };
+export function reportFlow(result: FlowResult, file: string, known: SecretValues): ReportedFlow {
+  return { name: redactText(result.name, known), file, environment: result.environment, passed: result.passed, durationMs: Math.round(result.durationMs), steps: result.steps.map((s) => reportStep(s, known)) };
+}
+
+/** 0 every step passed, 1 a step failed, 2 a flow resolved past a bound (an invalid file, like a syntax error). */
+export function exitStatus(report: RunReport): 0 | 1 | 2 {
+  if (report.flows.some((f) => f.steps.some((s) => s.exceededLimit))) return 2;
+  return report.summary.failed > 0 ? 1 : 0;
 }
 
 export function summarize(flows: readonly ReportedFlow[]): RunReport {

@@ -7,10 +7,10 @@ import { startReceiver, type NotificationReceiver } from '../notifications';
 import type { Environment } from '../send/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { cliConnections } from './connections';
-import { environmentVariableCredentials, secretVariables } from './envSecrets';
+import { environmentVariableCredentials, secretsOfVariables, secretVariables } from './envSecrets';
 import { loadEnvironments, pickEnvironment } from './environments';
 import { collectFiles, readFlows, type FlowInput } from './inputs';
-import { reportFlow, reportStep, summarize, type ReportedFlow } from './report';
+import { exitStatus, reportFlow, reportStep, summarize, type ReportedFlow } from './report';
 import { jsonReport, junitReport, REPORTERS, textFlowHeader, textStepLine, textSummary, type ReporterName } from './reporters';
 import { cliSendPort, type SendFlags } from './sendPort';
 import { UsageError } from './usage';
@@ -65,7 +65,7 @@ function parseRunArgs(argv: readonly string[]): RunOptions {
   };
 }
 
-/** Returns the exit status: 0 every step passed, 1 a step failed (UsageError, status 2, is thrown). */
+/** Returns the exit status: 0 every step passed, 1 a step failed, 2 a flow resolved past a bound (a UsageError, status 2, is thrown). */
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const options = parseRunArgs(argv);
   const inputs = readFlows(collectFiles(options.files, io.cwd), io.cwd);
@@ -90,6 +90,7 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
   const { simulator, inbox } = local;
   const proxyUrl = io.env['HTTPS_PROXY'] ?? io.env['https_proxy'];
   const connections = cliConnections(environmentVariableCredentials(io.env), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
+  const known = secretsOfVariables(io.env);
   // The text lines go where the report does not: stdout for text or a report written to a file, stderr otherwise.
   const progress = options.reporter === 'text' || options.out ? io.out : io.err;
   if (simulator) progress(`Simulator started at ${simulator.baseUrl}`);
@@ -111,9 +112,9 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
             throw new Error(`${err instanceof Error ? err.message : String(err)} Set ${(['partnerEmail', 'partnerPassword'] as const).map((n) => secretVariables(e.id, n).join(' or ')).join(', and ')}.`);
           }
         },
-        onStepEnd: (step) => progress(textStepLine(reportStep(step))),
+        onStepEnd: (step) => progress(textStepLine(reportStep(step, known))),
       });
-      flows.push(reportFlow(result, input.file));
+      flows.push(reportFlow(result, input.file, known));
     }
   } finally {
     await connections.close();
@@ -121,7 +122,7 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
   const report = summarize(flows);
   progress(textSummary(report));
   writeReport(report, options, io);
-  return report.summary.failed > 0 ? 1 : 0;
+  return exitStatus(report);
 }
 
 function writeReport(report: ReturnType<typeof summarize>, options: RunOptions, io: CliIo): void {

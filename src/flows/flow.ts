@@ -6,7 +6,9 @@
 import { closestPath } from '../catalogue/closestPath';
 import { getOperation, operations } from '../catalogue/operations';
 import { parseRequestFile } from '../catalogue/requestFile';
-import { parseJsonBounded } from '../json/depth';
+import { JsonDepthError, parseJsonBounded } from '../json/depth';
+import { describeJsonSyntaxError, withoutBom } from '../json/fileText';
+import { REDACTED, redactJson, secretKindOfPath } from '../redaction';
 import { isMatcher } from './expectations';
 import { NOTIFICATION_KEY, notificationExpectationProblems } from './notificationExpectation';
 import { parseDottedPath } from './paths';
@@ -45,8 +47,10 @@ const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const RESERVED_IDS = new Set(['fresh', 'env', 'inbox']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const shown = (v: unknown) => {
-  const text = JSON.stringify(v) ?? String(v);
+/** What was given, as a message quotes it: through the redaction policy (card numbers masked, secrets redacted), clipped. */
+const shown = (v: unknown, at?: string) => {
+  if (at !== undefined && secretKindOfPath(at) === 'secret') return REDACTED;
+  const text = JSON.stringify(redactJson(v)) ?? String(v);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
 
@@ -55,11 +59,14 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; pr
   try {
     return { ok: true, value: parseJsonBounded(text, { where: 'The flow file' }) };
   } catch (err) {
-    return { ok: false, problems: [{ field: '(file)', message: `is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, path: [] }] };
+    const message = err instanceof JsonDepthError ? err.message : describeJsonSyntaxError(text, err);
+    return { ok: false, problems: [{ field: '(file)', message: `is not valid JSON: ${message}`, path: [] }] };
   }
 }
 
-export function parseFlowText(text: string): FlowParse {
+/** A flow file's text (a leading byte order mark, as editors on Windows write, is skipped). */
+export function parseFlowText(fileText: string): FlowParse {
+  const text = withoutBom(fileText);
   const json = parseJson(text);
   if (!json.ok) return json;
   return checkFlow(json.value);
@@ -94,7 +101,8 @@ function checkFlow(value: unknown): FlowParse {
 
 function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: FlowProblem[]): FlowStep | undefined {
   const id = isObject(raw) && typeof raw['id'] === 'string' ? raw['id'] : undefined;
-  const where = `step ${index + 1}${id ? ` (${id})` : ''}`;
+  // Only an id that is a valid name is quoted: anything else may be a value pasted in the wrong place.
+  const where = `step ${index + 1}${id && STEP_ID.test(id) ? ` (${id})` : ''}`;
   const problem = (field: string, message: string) => problems.push({ where, field, message, path: ['steps', index, ...fieldPath(field)] });
   if (!isObject(raw)) {
     problem('(step)', `must be an object with "id" and "operation", got ${shown(raw)}`);
@@ -141,7 +149,7 @@ function checkExpect(expect: unknown, problem: (field: string, message: string) 
     } else if (!parseDottedPath(path)) {
       problem(`expect.${path}`, 'is not a dotted path into the response (like "response.gatewayCode" or "transaction[0].result")');
     } else if (isObject(value) && !isMatcher(value)) {
-      problem(`expect.${path}`, `an object is a matcher: { "present": true|false } or { "oneOf": [values] }, got ${shown(value)}`);
+      problem(`expect.${path}`, `an object is a matcher: { "present": true|false } or { "oneOf": [values] }, got ${shown(value, path)}`);
     }
   }
 }

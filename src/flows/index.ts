@@ -3,3 +3,4 @@ export { parseFlowText, parseRequestFileAsFlow, MAX_STEPS, type Flow, type FlowP
 export { runFlow, type FlowResult, type FlowRunOptions, type StepResult, type StepStatus } from './runner';
 export { checkExpectations, type ExpectationFailure } from './expectations';
 export { needsInbox, type FlowInbox } from './notificationExpectation';
+export { MAX_INPUT_FILE_BYTES, oversizeProblem } from './fileIntake';

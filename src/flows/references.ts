@@ -3,7 +3,8 @@
  * `inbox.financing` (the local inbox's address for webhooks / callbacks), `STEP.params.NAME`,
  * `STEP.body.PATH`, `STEP.response.PATH`. Found with indexOf (linear), resolved against what the run
  * has seen so far. A string that is exactly one reference takes the referenced JSON value; inside a
- * longer string the value is written as text.
+ * longer string the value is written as text. What references produce is bounded per value and per
+ * run (ResolutionBudget): steps that quote earlier steps can otherwise grow a run exponentially.
  */
 import { parseDottedPath, valueAt, type PathStep } from './paths';
 
@@ -77,6 +78,87 @@ export interface ReferenceScope {
 
 export class UnresolvedReference extends Error {}
 
+/** A reference that would make a resolved value, or the run's values together, larger than their bound. */
+export class ResolutionLimitError extends UnresolvedReference {}
+
+export const MAX_RESOLVED_CHARS = 1024 * 1024;
+export const MAX_RUN_RESOLVED_CHARS = 16 * 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/**
+ * How much text a run's resolved values may amount to (as JSON): each value (a step's params, body
+ * or expectations) and all of them together. A value shared by reference counts every time it is
+ * used, because that is how large the request it goes into becomes.
+ */
+export class ResolutionBudget {
+  private runSpent = 0;
+  private valueSpent = 0;
+  private part = 'value';
+
+  constructor(private readonly limits = { perValue: MAX_RESOLVED_CHARS, perRun: MAX_RUN_RESOLVED_CHARS }) {}
+
+  /** Starts counting one value (named for the messages: "body", "params", "expect"). */
+  startValue(part: string): void {
+    this.part = part;
+    this.valueSpent = 0;
+  }
+
+  /** What may still be added, so that measuring a value stops as soon as it is too large. */
+  get room(): number {
+    return Math.min(this.limits.perValue - this.valueSpent, this.limits.perRun - this.runSpent);
+  }
+
+  /** Adds `chars` written because of `reference` (undefined for the file's own text); throws past a bound. */
+  spend(chars: number, reference: string | undefined): void {
+    this.valueSpent += chars;
+    this.runSpent += chars;
+    if (reference === undefined) return;
+    const { perValue, perRun } = this.limits;
+    if (this.valueSpent > perValue) throw new ResolutionLimitError(`${this.part}: ${reference} makes the resolved ${this.part} larger than ${sizeText(perValue)}, the most a step's ${this.part} may resolve to`);
+    if (this.runSpent > perRun) throw new ResolutionLimitError(`${this.part}: ${reference} takes this run's resolved values past ${sizeText(perRun)}, the most one run may resolve`);
+  }
+}
+
+const sizeText = (chars: number) => (chars % MIB === 0 ? `${chars / MIB} MiB (${chars} characters as JSON)` : `${chars} characters as JSON`);
+
+/** The length of `text` as a JSON string, quotes and escapes included. */
+function jsonStringLength(text: string): number {
+  let length = text.length + 2;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 || c === 0x5c || c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d) length += 1;
+    else if (c < 0x20) length += 5;
+  }
+  return length;
+}
+
+const bracketsAndCommas = (count: number) => 2 + Math.max(0, count - 1);
+
+/**
+ * The length of `value` as JSON text, counted no further than `stopAbove`: a value shared many
+ * times over costs at most the part that is read.
+ */
+function jsonLengthUpTo(value: unknown, stopAbove: number): number {
+  let total = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0 && total <= stopAbove) {
+    const v = pending.pop();
+    if (typeof v === 'string') total += jsonStringLength(v);
+    else if (Array.isArray(v)) {
+      total += bracketsAndCommas(v.length);
+      for (let i = v.length - 1; i >= 0; i--) pending.push(v[i]);
+    } else if (typeof v === 'object' && v !== null) {
+      const entries = Object.entries(v);
+      total += bracketsAndCommas(entries.length);
+      for (const [k, inner] of entries) {
+        total += jsonStringLength(k) + 1;
+        pending.push(inner);
+      }
+    } else total += String(v).length;
+  }
+  return total;
+}
+
 function resolveOne(ref: Reference, scope: ReferenceScope): unknown {
   if (ref.kind === 'fresh') return scope.fresh(ref.name);
   if (ref.kind === 'env') {
@@ -96,34 +178,65 @@ function resolveOne(ref: Reference, scope: ReferenceScope): unknown {
   return value;
 }
 
-function asText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+/** The value, charged to the budget as it will be written: whole, or as text inside a longer string. */
+function resolveCharged(ref: Reference, scope: ReferenceScope, budget: ResolutionBudget, asText: boolean): unknown {
+  const value = resolveOne(ref, scope);
+  const room = budget.room;
+  const length = typeof value === 'string' ? jsonStringLength(value) - (asText ? 2 : 0) : jsonLengthUpTo(value, room);
+  budget.spend(length, ref.text);
+  return asText && typeof value !== 'string' ? JSON.stringify(value) : value;
 }
 
-/** `value` with every reference replaced; throws UnresolvedReference naming the reference that has no value. */
-export function resolveReferences(value: unknown, scope: ReferenceScope): unknown {
-  if (typeof value === 'string') return resolveString(value, scope);
-  if (Array.isArray(value)) return value.map((v) => resolveReferences(v, scope));
+/**
+ * `value` with every reference replaced; throws UnresolvedReference naming the reference that has no
+ * value, and ResolutionLimitError naming the one that takes the value or the run past its bound.
+ * `part` names the value in those messages ("body").
+ */
+export function resolveReferences(value: unknown, scope: ReferenceScope, budget = new ResolutionBudget(), part = 'value'): unknown {
+  budget.startValue(part);
+  return resolveValue(value, scope, budget);
+}
+
+function resolveValue(value: unknown, scope: ReferenceScope, budget: ResolutionBudget): unknown {
+  if (typeof value === 'string') return resolveString(value, scope, budget);
+  if (Array.isArray(value)) {
+    budget.spend(bracketsAndCommas(value.length), undefined);
+    return value.map((v) => resolveValue(v, scope, budget));
+  }
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: resolveReferences(v, scope), enumerable: true, writable: true, configurable: true });
+    const entries = Object.entries(value);
+    budget.spend(bracketsAndCommas(entries.length), undefined);
+    for (const [k, v] of entries) {
+      budget.spend(jsonStringLength(k) + 1, undefined);
+      Object.defineProperty(out, k, { value: resolveValue(v, scope, budget), enumerable: true, writable: true, configurable: true });
+    }
     return out;
   }
+  budget.spend(String(value).length, undefined);
   return value;
 }
 
-function resolveString(text: string, scope: ReferenceScope): unknown {
-  if (!text.includes('{{')) return text;
+function resolveString(text: string, scope: ReferenceScope, budget: ResolutionBudget): unknown {
+  if (!text.includes('{{')) {
+    budget.spend(jsonStringLength(text), undefined);
+    return text;
+  }
   const refs = referencesIn(text);
+  const only = refs.length === 1 ? refs[0] : undefined;
+  if (only?.ok && only.start === 0 && only.end === text.length) return resolveCharged(only.ref, scope, budget, false);
   let out = '';
   let from = 0;
   for (const r of refs) {
     if (!r.ok) throw new UnresolvedReference(`${r.text}: ${r.error}`);
-    if (refs.length === 1 && r.start === 0 && r.end === text.length) return resolveOne(r.ref, scope);
-    out += text.slice(from, r.start) + asText(resolveOne(r.ref, scope));
+    out += text.slice(from, r.start);
+    out += String(resolveCharged(r.ref, scope, budget, true));
     from = r.end;
   }
-  return out + text.slice(from);
+  out += text.slice(from);
+  // The literal text around the references (the references' own text is charged as it resolves).
+  budget.spend(jsonStringLength(text) - refs.reduce((sum, r) => sum + (r.end - r.start), 0), undefined);
+  return out;
 }
 
 /** Every reference in a step's params and body (for the checks before a run and the editor's diagnostics). */

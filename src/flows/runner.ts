@@ -15,7 +15,7 @@ import type { RunnerDeps } from '../send/requestRunner';
 import { checkExpectations, type ExpectationFailure } from './expectations';
 import type { Flow, FlowStep } from './flow';
 import { awaitNotification, NOTIFICATION_KEY, type FlowInbox, type NotificationTarget } from './notificationExpectation';
-import { ENV_FIELDS, resolveReferences, UnresolvedReference, type ReferenceScope } from './references';
+import { ENV_FIELDS, ResolutionBudget, ResolutionLimitError, resolveReferences, UnresolvedReference, type ReferenceScope } from './references';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';
 
@@ -31,6 +31,8 @@ export interface StepResult {
   failures: ExpectationFailure[];
   /** Why the step failed without an expectation to blame (no response, an unresolved reference…). */
   message?: string;
+  /** Its references resolved past a bound (ResolutionBudget): the flow is at fault, not the server. */
+  exceededLimit?: true;
   exchange?: Exchange;
 }
 
@@ -74,6 +76,7 @@ export async function runFlow(flow: Flow, options: FlowRunOptions): Promise<Flow
     env: (field) => ((ENV_FIELDS as readonly string[]).includes(field) ? (options.env as unknown as Record<string, string | undefined>)[field] : undefined),
     step: (id) => records.get(id),
   };
+  const budget = new ResolutionBudget();
   const results: StepResult[] = [];
   let failed = false;
   for (const [index, step] of flow.steps.entries()) {
@@ -85,7 +88,7 @@ export async function runFlow(flow: Flow, options: FlowRunOptions): Promise<Flow
     }
     options.onStepStart?.(step, index);
     const stepStarted = now();
-    const result = await runStep(step, scope, records, options);
+    const result = await runStep(step, scope, records, options, budget);
     result.durationMs = now() - stepStarted;
     results.push(result);
     options.onStepEnd?.(result, index);
@@ -102,17 +105,22 @@ function skippedStep(step: FlowStep): StepResult {
   return { id: step.id, operationId: step.operation, title: titleOf(step), status: 'skipped', durationMs: 0, failures: [] };
 }
 
-async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions): Promise<StepResult> {
+/** A step that cannot run or be judged because a reference has no value or resolves past a bound. */
+function unresolved(base: StepResult, err: UnresolvedReference): StepResult {
+  return { ...base, status: 'failed', message: err.message, ...(err instanceof ResolutionLimitError ? { exceededLimit: true as const } : {}) };
+}
+
+async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions, budget: ResolutionBudget): Promise<StepResult> {
   const base: StepResult = { id: step.id, operationId: step.operation, title: titleOf(step), status: 'failed', durationMs: 0, failures: [] };
   const op = getOperation(step.operation);
   if (!op) return { ...base, message: `unknown operation "${step.operation}"` };
   let params: Record<string, unknown>;
   let body: unknown;
   try {
-    params = withFreshIds(op.id, op.pathParams.map((p) => p.name), resolveReferences(step.params ?? {}, scope) as Record<string, unknown>, scope);
-    body = step.body === undefined ? undefined : resolveReferences(step.body, scope);
+    params = withFreshIds(op.id, op.pathParams.map((p) => p.name), resolveReferences(step.params ?? {}, scope, budget, 'params') as Record<string, unknown>, scope);
+    body = step.body === undefined ? undefined : resolveReferences(step.body, scope, budget, 'body');
   } catch (err) {
-    if (err instanceof UnresolvedReference) return { ...base, message: err.message };
+    if (err instanceof UnresolvedReference) return unresolved(base, err);
     throw err;
   }
   const textParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) as Partial<Record<PathParamName, string>>;
@@ -141,9 +149,9 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
     let expect: Record<string, unknown>;
     try {
       // Expected values may refer to this step too ({{refund.params.orderId}}): resolved once it has run.
-      expect = resolveReferences(step.expect, scope) as Record<string, unknown>;
+      expect = resolveReferences(step.expect, scope, budget, 'expect') as Record<string, unknown>;
     } catch (err) {
-      if (err instanceof UnresolvedReference) return { ...result, message: err.message };
+      if (err instanceof UnresolvedReference) return unresolved(result, err);
       throw err;
     }
     result.failures = checkExpectations(expect, { status: exchange.response?.status, body: response, bodyText });

@@ -1,8 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { amplifyingFlow } from '../../bench/flows.bench';
 
 /** The real CLI, as `npx payment-workbench` runs it: bin/payment-workbench.js over dist/cli.js. */
 const repoRoot = process.cwd();
@@ -124,6 +127,106 @@ describe('payment-workbench CLI (the real process)', function () {
       assert.ok(!r.stdout.includes('not-this-one') && !r.stderr.includes('not-this-one'));
     } finally {
       fs.rmSync(flow);
+    }
+  });
+
+  it('refuses a flow whose references amplify each step\'s body: exit 2, naming the step, the reference and the limit, before memory runs out', async () => {
+    const file = path.join(dir, 'amplify.payflow.json');
+    fs.writeFileSync(file, JSON.stringify(amplifyingFlow()));
+    try {
+      // The heap cap keeps an unbounded run (today's) from taking the machine with it.
+      const r = await cli(['run', file, '--simulator'], { env: { NODE_OPTIONS: '--max-old-space-size=512' } });
+      assert.equal(r.status, 2, r.stdout.slice(0, 2000) + r.stderr.slice(0, 2000));
+      assert.match(r.stdout, /✗ s2 .*\n\s+body: \{\{s1\.body\}\} makes the resolved body larger than 1 MiB \(1048576 characters as JSON\), the most a step's body may resolve to/);
+      assert.match(r.stdout, /- s3\s+Verify\s+skipped/);
+    } finally {
+      fs.rmSync(file);
+    }
+  });
+
+  it('refuses a 600 MB flow file and request file from their size, without reading them', async () => {
+    const flow = path.join(dir, 'huge.payflow.json');
+    const request = path.join(dir, 'huge.payreq.json');
+    for (const f of [flow, request]) {
+      fs.writeFileSync(f, '');
+      fs.truncateSync(f, 600 * 1024 * 1024); // sparse: nothing is written
+    }
+    try {
+      const r = await cli(['run', flow, request, '--simulator']);
+      assert.equal(r.status, 2, r.stderr);
+      assert.match(r.stderr, /huge\.payflow\.json: \(file\): is 629145600 bytes; a flow file holds at most 2000000 bytes \(not read\)/);
+      assert.match(r.stderr, /huge\.payreq\.json: \(file\): is 629145600 bytes; a request file holds at most 2000000 bytes \(not read\)/);
+      assert.equal(r.stdout, '', 'nothing ran');
+    } finally {
+      fs.rmSync(flow);
+      fs.rmSync(request);
+    }
+  });
+
+  it('runs a flow file and a request file that start with a UTF-8 BOM (as editors on Windows write them)', async () => {
+    const bom = path.join(dir, 'bom');
+    fs.mkdirSync(bom);
+    fs.writeFileSync(path.join(bom, 'verify.payflow.json'), `\uFEFF${JSON.stringify({ name: 'BOM flow', steps: [{ id: 'verify', operation: 'gateway.verify', body: { apiOperation: 'VERIFY', order: { currency: 'EUR' }, sourceOfFunds: card } }] })}`);
+    fs.writeFileSync(path.join(bom, 'verify.payreq.json'), `\uFEFF${JSON.stringify({ operation: 'gateway.verify', body: { apiOperation: 'VERIFY', order: { currency: 'EUR' }, sourceOfFunds: card } })}`);
+    try {
+      const r = await cli(['run', bom, '--simulator']);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /^2 passed, 0 failed, 0 skipped$/m);
+    } finally {
+      fs.rmSync(bom, { recursive: true });
+    }
+  });
+
+  it('prints no password a server echoes back (error.field, explanation) in the text, json and junit reports', async () => {
+    const password = 'Echo-Pa55word-9f3k';
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const echoed = `Value '${password}' is invalid`;
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: echoed, field: password, validationType: 'INVALID' } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const echo = path.join(dir, 'echo');
+    fs.mkdirSync(echo);
+    const environments = path.join(echo, 'environments.json');
+    fs.writeFileSync(environments, JSON.stringify({ environments: [{ id: 'echo', name: 'Echo', gatewayUrl: `http://127.0.0.1:${port}`, merchantId: 'TESTECHO' }] }));
+    const flow = path.join(echo, 'echo.payflow.json');
+    fs.writeFileSync(flow, JSON.stringify({ name: 'Echo', steps: [
+      { id: 'plain', operation: 'gateway.verify', body: { apiOperation: 'VERIFY', order: { currency: 'EUR' }, sourceOfFunds: card } },
+    ] }));
+    try {
+      for (const reporter of ['text', 'json', 'junit']) {
+        const r = await cli(['run', flow, '--env', 'echo', '--environments', environments, '--reporter', reporter], { env: { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: password } });
+        assert.equal(r.status, 1, r.stdout + r.stderr);
+        assert.match(r.stdout + r.stderr, /<redacted>/, `${reporter}: the echoed value shows as <redacted>`);
+        assert.ok(!r.stdout.includes(password) && !r.stderr.includes(password), `${reporter} printed the password:\n${r.stdout}\n${r.stderr}`);
+      }
+    } finally {
+      server.close();
+      fs.rmSync(echo, { recursive: true });
+    }
+  });
+
+  it('quotes no card number or password from a malformed flow or request file: card numbers masked, secrets redacted', async () => {
+    const bad = path.join(dir, 'quoting');
+    fs.mkdirSync(bad);
+    fs.writeFileSync(path.join(bad, 'syntax.payflow.json'), '{"name":"x","steps":[{"id":"a","operation":"gateway.pay","body":{"password": Hunter2Secret}}]}');
+    fs.writeFileSync(path.join(bad, 'values.payflow.json'), JSON.stringify({ name: 'x', steps: [{ id: 'a', operation: 'gateway.pay', params: '5123450000000008', expect: { 'response.password': { is: 'Hunter2Secret' }, 'sourceOfFunds.provided.card.number': { is: '5123450000000008' } } }] }));
+    fs.writeFileSync(path.join(bad, 'values.payreq.json'), JSON.stringify({ operation: 'gateway.pay', params: { orderId: 5123450000000008 } }));
+    fs.writeFileSync(path.join(bad, 'syntax.payreq.json'), '{"operation":"gateway.pay","body":{"apiPassword": Hunter2Secret}}');
+    try {
+      const r = await cli(['run', bad, '--simulator']);
+      assert.equal(r.status, 2, r.stderr);
+      for (const name of ['syntax.payflow.json', 'values.payflow.json', 'values.payreq.json', 'syntax.payreq.json']) assert.ok(r.stderr.includes(name), `${name} is named:\n${r.stderr}`);
+      assert.ok(!r.stderr.includes('Hunter2Secret'), r.stderr);
+      assert.ok(!r.stderr.includes('5123450000000008'), r.stderr);
+      assert.match(r.stderr, /512345xxxxxx0008/, 'a card number shows masked, first 6 and last 4');
+      assert.match(r.stderr, /syntax\.payflow\.json: \(file\): is not valid JSON: .*line 1, column \d+/);
+    } finally {
+      fs.rmSync(bad, { recursive: true });
     }
   });
 });

@@ -4,7 +4,7 @@
  * every step's exchange goes to History and stays openable in the response panel.
  */
 import * as vscode from 'vscode';
-import { needsInbox, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
+import { needsInbox, oversizeProblem, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
 import type { SendingServices } from '../../commands/services';
 import type { StoredEnvironment } from '../../environments/environmentStore';
 import type { Exchange } from '../../send/exchange';
@@ -42,7 +42,9 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
 
   async resolve(controller: vscode.TestController, item: vscode.TestItem): Promise<void> {
     if (!item.uri) return;
-    updateFileItem(controller, item, await textOf(item.uri));
+    const read = await textOf(item.uri);
+    if (typeof read === 'string') updateFileItem(controller, item, read);
+    else showUnread(item, read.problem);
   }
 
   async run(controller: vscode.TestController, request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
@@ -73,7 +75,13 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
 
   private async runFile(controller: vscode.TestController, file: vscode.TestItem, run: vscode.TestRun, signal: AbortSignal): Promise<void> {
     if (!file.uri) return;
-    const parsed = updateFileItem(controller, file, await textOf(file.uri));
+    const read = await textOf(file.uri);
+    if (typeof read !== 'string') {
+      showUnread(file, read.problem);
+      run.errored(file, new vscode.TestMessage(`(file): ${read.problem}`));
+      return;
+    }
+    const parsed = updateFileItem(controller, file, read);
     if (!parsed.flow) {
       run.errored(file, new vscode.TestMessage(file.error instanceof vscode.MarkdownString ? file.error.value : (file.error ?? 'Not a flow file')));
       return;
@@ -187,9 +195,19 @@ function* iterate(items: vscode.TestItemCollection): Generator<vscode.TestItem> 
   for (const [, item] of items) yield item;
 }
 
-/** The open document's text (unsaved edits included), else the file's. */
-async function textOf(uri: vscode.Uri): Promise<string> {
+/**
+ * The open document's text (unsaved edits included), else the file's, judged by its size before it
+ * is read. TextDecoder drops a byte order mark; parseFlowText would skip one too.
+ */
+async function textOf(uri: vscode.Uri): Promise<string | { problem: string }> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return open.getText();
+  const problem = oversizeProblem((await vscode.workspace.fs.stat(uri)).size, 'flow');
+  if (problem) return { problem };
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}
+
+function showUnread(item: vscode.TestItem, problem: string): void {
+  item.error = `(file): ${problem}`;
+  item.children.replace([]);
 }

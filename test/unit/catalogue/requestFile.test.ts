@@ -17,6 +17,18 @@ describe('catalogue: request files', () => {
     assert.equal(msg('{"operation":"financing.logout","body":{"a":1}}'), 'body: financing.logout takes no body');
     assert.match(msg('{"operation":"gateway.refund","body":[1]}'), /^body: must be a JSON object/);
   });
+  it('accepts a file that starts with a UTF-8 BOM (as editors on Windows write it)', () => {
+    const r = parseRequestFile(`\uFEFF${JSON.stringify({ operation: 'gateway.verify', body: { apiOperation: 'VERIFY' } })}`);
+    assert.ok(r.ok, JSON.stringify(r));
+  });
+  it('quotes no card number or secret from the file in its messages', () => {
+    const msg = (text: string) => { const r = parseRequestFile(text); return r.ok ? 'ok' : r.message; };
+    assert.equal(msg('{"operation":"gateway.pay","params":{"orderId":5123450000000008}}'), 'params.orderId: must be text, got number 512345xxxxxx0008');
+    assert.equal(msg('{"operation":"5123450000000008"}').includes('5123450000000008'), false);
+    const syntax = msg('{"operation":"gateway.pay","body":{"apiPassword": Hunter2Secret}}');
+    assert.ok(!syntax.includes('Hunter2Secret'), syntax);
+    assert.match(syntax, /^not valid JSON: .* at line 1, column 51/);
+  });
   it('JSON Schema selects the body schema with if/then on operation and version', () => {
     const s = requestFileJsonSchema() as { allOf: { if: { properties: { operation: { const: string } } }; then: { properties: Record<string, unknown> } }[]; definitions: Record<string, unknown> };
     const ibp = s.allOf.filter((b) => b.if.properties.operation.const === 'gateway.initiateBrowserPayment' && b.then.properties['body']);

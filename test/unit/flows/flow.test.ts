@@ -46,4 +46,23 @@ describe('flow files', () => {
     assert.ok(r.ok);
     assert.deepEqual(r.flow.steps.map((s) => [s.id, s.operation]), [['request', 'gateway.verify']]);
   });
+
+  it('accepts a flow file and a request file that start with a UTF-8 BOM', () => {
+    const flow = parseFlowText(`\uFEFF${JSON.stringify({ name: 'x', steps: [step({})] })}`);
+    assert.ok(flow.ok, JSON.stringify(flow));
+    const request = parseRequestFileAsFlow(`\uFEFF${JSON.stringify({ operation: 'gateway.verify', body: { apiOperation: 'VERIFY' } })}`, 'verify');
+    assert.ok(request.ok, JSON.stringify(request));
+  });
+
+  it('quotes what was given masked: card numbers as first 6 and last 4, values of secret fields redacted', () => {
+    const problems = problemsOf({ name: { password: 'Hunter2Secret' }, steps: [step({ params: '5123450000000008', expect: { 'response.password': { is: 'Hunter2Secret' }, 'sourceOfFunds.provided.card.number': { is: '5123450000000008' } } })] }).join('\n');
+    assert.ok(!problems.includes('Hunter2Secret') && !problems.includes('5123450000000008'), problems);
+    assert.match(problems, /step 1 \(auth\)\|params\|must be an object of URL parameters, got "512345xxxxxx0008"/);
+    assert.match(problems, /\|expect\.response\.password\|.*got <redacted>/);
+    assert.match(problems, /\|name\|must be a non-empty text, got \{"password":"<redacted>"\}/);
+    const syntax = parseFlowText('{"name":"x","steps":[{"id":"a","operation":"gateway.pay","body":{"password": Hunter2Secret}}]}');
+    const message = syntax.ok ? '' : syntax.problems[0]?.message ?? '';
+    assert.ok(!message.includes('Hunter2Secret'), message);
+    assert.match(message, /^is not valid JSON: .* at line 1, column 78/);
+  });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { referencesIn, resolveReferences, UnresolvedReference, type ReferenceScope } from '../../../src/flows/references';
+import { referencesIn, ResolutionBudget, ResolutionLimitError, resolveReferences, UnresolvedReference, type ReferenceScope } from '../../../src/flows/references';
 
 const scope: ReferenceScope = {
   fresh: (name) => `ORD-${name}`,
@@ -45,5 +45,42 @@ describe('flow references', () => {
     const many = '{{'.repeat(100_000);
     assert.ok(referencesIn(many).length <= 100);
     assert.ok(referencesIn('{{a.params.b}}'.repeat(10_000)).length <= 100);
+  });
+
+  describe('bounds on what references resolve to', () => {
+    const KB = 1024;
+    const big = { order: { description: 'x'.repeat(300 * KB) } };
+    const bigScope: ReferenceScope = { ...scope, step: (id) => (id === 'big' ? { params: {}, body: big, response: { text: 'y'.repeat(900 * KB) } } : undefined) };
+
+    it('refuses a value that resolves past 1 MiB, naming the part, the reference and the limit', () => {
+      const fourTimes = { a: '{{big.body}}', b: '{{big.body}}', c: '{{big.body}}', d: '{{big.body}}' };
+      assert.throws(
+        () => resolveReferences(fourTimes, bigScope, new ResolutionBudget(), 'body'),
+        (e: unknown) => e instanceof ResolutionLimitError && e.message === "body: {{big.body}} makes the resolved body larger than 1 MiB (1048576 characters as JSON), the most a step's body may resolve to",
+      );
+      assert.throws(() => resolveReferences('{{big.response.text}} and again {{big.response.text}}', bigScope, new ResolutionBudget(), 'params'), /params: \{\{big\.response\.text\}\} makes the resolved params larger than 1 MiB/);
+    });
+
+    it('counts a value shared by reference as often as it is used (the body sent is that large), without writing it out', () => {
+      // Each level holds the one below twice: 2^40 copies of the string as JSON, a few objects in memory.
+      let shared: unknown = 'z'.repeat(100);
+      for (let i = 0; i < 40; i++) shared = { left: shared, right: shared };
+      const sharedScope: ReferenceScope = { ...scope, step: () => ({ params: {}, body: shared, response: undefined }) };
+      assert.throws(() => resolveReferences({ all: '{{s.body}}' }, sharedScope, new ResolutionBudget(), 'body'), /body: \{\{s\.body\}\} makes the resolved body larger than 1 MiB/);
+      assert.throws(() => resolveReferences('as text: {{s.body}}', sharedScope, new ResolutionBudget(), 'body'), /body: \{\{s\.body\}\} makes the resolved body larger than 1 MiB/);
+    });
+
+    it('refuses a run whose resolved values add up past 16 MiB, each under 1 MiB', () => {
+      const budget = new ResolutionBudget();
+      const onceEach = { a: '{{big.response.text}}' };
+      let resolved = 0;
+      assert.throws(() => {
+        for (let i = 0; i < 40; i++) {
+          resolveReferences(onceEach, bigScope, budget, 'body');
+          resolved++;
+        }
+      }, /body: \{\{big\.response\.text\}\} takes this run's resolved values past 16 MiB \(16777216 characters as JSON\), the most one run may resolve/);
+      assert.equal(resolved, 18, '18 values of 900 KB fit in 16 MiB, the 19th does not');
+    });
   });
 });
