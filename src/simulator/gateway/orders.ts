@@ -1,7 +1,8 @@
 import type { AvsCode, BrowserPaymentState, CscCode, GatewayCode, OrderStatus, ResultValue, TransactionType } from '../../catalogue/codes';
 import type { JsonOut } from '../jsonText';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
-import type { Milli } from '../money';
+import { isApprovedCode, orderOf, type Order } from '../../orders/model';
+import { toDecimal, type Milli } from '../money';
 
 /**
  * Orders and transactions, in memory. Totals are exact (BigInt thousandths) and change only inside
@@ -141,12 +142,24 @@ export function acceptsNewPayment(order: OrderRecord): boolean {
   return true;
 }
 
-/** True once a successful void names this transaction: it cannot be voided again. */
-export function isVoided(order: OrderRecord, transactionId: string): boolean {
-  for (const txn of order.transactions.values()) {
-    if (txn.targetTransactionId === transactionId && txn.result === 'SUCCESS') return true;
-  }
-  return false;
+/** The order as the order model sees it, so the simulator's checks are the rules the next steps follow. */
+export function orderModel(order: OrderRecord): Order {
+  const transactions = [...order.transactions.values()].map((t) => ({
+    id: t.id,
+    type: t.type,
+    amount: toDecimal(t.amount),
+    approved: t.result === 'SUCCESS' && isApprovedCode(t.gatewayCode),
+    result: t.result,
+    gatewayCode: t.gatewayCode,
+    ...(t.targetTransactionId !== undefined ? { targetTransactionId: t.targetTransactionId } : {}),
+  }));
+  return orderOf({
+    id: order.id,
+    status: order.status,
+    currency: order.currency,
+    totals: { authorized: toDecimal(order.totalAuthorizedAmount), captured: toDecimal(order.totalCapturedAmount), refunded: toDecimal(order.totalRefundedAmount) },
+    transactions,
+  });
 }
 
 /** Refunded status follows the refunded share of the captured funds. */
