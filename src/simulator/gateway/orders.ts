@@ -65,6 +65,18 @@ export interface OrderRecord {
   transactions: Map<string, TransactionRecord>;
 }
 
+/**
+ * The most transactions the simulator keeps on one order (the reference gives no limit): beyond it an
+ * operation is refused, so no client loop grows one order, or the work of checking it, without end.
+ */
+export const MAX_TRANSACTIONS_PER_ORDER = 1000;
+
+/** The refusal for one more transaction on a full order, or undefined while there is room. */
+export function orderFullExplanation(order: OrderRecord | undefined): string | undefined {
+  if (!order || order.transactions.size < MAX_TRANSACTIONS_PER_ORDER) return undefined;
+  return `Order ${order.id} already has ${order.transactions.size} transactions, the most the simulator keeps on one order; start a new order`;
+}
+
 const key = (merchantId: string, orderId: string): string => `${merchantId}\u0000${orderId}`;
 
 export class OrderStore {
