@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { decodeResponse } from '../../../src/decode/decodeResponse';
 import type { Exchange } from '../../../src/send/exchange';
 import { nextStepsFor } from '../../../src/send/nextSteps';
+import { describeOrder, ordersOf } from '../../../src/send/orderTimeline';
 
 /** What a response offers next, decided from answers a gateway could really send (odd ones included). */
 
@@ -64,5 +65,15 @@ describe('next steps of an order answer', () => {
     const offered = labels(answer);
     assert.ok(!offered.some((l) => l.startsWith('Refund')), offered.join(' | '));
     assert.deepEqual(offered, ['Retrieve Order (the totals in this answer are inconsistent: refunded -20 is negative)']);
+  });
+
+  it('the Orders view says when an order\'s newest totals do not add up', () => {
+    const answer = exchangeOf('gateway.capture', {
+      result: 'SUCCESS', response: { gatewayCode: 'APPROVED' },
+      order: { id: 'O-1', status: 'CAPTURED', currency: 'EUR', amount: 100, totalAuthorizedAmount: 100, totalCapturedAmount: 150, totalRefundedAmount: 0 },
+      transaction: { id: 'T2', type: 'CAPTURE', amount: 150, currency: 'EUR' },
+    }, { orderId: 'O-1', transactionId: 'T2' });
+    const [order] = ordersOf([answer], 'env');
+    assert.equal(order && describeOrder(order), 'CAPTURED · captured 150 of 100 EUR · totals inconsistent: captured 150 is more than authorized 100');
   });
 });
