@@ -26,7 +26,7 @@ const LAYERS = [
   'features/shared/app', 'features/form/app', 'features/response/app', 'features/registerPanels.ts', 'features.ts', 'extension.ts',
 ];
 /** Folders (and files) that run without VS Code: the unit tier tests them in plain Node. */
-const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'notifications', 'send', 'flows', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
+const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'notifications', 'send', 'flows', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
 /** What a webview bundles: the webview apps and everything they may import. */
 const WEB_SAFE = ['features/shared/app', 'features/form/app', 'features/response/app', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'catalogue', 'features/form/model', 'decode', 'redaction', 'json', 'format'];
 

@@ -69,6 +69,7 @@ export const decodedResponseSchema = z.object({
       transactions: z.optional(z.array(z.object({
         id: text, type: text, amount: text, currency: text, result: text, gatewayCode: text, targetTransactionId: text, timeOfRecord: text,
       }))),
+      transactionCount: z.optional(z.number()),
     })),
   transaction: z.optional(z
     .object({

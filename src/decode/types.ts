@@ -78,8 +78,10 @@ export interface DecodedOrder {
   totalAuthorizedAmount?: string;
   totalCapturedAmount?: string;
   totalRefundedAmount?: string;
-  /** Retrieve Order only: every transaction on the order, oldest first. */
+  /** Retrieve Order only: the transactions on the order, oldest first (the newest ORDER_TRANSACTION_WINDOW when it has more). */
   transactions?: DecodedOrderTransaction[];
+  /** Retrieve Order only: how many transactions the order listed, all of them. */
+  transactionCount?: number;
 }
 
 /** One row of an order's transactions, every value as text exactly as received. */

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Exchange } from '../send/exchange';
 import { nextStepsFor, type NextStep } from '../send/nextSteps';
+import { orderOfAnswer } from '../send/orderOfAnswer';
 import type { HistoryStore } from './historyStore';
 
 export const ORDER_NEXT_STEP_COMMAND = 'paymentWorkbench.orders.nextStep';
@@ -17,10 +18,10 @@ function orderIdOf(arg: unknown): string | undefined {
   return node?.kind === 'order' && typeof node.order?.orderId === 'string' ? node.order.orderId : undefined;
 }
 
-/** The newest exchange of the order (in `environmentId`) whose answer tells the order's state. */
+/** The newest exchange of the order (in `environmentId`) whose answer tells the order's state, as the order model reads it. */
 export function newestOrderAnswer(exchanges: readonly Exchange[], orderId: string, environmentId: string | undefined): Exchange | undefined {
   return exchanges
-    .filter((e) => e.params.orderId === orderId && (environmentId === undefined || e.environment.id === environmentId) && e.decoded?.order?.status !== undefined && !e.decoded.error)
+    .filter((e) => e.params.orderId === orderId && (environmentId === undefined || e.environment.id === environmentId) && orderOfAnswer(e) !== undefined)
     .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
 }
 

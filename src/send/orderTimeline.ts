@@ -6,6 +6,7 @@
  */
 import type { NotificationEvent } from '../notifications/notificationEvent';
 import type { Exchange } from './exchange';
+import { orderOfAnswer } from './orderOfAnswer';
 
 export interface OrderStep {
   /** A request sent, or a gateway webhook the local inbox received about the order. */
@@ -31,6 +32,8 @@ export interface OrderSummary {
   totalAuthorizedAmount?: string;
   totalCapturedAmount?: string;
   totalRefundedAmount?: string;
+  /** Why the newest totals cannot be trusted (the order model's check); absent when they add up. */
+  problems?: readonly string[];
   lastAt: string;
   /** Oldest first. */
   steps: OrderStep[];
@@ -83,13 +86,16 @@ export function ordersOf(exchanges: readonly Exchange[], environmentId: string |
     const summary = byOrder.get(orderId) ?? { orderId, lastAt: e.startedAt, steps: [] };
     summary.steps.push(stepOf(e));
     summary.lastAt = e.startedAt;
+    const model = orderOfAnswer(e);
     const order = e.decoded?.order;
-    if (order?.status && !e.decoded?.error) {
-      summary.status = order.status;
+    if (model && order) {
+      summary.status = model.status;
       for (const key of ['currency', 'totalAuthorizedAmount', 'totalCapturedAmount', 'totalRefundedAmount'] as const) {
         const value = order[key];
         if (value !== undefined) summary[key] = value;
       }
+      if (model.problems.length > 0) summary.problems = model.problems;
+      else delete summary.problems;
     }
     byOrder.set(orderId, summary);
   }
@@ -108,5 +114,6 @@ export function describeOrder(o: OrderSummary): string {
     o.totalCapturedAmount !== undefined && o.totalAuthorizedAmount !== undefined ? `captured ${o.totalCapturedAmount} of ${o.totalAuthorizedAmount}${currency}` : undefined,
     o.totalRefundedAmount !== undefined && o.totalRefundedAmount !== '0' && !/^0(\.0+)?$/.test(o.totalRefundedAmount) ? `refunded ${o.totalRefundedAmount}` : undefined,
   ].filter((m) => m !== undefined).join(', ');
-  return [o.status ?? 'status unknown', money].filter((p) => p !== '').join(' · ');
+  const problems = o.problems && o.problems.length > 0 ? `totals inconsistent: ${o.problems.join('; ')}` : '';
+  return [o.status ?? 'status unknown', money, problems].filter((p) => p !== '').join(' · ');
 }

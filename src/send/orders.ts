@@ -2,11 +2,15 @@
  * What the workbench knows of the gateway orders it sent to, and the id rules that follow from it:
  * which operations start an order and which follow one up, which ids a form moves to after a send,
  * which order a follow-up can succeed on, and which transaction ids were already used.
- * Decided from the decoded responses only (result, order totals); no vscode here.
+ * Decided from the decoded responses only, through the order model (src/orders/); no vscode here.
  */
-import { add, decimalText, parseDecimal, type Decimal } from '../catalogue/decimal';
+import { decimalText } from '../catalogue/decimal';
 import { createsTransaction, orderRole } from '../catalogue/orderRole';
+import { ownValue } from '../json/ownKey';
+import type { Order } from '../orders/model';
+import { whatCanFollow, type FollowUp } from '../orders/whatCanFollow';
 import type { Exchange } from './exchange';
+import { orderOfAnswer } from './orderOfAnswer';
 
 /** The outcome of a send, as far as the order is concerned. */
 type OrderOutcome = 'declined' | 'rejected' | 'recorded';
@@ -30,19 +34,15 @@ export function idsToRenewAfterSend(e: Exchange): { orderId: boolean; transactio
   return { orderId: orderRole(e.operationId) === 'initial' && outcomeOf(e) === 'recorded', transactionId: createsTransaction(e.operationId) };
 }
 
-/** What the last response said about one order. */
+/** What the workbench last learnt about one order. */
 interface OrderFacts {
   environmentId: string;
   orderId: string;
   /** Title of the operation that created the order (or of the first one seen on it). */
   createdBy: string;
   createdAt: string;
-  currency?: string;
-  /** order.status as last answered (AUTHORIZED, CANCELLED…). */
-  status?: string;
-  authorized?: Decimal;
-  captured?: Decimal;
-  refunded?: Decimal;
+  /** The order as the last answer that was not refused told it. */
+  order?: Order;
   /** Last time a response told us about it: candidates are offered newest first. */
   updatedAt: string;
 }
@@ -53,33 +53,20 @@ interface OrderChoice {
   note: string;
 }
 
-const minus = (a: Decimal, b: Decimal): Decimal => add(a, { units: -b.units, scale: b.scale });
-const isPositive = (d: Decimal | undefined): d is Decimal => d !== undefined && d.units > 0n;
+const FOLLOW_UP_OF: Readonly<Record<string, FollowUp['kind']>> = {
+  'gateway.capture': 'capture',
+  'gateway.refund': 'refund',
+  'gateway.updateAuthorization': 'updateAuthorization',
+  'gateway.void': 'void',
+};
 
-/** An order with a transaction a Void could reverse. */
-const VOIDABLE_STATUSES: ReadonlySet<string> = new Set(['AUTHORIZED', 'PARTIALLY_CAPTURED', 'CAPTURED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
-
-/** A cancelled or failed order takes no follow-up, whatever its totals say. */
-const CLOSED_STATUSES: ReadonlySet<string> = new Set(['CANCELLED', 'FAILED']);
-
-function fundsLeft(operationId: string, o: OrderFacts): { amount: Decimal; what: string } | undefined {
-  if (o.status !== undefined && CLOSED_STATUSES.has(o.status)) return undefined;
-  const authorized = o.authorized;
-  const captured = o.captured ?? (authorized ? { units: 0n, scale: 0 } : undefined);
-  if (operationId === 'gateway.refund') {
-    const left = captured && minus(captured, o.refunded ?? { units: 0n, scale: 0 });
-    return isPositive(left) ? { amount: left, what: 'left to refund' } : undefined;
-  }
-  if (operationId === 'gateway.capture') {
-    const left = authorized && captured && minus(authorized, captured);
-    return isPositive(left) ? { amount: left, what: 'left to capture' } : undefined;
-  }
-  if (operationId === 'gateway.updateAuthorization') {
-    // Only an authorization not yet fully captured can be updated.
-    const left = authorized && captured && minus(authorized, captured);
-    return isPositive(left) ? { amount: left, what: 'authorized, not captured' } : undefined;
-  }
-  return undefined;
+/** What the order model offers on `o` for `operationId`, worded for the note: "40.00 EUR left to capture", "PARTIALLY_REFUNDED". */
+function offered(operationId: string, o: Order): string | undefined {
+  const kind = ownValue(FOLLOW_UP_OF, operationId);
+  const step = kind === undefined ? undefined : whatCanFollow(o).find((f) => f.kind === kind);
+  if (!step || step.kind === 'retrieveOrder') return undefined;
+  if (step.kind === 'void') return o.status;
+  return `${decimalText(step.amount)}${o.currency ? ` ${o.currency}` : ''} ${step.what}`;
 }
 
 /** Orders per environment, bounded (oldest forgotten first): a form needs the recent ones only. */
@@ -94,16 +81,11 @@ export class OrderLedger {
     if (!orderId || !e.operationId.startsWith('gateway.')) return;
     const key = `${e.environment.id}\u0000${orderId}`;
     const known = this.orders.get(key);
-    const order = e.decoded?.order;
     const facts: OrderFacts = known
       ? { ...known, updatedAt: e.startedAt }
       : { environmentId: e.environment.id, orderId, createdBy: e.operationTitle, createdAt: e.startedAt, updatedAt: e.startedAt };
-    if (order && outcomeOf(e) !== 'rejected') {
-      if (order.currency) facts.currency = order.currency;
-      if (order.status) facts.status = order.status;
-      const totals = { authorized: parseDecimal(order.totalAuthorizedAmount), captured: parseDecimal(order.totalCapturedAmount), refunded: parseDecimal(order.totalRefundedAmount) };
-      for (const [k, v] of Object.entries(totals)) if (v) facts[k as keyof typeof totals] = v;
-    }
+    const order = outcomeOf(e) === 'rejected' ? undefined : orderOfAnswer(e);
+    if (order) facts.order = order;
     this.orders.delete(key);
     this.orders.set(key, facts);
     while (this.orders.size > this.capacity) this.orders.delete(this.orders.keys().next().value as string);
@@ -114,15 +96,9 @@ export class OrderLedger {
     const newestFirst = [...this.orders.values()].filter((o) => o.environmentId === environmentId).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     const newest = newestFirst[0];
     if (orderRole(operationId) === 'lookup') return newest && { orderId: newest.orderId, note: `order ${newest.orderId} from your ${newest.createdBy} at ${formatTime(newest.createdAt)}, the newest in this window` };
-    if (operationId === 'gateway.void') {
-      const open = newestFirst.find((o) => o.status !== undefined && VOIDABLE_STATUSES.has(o.status));
-      return open && { orderId: open.orderId, note: `order ${open.orderId} from your ${open.createdBy} at ${formatTime(open.createdAt)}, ${open.status}` };
-    }
     for (const o of newestFirst) {
-      const left = fundsLeft(operationId, o);
-      if (!left) continue;
-      const money = `${decimalText(left.amount)}${o.currency ? ` ${o.currency}` : ''}`;
-      return { orderId: o.orderId, note: `order ${o.orderId} from your ${o.createdBy} at ${formatTime(o.createdAt)}, ${money} ${left.what}` };
+      const what = o.order && offered(operationId, o.order);
+      if (what !== undefined) return { orderId: o.orderId, note: `order ${o.orderId} from your ${o.createdBy} at ${formatTime(o.createdAt)}, ${what}` };
     }
     return undefined;
   }

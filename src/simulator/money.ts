@@ -1,3 +1,5 @@
+import type { Decimal } from '../catalogue/decimal';
+
 /**
  * Money as exact decimals. Amounts travel as decimal text (requests) and are kept as BigInt counts of
  * thousandths (the gateway allows 3 decimals), so totals never drift the way binary floats do.
@@ -25,4 +27,9 @@ export function formatAmount(value: Milli): string {
   let fraction = (abs % 1000n).toString().padStart(3, '0');
   if (fraction.endsWith('0')) fraction = fraction.slice(0, 2);
   return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** The same value as the order model's decimal, written as formatAmount writes it (10.00, 10.005). */
+export function toDecimal(value: Milli): Decimal {
+  return value % 10n === 0n ? { units: value / 10n, scale: 2 } : { units: value, scale: 3 };
 }

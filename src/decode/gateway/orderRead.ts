@@ -1,19 +1,20 @@
 /**
  * Retrieve Order: the order's fields sit at the top level and its transactions in `transaction[]`
  * (public API reference), so the verdict is the order's status with its totals, not a gateway code.
+ * An order with no transaction yet may come without `transaction[]`; it is still the order.
  */
 import { ORDER_STATUSES } from '../../catalogue/codes';
+import { ORDER_TRANSACTION_WINDOW } from '../../orders/model';
 import { BodyView, definedOnly } from '../bodyView';
 import { explainCode } from '../explain';
 import type { DecodedOrder, DecodedOrderTransaction, Verdict, VerdictTone } from '../types';
 
-/** A response shows at most this many transactions; the raw body keeps them all. */
-const MAX_TRANSACTIONS = 200;
-
 const TONE: Readonly<Record<string, VerdictTone>> = { open: 'info', paid: 'success', refunded: 'success', closed: 'info', failed: 'warning' };
 
+/** The order's own fields at the top level; `transaction` is its list (or absent), never one transaction's group. */
 export function isOrderRead(operationId: string, view: BodyView): boolean {
-  return operationId === 'gateway.retrieveOrder' && view.has(['id']) && Array.isArray(view.at(['transaction']));
+  const transactions = view.at(['transaction']);
+  return operationId === 'gateway.retrieveOrder' && view.has(['id']) && (Array.isArray(transactions) || (transactions === undefined && view.has(['status'])));
 }
 
 export function decodeOrderRead(view: BodyView): { order: DecodedOrder; verdict: Verdict } {
@@ -30,14 +31,19 @@ export function decodeOrderRead(view: BodyView): { order: DecodedOrder; verdict:
     totalCapturedAmount: view.amount(['totalCapturedAmount']),
     totalRefundedAmount: view.amount(['totalRefundedAmount']),
     transactions: orderTransactions(view),
+    transactionCount: view.array(['transaction']).length,
   });
   return { order, verdict: orderVerdict(order, statusInfo?.category, statusInfo?.nextStep) };
 }
 
+/**
+ * The newest ORDER_TRANSACTION_WINDOW transactions (the gateway lists them oldest first), so what follows
+ * the order is decided from its latest transactions; the raw body keeps them all.
+ */
 function orderTransactions(view: BodyView): DecodedOrderTransaction[] {
-  const count = Math.min(view.array(['transaction']).length, MAX_TRANSACTIONS);
+  const count = view.array(['transaction']).length;
   const rows: DecodedOrderTransaction[] = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = Math.max(0, count - ORDER_TRANSACTION_WINDOW); i < count; i++) {
     const at = (...path: string[]): string | undefined => view.text(['transaction', i, ...path]);
     rows.push(definedOnly({
       id: at('transaction', 'id'),
@@ -61,11 +67,12 @@ function orderVerdict(order: DecodedOrder, category: string | undefined, nextSte
     order.totalCapturedAmount !== undefined ? `captured ${order.totalCapturedAmount}${currency}` : undefined,
     order.totalRefundedAmount !== undefined ? `refunded ${order.totalRefundedAmount}${currency}` : undefined,
   ].filter((t) => t !== undefined).join(', ');
-  const count = order.transactions?.length ?? 0;
+  const count = order.transactionCount ?? order.transactions?.length ?? 0;
+  const shown = order.transactions?.length ?? 0;
   const detail = [
     order.statusMeaning,
     totals ? `Totals: ${totals}.` : undefined,
-    `${count} transaction${count === 1 ? '' : 's'}.`,
+    `${count} transaction${count === 1 ? '' : 's'}${shown < count ? ` (the newest ${shown} shown)` : ''}.`,
     nextStep,
   ].filter((t) => t !== undefined).join(' ');
   return {

@@ -1,4 +1,5 @@
 import type { ErrorCause, ValidationType } from '../../catalogue/codes';
+import type { Refusal } from '../../orders/whatCanFollow';
 import { jsonText } from '../jsonText';
 import { jsonResponse, type SimResponse } from '../types';
 import { jsonErrorOffset } from './jsonErrorPosition';
@@ -28,6 +29,10 @@ export const missing = (field: string): SimResponse => fieldError({ field, valid
 
 export const invalidValue = (field: string, value: string, why: string): SimResponse =>
   fieldError({ field, validationType: 'INVALID', explanation: `Value '${value}' is invalid. ${why}` });
+
+/** The order model's refusal as the gateway answers it: a field error when it names a field. */
+export const refusalResponse = (r: Refusal): SimResponse =>
+  r.field !== undefined ? fieldError({ field: r.field, validationType: 'INVALID', explanation: r.explanation }) : invalidRequest(r.explanation);
 
 export const badCredentials = (): SimResponse => gatewayError(401, 'INVALID_REQUEST', 'Invalid credentials.');
 

@@ -1,18 +1,20 @@
+import { whyRefused, type FollowUpRequest } from '../../orders/whatCanFollow';
 import { getString } from '../jsonText';
-import { formatAmount } from '../money';
+import { toDecimal } from '../money';
 import type { SimResponse } from '../types';
 import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
-import { fieldError, invalidRequest, invalidValue, unknownOrder } from './errors';
+import { fieldError, invalidValue, refusalResponse, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
 import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
-import { statusAfterRefund, type OrderRecord } from './orders';
+import { orderModel, statusAfterRefund, type OrderRecord } from './orders';
 import { acquirerResponse } from './testCards';
 
 /**
  * Operations on funds already on an order: Refund (at most the captured funds not yet refunded;
  * standalone for cards only), Update Authorization (changes the authorized amount of an order
  * that is authorized but not captured) and Capture (takes authorized funds, in parts if wanted, up to
- * the authorized amount not yet captured; public API reference, beyond the seed spec).
+ * the authorized amount not yet captured; public API reference, beyond the seed spec). What each may
+ * take is the order model's rule (src/orders/whatCanFollow.ts), the one the next steps follow.
  */
 
 export function capture(env: OpEnv): SimResponse {
@@ -20,14 +22,11 @@ export function capture(env: OpEnv): SimResponse {
   if (!order) return unknownOrder(env.orderId, env.merchant.merchantId);
   const dup = duplicateTransaction(env, order);
   if (dup) return dup;
-  if (order.status !== 'AUTHORIZED' && order.status !== 'PARTIALLY_CAPTURED') {
-    return invalidRequest(`Capture is not allowed for order ${order.id}: its status is ${order.status}; only an authorized order not fully captured can be captured`);
-  }
   const amount = requiredAmount(env, 'transaction.amount');
   if (isResponse(amount)) return amount;
   const currency = requiredCurrency(env, 'transaction.currency');
   if (isResponse(currency)) return currency;
-  const refused = beyondOrder(env, order, amount, currency, order.totalAuthorizedAmount - order.totalCapturedAmount, 'capture amount exceeds the authorized amount left to capture');
+  const refused = refusedByOrder(order, { kind: 'capture', amount: toDecimal(amount), amountText: getString(env.body, 'transaction.amount') ?? '', currency });
   if (refused) return refused;
   const txn = baseTransaction(env, 'CAPTURE', amount, currency);
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
@@ -49,7 +48,7 @@ export function refund(env: OpEnv): SimResponse {
 
   if (!order) return standaloneRefund(env, amount, currency);
 
-  const refused = beyondOrder(env, order, amount, currency, order.totalCapturedAmount - order.totalRefundedAmount, 'refund amount exceeds the captured amount available for refund');
+  const refused = refusedByOrder(order, { kind: 'refund', amount: toDecimal(amount), amountText: getString(env.body, 'transaction.amount') ?? '', currency });
   if (refused) return refused;
   const txn = baseTransaction(env, 'REFUND', amount, currency);
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
@@ -61,15 +60,10 @@ export function refund(env: OpEnv): SimResponse {
   return commit(env, order, txn);
 }
 
-/** A follow-up moves money in the order's currency and at most `available`; otherwise the gateway's field error. */
-function beyondOrder(env: OpEnv, order: OrderRecord, amount: bigint, currency: string, available: bigint, what: string): SimResponse | undefined {
-  if (currency !== order.currency) return invalidValue('transaction.currency', currency, `Currency must match the order currency ${order.currency}`);
-  if (amount <= available) return undefined;
-  return fieldError({
-    field: 'transaction.amount',
-    validationType: 'INVALID',
-    explanation: `Value '${getString(env.body, 'transaction.amount')}' is invalid. Requested ${what} (${formatAmount(available)} ${order.currency})`,
-  });
+/** A follow-up moves money in the order's currency and at most what the order has left; otherwise the gateway's field error. */
+function refusedByOrder(order: OrderRecord, request: FollowUpRequest): SimResponse | undefined {
+  const refused = whyRefused(orderModel(order), request);
+  return refused ? refusalResponse(refused) : undefined;
 }
 
 /** A refund with no earlier payment on the order: the spec allows it for card payments only. */
@@ -106,9 +100,8 @@ export function updateAuthorization(env: OpEnv): SimResponse {
   if (!order) return unknownOrder(env.orderId, env.merchant.merchantId);
   const dup = duplicateTransaction(env, order);
   if (dup) return dup;
-  if (order.status !== 'AUTHORIZED') {
-    return invalidRequest(`Update Authorization is not allowed for order ${order.id}: its status is ${order.status}, it must be AUTHORIZED (funds already captured cannot be re-authorized)`);
-  }
+  const refused = whyRefused(orderModel(order), { kind: 'updateAuthorization' });
+  if (refused) return refusalResponse(refused);
   const amountText = getString(env.body, 'transaction.amount');
   let amount = order.totalAuthorizedAmount;
   if (amountText !== undefined) {

@@ -1,7 +1,8 @@
 import type { AvsCode, BrowserPaymentState, CscCode, GatewayCode, OrderStatus, ResultValue, TransactionType } from '../../catalogue/codes';
 import type { JsonOut } from '../jsonText';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
-import type { Milli } from '../money';
+import { isApprovedCode, orderOf, type Order } from '../../orders/model';
+import { toDecimal, type Milli } from '../money';
 
 /**
  * Orders and transactions, in memory. Totals are exact (BigInt thousandths) and change only inside
@@ -62,6 +63,18 @@ export interface OrderRecord {
   creationTime: string;
   lastUpdatedTime: string;
   transactions: Map<string, TransactionRecord>;
+}
+
+/**
+ * The most transactions the simulator keeps on one order (the reference gives no limit): beyond it an
+ * operation is refused, so no client loop grows one order, or the work of checking it, without end.
+ */
+export const MAX_TRANSACTIONS_PER_ORDER = 1000;
+
+/** The refusal for one more transaction on a full order, or undefined while there is room. */
+export function orderFullExplanation(order: OrderRecord | undefined): string | undefined {
+  if (!order || order.transactions.size < MAX_TRANSACTIONS_PER_ORDER) return undefined;
+  return `Order ${order.id} already has ${order.transactions.size} transactions, the most the simulator keeps on one order; start a new order`;
 }
 
 const key = (merchantId: string, orderId: string): string => `${merchantId}\u0000${orderId}`;
@@ -141,12 +154,24 @@ export function acceptsNewPayment(order: OrderRecord): boolean {
   return true;
 }
 
-/** True once a successful void names this transaction: it cannot be voided again. */
-export function isVoided(order: OrderRecord, transactionId: string): boolean {
-  for (const txn of order.transactions.values()) {
-    if (txn.targetTransactionId === transactionId && txn.result === 'SUCCESS') return true;
-  }
-  return false;
+/** The order as the order model sees it, so the simulator's checks are the rules the next steps follow. */
+export function orderModel(order: OrderRecord): Order {
+  const transactions = [...order.transactions.values()].map((t) => ({
+    id: t.id,
+    type: t.type,
+    amount: toDecimal(t.amount),
+    approved: t.result === 'SUCCESS' && isApprovedCode(t.gatewayCode),
+    result: t.result,
+    gatewayCode: t.gatewayCode,
+    ...(t.targetTransactionId !== undefined ? { targetTransactionId: t.targetTransactionId } : {}),
+  }));
+  return orderOf({
+    id: order.id,
+    status: order.status,
+    currency: order.currency,
+    totals: { authorized: toDecimal(order.totalAuthorizedAmount), captured: toDecimal(order.totalCapturedAmount), refunded: toDecimal(order.totalRefundedAmount) },
+    transactions,
+  });
 }
 
 /** Refunded status follows the refunded share of the captured funds. */

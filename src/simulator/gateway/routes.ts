@@ -14,7 +14,7 @@ import { voidTransaction } from './voidOperation';
 import { knownVersions, operationByApiOperation, type GatewayOperation, type GatewayOperationId } from './operations';
 import type { OpEnv } from './opEnv';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
-import { OrderStore } from './orders';
+import { orderFullExplanation, OrderStore } from './orders';
 import { GATEWAY_PREFIX, parseBody, parseTarget, pathProblem, type Target } from './requestParts';
 import { retrieveOrderResponse, transactionResponse } from './responseBody';
 import { createSession, readSession, updateSession } from './sessionRoutes';
@@ -136,6 +136,8 @@ export class GatewayApi {
     if (!this.orders.tryLock(merchant.merchantId, orderId)) return lockFailure(env, op.id);
     try {
       if (this.processingDelayMs > 0) await sleep(this.processingDelayMs);
+      const full = orderFullExplanation(this.orders.get(merchant.merchantId, orderId));
+      if (full) return invalidRequest(full);
       return this.run(op.id, env);
     } finally {
       this.orders.release(merchant.merchantId, orderId);

@@ -1,18 +1,21 @@
 import type { TransactionType } from '../../catalogue/codes';
 import { getString } from '../jsonText';
 import type { SimResponse } from '../types';
-import { invalidRequest, invalidValue, missing, unknownOrder } from './errors';
+import { whyRefused } from '../../orders/whatCanFollow';
+import { invalidRequest, missing, refusalResponse, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
 import { baseTransaction, commit, duplicateTransaction } from './opHelpers';
-import { isVoided, statusAfterRefund, type OrderRecord, type TransactionRecord } from './orders';
+import { orderModel, statusAfterRefund, type OrderRecord, type TransactionRecord } from './orders';
 import { acquirerResponse } from './testCards';
 
 /**
  * Void (public API reference, beyond the seed spec): reverses one earlier transaction of the order,
  * named by transaction.targetTransactionId. Where the reference is silent the simulator decides:
- * an authorization with captures on it cannot be voided (void the captures first); a transaction is
- * voided once; voiding the authorization or the payment cancels the order, so nothing can be captured,
- * updated or refunded after it.
+ * an authorization with captures on it cannot be voided (void the captures first); a capture or payment
+ * whose funds were refunded cannot be voided (void the refunds first), so refunded never exceeds
+ * captured; a transaction is voided once; voiding the authorization or the payment cancels the order,
+ * so nothing can be captured, updated or refunded after it. The rules are the order model's
+ * (src/orders/whatCanFollow.ts), the ones the next steps follow.
  */
 
 const VOID_TYPE: Partial<Record<TransactionType, TransactionType>> = {
@@ -29,10 +32,10 @@ export function voidTransaction(env: OpEnv): SimResponse {
   if (dup) return dup;
   const targetId = getString(env.body, 'transaction.targetTransactionId');
   if (targetId === undefined) return missing('transaction.targetTransactionId');
+  const refused = whyRefused(orderModel(order), { kind: 'void', targetTransactionId: targetId });
+  if (refused) return refusalResponse(refused);
   const target = order.transactions.get(targetId);
-  if (!target) return invalidValue('transaction.targetTransactionId', targetId, `Order ${order.id} has no transaction ${targetId}`);
-  const refused = whyNotVoidable(order, target);
-  if (refused) return invalidRequest(refused);
+  if (!target) return invalidRequest(`Order ${order.id} has no transaction ${targetId}`);
 
   const type = VOID_TYPE[target.type] ?? 'VOID_AUTHORIZATION';
   const txn = baseTransaction(env, type, target.amount, order.currency);
@@ -43,19 +46,6 @@ export function voidTransaction(env: OpEnv): SimResponse {
   return commit(env, order, txn);
 }
 
-function whyNotVoidable(order: OrderRecord, target: TransactionRecord): string | undefined {
-  if (!VOID_TYPE[target.type]) return `Transaction ${target.id} is a ${target.type}, which cannot be voided; only an authorization, capture, payment or refund can`;
-  if (target.result !== 'SUCCESS' || target.gatewayCode !== 'APPROVED') return `Transaction ${target.id} was not approved (result ${target.result}, gatewayCode ${target.gatewayCode}); there is nothing to void`;
-  if (isVoided(order, target.id)) return `Transaction ${target.id} is already voided`;
-  if (order.status === 'CANCELLED') return `Order ${order.id} is CANCELLED; nothing on it can be voided`;
-  if (target.type === 'AUTHORIZATION' && order.totalCapturedAmount > 0n) {
-    return `The authorization ${target.id} has captures on it; void the captures first, or refund what was captured`;
-  }
-  if (target.type === 'CAPTURE' && order.totalCapturedAmount - target.amount < order.totalRefundedAmount) {
-    return `Capture ${target.id} has been refunded from; void the refunds first`;
-  }
-  return undefined;
-}
 
 /** The order's totals and status without the reversed transaction. */
 function reverse(order: OrderRecord, target: TransactionRecord): void {

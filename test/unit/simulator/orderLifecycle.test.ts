@@ -68,7 +68,7 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
       ['T-1', 'CAPTURE', '60.00', 'SUCCESS'],
       ['T-3', 'REFUND', '25.00', 'SUCCESS'],
     ], 'the refused capture left no transaction');
-    assert.match(ledger.choiceFor('gateway.capture', sender.env.id)?.note ?? '', /LC-1 .*40\.00 EUR left to capture/);
+    assert.equal(ledger.choiceFor('gateway.capture', sender.env.id), undefined, 'a partly refunded order takes no capture: the simulator refuses it, and the response offers none');
   });
 
   it('a void of another authorization cancels its order; a capture or a second void after it is refused', async () => {
@@ -86,7 +86,7 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
     assert.equal(again.response?.status, 400);
     const unknown = await send('gateway.void', 'LC-2', { apiOperation: 'VOID', transaction: { targetTransactionId: 'NOPE' } });
     assert.equal(unknown.decoded?.error?.field, 'transaction.targetTransactionId');
-    assert.equal(ledger.choiceFor('gateway.capture', sender.env.id)?.orderId, 'LC-1', 'the cancelled order is not offered for a capture');
+    assert.equal(ledger.choiceFor('gateway.capture', sender.env.id), undefined, 'the cancelled order is not offered for a capture');
     assert.match(ledger.choiceFor('gateway.void', sender.env.id)?.note ?? '', /^order LC-1 from your Authorize at \d\d:\d\d, PARTIALLY_REFUNDED$/, 'nor for a void');
 
     const read = await send('gateway.retrieveOrder', 'LC-2');
