@@ -94,6 +94,19 @@ function testInspection(context: vscode.ExtensionContext, features: DeferredFeat
     featuresLoaded: () => features.loaded,
     /** The last result of each flow file run in the Test Explorer, by file URI. */
     flowResults: async () => Object.fromEntries((await features.get()).flowTests.results),
+    /**
+     * Runs flow files through the Test Explorer's run handler (what its Run button calls) at once: a
+     * file written a moment ago may not be listed in VS Code's Testing view yet, so testing.runAll would skip it.
+     */
+    runFlows: async (fileUris: readonly string[]) => {
+      const items = fileUris.map((u) => flowTests.items.get(u)).filter((i): i is vscode.TestItem => i !== undefined);
+      const cancel = new vscode.CancellationTokenSource();
+      try {
+        await (await features.get()).flowTests.run(flowTests, new vscode.TestRunRequest(items), cancel.token);
+      } finally {
+        cancel.dispose();
+      }
+    },
     /** The Test Explorer's flow items: file item id → step ids. */
     flowItems: () => Object.fromEntries([...flowTests.items].map(([id, item]) => [id, [...item.children].map(([, step]) => step.label)])),
   };

@@ -107,7 +107,7 @@ describe('One send path: every door asks the same questions', function () {
   }
 
   it('the Test Explorer asks each question before a step is sent; "no" fails the step with the reason and sends nothing', async () => {
-    const api = (await extensionApi()) as unknown as { inspect: { flowItems(): Record<string, string[]>; flowResults(): Promise<Record<string, FlowResult>> } };
+    const api = (await extensionApi()) as unknown as { inspect: { flowItems(): Record<string, string[]>; flowResults(): Promise<Record<string, FlowResult>>; runFlows(uris: readonly string[]): Promise<void> } };
     const files = new Map<Question, vscode.Uri>(questions.map((q) => [q, vscode.Uri.joinPath(folder, `it-path-${q}-${Date.now()}.payflow.json`)]));
     const port = new RecordingPort();
     const before = requestsSeen();
@@ -121,7 +121,7 @@ describe('One send path: every door asks the same questions', function () {
       await vscode.commands.executeCommand('testing.refreshTests');
       for (const file of files.values()) await waitFor('the flow in the Test Explorer', () => api.inspect.flowItems()[file.toString()], 30_000);
       restorePort = await useSendPort(port);
-      await vscode.commands.executeCommand('testing.runAll');
+      await api.inspect.runFlows([...files.values()].map((f) => f.toString()));
       for (const [q, file] of files) {
         const result = await waitFor(`the result of the "${q}" flow`, async () => (await api.inspect.flowResults())[file.toString()], 60_000);
         assert.equal(result.steps[0]?.status, 'failed', q);
