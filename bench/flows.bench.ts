@@ -78,7 +78,7 @@ const HEAP_CAP_MB = 512;
  */
 export function amplifyingFlow(): object {
   const quoted = (id: string) => Array.from({ length: 100 }, () => `{{${id}.body}}`).join(' ');
-  const step = (id: string, description: string) => ({ id, operation: 'gateway.verify', body: { apiOperation: 'VERIFY', order: { currency: 'EUR', description } }, expect: { result: { present: true } } });
+  const step = (id: string, description: string) => ({ id, operation: 'gateway.verify', body: { apiOperation: 'VERIFY', order: { currency: 'EUR', description } }, expect: { status: 400 } });
   return { name: 'Amplifying references', steps: [step('s0', 'x'.repeat(600)), step('s1', quoted('s0')), step('s2', quoted('s1')), step('s3', quoted('s2'))] };
 }
 
