@@ -157,3 +157,22 @@ describe('notification receiver: what a post without the right secret may cost',
     assert.doesNotMatch(describeNotification(e!), /APPROVED/);
   });
 });
+
+describe('notification receiver: bodies taken share a budget', () => {
+  it('past 4 MiB of kept bodies the oldest events keep their summary and lose their body; the newest keeps it', async () => {
+    const inbox = await startReceiver();
+    try {
+      for (let i = 1; i <= 6; i++) {
+        const r = await post(inbox.urlFor('gateway'), { ...webhook(`BIG-${i}`), pad: 'x'.repeat(1000 * 1000) }, { 'X-Notification-Id': `BIG-${i}` });
+        assert.equal(r.status, 200);
+      }
+      const events = inbox.events();
+      assert.deepEqual(events.map((e) => e.orderId), ['BIG-6', 'BIG-5', 'BIG-4', 'BIG-3', 'BIG-2', 'BIG-1']);
+      assert.equal((events[0]?.body as { order?: { id?: string } }).order?.id, 'BIG-6');
+      assert.match(String(events.at(-1)?.body), /no longer kept/);
+      assert.equal(events.at(-1)?.summary.transactionType, 'CAPTURE', 'the summary stays');
+    } finally {
+      await inbox.close();
+    }
+  });
+});
