@@ -212,7 +212,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         for (const s of openSockets) s.destroy();
         for (const s of servers) s.closeAllConnections();
         await Promise.all(stopped);
-        // Retries not yet due are dropped; webhooks in flight end by themselves within their timeout.
+        // Retries not yet due are dropped; webhooks in flight get a short grace, then are stopped.
         await delivery.close();
       })();
       return closed;
