@@ -22,7 +22,12 @@ export function redactBody(body: string): string | undefined {
   if (body.length === 0) return undefined;
   if (body.length <= LOG_BODY_CHARS) return redactBodyText(body);
   const head = redactBodyText(body.slice(0, LOG_BODY_CHARS + REDACTION_MARGIN)).slice(0, LOG_BODY_CHARS);
-  return `${head}… (${body.length} characters in all)`;
+  return ownCopy(`${head}… (${body.length} characters in all)`);
+}
+
+/** A slice of a string may keep the whole original alive (V8 sliced strings): the log keeps its own copy of the few KB. */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** Header names lower-cased, as Node gives them, so the log reads the same for every exchange. */
