@@ -56,18 +56,24 @@ async function rejectedPosts(report: Report): Promise<void> {
   const body = Buffer.from(JSON.stringify({ order: { id: 'ORD-FORGED', amount: 1 }, transaction: { id: 'T-1', type: 'PAYMENT' }, result: 'SUCCESS', response: { gatewayCode: 'APPROVED' }, pad: Array.from({ length: 20_000 }, (_, i) => ({ i })) }).padEnd(REJECTED_BODY_BYTES - 1, ' ') + '\n');
   try {
     const atStart = peakRssMb(child.pid ?? 0);
-    let left = REJECTED_POSTS;
+    let sent = 0;
     let refused = 0;
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (left-- > 0) {
-        const res = await request(`${url}/gateway`, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json', 'x-notification-secret': 'wrong', 'x-notification-id': `F-${left}` }, body });
+    const postUntil = (total: number): Promise<unknown> => Promise.all(Array.from({ length: 4 }, async () => {
+      while (sent < total) {
+        const id = `F-${sent++}`;
+        const res = await request(`${url}/gateway`, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json', 'x-notification-secret': 'wrong', 'x-notification-id': id }, body });
         await res.body.text();
         if (res.statusCode === 401) refused++;
       }
     }));
+    await postUntil(REJECTED_POSTS / 10);
+    const afterTenth = peakRssMb(child.pid ?? 0);
+    await postUntil(REJECTED_POSTS);
     const peak = peakRssMb(child.pid ?? 0);
-    report(AREA, 'listen process RSS at start', atStart ?? 'n/a (no /proc)', atStart === undefined ? '' : 'MB');
-    report(AREA, `listen process peak RSS, ${REJECTED_POSTS} rejected 1 MiB posts`, peak ?? 'n/a (no /proc)', peak === undefined ? '' : 'MB');
+    const mb = (v: number | undefined): [number | string, string] => (v === undefined ? ['n/a (no /proc)', ''] : [v, 'MB']);
+    report(AREA, 'listen process RSS at start', ...mb(atStart));
+    report(AREA, `listen process peak RSS after ${REJECTED_POSTS / 10} rejected 1 MiB posts`, ...mb(afterTenth));
+    report(AREA, `listen process peak RSS after ${REJECTED_POSTS} rejected 1 MiB posts`, ...mb(peak));
     report(AREA, 'of which answered 401', refused);
   } finally {
     await agent.close();
