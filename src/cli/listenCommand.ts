@@ -1,7 +1,8 @@
 /**
  * `payment-workbench listen`: the local inbox in a terminal. One line per notification on stdout (a
  * JSON object per line with --json), everything else on stderr; runs until Ctrl+C (or SIGTERM), then
- * exits 0. A retry prints again only when it changes what is known (now verified).
+ * exits 0. A retry prints again only when it changes what is known (refused before, now verified):
+ * the inbox tells, so this command remembers nothing of its own and stays as bounded as the inbox.
  */
 import { describeNotification, startReceiver, type NotificationEvent } from '../notifications';
 import type { CliIo } from './runCommand';
@@ -53,10 +54,8 @@ export async function listenCommand(args: readonly string[], io: CliIo, signals:
   const options = parseListenArgs(args, io.env);
   const secret = options.secret;
   const inbox = await startReceiver({ port: options.port, secret: () => secret });
-  const printed = new Map<string, boolean | null>();
-  inbox.onEvent((e) => {
-    if (printed.has(e.id) && printed.get(e.id) === e.verified) return;
-    printed.set(e.id, e.verified);
+  inbox.onEvent((e, duplicate) => {
+    if (duplicate) return;
     io.out(options.json ? notificationJson(e) : `${e.receivedAt} ${describeNotification(e)}`);
   });
   io.err(`Listening at ${inbox.url}: gateway webhooks to ${inbox.urlFor('gateway')}, financing callbacks to ${inbox.urlFor('financing')}${secret ? ' (checking X-Notification-Secret)' : ''}. Ctrl+C stops.`);

@@ -3,3 +3,4 @@ export { decodeResponse } from './decodeResponse';
 export { renderDecodedAsText } from './renderText';
 export { decodedResponseSchema } from './decodedResponseSchema';
 export { failureVerdict, NOT_SIGNED_IN_KIND } from './failureVerdict';
+export { pendingAuthentication } from './gateway/authenticationPending';

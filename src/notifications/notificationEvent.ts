@@ -3,7 +3,7 @@
  * secret checked out, and what it says — decoded with the same decoder as a response (the gateway's
  * body is the Retrieve Transaction response). Headers and body are redacted with the one policy.
  */
-import { decodeResponse } from '../decode';
+import { decodeResponse, pendingAuthentication } from '../decode';
 import { redactHeaders, redactJson, type HeaderValue } from '../redaction';
 
 export type NotificationSource = 'gateway' | 'financing';
@@ -17,6 +17,8 @@ export interface NotificationSummary {
   amount?: string;
   currency?: string;
   financingStatus?: string;
+  /** Gateway: the payer-authentication status that keeps it pending whatever gatewayCode says (AUTHENTICATION_IN_PROGRESS). */
+  pendingAuthentication?: string;
 }
 
 export interface NotificationEvent {
@@ -29,9 +31,13 @@ export interface NotificationEvent {
   receivedAt: string;
   /** Deliveries of this notification so far (retries and duplicates counted). */
   attempts: number;
-  /** True/false when a secret is configured, null when none is. */
+  /**
+   * True/false when a secret is configured, null when none is or for a financing callback (the
+   * partner API signs nothing). False: the post was refused (401) and only its line is kept.
+   */
   verified: boolean | null;
   headers: Record<string, string>;
+  /** Redacted; undefined for a refused post, a note once the inbox's body budget dropped it. */
   body: unknown;
   summary: NotificationSummary;
 }
@@ -69,6 +75,7 @@ export function summarize(source: NotificationSource, body: unknown, rawText: st
     result: d.outcome?.result,
     amount: d.transaction?.amount,
     currency: d.transaction?.currency,
+    pendingAuthentication: pendingAuthentication(body),
   });
 }
 

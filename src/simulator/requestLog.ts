@@ -13,9 +13,10 @@ export interface RequestLogEntry {
   status: number;
   durationMs: number;
   requestHeaders: Record<string, string>;
-  requestBody?: unknown;
+  /** Redacted text, at most a few KB (see redact.ts): a summary, never the whole body. */
+  requestBody?: string;
   responseHeaders: Record<string, string>;
-  responseBody?: unknown;
+  responseBody?: string;
   /** The fault applied, as written in the plan ("status=503"). */
   fault?: string;
   error?: string;
@@ -24,8 +25,8 @@ export interface RequestLogEntry {
 type NewRequestLogEntry = Omit<RequestLogEntry, 'id'>;
 
 /**
- * A bounded ring of redacted entries. Bounded because the simulator may run for days inside the
- * editor; the oldest entries go first. Listeners of 'entry' see every entry as it is added.
+ * A bounded ring of redacted summaries (bodies cut to a few KB of text). Bounded because the
+ * simulator may run for days inside the editor; the oldest entries go first. Listeners of 'entry' see every entry as it is added.
  */
 export class RequestLog extends EventEmitter {
   private readonly ring: RequestLogEntry[] = [];

@@ -87,11 +87,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     const rawBody = raw === 'too-large' ? Buffer.alloc(0) : raw;
     const bodyText = rawBody.toString('utf8');
     const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(CONTROL_PREFIX + '/');
-    const requestLogged = (() => {
-      const isForm = (headerValue(req.headers, 'content-type') ?? '').includes('x-www-form-urlencoded');
-      return { requestHeaders: redactHeaders(req.headers), requestBody: isForm ? redactText(bodyText) : redactBody(bodyText) };
-    })();
-    const record = (status: number, responseHeaders: Record<string, string>, responseBody: unknown, fault?: string, error?: string): void => {
+    const requestLogged = { requestHeaders: redactHeaders(req.headers), requestBody: redactBody(bodyText) };
+    const record = (status: number, responseHeaders: Record<string, string>, responseBody: string | undefined, fault?: string, error?: string): void => {
       // The log reading itself is not logged: a view polling it would fill the ring with its own reads.
       if (isControl && url.pathname === `${CONTROL_PREFIX}/requests`) return;
       log.add({
@@ -212,7 +209,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         for (const s of openSockets) s.destroy();
         for (const s of servers) s.closeAllConnections();
         await Promise.all(stopped);
-        // Retries not yet due are dropped; webhooks in flight end by themselves within their timeout.
+        // Retries not yet due are dropped; webhooks in flight get a short grace, then are stopped.
         await delivery.close();
       })();
       return closed;

@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import * as path from 'node:path';
+import { Agent, request } from 'undici';
+import { listenCommand } from '../../src/cli/listenCommand';
+import type { CliIo } from '../../src/cli/runCommand';
+import { DEFAULT_MAX_EVENTS } from '../../src/notifications';
 
 /** `payment-workbench listen`, the real process: the URL on stderr, one JSON line per notification, exit 0 on Ctrl+C. */
 const bin = path.join(process.cwd(), 'bin', 'payment-workbench.js');
@@ -81,5 +86,34 @@ describe('payment-workbench listen (the real process)', function () {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     assert.equal(code, 2);
     assert.match(stderr, /--port needs a port number 0 to 65535, got "eighty"/);
+  });
+});
+
+describe('payment-workbench listen (in process): what it remembers', function () {
+  this.timeout(30_000);
+
+  it('remembers no more notifications than the inbox keeps: a retry of one the inbox has forgotten prints again', async () => {
+    const lines: string[] = [];
+    let url = '';
+    const signals = new EventEmitter();
+    const io: CliIo = { cwd: process.cwd(), env: {}, out: (t) => lines.push(t), err: (t) => (url = /Listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(t)?.[1] ?? url) };
+    const running = listenCommand(['--json'], io, signals);
+    await until(() => url !== '', 'listening');
+    const agent = new Agent({ connections: 4 });
+    try {
+      const post = async (id: string): Promise<void> => {
+        const res = await request(`${url}/gateway`, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json', 'x-notification-id': id }, body: JSON.stringify(webhook) });
+        await res.body.text();
+      };
+      await post('FIRST');
+      for (let i = 0; i < DEFAULT_MAX_EVENTS; i++) await post(`N-${i}`);
+      await post('FIRST');
+      await until(() => lines.length === DEFAULT_MAX_EVENTS + 2, 'the forgotten one printed again');
+      assert.equal((JSON.parse(lines.at(-1) ?? '{}') as { id?: string }).id, 'FIRST');
+    } finally {
+      await agent.close();
+      signals.emit('SIGINT');
+    }
+    assert.equal(await running, 0);
   });
 });

@@ -1,4 +1,5 @@
 import { REDIRECT_HTML_ADVICE } from '../advice';
+import { holdWhileAuthenticating, pendingAuthentication } from './authenticationPending';
 import { BodyView, definedOnly } from '../bodyView';
 import type { DecodedResponse } from '../types';
 import { decodeBrowserPayment } from './browserPayment';
@@ -53,7 +54,7 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
   if (submitted && browserPayment?.redirectUrl === undefined && !pageOnly) {
     notes.push('SUBMITTED without browserPayment.redirectUrl or redirectHtml: there is nowhere to send the payer.');
   }
-  const verdict = outcomeVerdict(outcome, risk);
+  const verdict = holdWhileAuthenticating(outcomeVerdict(outcome, risk), pendingAuthentication(view));
   return definedOnly({
     verdict: submitted && pageOnly ? { ...verdict, detail: `${outcome.gatewayCode?.meaning ?? ''} ${REDIRECT_HTML_ADVICE}`.trim() } : verdict,
     outcome,

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { startReceiver, type NotificationReceiver } from '../../../src/notifications';
+import { describeNotification, startReceiver, type NotificationReceiver } from '../../../src/notifications';
 
 const webhook = (orderId: string, type = 'CAPTURE') => ({
   order: { id: orderId, amount: 100, currency: 'EUR', status: 'CAPTURED' },
@@ -96,5 +96,83 @@ describe('notification receiver (the local inbox), over loopback', () => {
     assert.equal((await pending)?.summary.transactionType, 'REFUND');
     assert.equal((await inbox.waitFor((e) => e.orderId === 'W-1', 10))?.orderId, 'W-1');
     assert.equal(await inbox.waitFor((e) => e.orderId === 'never', 20), undefined);
+  });
+});
+
+describe('notification receiver: what a post without the right secret may cost', () => {
+  const secret = 'TESTSIMULATOR01-notification-secret';
+  let inbox: NotificationReceiver;
+  beforeEach(async () => {
+    inbox = await startReceiver({ secret: () => secret, maxEvents: 3 });
+  });
+  afterEach(() => inbox.close());
+
+  it('a rejected post is answered 401 and kept as a line: its order and id, but neither its body nor its other headers', async () => {
+    const r = await post(inbox.urlFor('gateway'), { ...webhook('ORD-R'), pad: 'x'.repeat(512 * 1024) }, { 'X-Notification-Secret': 'guess', 'X-Notification-Id': 'R-1', 'X-Padding': 'y'.repeat(4000) });
+    assert.equal(r.status, 401);
+    const [e] = inbox.events();
+    assert.deepEqual([e?.id, e?.verified], ['R-1', false]);
+    assert.equal(e?.body, undefined, 'the body of a rejected post is not kept');
+    assert.equal(e?.headers['x-padding'], undefined, 'nor its other headers');
+    assert.equal(e?.headers['x-notification-id'], 'R-1');
+  });
+
+  it('answers 401 to a post without the right secret before judging its body', async () => {
+    const r = await post(inbox.urlFor('gateway'), '{"order": ', { 'X-Notification-Secret': 'guess', 'X-Notification-Id': 'R-2' });
+    assert.equal(r.status, 401);
+    assert.deepEqual(inbox.events().map((e) => [e.id, e.verified]), [['R-2', false]]);
+  });
+
+  it('rejected posts never evict verified events, however many come', async () => {
+    for (const id of ['V-1', 'V-2']) assert.equal((await post(inbox.urlFor('gateway'), webhook(id), { 'X-Notification-Secret': secret, 'X-Notification-Id': id })).status, 200);
+    for (let i = 0; i < 20; i++) assert.equal((await post(inbox.urlFor('gateway'), webhook(`F-${i}`), { 'X-Notification-Secret': 'guess', 'X-Notification-Id': `F-${i}` })).status, 401);
+    assert.deepEqual(inbox.events().filter((e) => e.verified === true).map((e) => e.orderId), ['V-2', 'V-1']);
+  });
+
+  it('a forged post with the id of a later verified one: the verified one wins, with its own body, and only it satisfies waitFor', async () => {
+    assert.equal((await post(inbox.urlFor('gateway'), webhook('FORGED'), { 'X-Notification-Secret': 'guess', 'X-Notification-Id': 'SAME' })).status, 401);
+    const real = await post(inbox.urlFor('gateway'), webhook('REAL'), { 'X-Notification-Secret': secret, 'X-Notification-Id': 'SAME' });
+    assert.deepEqual(real, { status: 200, json: { status: 'accepted' } });
+    const kept = inbox.events().filter((e) => e.id === 'SAME');
+    assert.deepEqual(kept.map((e) => [e.orderId, e.verified]), [['REAL', true]]);
+    assert.equal(await inbox.waitFor((e) => e.orderId === 'FORGED', 10), undefined, 'a rejected post never satisfies a wait');
+  });
+
+  it('takes a financing callback without a secret header though a secret is set (the partner signs nothing), shown as unsigned', async () => {
+    const r = await post(inbox.urlFor('financing'), { order_id: 'EXT-1', status: 'Approved' });
+    assert.equal(r.status, 200);
+    assert.equal((await post(`${inbox.url}/`, { order_id: 'EXT-2', status: 'Started' })).status, 200, 'at / too, told by its shape');
+    const [atRoot, atPath] = inbox.events();
+    assert.deepEqual([atRoot?.orderId, atPath?.orderId], ['EXT-2', 'EXT-1']);
+    assert.match(describeNotification(atPath!), /unsigned: the partner API signs nothing/);
+    assert.doesNotMatch(describeNotification(atPath!), /NOT VERIFIED/);
+  });
+
+  it('a gateway webhook whose authentication is still in progress is pending, never approved', async () => {
+    const body = { ...webhook('ORD-3DS', 'AUTHENTICATION'), order: { id: 'ORD-3DS', amount: 100, currency: 'EUR', status: 'AUTHENTICATION_INITIATED', authenticationStatus: 'AUTHENTICATION_IN_PROGRESS' }, transaction: { id: 'T-1', type: 'AUTHENTICATION', authenticationStatus: 'AUTHENTICATION_IN_PROGRESS' } };
+    assert.equal((await post(inbox.urlFor('gateway'), body, { 'X-Notification-Secret': secret })).status, 200);
+    const [e] = inbox.events();
+    assert.match(e?.summary.title ?? '', /^Pending/);
+    assert.match(describeNotification(e!), /PENDING \(AUTHENTICATION_IN_PROGRESS\)/);
+    assert.doesNotMatch(describeNotification(e!), /APPROVED/);
+  });
+});
+
+describe('notification receiver: bodies taken share a budget', () => {
+  it('past 4 MiB of kept bodies the oldest events keep their summary and lose their body; the newest keeps it', async () => {
+    const inbox = await startReceiver();
+    try {
+      for (let i = 1; i <= 6; i++) {
+        const r = await post(inbox.urlFor('gateway'), { ...webhook(`BIG-${i}`), pad: 'x'.repeat(1000 * 1000) }, { 'X-Notification-Id': `BIG-${i}` });
+        assert.equal(r.status, 200);
+      }
+      const events = inbox.events();
+      assert.deepEqual(events.map((e) => e.orderId), ['BIG-6', 'BIG-5', 'BIG-4', 'BIG-3', 'BIG-2', 'BIG-1']);
+      assert.equal((events[0]?.body as { order?: { id?: string } }).order?.id, 'BIG-6');
+      assert.match(String(events.at(-1)?.body), /no longer kept/);
+      assert.equal(events.at(-1)?.summary.transactionType, 'CAPTURE', 'the summary stays');
+    } finally {
+      await inbox.close();
+    }
   });
 });

@@ -32,7 +32,7 @@ describe('one redaction policy (src/redaction)', () => {
     assert.equal(maskCardNumber(expected), expected, 'an already masked number stays');
     // client (body text), simulator log, decoder report, cURL
     assert.match(redactBodyText('{"card":{"number":"5123450000000008"}}'), /"512345xxxxxx0008"/);
-    assert.deepEqual(simulatorRedactBody('{"card":{"number":"5123450000000008"}}'), { card: { number: expected } });
+    assert.equal(simulatorRedactBody('{"card":{"number":"5123450000000008"}}'), `{"card":{"number":"${expected}"}}`);
     const decoded = decodeResponse({
       operationId: 'gateway.authorize',
       httpStatus: 201,

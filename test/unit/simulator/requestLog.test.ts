@@ -56,6 +56,22 @@ describe('simulator: request log', () => {
     assert.deepEqual(field(since.json, 'entries'), []);
   });
 
+  it('keeps a short redacted summary of a large body, never the whole body or a parsed copy of it', async () => {
+    const card = '5123450000000008';
+    const big = JSON.stringify({ apiOperation: 'AUTHORIZE', sourceOfFunds: { provided: { card: { number: card } } }, pad: Array.from({ length: 5000 }, () => ({})) });
+    await gatewayPut(agent, sim.baseUrl, 100, 'LOG-BIG', '1', big);
+    const form = `card=${card}&note=${'x'.repeat(512 * 1024)}`;
+    await send(agent, `${sim.baseUrl}/api/rest/version/100/merchant/${MID}/order/LOG-FORM/transaction/1`, { method: 'PUT', headers: { authorization: basicAuth(), 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const [jsonEntry, formEntry] = sim.requestLog.entries.filter((e) => e.url.includes('/order/LOG-BIG/') || e.url.includes('/order/LOG-FORM/'));
+    for (const entry of [jsonEntry, formEntry]) {
+      const kept = entry?.requestBody;
+      assert.equal(typeof kept, 'string', 'a summary in text, not a parsed copy');
+      assert.ok((kept as string).length <= 4200, `at most about 4 KB kept, got ${(kept as string).length}`);
+      assert.ok(!(kept as string).includes(card), 'still redacted');
+    }
+    assert.match(String(jsonEntry?.requestBody), /\(\d+ characters in all\)$/);
+  });
+
   it('is a bounded ring', () => {
     const log = new RequestLog(3);
     for (let i = 0; i < 5; i++) log.add({ kind: 'request', time: '', method: 'GET', url: `/${i}`, status: 200, durationMs: 0, requestHeaders: {}, responseHeaders: {} });
