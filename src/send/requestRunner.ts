@@ -182,6 +182,7 @@ export async function sendOperation(deps: RunnerDeps, input: SendInput): Promise
       httpStatus: response.status,
       body: response.json,
       rawText: response.json === undefined ? exchange.response.bodyText : response.bodyText,
+      requestUrl: exchange.request.url,
     });
   }
   return exchange;
