@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { decodeResponse, renderDecodedAsText } from '../src/decode';
+import { prettyJson } from '../src/json';
 import { percentiles, type Report } from './report';
 
 const AREA = 'decode';
@@ -69,8 +70,29 @@ function largeBodies(report: Report): void {
   report(AREA, '10 MB / 1 MB decode time', ten / one, '×');
 }
 
+/** A body nested `levels` deep, as a hostile or broken server could answer. */
+export function deeplyNestedText(levels: number): string {
+  return `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+}
+
+/**
+ * Pretty-printing a deeply nested body (the response panel, the raw text view, history): the time
+ * and the size of the text shown must grow with the body, not with its depth squared.
+ */
+function deepPrettyPrint(report: Report): void {
+  for (const levels of [5_000, 20_000]) {
+    const text = deeplyNestedText(levels);
+    const start = performance.now();
+    const pretty = prettyJson(text);
+    const ms = performance.now() - start;
+    report(AREA, `pretty-print a body nested ${levels} deep`, ms, 'ms');
+    report(AREA, `pretty-print a body nested ${levels} deep, characters out`, pretty.length);
+  }
+}
+
 /** How long the response view waits for an explanation: decode (with raw text) and render. */
 export async function run(report: Report): Promise<void> {
+  deepPrettyPrint(report);
   largeBodies(report);
   const cases: [string, string, string, number][] = [
     ['authorize success (real body), decode', 'gateway.authorize', SUCCESS_TEXT, 200],

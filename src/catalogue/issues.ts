@@ -16,6 +16,14 @@ export interface ValidationIssue {
   value?: unknown;
 }
 
+/**
+ * A check reports at most this many problems, then one more that counts the rest: a list of 100,000
+ * bad entries must not make the form, the request file's diagnostics or the simulator hold 300,000.
+ */
+export const MAX_PROBLEMS = 100;
+/** No message is longer, whatever a rule put in it (values are quoted clipped already; this holds for every rule). */
+const MAX_MESSAGE_CHARS = 1000;
+
 /** At most this many characters of a value or key are quoted in a message. */
 const SHOWN_CHARS = 60;
 
@@ -44,7 +52,17 @@ export function clip(text: string): string {
 
 /** An error: what the real gateway rejects. The path leads the message (clipped: keys can be hostile too). */
 export function issue(path: string, rule: string, text: string, value?: unknown): ValidationIssue {
-  return { path, rule, message: `${clipPath(path) || 'body'}: ${text}`, severity: 'error', ...(value !== undefined ? { value } : {}) };
+  const message = `${clipPath(path) || 'body'}: ${text}`;
+  const bounded = message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS - 3)}...` : message;
+  return { path, rule, message: bounded, severity: 'error', ...(value !== undefined ? { value } : {}) };
+}
+
+/** The first MAX_PROBLEMS issues, then (when there are more) one at `path` saying how many are not listed. */
+export function boundedProblems(issues: ValidationIssue[], path = ''): ValidationIssue[] {
+  if (issues.length <= MAX_PROBLEMS) return issues;
+  const rest = issues.slice(MAX_PROBLEMS);
+  const more = issue(path, 'moreProblems', `and ${rest.length} more problems are not listed (only the first ${MAX_PROBLEMS} are)`);
+  return [...issues.slice(0, MAX_PROBLEMS), rest.some(isError) ? more : { ...more, severity: 'warning' }];
 }
 
 /** A warning: departs from the spec, but the real gateway accepts it. */

@@ -3,7 +3,7 @@ import { acceptedForm, acceptedValue } from './acceptedForm';
 import { compile, type CompiledOperation } from './compiled';
 import { checkNode } from './fieldChecks';
 import { catalogueMatch } from './fieldIndex';
-import { formatPath, isError, issue, shown, type ValidationIssue } from './issues';
+import { boundedProblems, formatPath, isError, issue, shown, type ValidationIssue } from './issues';
 import { getOperation, type OperationId } from './operations';
 import { isRecord } from './rules/access';
 
@@ -55,36 +55,51 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
   // A rule that rejects a field outright (category with selectFirst=true) says more than "unknown field".
   const rejected = new Set(ruleIssues.map((i) => i.path));
   const warnings = form.warnings.filter((w) => !rejected.has(w.path));
-  return { issues: [...fieldIssues, ...ruleIssues, ...warnings], accepted: form.body };
+  // Errors come first, so a list cut at MAX_PROBLEMS keeps what the real gateway rejects.
+  return { issues: boundedProblems([...fieldIssues, ...ruleIssues, ...warnings]), accepted: form.body };
 }
 
-/** A copy of the body without the values at these concrete paths; only the objects on the way are copied. */
+/** The paths to remove, as a tree of steps: `removed` marks a path's end. */
+interface Removal {
+  removed: boolean;
+  next: Map<string | number, Removal>;
+}
+
+/**
+ * A copy of the body without the values at these concrete paths; only the objects on the way are
+ * copied, each once (copying a list once per failed entry was quadratic: minutes for 100,000 entries).
+ */
 function withoutPaths(body: Record<string, unknown>, paths: ReadonlySet<string>): Record<string, unknown> {
-  let out = body;
+  const root: Removal = { removed: false, next: new Map() };
   for (const path of paths) {
-    const steps = pathSegments(path);
-    if (steps.length > 0) out = removeAt(out, steps) as Record<string, unknown>;
+    let at = root;
+    for (const step of pathSegments(path)) {
+      let next = at.next.get(step);
+      if (!next) at.next.set(step, (next = { removed: false, next: new Map() }));
+      at = next;
+    }
+    if (at !== root) at.removed = true;
   }
-  return out;
+  return root.next.size === 0 ? body : (removeAll(body, root) as Record<string, unknown>);
 }
 
-function removeAt(node: unknown, steps: readonly (string | number)[]): unknown {
-  const [head, ...rest] = steps;
-  if (head === undefined) return node;
-  if (Array.isArray(node) && typeof head === 'number' && head < node.length) {
+/** Catalogue paths are a few levels deep, so the recursion is too. */
+function removeAll(node: unknown, removal: Removal): unknown {
+  if (Array.isArray(node)) {
     const copy = [...node];
-    copy[head] = rest.length === 0 ? undefined : removeAt(node[head], rest);
-    return copy;
-  }
-  if (isRecord(node) && typeof head === 'string' && Object.hasOwn(node, head)) {
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(node)) {
-      if (key === head && rest.length === 0) continue;
-      Object.defineProperty(copy, key, { value: key === head ? removeAt(node[key], rest) : node[key], enumerable: true, writable: true, configurable: true });
+    for (const [step, inner] of removal.next) {
+      if (typeof step === 'number' && step < node.length) copy[step] = inner.removed ? undefined : removeAll(node[step], inner);
     }
     return copy;
   }
-  return node;
+  if (!isRecord(node)) return node;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(node)) {
+    const inner = removal.next.get(key);
+    if (inner?.removed) continue;
+    Object.defineProperty(copy, key, { value: inner ? removeAll(node[key], inner) : node[key], enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
 }
 
 /** Splits 'item[2].name' into ['item', 2, 'name'] (path segments, as zod spells them too). */
@@ -115,6 +130,6 @@ export function validateField(id: OperationId, version: number | undefined, path
   }
   const accepted = acceptedValue(entry.node, value, path);
   // The path as issues spell it (a key that is not a name, such as '', reads as the body's own paths do).
-  if (!accepted.asIs) out.push(...checkNode(entry.node, accepted.value, formatPath(pathSegments(path))));
-  return [...out, ...accepted.warnings];
+  const checked = accepted.asIs ? [] : checkNode(entry.node, accepted.value, formatPath(pathSegments(path)));
+  return boundedProblems([...out, ...checked, ...accepted.warnings], path);
 }

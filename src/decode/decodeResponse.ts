@@ -23,22 +23,23 @@ export function decodeResponse(input: DecodeInput): DecodedResponse {
     // Read inside the try: even a hostile input object (throwing getters) must get an answer.
     if (typeof input?.operationId === 'string') operationId = input.operationId;
     if (typeof input?.httpStatus === 'number' && Number.isInteger(input.httpStatus)) httpStatus = input.httpStatus;
+    const requestUrl = typeof input?.requestUrl === 'string' ? input.requestUrl : undefined;
     const notes: string[] = [];
     const body = readBody(input?.body, input?.rawText);
     api = apiOf(operationId, body, notes);
     const head = { api, operationId, httpStatus };
     switch (body.kind) {
       case 'not-json':
-        return toPlain({ ...head, ...decodeNotJson(api, operationId, httpStatus, body.preview, notes), notes });
+        return toPlain({ ...head, ...decodeNotJson(api, { operationId, requestUrl }, httpStatus, body.preview, notes), notes });
       case 'empty':
-        return toPlain({ ...head, ...decodeEmpty(api, operationId, httpStatus, notes), notes });
+        return toPlain({ ...head, ...decodeEmpty(api, { operationId, requestUrl }, httpStatus, notes), notes });
       case 'too-deep':
         notes.push('No answer of either API nests deeper than a few levels; a proxy or a hostile server may have answered.');
         return toPlain({ ...head, verdict: { tone: 'error', title: 'Response not decoded: nested too deep', detail: body.message }, notes });
       case 'json': {
         const sections =
           api === 'gateway'
-            ? decodeGatewayBody(body.view, operationId, httpStatus, notes)
+            ? decodeGatewayBody(body.view, operationId, httpStatus, notes, requestUrl)
             : decodeFinancingBody(body.view, operationId, httpStatus, notes);
         noteShapeDifferences(api, operationId, httpStatus, body.view, notes);
         return toPlain({ ...head, ...sections, notes });
@@ -89,19 +90,20 @@ function apiOf(operationId: string, body: Body, notes: string[]): DecodedRespons
   return 'gateway';
 }
 
-function decodeNotJson(api: DecodedResponse['api'], operationId: string, httpStatus: number, shown: string, notes: string[]) {
+function decodeNotJson(api: DecodedResponse['api'], request: RequestFacts, httpStatus: number, shown: string, notes: string[]) {
   notes.push('Both APIs answer JSON; an HTML or text body usually comes from a proxy, a firewall or a wrong base URL.');
-  const statusHint = httpStatus >= 400 ? errorFromStatusOnly(api, operationId, httpStatus, notes) : undefined;
+  const statusHint = httpStatus >= 400 ? errorFromStatusOnly(api, request, httpStatus, notes) : undefined;
   return {
     verdict: { tone: 'error' as const, title: 'Response is not JSON', detail: `HTTP ${httpStatus}; the body starts with: ${shown}` },
     ...(statusHint && { error: statusHint.error }),
   };
 }
 
-function decodeEmpty(api: DecodedResponse['api'], operationId: string, httpStatus: number, notes: string[]) {
+function decodeEmpty(api: DecodedResponse['api'], request: RequestFacts, httpStatus: number, notes: string[]) {
+  const { operationId } = request;
   if (httpStatus >= 400) {
     notes.push('The body is empty; the explanation comes from the HTTP status alone.');
-    return errorFromStatusOnly(api, operationId, httpStatus, notes);
+    return errorFromStatusOnly(api, request, httpStatus, notes);
   }
   if (operationId === 'financing.logout' && httpStatus >= 200 && httpStatus < 300) {
     return { verdict: { tone: 'success' as const, title: 'Signed out', detail: `HTTP ${httpStatus} with an empty body.` } };
@@ -111,9 +113,17 @@ function decodeEmpty(api: DecodedResponse['api'], operationId: string, httpStatu
   };
 }
 
-function errorFromStatusOnly(api: DecodedResponse['api'], operationId: string, httpStatus: number, notes: string[]) {
+/** The operation, and the URL it went to when the caller knows it. */
+interface RequestFacts {
+  operationId: string;
+  requestUrl: string | undefined;
+}
+
+function errorFromStatusOnly(api: DecodedResponse['api'], request: RequestFacts, httpStatus: number, notes: string[]) {
   const empty = new BodyView(undefined);
-  return api === 'gateway' ? decodeGatewayError(empty, httpStatus) : decodeFinancingFailure(empty, operationId, httpStatus, notes);
+  return api === 'gateway'
+    ? decodeGatewayError(empty, httpStatus, { operationId: request.operationId, url: request.requestUrl })
+    : decodeFinancingFailure(empty, request.operationId, httpStatus, notes);
 }
 
 /** Guarantees plain data (no undefined, no class instances) for postMessage and history. */

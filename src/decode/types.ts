@@ -202,4 +202,6 @@ export interface DecodeInput {
   body: unknown;
   /** The body as received; used to keep number literals exactly (0.00 stays "0.00") and for non-JSON bodies. */
   rawText?: string;
+  /** The URL the request went to (redacted): a 404 is explained by what it asked for (version, merchant, ids). */
+  requestUrl?: string;
 }

@@ -2,11 +2,13 @@
  * Every part of a history entry has a bound, so one runaway response (a 9 MB acquirerMessage) cannot
  * make an entry, or the file read on first use of history, huge. No vscode import (unit-tested).
  *
- * Bounds (README, "History"): the response body text 256 K characters; the request body 64 K once
+ * Bounds (README, "History"): the response body text 256 K characters, anything in it nested past
+ * 32 levels replaced by a note (in place); the request body 64 K once
  * serialised; the decoded report 32 K; the cURL line 64 K; the URL and messages 4 K; any other string
  * 1 K; at most 32 headers per side and 16 URL parameters. JSON escaping can still grow a string up to
  * six times, so an entry over MAX_ENTRY_CHARS after all that is cut to a skeleton that fits.
  */
+import { capJsonDepth } from '../json/edit';
 import { setOwnValue } from '../json/ownKey';
 import type { Exchange } from '../send/exchange';
 
@@ -39,6 +41,20 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, Math.max(0, max - CUT.length)) + CUT;
 }
 
+/** What stands where a body or report nests past the bound: visible where the part was. */
+function tooDeepNote(bounds: HistoryBounds): string {
+  return `<nested deeper than ${bounds.depth} levels, not kept in history>`;
+}
+
+/**
+ * A response body as history keeps it: its start, with anything nested past the bound replaced by
+ * the note (in place, so every literal above keeps its bytes: `10.50` stays `10.50`).
+ */
+function boundBodyText(body: string, bounds: HistoryBounds): string {
+  const start = body.length > bounds.responseBodyChars ? body.slice(0, bounds.responseBodyChars) : body;
+  return capJsonDepth(start, bounds.depth, tooDeepNote(bounds));
+}
+
 /**
  * A bounded copy of a JSON-like value: strings clipped, depth and entry counts limited. Iterative
  * over depth via the depth limit, so a body nested 5,000 deep cannot overflow the stack.
@@ -46,7 +62,7 @@ function clip(text: string, max: number): string {
 function boundValue(value: unknown, maxString: number, bounds: HistoryBounds, depth = 0): unknown {
   if (typeof value === 'string') return clip(value, maxString);
   if (typeof value !== 'object' || value === null) return value;
-  if (depth >= bounds.depth) return `<nested deeper than ${bounds.depth} levels, not kept in history>`;
+  if (depth >= bounds.depth) return tooDeepNote(bounds);
   if (Array.isArray(value)) {
     const kept = value.slice(0, bounds.entries).map((v) => boundValue(v, maxString, bounds, depth + 1));
     if (value.length > bounds.entries) kept.push(`<${value.length - bounds.entries} more entries not kept in history>`);
@@ -100,7 +116,7 @@ export function boundExchange(e: Exchange, bounds: HistoryBounds = { ...HISTORY_
     copy.response = {
       status: e.response.status,
       headers: boundHeaders(e.response.headers, bounds),
-      bodyText: body.length > bounds.responseBodyChars ? body.slice(0, bounds.responseBodyChars) : body,
+      bodyText: boundBodyText(body, bounds),
       sizeBytes: e.response.sizeBytes,
       truncated: e.response.truncated || body.length > bounds.responseBodyChars,
       timing: { totalMs: e.response.timing.totalMs, ttfbMs: e.response.timing.ttfbMs },

@@ -7,7 +7,8 @@
  *   and the whole file under `maxFileChars` (32 M characters); the oldest are dropped first;
  * - never a secret on disk: every exchange is scrubbed again before it is kept (see scrub.ts);
  * - never a half-written file: each write goes to a temporary file that is then renamed over the old one;
- * - never throws at its callers: a corrupt file is set aside as a backup and history starts empty,
+ * - never throws at its callers: an entry that cannot be read is left out alone (and counted, so the
+ *   view can say so), a file that is not JSON is set aside as a backup and history starts empty,
  *   a failed write is reported through `onError` and the in-memory history stays usable.
  */
 import * as fs from 'node:fs';
@@ -49,6 +50,9 @@ interface HistoryFile {
 export class HistoryStore {
   private entries: Exchange[] | undefined;
   private readonly listeners = new Set<() => void>();
+  private readonly leftOutListeners = new Set<(count: number) => void>();
+  /** Entries of the file that could not be read (malformed, nested too deep). */
+  private leftOut = 0;
   private dirty = false;
   private pendingWrite: Promise<void> | undefined;
   private readonly maxEntries: number;
@@ -98,6 +102,18 @@ export class HistoryStore {
     return this.scheduleWrite();
   }
 
+  /** How many entries of the file could not be read and were left out (0 until it is read). */
+  entriesLeftOut(): number {
+    return this.leftOut;
+  }
+
+  /** Told once the file is read with entries left out (at once when that has happened already): the adapter shows it. */
+  onEntriesLeftOut(listener: (count: number) => void): Disposable {
+    if (this.leftOut > 0) listener(this.leftOut);
+    this.leftOutListeners.add(listener);
+    return { dispose: () => this.leftOutListeners.delete(listener) };
+  }
+
   onChange(listener: () => void): Disposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
@@ -127,23 +143,59 @@ export class HistoryStore {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.report(`History could not be read: ${errorText(e)}`);
       return [];
     }
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(text) as unknown;
+      parsed = JSON.parse(text) as unknown;
       if (!isHistoryFile(parsed)) throw new Error('unexpected content');
-      const valid = parsed.exchanges.filter(isExchangeLike).filter((e, i) => this.shallowEnough(e, i));
-      return this.newestWithinBounds(valid.slice(Math.max(0, valid.length - this.maxEntries)).map((e) => this.bounded(e)));
     } catch (e) {
       this.setAside(errorText(e));
       return [];
     }
+    return this.newestWithinBounds(this.readEntries(parsed.exchanges));
   }
 
-  /** An entry nested deeper than any real body (a hand-edited file) is left out, and said so, before a view recurses into it. */
-  private shallowEnough(entry: Exchange, index: number): boolean {
-    // The entry itself adds two levels (entry → request → body) above the body's own bound.
-    const tooDeep = depthError(entry, `History entry ${index + 1}`, MAX_JSON_DEPTH + 2);
-    if (tooDeep) this.report(`${tooDeep.message} It was left out.`);
-    return tooDeep === undefined;
+  /** The newest entries that can be read; one that cannot is left out alone, and the user is told how many. */
+  private readEntries(stored: readonly unknown[]): Exchange[] {
+    const kept: Exchange[] = [];
+    const problems: string[] = [];
+    // Newest first, so the bound on the count never costs reading an entry that would be dropped.
+    for (let i = stored.length - 1; i >= 0 && kept.length < this.maxEntries; i--) {
+      const entry = this.readEntry(stored[i], i);
+      if (typeof entry === 'string') problems.push(entry);
+      else kept.push(entry);
+    }
+    if (problems.length > 0) this.leftOutOnRead(problems);
+    return kept.reverse();
+  }
+
+  /** The bounded entry, or why it cannot be read (a sentence). */
+  private readEntry(value: unknown, index: number): Exchange | string {
+    const where = `History entry ${index + 1}`;
+    if (!isExchangeLike(value)) return `${where} is not an entry (an id, a time, an operation and a request are needed).`;
+    // The entry itself adds two levels (entry → request → body) above the body's own bound: checked before a view recurses into it.
+    const tooDeep = depthError(value, where, MAX_JSON_DEPTH + 2);
+    if (tooDeep) return tooDeep.message;
+    try {
+      return this.bounded(value);
+    } catch (e) {
+      return `${where}: ${errorText(e)}.`;
+    }
+  }
+
+  private leftOutOnRead(problems: readonly string[]): void {
+    const n = problems.length;
+    this.leftOut = n;
+    // Read newest first: the last problem is the first in the file.
+    const first = (problems[n - 1] ?? '').slice(0, 400);
+    const more = n > 1 ? ` (and ${n - 1} more)` : '';
+    this.report(`${n} history ${n === 1 ? 'entry' : 'entries'} could not be read and ${n === 1 ? 'was' : 'were'} left out, the others are kept: ${first}${more}`);
+    for (const listener of [...this.leftOutListeners]) {
+      try {
+        listener(n);
+      } catch (e) {
+        this.report(`A history listener failed: ${errorText(e)}`);
+      }
+    }
   }
 
   /** A corrupt file is renamed, never deleted: the user may want what is left in it. */

@@ -104,6 +104,12 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
     view,
     // The file is read when the view first asks for children, not here: activation stays fast.
     store.onChange(() => tree.refresh()),
+    // One unreadable entry no longer costs the whole file: the user is told how many were left out.
+    store.onEntriesLeftOut((count) => {
+      void vscode.window.showWarningMessage(
+        `History: ${count} ${count === 1 ? 'entry' : 'entries'} of the history file could not be read and ${count === 1 ? 'was' : 'were'} left out; the others are kept. The Payment Workbench output says which.`,
+      );
+    }),
     vscode.commands.registerCommand(HISTORY_COMMANDS.open, async (arg?: unknown) => {
       const e = await resolveExchange(store, arg, 'Open which response?');
       if (e) await actions.open(e);

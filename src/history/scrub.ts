@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { KnownSecrets } from '../http/knownSecrets';
 import { redactBodyText } from '../http/redact';
+import { depthOf, MAX_JSON_DEPTH } from '../json/depth';
 import { setOwnValue } from '../json/ownKey';
 import { REDACTED, SECRET_HEADER_NAMES, redactHeaders, redactJson, redactText } from '../redaction';
 import type { Exchange } from '../send/exchange';
@@ -33,6 +34,8 @@ function scrubBodyText(text: string, known?: KnownSecrets): string {
   } catch {
     return scrubText(text, known);
   }
+  // The structural comparison recurses: a body nested past the bound goes the text's way (one linear walk).
+  if (depthOf(parsed) > MAX_JSON_DEPTH) return scrubText(text, known);
   if (!isDeepStrictEqual(redactJson(parsed, { scanStrings: false }), parsed)) return scrubText(text, known);
   return scrubHeaderLines(redactText(text, known));
 }

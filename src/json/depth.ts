@@ -91,8 +91,12 @@ function deepestPath(value: unknown, limit: number): { depth: number; path: Step
     const here = depth + 1;
     if (here > deepest.depth) deepest = { depth: here, path };
     if (here > limit) return deepest;
-    const entries: [Step, unknown][] = Array.isArray(v) ? v.map((item, i) => [i, item]) : Object.entries(v);
-    for (const [step, child] of entries) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: here, path: [...path, step] });
+    // An index loop, not map(): a list with holes (a webview message can hold one) has no entry there.
+    const push = (step: Step, child: unknown) => {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: here, path: [...path, step] });
+    };
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) push(i, (v as unknown[])[i]);
+    else for (const [key, child] of Object.entries(v)) push(key, child);
   }
   return deepest;
 }

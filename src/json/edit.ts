@@ -46,3 +46,23 @@ export function replacePropertyValues(text: string, replace: (key: string, value
   });
   return edits.length === 0 ? text : applyEdits(text, edits);
 }
+
+const CONTAINERS: ReadonlySet<ValueKind> = new Set(['object', 'array']);
+
+/**
+ * The text with every object or array nested `maxDepth` levels deep (the root is level 0) replaced
+ * by `note` as a JSON string; everything above keeps its bytes. One linear walk, whatever the depth;
+ * the same text back when nothing is that deep.
+ */
+export function capJsonDepth(text: string, maxDepth: number, note: string): string {
+  const edits: { offset: number; length: number; content: string }[] = [];
+  const content = JSON.stringify(note);
+  walkJson(text, {
+    only: CONTAINERS,
+    onValue: (v) => (v.depth >= maxDepth ? 'skip' : undefined),
+    onSkipped(v, end) {
+      edits.push({ offset: v.offset, length: end - v.offset, content });
+    },
+  });
+  return edits.length === 0 ? text : applyEdits(text, edits);
+}

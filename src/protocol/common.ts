@@ -3,7 +3,7 @@
  * parses what the webview posts and the webview parses what the host posts.
  */
 import * as z from 'zod/mini';
-import { depthError, MAX_JSON_DEPTH } from '../json/depth';
+import { JsonDepthError, MAX_JSON_DEPTH } from '../json/depth';
 
 /** Ids, names, paths: short text. Anything longer is not ours. */
 export const shortText = z.string().check(z.maxLength(500));
@@ -71,6 +71,59 @@ export type { ParseResult };
 
 /** Levels a message adds around a body (message → state → body). */
 const MESSAGE_ENVELOPE_DEPTH = 4;
+/**
+ * Keys of one object, or entries of one list, in a message. A body's lists are far shorter (history
+ * keeps 500); past this a page is refused before zod spends seconds on a million-key record.
+ */
+export const MAX_MESSAGE_KEYS = 10_000;
+/** Keys and entries of the whole message together. */
+const MAX_MESSAGE_ENTRIES = 100_000;
+
+interface ShapeFrame {
+  value: unknown;
+  depth: number;
+  parent: ShapeFrame | undefined;
+  step: string | number | undefined;
+}
+
+/** `state.body.item.3`, as zod spells a path; a very deep one keeps its start and its end. */
+function framePath(frame: ShapeFrame): string {
+  const steps: string[] = [];
+  for (let f: ShapeFrame | undefined = frame; f?.step !== undefined; f = f.parent) steps.push(String(f.step));
+  const text = steps.reverse().join('.');
+  return text.length > 200 ? `${text.slice(0, 100)}…${text.slice(-80)}` : text;
+}
+
+/**
+ * What makes a message too big or too odd to hand to zod, found in one iterative walk that stops at
+ * the first: nesting past the bound, an object or list past MAX_MESSAGE_KEYS, too many in all, or a
+ * list with holes (postMessage keeps them; zod and the views assume none).
+ */
+function messageShapeProblem(data: unknown): string | undefined {
+  const maxDepth = MAX_JSON_DEPTH + MESSAGE_ENVELOPE_DEPTH;
+  const stack: ShapeFrame[] = [{ value: data, depth: 0, parent: undefined, step: undefined }];
+  let total = 0;
+  for (let frame = stack.pop(); frame; frame = stack.pop()) {
+    const { value } = frame;
+    if (typeof value !== 'object' || value === null) continue;
+    const where = () => framePath(frame) || 'the message';
+    if (frame.depth + 1 > maxDepth) return new JsonDepthError('The message', maxDepth, framePath(frame)).message;
+    const list = Array.isArray(value) ? (value as unknown[]) : undefined;
+    const keys = list ? undefined : Object.keys(value);
+    const count = list ? list.length : (keys as string[]).length;
+    if (count > MAX_MESSAGE_KEYS) return `${where()} has more than ${MAX_MESSAGE_KEYS} ${list ? 'entries' : 'keys'}; at most ${MAX_MESSAGE_KEYS} are accepted`;
+    total += count;
+    if (total > MAX_MESSAGE_ENTRIES) return `the message holds more than ${MAX_MESSAGE_ENTRIES} keys and entries in all (at ${where()}); at most ${MAX_MESSAGE_ENTRIES} are accepted`;
+    const depth = frame.depth + 1;
+    if (list) {
+      for (let i = 0; i < list.length; i++) {
+        if (!(i in list)) return `${where()} is a list with a hole: no entry at index ${i}`;
+        stack.push({ value: list[i], depth, parent: frame, step: i });
+      }
+    } else for (const key of keys as string[]) stack.push({ value: (value as Record<string, unknown>)[key], depth, parent: frame, step: key });
+  }
+  return undefined;
+}
 
 /** One issue in words (zod/mini carries no locale, so the words are ours). */
 function describeIssue(i: z.core.$ZodIssue): string {
@@ -92,11 +145,22 @@ function describeIssue(i: z.core.$ZodIssue): string {
   }
 }
 
-/** Parses a message and says, in one line, what was wrong with it: messages are never trusted. */
+/**
+ * Parses a message and says, in one line, what was wrong with it: messages are never trusted. Total:
+ * whatever arrives, the answer is a result, never a throw.
+ */
 export function parseMessage<T>(schema: z.ZodMiniType<T>, data: unknown): ParseResult<T> {
-  // zod walks a message recursively: a hostile page's deep nesting is refused before it runs out of stack.
-  const tooDeep = depthError(data, 'The message', MAX_JSON_DEPTH + MESSAGE_ENVELOPE_DEPTH);
-  if (tooDeep) return { ok: false, error: tooDeep.message };
+  try {
+    return parseChecked(schema, data);
+  } catch (e) {
+    return { ok: false, error: `message could not be checked: ${(e instanceof Error ? e.message : String(e)).slice(0, 300)}` };
+  }
+}
+
+function parseChecked<T>(schema: z.ZodMiniType<T>, data: unknown): ParseResult<T> {
+  // zod walks a message recursively and slowly: deep nesting and huge records are refused first.
+  const shape = messageShapeProblem(data);
+  if (shape) return { ok: false, error: shape };
   const r = schema.safeParse(data);
   if (r.success) return { ok: true, message: r.data };
   const first = r.error.issues[0];

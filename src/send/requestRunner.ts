@@ -186,6 +186,7 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
       httpStatus: response.status,
       body: response.json,
       rawText: response.json === undefined ? exchange.response.bodyText : response.bodyText,
+      requestUrl: exchange.request.url,
     });
   }
   return exchange;

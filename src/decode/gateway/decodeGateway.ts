@@ -23,14 +23,14 @@ function adviceOperation(operationId: string, view: BodyView): string {
 }
 
 /** A JSON body from the card gateway: error envelope, session answer or completed operation. */
-export function decodeGatewayBody(view: BodyView, operationId: string, httpStatus: number, notes: string[]): GatewaySections {
+export function decodeGatewayBody(view: BodyView, operationId: string, httpStatus: number, notes: string[], requestUrl?: string): GatewaySections {
   if (isGatewayErrorEnvelope(view)) {
     if (httpStatus < 400) notes.push(`An error envelope with HTTP ${httpStatus}; the gateway normally sends it with a 4xx or 5xx status.`);
-    return definedOnly({ ...decodeGatewayError(view, httpStatus), record: decodeRecord(view) });
+    return definedOnly({ ...decodeGatewayError(view, httpStatus, { operationId, url: requestUrl }), record: decodeRecord(view) });
   }
   if (httpStatus >= 400) {
     notes.push("The body is not the gateway's error envelope (result ERROR); a proxy or load balancer may have answered.");
-    return decodeGatewayError(view, httpStatus);
+    return decodeGatewayError(view, httpStatus, { operationId, url: requestUrl });
   }
   if (view.record(['session']) !== undefined || (operationId === 'gateway.updateSession' && !view.has(['result']))) {
     return definedOnly({ ...decodeSession(view), record: decodeRecord(view) });

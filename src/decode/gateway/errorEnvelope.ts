@@ -2,6 +2,7 @@ import { ERROR_CAUSES, VALIDATION_TYPES } from '../../catalogue/codes';
 import { BodyView, definedOnly } from '../bodyView';
 import { verdictAction } from '../advice';
 import { explainCode } from '../explain';
+import { diagnoseNotFound } from './notFound';
 import type { DecodedError, Verdict } from '../types';
 
 interface DecodedGatewayError {
@@ -14,11 +15,17 @@ export function isGatewayErrorEnvelope(view: BodyView): boolean {
   return view.at(['result']) === 'ERROR' || view.record(['error']) !== undefined;
 }
 
+/** What the decoder knows of the request that was refused. */
+interface RefusedRequest {
+  operationId: string;
+  url?: string | undefined;
+}
+
 /**
  * Explains a refused request. The HTTP status wins over the body where they disagree: a 401 says
  * INVALID_REQUEST in the body, yet the fix is the credentials, not the request.
  */
-export function decodeGatewayError(view: BodyView, httpStatus: number): DecodedGatewayError {
+export function decodeGatewayError(view: BodyView, httpStatus: number, request: RefusedRequest): DecodedGatewayError {
   const causeCode = view.at(['error', 'cause']);
   const validation = view.at(['error', 'validationType']);
   const explanation = view.text(['error', 'explanation']);
@@ -31,7 +38,7 @@ export function decodeGatewayError(view: BodyView, httpStatus: number): DecodedG
     validationType: validation !== undefined ? explainCode(VALIDATION_TYPES, validation) : undefined,
     supportCode: view.text(['error', 'supportCode']) ?? view.text(['supportCode']),
   };
-  const { title, whatToFix } = diagnose(facts);
+  const { title, whatToFix } = httpStatus === 404 ? diagnoseNotFound(explanation ?? '', request.operationId, request.url) : diagnose(facts);
   const action = httpStatus === 401 ? { action: verdictAction('setGatewayPassword') } : {};
   return {
     verdict: { tone: 'error', title, detail: explanation ? `${explanation} — ${whatToFix}` : whatToFix, ...action },
@@ -55,18 +62,6 @@ function diagnose(f: Facts): { title: string; whatToFix: string } {
   }
   if (f.httpStatus === 403 || cause === 'REQUEST_REJECTED') {
     return { title: `Request rejected for security reasons (HTTP ${f.httpStatus})`, whatToFix: ERROR_CAUSES.REQUEST_REJECTED.nextStep };
-  }
-  if (f.httpStatus === 404) {
-    if (/version/i.test(explanation)) {
-      return {
-        title: 'Unsupported API version (HTTP 404)',
-        whatToFix: 'The version in the path is not one this gateway serves. Use a version the operation supports (Authorize 11, Refund 13, Initiate Browser Payment 16 or 100, Update Authorization 18, Verify and Update Session 100).',
-      };
-    }
-    return {
-      title: 'Unknown path (HTTP 404)',
-      whatToFix: 'The gateway has no such resource. Check the gateway URL, the /api/rest/version/<n>/merchant/<merchantId>/… path and the ids in it.',
-    };
   }
   if (f.httpStatus >= 500 || cause === 'SERVER_BUSY' || cause === 'SERVER_FAILED') {
     const known = cause === 'SERVER_BUSY' || cause === 'SERVER_FAILED' ? ERROR_CAUSES[cause] : undefined;

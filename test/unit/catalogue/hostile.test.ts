@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { fieldsOf, validateBody, validateField, type ValidationIssue } from '../../../src/catalogue';
 import { formatDecimal } from '../../../src/catalogue/decimal';
+import { MAX_PROBLEMS } from '../../../src/catalogue/issues';
 import { bodyOpVersions, NOW } from './helpers';
 
 /** Per call; the slow cases of the issue took 4.7 s and 5 s. */
@@ -92,6 +93,31 @@ describe('catalogue: hostile input is bounded and linear', () => {
     const body: Record<string, unknown> = { apiOperation: 'AUTHORIZE' };
     for (let i = 0; i < 500; i++) body[`ordr${i}`] = i;
     const issues = timed('500 unknown names', () => validateBody('gateway.authorize', 11, body, NOW));
-    assert.equal(issues.filter((i) => i.rule === 'unknownField').length, 500);
+    // Every one is warned about: those listed, and the rest counted in the last problem.
+    const listed = issues.filter((i) => i.rule === 'unknownField').length;
+    const more = issues.at(-1);
+    assert.equal(more?.severity, 'warning', 'only warnings were left unlisted');
+    assert.equal(listed + Number(/and (\d+) more problems/.exec(more?.message ?? '')?.[1]), 500);
+  });
+
+  it(`a list of 2,000 bad entries: the first ${MAX_PROBLEMS} problems, then one that says how many more`, () => {
+    const body = { products: Array.from({ length: 2_000 }, () => ({ name: 5 })) };
+    const issues = validateBody('financing.offers', undefined, body, NOW);
+    assert.equal(issues.length, MAX_PROBLEMS + 1);
+    assert.deepEqual(issues[0]?.path, 'products[0].name');
+    const more = issues[MAX_PROBLEMS];
+    assert.equal(more?.severity, 'error');
+    const count = Number(/^body: and (\d+) more problems are not listed \(only the first 100 are\)$/.exec(more?.message ?? '')?.[1]);
+    assert.ok(count >= 2_000 * 3 - MAX_PROBLEMS, `${more?.message}`);
+    assertShortMessages(issues);
+  });
+
+  it('a map field holding megabytes of bad keys: one field, a bounded list of short messages', () => {
+    const custom: Record<string, string> = {};
+    for (let i = 0; i < 5_000; i++) custom[`bad key ${i} ${'!'.repeat(200)}`] = 'x'.repeat(1_000);
+    const issues = validateField('gateway.authorize', 11, 'order.custom', custom);
+    assert.equal(issues.length, MAX_PROBLEMS + 1);
+    assert.match(issues[MAX_PROBLEMS]?.message ?? '', /^order\.custom: and \d+ more problems are not listed/);
+    assertShortMessages(issues);
   });
 });

@@ -40,8 +40,34 @@ describe('decodeResponse: gateway error envelope', () => {
 
   it('404 unsupported version', () => {
     const d = refund(404, UNSUPPORTED_VERSION);
-    assert.match(d.verdict.title, /Unsupported API version/);
-    assert.match(d.error?.whatToFix ?? '', /Refund 13/);
+    assert.match(d.verdict.title, /Unsupported API version 80/);
+    assert.match(d.error?.whatToFix ?? '', /Refund is served at version 13/);
+  });
+
+  it('404 for an unknown path whose explanation repeats the path is not called a version problem: it names the path, the merchant and the ids to check', () => {
+    const path = '/api/rest/version/13/merchant/TESTSIM/order/ORD-9/transactions/T-1';
+    const body = { result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: `Requested resource ${path} not found` } };
+    const d = decodeResponse({ operationId: 'gateway.refund', httpStatus: 404, body, requestUrl: `https://gw.example.com${path}` });
+    assert.equal(d.verdict.title, 'Unknown path (HTTP 404)');
+    const fix = d.error?.whatToFix ?? '';
+    assert.ok(fix.includes(path), fix);
+    assert.match(fix, /merchant id TESTSIM/);
+    assert.match(fix, /order ORD-9/);
+    assert.match(fix, /gateway URL/);
+    assert.doesNotMatch(fix, /unsupported|change the version/i);
+  });
+
+  it('404 "Unsupported value for version" at a version the operation serves: the version is not the cause, the path is', () => {
+    const body = { result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: "Unsupported value for 'version = 13'" } };
+    const d = decodeResponse({ operationId: 'gateway.refund', httpStatus: 404, body, requestUrl: 'https://gw.example.com/pay/api/rest/version/13/merchant/TESTSIM/order/O-1/transaction/T-2' });
+    assert.equal(d.verdict.title, 'Unknown path (HTTP 404)');
+    assert.match(d.error?.whatToFix ?? '', /merchant id TESTSIM, order O-1, transaction T-2/);
+  });
+
+  it('404 unsupported version names the version asked and the ones the operation serves', () => {
+    const d = decodeResponse({ operationId: 'gateway.refund', httpStatus: 404, body: UNSUPPORTED_VERSION, requestUrl: 'https://gw.example.com/api/rest/version/80/merchant/TESTSIM/order/O-1/transaction/T-2' });
+    assert.equal(d.verdict.title, 'Unsupported API version 80 (HTTP 404)');
+    assert.match(d.error?.whatToFix ?? '', /Refund is served at version 13/);
   });
 
   it('404 unknown path (no envelope, HTML body)', () => {

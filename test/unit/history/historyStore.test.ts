@@ -7,7 +7,7 @@ import { decodeResponse } from '../../../src/decode';
 import { MAX_ENTRY_CHARS } from '../../../src/history/bounds';
 import { DEFAULT_MAX_FILE_CHARS, HistoryStore } from '../../../src/history/historyStore';
 import type { Exchange } from '../../../src/send/exchange';
-import { makeExchange } from '../../harness/exchanges';
+import { makeExchange, withResponseText } from '../../harness/exchanges';
 
 describe('HistoryStore', () => {
   let dir: string;
@@ -135,6 +135,39 @@ describe('HistoryStore', () => {
     const good = makeExchange();
     fs.writeFileSync(file, JSON.stringify({ version: 1, exchanges: [{ id: 42 }, null, good] }));
     assert.deepEqual(open().list().map((e) => e.id), [good.id]);
+  });
+
+  it('a file with one malformed entry keeps every other entry, leaves that one out and says how many', () => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const first = makeExchange();
+    const last = makeExchange();
+    // Shaped like an entry, but its request has lost its fields (a hand edit, an older version).
+    const broken = { ...makeExchange(), request: { note: 'half an entry' } };
+    fs.writeFileSync(file, JSON.stringify({ version: 1, exchanges: [first, broken, last] }));
+    const store = open();
+    assert.deepEqual(store.list().map((e) => e.id), [last.id, first.id]);
+    assert.equal(store.entriesLeftOut(), 1);
+    assert.deepEqual(fs.readdirSync(path.dirname(file)), ['history.json'], 'the file is not set aside');
+    assert.equal(errors.length, 1);
+    assert.match(errors[0] ?? '', /^1 history entry could not be read and was left out, the others are kept: History entry 2: /);
+    const shown: number[] = [];
+    store.onEntriesLeftOut((count) => shown.push(count));
+    assert.deepEqual(shown, [1], 'a listener added after the file was read still hears the count');
+  });
+
+  it('a response nested 1,500 deep is stored, with its depth capped and a note where it was cut, never silently dropped', async () => {
+    const deep = `{"amount":10.50,"a":${'{"a":'.repeat(1500)}1${'}'.repeat(1500)},"password":"hunter2"}`;
+    const e = withResponseText(makeExchange(), deep);
+    const store = open();
+    await store.add(e);
+    assert.deepEqual(errors, []);
+    const kept = open().get(e.id)?.response?.bodyText ?? '';
+    assert.ok(kept.startsWith('{"amount":10.50,"a":{"a":{"a":'), kept.slice(0, 80));
+    assert.ok(kept.endsWith('},"password":"<redacted>"}'), kept.slice(-80));
+    assert.match(kept, /"<nested deeper than 32 levels, not kept in history>"/);
+    assert.ok(!kept.includes('hunter2'));
+    assert.ok(kept.length < 1000, `${kept.length} characters kept`);
+    assert.doesNotThrow(() => JSON.parse(kept));
   });
 
   it('a failed write is reported, not thrown, and memory stays usable', async () => {

@@ -81,7 +81,7 @@ describe('deep nesting at every boundary', () => {
       const store = new HistoryStore(file, { onError: (m) => errors.push(m) });
       assert.deepEqual(store.list().map((e) => e.id), [fine.id]);
       assert.equal(errors.length, 1);
-      assert.match(errors[0] ?? '', /^History entry 2 is nested deeper than 66 levels \(at request\.body\.a\.a.*It was left out\.$/);
+      assert.match(errors[0] ?? '', /^1 history entry could not be read and was left out, the others are kept: History entry 2 is nested deeper than 66 levels \(at request\.body\.a\.a/);
       assert.doesNotThrow(() => toExchangeView(store.list()[0] ?? fine));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -54,4 +54,16 @@ describe('json in-place edits and formatting', () => {
     assert.equal(prettyJson('{"a":10.50,"b":[],"c":{"d":[1,2e3]},"e":"x,{y}"}'), '{\n  "a": 10.50,\n  "b": [],\n  "c": {\n    "d": [\n      1,\n      2e3\n    ]\n  },\n  "e": "x,{y}"\n}');
     assert.equal(prettyJson('not json {'), 'not json {');
   });
+
+  it('pretty-prints a body nested 5,000 deep into text that grows with the body, not with its depth squared', function () {
+    this.timeout(120_000);
+    const text = nested(5000);
+    const pretty = prettyJson(text);
+    // Indentation stops growing past the nesting bound: every line is at most that deep.
+    assert.ok(pretty.length < 10 * text.length + 2 * 2 * MAX_JSON_DEPTH * 10_000, `${pretty.length} characters out for ${text.length} in`);
+    const widest = Math.max(...pretty.split('\n').map((line) => line.length));
+    assert.ok(widest <= 2 * MAX_JSON_DEPTH + 10, `a line of ${widest} characters`);
+    assert.equal(pretty.replace(/\s/g, ''), text);
+    assert.ok(pretty.startsWith('{\n  "a": {\n    "a": {'));
+  });
 });

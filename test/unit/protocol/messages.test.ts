@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { formHostMessageSchema, formWebviewMessageSchema } from '../../../src/features/form/protocol';
 import { responseHostMessageSchema, responseWebviewMessageSchema } from '../../../src/features/response/protocol';
-import { MAX_BODY_SIZE, MAX_BODY_STRING, parseMessage } from '../../../src/protocol/common';
+import { checkHostMessage } from '../../../src/features/response/app/hostMessageGuard';
+import { MAX_BODY_SIZE, MAX_BODY_STRING, MAX_MESSAGE_KEYS, parseMessage } from '../../../src/protocol/common';
 
 const state = (body: Record<string, unknown>) => ({ operationId: 'gateway.authorize', version: 11, params: { orderId: 'O-1' }, body });
 
@@ -48,5 +49,43 @@ describe('webview messages', () => {
     let fine: Record<string, unknown> = { v: 'x' };
     for (let i = 0; i < 10; i++) fine = { a: fine };
     assert.equal(parseMessage(formWebviewMessageSchema, { type: 'preview', state: state(fine) }).ok, true);
+  });
+
+  it('a message holding a sparse array (a list with holes) is rejected cleanly by every checker, never with a throw', () => {
+    const sparse: unknown[] = [];
+    sparse[3] = { name: 'x' };
+    const messages: unknown[] = [
+      { type: 'preview', state: state({ order: { item: sparse } }) },
+      { type: 'save', state: { ...state({}), ui: { openGroups: sparse } } },
+      { type: 'init', state: state({ item: sparse }), environments: sparse },
+      { type: 'show', exchange: { id: 'x', operationTitle: 't', environment: {}, request: { headers: sparse } } },
+      sparse,
+    ];
+    const checkers: ((data: unknown) => { ok: boolean })[] = [
+      (data) => parseMessage(formWebviewMessageSchema, data),
+      (data) => parseMessage(formHostMessageSchema, data),
+      (data) => parseMessage(responseHostMessageSchema, data),
+      (data) => parseMessage(responseWebviewMessageSchema, data),
+    ];
+    for (const data of messages) {
+      for (const check of checkers) {
+        let r: { ok: boolean } | undefined;
+        assert.doesNotThrow(() => { r = check(data); });
+        assert.equal(r?.ok, false);
+      }
+      assert.doesNotThrow(() => checkHostMessage(data));
+    }
+    const r = parseMessage(formWebviewMessageSchema, messages[0]);
+    assert.match(r.ok ? '' : r.error, /state\.body\.order\.item/);
+  });
+
+  it('a message whose params hold a million keys is rejected by the key-count limit, saying where and the limit', () => {
+    const params: Record<string, string> = {};
+    for (let i = 0; i < 1_000_000; i++) params[`k${i}`] = 'v';
+    const r = parseMessage(formWebviewMessageSchema, { type: 'preview', state: { ...state({}), params } });
+    assert.equal(r.ok, false);
+    assert.match(r.ok ? '' : r.error, new RegExp(`state\\.params has more than ${MAX_MESSAGE_KEYS} keys; at most ${MAX_MESSAGE_KEYS} are accepted`));
+    const list = parseMessage(formWebviewMessageSchema, { type: 'preview', state: state({ item: Array.from({ length: MAX_MESSAGE_KEYS + 1 }, () => 1) }) });
+    assert.match(list.ok ? '' : list.error, new RegExp(`state\\.body\\.item has more than ${MAX_MESSAGE_KEYS} entries`));
   });
 });

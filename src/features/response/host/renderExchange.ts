@@ -39,7 +39,7 @@ function decodedOf(e: Exchange): DecodedResponse | undefined {
   } catch {
     body = undefined;
   }
-  return decodeResponse({ operationId: e.operationId, httpStatus: e.response.status, body, rawText: e.response.bodyText });
+  return decodeResponse({ operationId: e.operationId, httpStatus: e.response.status, body, rawText: e.response.bodyText, requestUrl: e.request.url });
 }
 
 function headline(e: Exchange, decoded: DecodedResponse | undefined, out: string[]): void {
