@@ -7,6 +7,7 @@
  */
 import { getOperation as catalogueGetOperation, checkBody, validatePathParam, type OperationId } from '../catalogue';
 import type { ValidationType } from '../catalogue/codes';
+import { shown } from '../catalogue/issues';
 import type { FieldError } from './gateway/errors';
 import { maskCardNumber, REDACTED, secretKindOfPath } from '../redaction';
 
@@ -59,13 +60,17 @@ export function validationTypeOf(rule: string): ValidationType {
 }
 
 /** The value as the explanation quotes it; card numbers masked and security codes hidden, because error bodies are logged and shown. */
+/** At most this many characters of a value are quoted in an explanation: a field holding megabytes must not make a megabyte answer. */
+const QUOTED_CHARS = 200;
+
 function shownValue(path: string, value: unknown): string {
   const kind = secretKindOfPath(path);
   if (kind === 'cardNumber' && typeof value === 'string') return maskCardNumber(value);
   if (kind === 'secret') return REDACTED;
-  if (typeof value === 'string') return value;
   if (value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // A list or object is named by its shape (as the catalogue's messages do), never written out whole.
+  if (typeof value !== 'string') return typeof value === 'object' && value !== null ? shown(value) : String(value);
+  return value.length > QUOTED_CHARS ? `${value.slice(0, QUOTED_CHARS)}… (${value.length} characters)` : value;
 }
 
 /** The catalogue's message as a sentence: without its "<path>: " prefix and ", got …" tail (the value is quoted already). */

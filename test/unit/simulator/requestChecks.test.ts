@@ -23,4 +23,17 @@ describe('simulator: catalogue issues as gateway errors', () => {
       "Value 'usd' is invalid. Must be 3 upper-case letters (ISO 4217)",
     );
   });
+
+  it('quotes at most 200 characters of a value, and a list or object by its shape: a field holding megabytes gets a short answer', () => {
+    const huge = 'y'.repeat(5_000_000);
+    const pattern = toFieldError({ path: 'order.reference', rule: 'pattern', message: 'order.reference: must be printable text', value: huge }).explanation;
+    assert.ok(pattern.length < 400, `an explanation of ${pattern.length} characters`);
+    assert.match(pattern, /^Value 'y{200}… \(5000000 characters\)' is invalid\./);
+    const long = toFieldError({ path: 'order.reference', rule: 'maxLength', message: 'order.reference: must be at most 40 characters', value: huge }).explanation;
+    assert.match(long, /Length is 5000000 characters, but must be less than 41$/);
+    assert.ok(long.length < 400);
+    const list = toFieldError({ path: 'order.item', rule: 'type', message: 'order.item: must be an object', value: Array.from({ length: 100_000 }, () => 'z'.repeat(100)) }).explanation;
+    assert.match(list, /a list of 100000/);
+    assert.ok(list.length < 400);
+  });
 });
