@@ -200,13 +200,10 @@ function notificationId(req: IncomingMessage): string {
   return header(req, 'x-notification-id')?.slice(0, 200) ?? randomUUID();
 }
 
-function refusedLine(req: IncomingMessage, source: NotificationSource, body: unknown, text: string, size: number, at: Date): NotificationEvent {
+/** What every event says of where it came from: its id, the order and transaction it names, when it arrived (ids cut at 200 characters). */
+function eventOrigin(req: IncomingMessage, source: NotificationSource, body: unknown, at: Date): Pick<NotificationEvent, 'id' | 'source' | 'orderId' | 'transactionId' | 'receivedAt' | 'attempts'> {
   const orderId = orderIdOf(source, body)?.slice(0, 200);
   const transactionId = transactionIdOf(source, body)?.slice(0, 200);
-  const headers = Object.fromEntries(REFUSED_LINE_HEADERS.flatMap((name) => {
-    const value = header(req, name);
-    return value === undefined ? [] : [[name, value.slice(0, 200)]];
-  }));
   return {
     id: notificationId(req),
     source,
@@ -214,6 +211,16 @@ function refusedLine(req: IncomingMessage, source: NotificationSource, body: unk
     ...(transactionId !== undefined ? { transactionId } : {}),
     receivedAt: at.toISOString(),
     attempts: 1,
+  };
+}
+
+function refusedLine(req: IncomingMessage, source: NotificationSource, body: unknown, text: string, size: number, at: Date): NotificationEvent {
+  const headers = Object.fromEntries(REFUSED_LINE_HEADERS.flatMap((name) => {
+    const value = header(req, name);
+    return value === undefined ? [] : [[name, value.slice(0, 200)]];
+  }));
+  return {
+    ...eventOrigin(req, source, body, at),
     verified: false,
     headers,
     body: undefined,
@@ -225,18 +232,5 @@ function refusedLine(req: IncomingMessage, source: NotificationSource, body: unk
 
 function eventOf(req: IncomingMessage, source: NotificationSource, body: unknown, text: string, verified: boolean | null, at: Date): NotificationEvent {
   const parts = redactedParts(req.headers, body);
-  const orderId = orderIdOf(source, body);
-  const transactionId = transactionIdOf(source, body);
-  return {
-    id: notificationId(req),
-    source,
-    ...(orderId !== undefined ? { orderId } : {}),
-    ...(transactionId !== undefined ? { transactionId } : {}),
-    receivedAt: at.toISOString(),
-    attempts: 1,
-    verified,
-    headers: parts.headers,
-    body: parts.body,
-    summary: summarize(source, body, text),
-  };
+  return { ...eventOrigin(req, source, body, at), verified, headers: parts.headers, body: parts.body, summary: summarize(source, body, text) };
 }
