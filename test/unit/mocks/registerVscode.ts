@@ -1,0 +1,28 @@
+/**
+ * Import this first in a unit test of adapter code: `import 'vscode'` in the adapter folders below then gets
+ * ./vscodeModule instead of failing (plain mocha has no 'vscode' module). Engine folders still get no
+ * 'vscode' at all, so a stray import there keeps failing in the unit tier.
+ */
+import * as path from 'node:path';
+import Module = require('node:module');
+
+/** The adapter folders whose stores are unit-tested with the doubles (src/<folder>, compiled to out/src/<folder>). */
+const ADAPTER_FOLDERS = ['environments', 'secrets', 'history', 'platform'];
+
+const fakeVscode = path.join(__dirname, 'vscodeModule.js');
+const compiledSrc = path.resolve(__dirname, '..', '..', '..', 'src');
+
+type ResolveFilename = (this: unknown, request: string, parent: { filename?: string | null } | undefined, ...rest: unknown[]) => string;
+const loader = Module as unknown as { _resolveFilename: ResolveFilename };
+const resolveFilename = loader._resolveFilename;
+
+function isAdapterModule(filename: string | null | undefined): boolean {
+  if (!filename) return false;
+  const folder = path.relative(compiledSrc, filename).split(path.sep)[0];
+  return folder !== undefined && ADAPTER_FOLDERS.includes(folder);
+}
+
+loader._resolveFilename = function (request, parent, ...rest) {
+  if (request === 'vscode' && isAdapterModule(parent?.filename)) return fakeVscode;
+  return resolveFilename.call(this, request, parent, ...rest);
+};
