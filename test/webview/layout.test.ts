@@ -141,7 +141,7 @@ describe('panels at 320, 600 and 1,200 px (Chromium)', function () {
         await w.page.setViewportSize({ width, height: 900 });
         for (const c of cases) {
           await show(toExchangeView(c.exchange));
-          await screenshot(w.page, `layout-response-${c.name}-${width}`);
+          await screenshot(w.page, `layout-response-${c.name}-${width}`, { fullPage: true });
           await assertFits(w.page, `${c.name} at ${width} px`);
         }
       });
@@ -195,7 +195,7 @@ describe('panels at 320, 600 and 1,200 px (Chromium)', function () {
           for (let n = await folded.count(); n > 0; n--) await folded.first().locator('.collapsible-header').click();
           for (const width of WIDTHS) {
             await w.page.setViewportSize({ width, height: 900 });
-            await screenshot(w.page, `layout-form-${f.name}-${width}`);
+            await screenshot(w.page, `layout-form-${f.name}-${width}`, { fullPage: true });
             await assertFits(w.page, `${f.name} form at ${width} px`);
           }
           assert.deepEqual(await camelCaseLabels(w.page), [], 'labels, not ids');
