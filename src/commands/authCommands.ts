@@ -5,6 +5,7 @@ import type { StoredEnvironment } from '../environments/environmentStore';
 import type { EnvNode } from '../environments/environmentsTree';
 import { pickEnvironment } from './pickers';
 import type { SendingServices } from './services';
+import { sentenceStart } from '../format/sentence';
 
 type EnvArg = EnvNode | { environmentId: string; email?: string; password?: string } | undefined;
 
@@ -21,7 +22,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       return await fn(arg);
     } catch (err) {
       const message = err instanceof SignInRequired ? `${err.message} Run "Payment Workbench: Sign In to Financing API".` : err instanceof Error ? err.message : String(err);
-      void vscode.window.showErrorMessage(message);
+      void vscode.window.showErrorMessage(sentenceStart(message));
       return undefined;
     } finally {
       onChange();

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { sentenceStart } from '../format/sentence';
 
 /**
  * A modal question before something that cannot be taken back (real money, a body that breaks the
@@ -16,6 +17,6 @@ export async function confirmDangerousAction(question: {
 }): Promise<boolean> {
   const safe: vscode.MessageItem = { title: question.safe };
   const action: vscode.MessageItem = { title: question.action };
-  const choice = await vscode.window.showWarningMessage(question.message, { modal: true, ...(question.detail ? { detail: question.detail } : {}) }, safe, action);
+  const choice = await vscode.window.showWarningMessage(sentenceStart(question.message), { modal: true, ...(question.detail ? { detail: question.detail } : {}) }, safe, action);
   return choice === action;
 }

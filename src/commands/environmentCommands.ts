@@ -6,6 +6,7 @@ import { SECRET_LABELS, type SecretName } from '../secrets/secretKeys';
 import { confirmDangerousAction } from './dangerousAction';
 import { pickEnvironment } from './pickers';
 import type { CoreServices } from './services';
+import { sentenceStart } from '../format/sentence';
 
 type EnvArg = EnvNode | { environmentId: string; value?: string } | undefined;
 
@@ -84,7 +85,7 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
     try {
       return await fn(...args);
     } catch (err) {
-      void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
+      void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
       return undefined;
     }
   };

@@ -11,6 +11,7 @@ import { createsTransaction } from '../catalogue/orderRole';
 import { freshTransactionId, suggestedOrder } from './idSuggestions';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import type { SendingServices } from './services';
+import { sentenceStart } from '../format/sentence';
 
 /** Arguments the tree, CodeLens, history and tests pass; anything missing is asked for. */
 export interface SendArgs {
@@ -65,7 +66,7 @@ export class SendCommands {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.services.log.warn(message);
-      void vscode.window.showErrorMessage(message);
+      void vscode.window.showErrorMessage(sentenceStart(message));
       if (!(err instanceof SendSetupError) && !(err instanceof vscode.CancellationError)) throw err;
       return undefined;
     }
@@ -226,6 +227,6 @@ export class SendCommands {
     const env = last.env;
     const transport = env.gatewayAuth === 'certificate' && env.certificate ? { certPath: env.certificate.certPath, keyPath: env.certificate.keyPath, ...(env.certificate.caPath ? { caPath: env.certificate.caPath } : {}) } : undefined;
     await vscode.env.clipboard.writeText(toCurl(last.request, { includeSecrets: withSecrets, ...(transport ? { transport } : {}) }));
-    void vscode.window.showInformationMessage(withSecrets ? 'cURL with secrets copied.' : 'cURL copied (secrets redacted).');
+    void vscode.window.showInformationMessage(withSecrets ? 'Copied the cURL command with its secrets.' : 'Copied the cURL command (secrets redacted).');
   }
 }

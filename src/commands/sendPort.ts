@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SendPort, SendQuestion } from '../send/guardedSend';
 import { confirmDangerousAction } from './dangerousAction';
+import { sentenceStart } from '../format/sentence';
 
 const SET_PASSWORD = 'Set Password…';
 
@@ -16,7 +17,7 @@ export const vscodeSendPort: SendPort = {
       case 'rules':
         return confirmDangerousAction({ message: q.message, detail: q.detail, safe: 'Review', action: 'Send Anyway' });
       case 'credentials': {
-        const choice = await vscode.window.showWarningMessage(q.message, { modal: true, detail: `${q.detail}\nIt is kept in VS Code's secret storage only.` }, SET_PASSWORD);
+        const choice = await vscode.window.showWarningMessage(sentenceStart(q.message), { modal: true, detail: `${q.detail}\nIt is kept in VS Code's secret storage only.` }, SET_PASSWORD);
         if (choice !== SET_PASSWORD) return false;
         await vscode.commands.executeCommand('paymentWorkbench.setGatewayPassword', { environmentId: q.environment.id });
         return true;

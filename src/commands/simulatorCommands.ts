@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SimulatorControl } from './simulatorControl';
 import { describeOccupant } from './simulatorControl';
+import { sentenceStart } from '../format/sentence';
 
 export function registerSimulatorCommands(context: vscode.ExtensionContext, simulator: SimulatorControl): void {
   context.subscriptions.push(
@@ -10,14 +11,14 @@ export function registerSimulatorCommands(context: vscode.ExtensionContext, simu
         void vscode.window.showInformationMessage(r.alreadyRunning ? `The local simulator is already running at ${r.baseUrl}.` : `Local simulator running at ${r.baseUrl}.`);
         return r;
       } catch (err) {
-        void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
+        void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
         return undefined;
       }
     }),
     vscode.commands.registerCommand('paymentWorkbench.stopSimulator', async () => {
       const stopped = await simulator.stop();
       const message = stopped ? 'Local simulator stopped.' : describeOccupant(simulator.port, await simulator.occupant());
-      void vscode.window.showInformationMessage(message);
+      void vscode.window.showInformationMessage(sentenceStart(message));
       return { stopped, message };
     }),
   );

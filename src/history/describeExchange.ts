@@ -4,6 +4,7 @@
  */
 import type { VerdictTone } from '../decode/types';
 import type { Exchange } from '../send/exchange';
+import { formatTime } from '../format/time';
 
 export type ExchangeTone = VerdictTone | 'failure';
 
@@ -35,19 +36,12 @@ export function describeExchange(e: Exchange, now: Date = new Date()): string {
   else if (e.failure) parts.push(e.failure.kind);
   const code = codeOf(e);
   if (code) parts.push(code);
-  parts.push(shortTime(e.startedAt, now));
+  parts.push(formatTime(e.startedAt, now));
   return parts.join(' · ');
 }
 
-/** Today's entries show the time; older ones the date too, so a morning list reads naturally. */
-export function shortTime(iso: string, now: Date = new Date()): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
-  const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
-  return sameDay ? time : `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
-}
+/** Kept under its old name for the history's callers; the format lives in src/format/time.ts. */
+export { formatTime as shortTime } from '../format/time';
 
 /**
  * Tooltip as plain text: VS Code shows a string tooltip as typed, so values from the wire can neither

@@ -132,7 +132,7 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
       // Stored cURL is redacted already; scrubbing again costs nothing and protects older entries.
       await vscode.env.clipboard.writeText(scrubText(e.request.curl));
       void vscode.window.showInformationMessage(
-        e.request.bodyWasMasked ? 'cURL copied (secrets redacted; masked body values must be filled in).' : 'cURL copied (secrets redacted).',
+        e.request.bodyWasMasked ? 'Copied the cURL command (secrets redacted; masked body values must be filled in).' : 'Copied the cURL command (secrets redacted).',
       );
     }),
     vscode.commands.registerCommand(HISTORY_COMMANDS.clear, async (options?: unknown) => {

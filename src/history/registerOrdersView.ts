@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { NotificationEvent } from '../notifications/notificationEvent';
 import { describeOrder, ordersOf, type OrderStep, type OrderSummary } from '../send/orderTimeline';
 import type { HistoryStore } from './historyStore';
+import { formatTime } from '../format/time';
 
 const ORDERS_VIEW_ID = 'paymentWorkbench.orders';
 const ORDER_COMMANDS = {
@@ -77,7 +78,7 @@ function orderItem(o: OrderSummary): vscode.TreeItem {
   item.id = `order:${o.orderId}`;
   item.description = describeOrder(o);
   item.iconPath = (o.status !== undefined ? STATUS_ICON[o.status] : undefined) ?? new vscode.ThemeIcon('circle-outline');
-  item.tooltip = `Order ${o.orderId}: ${item.description}\n${o.steps.length} request${o.steps.length === 1 ? '' : 's'}, the last at ${new Date(o.lastAt).toLocaleString()}`;
+  item.tooltip = `Order ${o.orderId}: ${item.description}\n${o.steps.length} request${o.steps.length === 1 ? '' : 's'}, the last at ${formatTime(o.lastAt)}`;
   item.contextValue = ORDER_ITEM_CONTEXT;
   return item;
 }
@@ -86,7 +87,7 @@ function stepItem(step: OrderStep, orderId: string): vscode.TreeItem {
   const item = new vscode.TreeItem(step.operationTitle, vscode.TreeItemCollapsibleState.None);
   item.id = `order:${orderId}:${step.kind}:${step.id}`;
   const money = step.amount !== undefined ? `${step.amount}${step.currency ? ` ${step.currency}` : ''}` : undefined;
-  item.description = [step.outcome, step.type, money, new Date(step.at).toLocaleTimeString()].filter((p) => p !== undefined).join(' · ');
+  item.description = [step.outcome, step.type, money, formatTime(step.at)].filter((p) => p !== undefined).join(' · ');
   item.iconPath = step.kind === 'notification' ? new vscode.ThemeIcon('mail') : TONE_ICON[step.tone] ?? new vscode.ThemeIcon('info');
   item.tooltip = `${step.operationTitle}${step.transactionId ? ` (transaction ${step.transactionId})` : ''}: ${item.description}`;
   item.command = step.kind === 'notification'

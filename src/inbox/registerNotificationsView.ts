@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { describeNotification } from '../notifications/describeNotification';
 import type { NotificationEvent } from '../notifications/notificationEvent';
 import type { InboxControl } from './inboxControl';
+import { formatTime } from '../format/time';
 
 const VIEW_ID = 'paymentWorkbench.notifications';
 export const INBOX_COMMANDS = {
@@ -64,7 +65,7 @@ class NotificationsTree implements vscode.TreeDataProvider<Node> {
 function eventItem(e: NotificationEvent): vscode.TreeItem {
   const item = new vscode.TreeItem(e.summary.title, vscode.TreeItemCollapsibleState.None);
   item.id = `inbox-event:${e.id}`;
-  item.description = `${describeNotification(e)} · ${new Date(e.receivedAt).toLocaleTimeString()}`;
+  item.description = `${describeNotification(e)} · ${formatTime(e.receivedAt)}`;
   item.iconPath = e.verified === false ? ICONS.refused : e.verified === true ? ICONS.verified : ICONS[e.source];
   item.tooltip = `${e.source === 'gateway' ? 'Gateway webhook' : 'Financing callback'} for ${e.orderId ?? 'no order'}\n${item.description}${e.verified === false ? '\nThe secret was missing or wrong: the inbox answered 401.' : ''}`;
   item.contextValue = e.orderId ? 'paymentWorkbench.notification.order' : 'paymentWorkbench.notification';

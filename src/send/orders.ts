@@ -11,6 +11,7 @@ import type { Order } from '../orders/model';
 import { whatCanFollow, type FollowUp } from '../orders/whatCanFollow';
 import type { Exchange } from './exchange';
 import { orderOfAnswer } from './orderOfAnswer';
+import { formatTime as formatTimeOfDay } from '../format/time';
 
 /** The outcome of a send, as far as the order is concerned. */
 type OrderOutcome = 'declined' | 'rejected' | 'recorded';
@@ -92,7 +93,7 @@ export class OrderLedger {
   }
 
   /** The newest order of the environment on which `operationId` can succeed, with what it has left. */
-  choiceFor(operationId: string, environmentId: string, formatTime: (iso: string) => string = shortTime): OrderChoice | undefined {
+  choiceFor(operationId: string, environmentId: string, formatTime: (iso: string) => string = formatTimeOfDay): OrderChoice | undefined {
     const newestFirst = [...this.orders.values()].filter((o) => o.environmentId === environmentId).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     const newest = newestFirst[0];
     if (orderRole(operationId) === 'lookup') return newest && { orderId: newest.orderId, note: `order ${newest.orderId} from your ${newest.createdBy} at ${formatTime(newest.createdAt)}, the newest in this window` };
@@ -102,12 +103,6 @@ export class OrderLedger {
     }
     return undefined;
   }
-}
-
-/** "15:02" in the local time zone. */
-function shortTime(iso: string): string {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 /**

@@ -41,10 +41,11 @@ export async function runCommandFromPalette(page: Page, title: string, timeoutMs
   }
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** `fullPage` takes the whole scrolled page (a panel's layout), not only what the window shows. */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
   const file = path.join(artifactsDir, 'screenshots', `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
   return file;
 }
 

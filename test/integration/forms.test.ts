@@ -117,7 +117,7 @@ describe('Operation forms: ids, credentials and sessions', function () {
     const ids = posted.find((m) => m.type === 'ids');
     assert.ok(ids && ids.type === 'ids');
     assert.equal(ids.params.orderId, approved);
-    assert.match(ids.paramNotes?.orderId ?? '', new RegExp(`^order ${approved} from your Authorize at \\d\\d:\\d\\d, [\\d.]+ USD left to refund$`));
+    assert.match(ids.paramNotes?.orderId ?? '', new RegExp(`^order ${approved} from your Authorize at \\d\\d:\\d\\d:\\d\\d, [\\d.]+ USD left to refund$`));
   });
 
   it('a transaction id already used on the order is replaced in the form before sending, and the form says so', async () => {

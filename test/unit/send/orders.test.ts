@@ -96,7 +96,7 @@ describe('order and transaction ids after a send', function () {
     ledger.record(await authorize(orderId(), DECLINED, SIMULATOR_AUTH_ONLY_MERCHANT_ID));
     const choice = ledger.choiceFor('gateway.updateAuthorization', sender.env.id);
     assert.equal(choice?.orderId, authorizedOnly);
-    assert.match(choice?.note ?? '', new RegExp(`^order ${authorizedOnly} from your Authorize at \\d\\d:\\d\\d, [\\d.]+ \\w{3} authorized, not captured$`));
+    assert.match(choice?.note ?? '', new RegExp(`^order ${authorizedOnly} from your Authorize at \\d\\d:\\d\\d:\\d\\d, [\\d.]+ \\w{3} authorized, not captured$`));
   });
 });
 

@@ -87,7 +87,7 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
     const unknown = await send('gateway.void', 'LC-2', { apiOperation: 'VOID', transaction: { targetTransactionId: 'NOPE' } });
     assert.equal(unknown.decoded?.error?.field, 'transaction.targetTransactionId');
     assert.equal(ledger.choiceFor('gateway.capture', sender.env.id), undefined, 'the cancelled order is not offered for a capture');
-    assert.match(ledger.choiceFor('gateway.void', sender.env.id)?.note ?? '', /^order LC-1 from your Authorize at \d\d:\d\d, PARTIALLY_REFUNDED$/, 'nor for a void');
+    assert.match(ledger.choiceFor('gateway.void', sender.env.id)?.note ?? '', /^order LC-1 from your Authorize at \d\d:\d\d:\d\d, PARTIALLY_REFUNDED$/, 'nor for a void');
 
     const read = await send('gateway.retrieveOrder', 'LC-2');
     assert.equal(read.decoded?.verdict.title, 'Order CANCELLED');

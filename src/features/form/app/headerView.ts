@@ -3,6 +3,7 @@
  * version switch when the operation has several, and the URL parameters (merchantId comes from the
  * environment) checked with the catalogue's validatePathParam on every keystroke.
  */
+import { humanize } from '../../../catalogue/fieldTree';
 import type { PathParam } from '../../../catalogue/pathParams';
 import type { FormModel } from '../model/formModel';
 import type { EnvironmentSummary } from '../../../protocol/common';
@@ -22,7 +23,7 @@ export const paramPath = (name: string) => `param:${name}`;
 function paramField(host: HeaderHost, param: PathParam, value: string, note: HTMLElement): ControlView {
   const id = `param-${param.name}`;
   const input = el('vscode-textfield', { attrs: { id, 'data-field-input': true } });
-  input.label = param.name;
+  input.label = humanize(param.name);
   input.value = value;
   const counter = el('span', { class: 'field-counter' });
   const showCount = (text: string) => {
@@ -34,11 +35,11 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
     showCount(input.value);
     host.paramChanged(param.name, input.value);
   });
-  const label = el('vscode-label', { class: 'field-label' }, param.name, el('span', { class: 'required-marker', text: '*', attrs: { title: 'Required: part of the URL' } }));
+  const label = el('vscode-label', { class: 'field-label' }, humanize(param.name), el('span', { class: 'required-marker', text: '*', attrs: { title: 'Required: part of the URL' } }));
   label.htmlFor = id;
   const error = el('div', { class: 'field-error' });
   const root = el('div', { class: 'field', attrs: { 'data-path': paramPath(param.name), 'data-template': paramPath(param.name) } },
-    el('div', { class: 'field-head' }, label),
+    el('div', { class: 'field-head' }, label, el('code', { class: 'field-path', text: param.name })),
     el('div', { class: 'field-control' }, input, counter),
     el('div', { class: 'field-help', text: param.help }),
     note,

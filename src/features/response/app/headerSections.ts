@@ -7,7 +7,7 @@ import { formatBytes } from '../../../format/formatBytes';
 import type { ExchangeView } from '../protocol';
 import { ownValue } from '../../../json/ownKey';
 import { el } from '../../shared/app/dom';
-import { button, type Post } from './parts';
+import { button, time, type Post } from './parts';
 
 const TONE_ICON: Record<VerdictTone, string> = { success: 'pass', warning: 'warning', error: 'error', info: 'info' };
 
@@ -59,8 +59,6 @@ export function verdict(v: ExchangeView, post: Post): HTMLElement {
  */
 function timing(v: ExchangeView): HTMLElement {
   const r = v.response;
-  const started = new Date(v.startedAt);
-  const startedText = Number.isNaN(started.getTime()) ? v.startedAt : started.toLocaleString();
   const item = (label: string, field: string, ...value: (Node | string)[]) => [el('dt', { text: label }), el('dd', { attrs: { 'data-field': field } }, ...value)];
   return el(
     'dl',
@@ -73,6 +71,6 @@ function timing(v: ExchangeView): HTMLElement {
           ...item('Size', 'size', `${formatBytes(r.body.sizeBytes)}${r.truncated ? ' (cut by the client at its size cap)' : ''}`),
         ]
       : item('HTTP', 'status', '— (no response)')),
-    ...item('Sent', 'startedAt', el('time', { attrs: { datetime: v.startedAt, title: v.startedAt }, text: startedText })),
+    ...item('Sent', 'startedAt', time(v.startedAt)),
   );
 }

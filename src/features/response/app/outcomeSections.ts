@@ -49,7 +49,7 @@ function review(r: NonNullable<DecodedRisk['review']>): (Node | string)[] {
 }
 
 function rulesTable(rules: DecodedRiskRule[]): HTMLElement {
-  return el(
+  return el('div', { class: 'table-scroll' }, el(
     'table',
     { class: 'data-table risk-rules' },
     el('caption', { class: 'visually-hidden', text: 'Risk rules' }),
@@ -69,5 +69,5 @@ function rulesTable(rules: DecodedRiskRule[]): HTMLElement {
         ),
       ),
     ),
-  );
+  ));
 }

@@ -5,6 +5,7 @@
  */
 import type { CodeExplanation } from '../../../decode/types';
 import type { ResponseWebviewMessage } from '../protocol';
+import { formatTime } from '../../../format/time';
 import { el } from '../../shared/app/dom';
 
 /** How a section talks back to the host. */
@@ -42,6 +43,16 @@ export function facts(rows: (Fact | undefined | false)[]): HTMLElement | undefin
 export function textFact(label: string, field: string, value: string | number | boolean | undefined | null): Fact | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return { label, field, value: String(value) };
+}
+
+/** A moment in the workbench's one time format; the exact value the wire had stays in the tooltip. */
+export function time(iso: string): HTMLElement {
+  return el('time', { attrs: { datetime: iso, title: iso }, text: formatTime(iso) });
+}
+
+/** A time fact only when the response has the value. */
+export function timeFact(label: string, field: string, iso: string | undefined): Fact | undefined {
+  return iso ? { label, field, value: time(iso) } : undefined;
 }
 
 /** A code as the wire had it, in a monospace chip. */

@@ -3,10 +3,11 @@
  * order and transaction totals, the card as echoed (already masked by the gateway and the decoder),
  * the session, and where the gateway recorded it all. Amounts are text exactly as received.
  */
+import { humanize } from '../../../catalogue/fieldTree';
 import type { DecodedOrderTransaction } from '../../../decode/types';
 import type { ExchangeView } from '../protocol';
 import { el } from '../../shared/app/dom';
-import { amount, button, code, codeFact, factSection, textFact, type Post } from './parts';
+import { amount, button, code, codeFact, factSection, textFact, time, timeFact, type Post } from './parts';
 
 /** The host accepts redirect URLs up to this length (responseWebviewMessageSchema). */
 const MAX_URL = 8192;
@@ -35,7 +36,7 @@ export function browserPaymentSection(v: ExchangeView, post: Post): HTMLElement 
             value: [el('pre', { class: 'raw-body redirect-html', text: b.redirectHtml }), button('open-redirect-html', 'Open in editor', () => post({ type: 'openInEditor', what: 'redirectHtml' }), { icon: 'go-to-file' })],
           }
         : undefined,
-      ...b.timestamps.map((t) => textFact(t.name, `browserPayment.timestamps.${t.name}`, t.value)),
+      ...b.timestamps.map((t) => timeFact(humanize(t.name), `browserPayment.timestamps.${t.name}`, t.value)),
     ],
   );
 }
@@ -59,10 +60,11 @@ export function orderSection(v: ExchangeView): HTMLElement | undefined {
 function orderTransactionsTable(rows: readonly DecodedOrderTransaction[]): HTMLElement {
   const head = ['Time', 'Transaction', 'Type', 'Amount', 'Result', 'Gateway code'].map((label) => el('th', { attrs: { scope: 'col' }, text: label }));
   const cell = (value: string | undefined): HTMLElement => el('td', { text: value ?? '' });
+  const timeCell = (iso: string | undefined): HTMLElement => el('td', {}, iso ? time(iso) : '');
   return el('div', { class: 'table-scroll' }, el('table', { class: 'data-table order-transactions' },
     el('thead', {}, el('tr', {}, ...head)),
     el('tbody', {}, ...rows.map((t) => el('tr', { attrs: { 'data-transaction': t.id ?? '' } },
-      cell(t.timeOfRecord),
+      timeCell(t.timeOfRecord),
       cell(t.targetTransactionId ? `${t.id ?? ''} → ${t.targetTransactionId}` : t.id),
       cell(t.type),
       cell(amount(t.amount, t.currency)),
@@ -114,7 +116,7 @@ export function recordSection(v: ExchangeView): HTMLElement | undefined {
   if (!r) return undefined;
   return factSection('record', 'Record', [
     textFact('Merchant', 'record.merchant', r.merchant),
-    textFact('Time of record', 'record.timeOfRecord', r.timeOfRecord),
+    timeFact('Time of record', 'record.timeOfRecord', r.timeOfRecord),
     textFact('Entry point', 'record.gatewayEntryPoint', r.gatewayEntryPoint),
     textFact('API version', 'record.apiVersion', r.apiVersion),
     r.correlationId !== undefined ? { label: 'Correlation id', field: 'record.correlationId', value: code(r.correlationId) } : undefined,

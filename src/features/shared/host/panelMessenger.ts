@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type * as z from 'zod/mini';
 import { parseMessage } from '../../../protocol/common';
+import { sentenceStart } from '../../../format/sentence';
 
 interface MessengerOptions<In, Out> {
   schema: z.ZodMiniType<In>;
@@ -99,7 +100,7 @@ export class PanelMessenger<In extends { type: string }, Out> implements vscode.
       const text = err instanceof Error ? err.message : String(err);
       this.options.log.warn(`${this.name}: ${text}`);
       this.post(this.options.notice(text));
-      void vscode.window.showErrorMessage(text);
+      void vscode.window.showErrorMessage(sentenceStart(text));
     }
   }
 
