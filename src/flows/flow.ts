@@ -9,6 +9,7 @@ import { parseRequestFile } from '../catalogue/requestFile';
 import { JsonDepthError, parseJsonBounded } from '../json/depth';
 import { describeJsonSyntaxError, withoutBom } from '../json/fileText';
 import { REDACTED, redactJson, secretKindOfPath } from '../redaction';
+import { CAPABILITY_NAMES, isCapability, type Capability } from './capabilities';
 import { isMatcher } from './expectations';
 import { NOTIFICATION_KEY, notificationExpectationProblems } from './notificationExpectation';
 import { parseDottedPath } from './paths';
@@ -27,6 +28,8 @@ export interface Flow {
   name: string;
   /** The environment the flow runs in when none is chosen (id or name). */
   environment?: string;
+  /** What the environment's merchant must do for the flow to pass; a known environment without it fails the flow before it sends. */
+  needs?: Capability[];
   steps: FlowStep[];
 }
 
@@ -86,6 +89,7 @@ function checkFlow(value: unknown): FlowParse {
   if (!isObject(value)) return { ok: false, problems: [{ field: '(file)', message: `must be a JSON object with "name" and "steps", got ${shown(value)}`, path: [] }] };
   if (typeof value['name'] !== 'string' || value['name'].trim() === '') problems.push({ field: 'name', message: `must be a non-empty text, got ${shown(value['name'])}`, path: ['name'] });
   if (value['environment'] !== undefined && typeof value['environment'] !== 'string') problems.push({ field: 'environment', message: `must be an environment id or name, got ${shown(value['environment'])}`, path: ['environment'] });
+  const needs = checkNeeds(value['needs'], problems);
   const rawSteps = value['steps'];
   if (!Array.isArray(rawSteps) || rawSteps.length === 0 || rawSteps.length > MAX_STEPS) {
     problems.push({ field: 'steps', message: `must be a list of 1 to ${MAX_STEPS} steps, got ${Array.isArray(rawSteps) ? `${rawSteps.length} steps` : shown(rawSteps)}`, path: ['steps'] });
@@ -96,7 +100,15 @@ function checkFlow(value: unknown): FlowParse {
   if (problems.length) return { ok: false, problems };
   const flow: Flow = { name: value['name'] as string, steps: steps as FlowStep[] };
   if (typeof value['environment'] === 'string') flow.environment = value['environment'];
+  if (needs) flow.needs = needs;
   return { ok: true, flow };
+}
+
+function checkNeeds(needs: unknown, problems: FlowProblem[]): Capability[] | undefined {
+  if (needs === undefined) return undefined;
+  if (Array.isArray(needs) && needs.length <= CAPABILITY_NAMES.length && needs.every(isCapability)) return needs;
+  problems.push({ field: 'needs', message: `must be a list of capabilities from ${CAPABILITY_NAMES.join(', ')}, got ${shown(needs)}`, path: ['needs'] });
+  return undefined;
 }
 
 function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: FlowProblem[]): FlowStep | undefined {

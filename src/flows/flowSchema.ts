@@ -7,6 +7,7 @@
 import { allOperationVersions } from '../catalogue/bodies';
 import { errorCauseValues, gatewayCodeValues, orderStatusValues, resultValues } from '../catalogue/codes';
 import { operations } from '../catalogue/operations';
+import { CAPABILITIES, CAPABILITY_NAMES } from './capabilities';
 import { MAX_STEPS } from './flow';
 import { ENV_FIELDS } from './references';
 
@@ -89,6 +90,12 @@ export function flowFileJsonSchema(): object {
       $schema: { type: 'string' },
       name: { type: 'string', minLength: 1, description: 'The flow\'s name: the test name in the Test Explorer and the JUnit testsuite.' },
       environment: { type: 'string', description: 'The environment (id or name) the flow runs in when none is chosen.' },
+      needs: {
+        type: 'array',
+        uniqueItems: true,
+        description: 'What the merchant behind the environment must do for the flow to pass. On an environment known to lack it (the simulator\'s merchants are known) the flow fails before sending, naming what is missing.',
+        items: { enum: CAPABILITY_NAMES, enumDescriptions: CAPABILITY_NAMES.map((c) => CAPABILITIES[c]) },
+      },
       steps: { type: 'array', minItems: 1, maxItems: MAX_STEPS, items: { $ref: '#/definitions/step' } },
     },
     definitions: {

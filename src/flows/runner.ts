@@ -12,6 +12,7 @@ import type { Exchange } from '../send/exchange';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
 import { sendOperation, type SendPort } from '../send/guardedSend';
 import type { RunnerDeps } from '../send/requestRunner';
+import { missingCapability } from './capabilities';
 import { checkExpectations, type ExpectationFailure } from './expectations';
 import type { Flow, FlowStep } from './flow';
 import { awaitNotification, NOTIFICATION_KEY, type FlowInbox, type NotificationTarget } from './notificationExpectation';
@@ -78,8 +79,17 @@ export async function runFlow(flow: Flow, options: FlowRunOptions): Promise<Flow
   };
   const budget = new ResolutionBudget();
   const results: StepResult[] = [];
+  // Sent, such a flow would fail on an expectation that does not say why: the environment is known to lack what it needs.
+  const lacking = missingCapability(flow, options.env);
   let failed = false;
   for (const [index, step] of flow.steps.entries()) {
+    if (lacking !== undefined && index === 0) {
+      const refused: StepResult = { ...skippedStep(step), status: 'failed', message: lacking };
+      results.push(refused);
+      options.onStepEnd?.(refused, index);
+      failed = true;
+      continue;
+    }
     if (failed || options.signal?.aborted) {
       const skipped = skippedStep(step);
       results.push(skipped);

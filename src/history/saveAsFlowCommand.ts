@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Exchange } from '../send/exchange';
 import { describeExchange } from './describeExchange';
 import type { HistoryStore } from './historyStore';
-import { flowFromExchanges } from './saveAsFlow';
+import { flowFileName, flowFromExchanges } from './saveAsFlow';
 
 export const SAVE_AS_FLOW_COMMAND = 'paymentWorkbench.history.saveAsFlow';
 
@@ -20,12 +20,13 @@ export function registerSaveAsFlow(context: vscode.ExtensionContext, store: Hist
 async function saveAsFlow(store: HistoryStore, args: SaveAsFlowArgs): Promise<vscode.Uri | undefined> {
   const chosen = args.exchangeIds ? args.exchangeIds.flatMap((id) => store.get(id) ?? []) : await pickExchanges(store.list());
   if (!chosen?.length) return undefined;
-  const target = args.target ?? (await vscode.window.showSaveDialog({
+  const chosenTarget = args.target ?? (await vscode.window.showSaveDialog({
     title: 'Save as Flow',
     filters: { 'Payment flow': ['payflow.json'] },
     ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'saved.payflow.json') } : {}),
   }));
-  if (!target) return undefined;
+  if (!chosenTarget) return undefined;
+  const target = chosenTarget.with({ path: flowFileName(chosenTarget.path) });
   const { incomplete, ...flow } = flowFromExchanges(chosen);
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(flow, null, 2)}\n`));
   if (!args.target) await vscode.window.showTextDocument(target);

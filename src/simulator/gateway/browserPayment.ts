@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { getString, jsonText } from '../jsonText';
 import { formatAmount } from '../money';
 import { escapeHtml, htmlResponse, redirectResponse, type SimRequest, type SimResponse } from '../types';
@@ -165,5 +165,54 @@ export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: B
     return redirectResponse(bp.returnUrl);
   } finally {
     orders.release(where.merchant.merchantId, order.id);
+  }
+}
+
+/** Where the shipped browser-payment example sends the payer back: …/returned/<merchantId>/<orderId>. */
+export const RETURN_PAGE = 'returned';
+
+const RETURN_PAGE_STYLE = 'body{font:15px system-ui,sans-serif;max-width:36rem;margin:2rem auto}th{text-align:left;padding-right:1rem}';
+// No script, no inline style but this one (by its hash), forms only back to the simulator: the page shows values an API caller chose.
+const RETURN_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(RETURN_PAGE_STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
+function returnPageResponse(status: number, body: string): SimResponse {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Back at the merchant (simulator)</title><style>${RETURN_PAGE_STYLE}</style></head>
+<body><h1>Back at the merchant</h1>
+${body}
+</body></html>`;
+  const response = htmlResponse(status, html);
+  return { ...response, headers: { ...response.headers, 'content-security-policy': RETURN_PAGE_CSP } };
+}
+
+/**
+ * The merchant's page a payer returns to, played by the simulator for the examples: the outcome of
+ * the order's browser payment. Read-only, like a merchant page after the redirect; the provider
+ * page is linked relative to this one, so it works behind a path-prefix proxy.
+ */
+export function browserPaymentReturnPage(orders: OrderStore, merchantSegment: string | undefined, orderSegment: string | undefined): SimResponse {
+  const merchantId = decodedSegment(merchantSegment);
+  const orderId = decodedSegment(orderSegment);
+  if (merchantId === undefined || orderId === undefined) return returnPageResponse(404, '<p>This page is …/returned/MERCHANT_ID/ORDER_ID.</p>');
+  const order = orders.get(merchantId, orderId);
+  const txn = order ? [...order.transactions.values()].reverse().find((t) => t.browserPayment) : undefined;
+  if (!order || !txn?.browserPayment) return returnPageResponse(404, `<p>No order ${escapeHtml(orderId)} of merchant ${escapeHtml(merchantId)} has a browser payment.</p>`);
+  const row = (id: string, label: string, value: string) => `<tr><th>${label}</th><td id="${id}">${escapeHtml(value)}</td></tr>`;
+  return returnPageResponse(200, `<table>
+${row('order', 'Order', order.id)}
+${row('result', 'Result', txn.result)}
+${row('gatewayCode', 'Gateway code', txn.gatewayCode)}
+${row('amount', 'Amount', `${txn.currency} ${formatAmount(txn.amount)}`)}
+${row('status', 'Interaction status', txn.browserPayment.status)}
+</table>
+<p><a href="../../${escapeHtml(txn.browserPayment.token)}">The provider page</a></p>`);
+}
+
+function decodedSegment(segment: string | undefined): string | undefined {
+  if (!segment) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
   }
 }

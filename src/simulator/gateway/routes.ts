@@ -5,7 +5,7 @@ import { isAllowedTarget } from '../outbound';
 import { catalogueCheck, toFieldError } from '../requestChecks';
 import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
-import { BROWSER_PAGE_PREFIX, browserPaymentPage, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
+import { BROWSER_PAGE_PREFIX, browserPaymentPage, browserPaymentReturnPage, RETURN_PAGE, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
 import { authorize, pay, verify } from './cardOperations';
 import { badCredentials, fieldError, invalidRequest, invalidValue, missing, notFound, unsupportedVersion } from './errors';
 import { capture, refund, updateAuthorization } from './followUpOperations';
@@ -72,7 +72,8 @@ export class GatewayApi {
 
   /** The provider page of a browser payment (GET) and its buttons (POST …/return). */
   handlePage(req: SimRequest): SimResponse {
-    const [token, action] = req.path.slice(BROWSER_PAGE_PREFIX.length).split('/');
+    const [token, action, orderId] = req.path.slice(BROWSER_PAGE_PREFIX.length).split('/');
+    if (token === RETURN_PAGE && req.method === 'GET') return browserPaymentReturnPage(this.orders, action, orderId);
     return browserPaymentPage(this.ctx, this.orders, token ? this.browserPayments.get(token) : undefined, req, action);
   }
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { cliConnections } from '../../../src/cli/connections';
 import { parseFlowText, runFlow, type Flow, type StepResult } from '../../../src/flows';
+import { missingCapability } from '../../../src/flows/capabilities';
 import { Credentials } from '../../../src/send/credentials';
 import { localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
 import { startReceiver } from '../../../src/notifications';
@@ -92,6 +93,21 @@ describe('flow runner, against the simulator', function () {
     const result = await run(flowOf({ name: 'offers', steps: [{ id: 'offers', operation: 'financing.offers', body: { products: [{ name: 'Laptop', category: 1, price: 999.99, quantity: 1 }] }, expect: { status: 200, success: true } }] }));
     assert.equal(result.steps[0]?.status, 'passed', JSON.stringify(result.steps[0]));
     assert.ok(sim.requestLog.entries.some((e) => e.url.startsWith('/api/online/login') && e.status === 200));
+  });
+
+  it('a flow that needs a capability the environment is known to lack fails before sending, naming it; an unknown environment runs it', async () => {
+    const needing = flowOf({ name: 'capture in parts', environment: 'local-simulator-authorize-only', needs: ['authorizeOnly'], steps: [{ ...authorize('10.00'), expect: { 'order.status': 'AUTHORIZED' } }, { id: 'read', operation: 'gateway.retrieveOrder', params: { orderId: '{{auth.params.orderId}}' } }] });
+    const result = await run(needing);
+    assert.deepEqual(result.steps.map((s) => s.status), ['failed', 'skipped']);
+    assert.equal(result.steps[0]?.exchange, undefined, 'nothing sent');
+    assert.match(result.steps[0]?.message ?? '', /needs an environment with "authorizeOnly" \(an approved Authorize is not captured.*"Local simulator" \(local-simulator\) has autoCapture.*such as the flow's own "local-simulator-authorize-only"/);
+    assert.equal(missingCapability(needing, { ...env, id: 'staging', simulator: false }), undefined, 'of another environment nothing is assumed: the flow is sent and judged');
+  });
+
+  it('"needs" names known capabilities only', () => {
+    const parsed = parseFlowText(JSON.stringify({ name: 'x', needs: ['manualCapture'], steps: [authorize('1.00')] }));
+    assert.ok(!parsed.ok);
+    assert.deepEqual(parsed.problems.map((p) => [p.field, p.message]), [['needs', 'must be a list of capabilities from authorizeOnly, autoCapture, got ["manualCapture"]']]);
   });
 
   it('a reference without a value fails its step with the reference named, before anything is sent', async () => {

@@ -51,12 +51,6 @@ describe('examples succeed against the simulator (one declaration of every rule)
       const { operation, version, params, body } = parsed.file;
       assert.deepEqual(validateBody(operation, version, body), [], 'no error and no warning in a shipped example');
       const orderParams = { ...freshIds(), ...(params ?? {}) };
-      if (operation === 'gateway.refund') {
-        // A refund follows a payment on its order: the Authorize example makes one (the simulator's merchant captures on authorize).
-        const payment = parseRequestFile(readFileSync(path.join(EXAMPLES, 'authorize.payreq.json'), 'utf8'));
-        assert.ok(payment.ok);
-        assertSucceeded(await sender.send({ operationId: payment.file.operation, params: { orderId: orderParams.orderId, transactionId: `PAY-${ids}` }, body: payment.file.body }), 'the payment before the refund');
-      }
       const exchange = await sender.send({ operationId: operation, ...(version !== undefined ? { version } : {}), params: orderParams, body });
       assertSucceeded(exchange, file);
     });
