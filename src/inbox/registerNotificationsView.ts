@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { describeNotification } from '../notifications/describeNotification';
 import type { NotificationEvent } from '../notifications/notificationEvent';
+import { markWalkthroughStep } from '../platform/walkthroughProgress';
 import type { InboxControl } from './inboxControl';
 
 const VIEW_ID = 'paymentWorkbench.notifications';
@@ -115,6 +116,7 @@ export function registerNotificationsView(context: vscode.ExtensionContext, inbo
   const refresh = (): void => {
     tree.refresh();
     const count = inbox.events().length;
+    if (count > 0) void markWalkthroughStep(context.globalState, 'notificationReceived');
     view.badge = count > 0 ? { value: count, tooltip: `${count} notification${count === 1 ? '' : 's'} in the local inbox` } : undefined;
   };
   context.subscriptions.push(

@@ -20,6 +20,8 @@ interface FlowTestsHost {
   /** History stores every exchange a flow sends. */
   record(exchange: Exchange): Promise<void>;
   showResponse(exchange: Exchange): Promise<void>;
+  /** A flow ran to its end (the walkthrough's "run a flow" step). */
+  onFlowRun?(): void;
 }
 
 export class FlowTests implements FlowTestsBackend, vscode.Disposable {
@@ -120,6 +122,7 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     }).finally(() => connections.close());
     await Promise.all(recorded);
     this.results.set(file.uri.toString(), result);
+    this.host.onFlowRun?.();
     const duration = result.durationMs;
     if (result.passed) run.passed(file, duration);
     else run.failed(file, new vscode.TestMessage(`${result.steps.filter((s) => s.status === 'failed').map((s) => s.id).join(', ')} failed in ${env.name}.`), duration);
