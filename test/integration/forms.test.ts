@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { exampleBody } from '../../src/catalogue';
 import type { FormPanels } from '../../src/features/form/host/formPanels';
 import type { FormHostMessage, FormState } from '../../src/features/form/protocol';
-import { startSimulator, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
+import { startSimulator, SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
 import { extensionApi, send, waitFor } from './support';
 
 function webviewTabs(viewType: string): vscode.Tab[] {
@@ -222,15 +222,20 @@ describe('Operation forms: ids, credentials and sessions', function () {
 
   it('after a partial capture from the form, the amount note says what is left now, not what was left before', async () => {
     const order = uniq('IT-CAP');
-    const auth = await send({ environmentId: envId, operationId: 'gateway.authorize', params: { orderId: order, transactionId: 'A1' }, body: authorizeBody(APPROVED) });
+    // The authorize-only merchant: on the default one an Authorize is captured at once.
+    const authOnlyEnvId = 'it-forms-auth-only';
+    await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id: authOnlyEnvId, name: 'Forms authorize only', gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_AUTH_ONLY_MERCHANT_ID, timeoutMs: 5000 });
+    await vscode.commands.executeCommand('paymentWorkbench.setGatewayPassword', { environmentId: authOnlyEnvId, value: SIMULATOR_DEFAULTS.apiPassword });
+    const auth = await send({ environmentId: authOnlyEnvId, operationId: 'gateway.authorize', params: { orderId: order, transactionId: 'A1' }, body: authorizeBody(APPROVED) });
     assert.equal(auth?.decoded?.outcome?.result, 'SUCCESS');
     const authorized = auth?.decoded?.order?.totalAuthorizedAmount ?? '';
-    const form = await forms.openForm({ operationId: 'gateway.capture', environmentId: envId, params: { orderId: order }, body: { apiOperation: 'CAPTURE', transaction: { amount: '1.00', currency: 'USD' } }, fieldNotes: { 'transaction.amount': `${authorized} left to capture: authorized ${authorized} − captured 0.00, from the Authorize response on order ${order}.` } });
+    const form = await forms.openForm({ operationId: 'gateway.capture', environmentId: authOnlyEnvId, params: { orderId: order }, body: { apiOperation: 'CAPTURE', transaction: { amount: '1.00', currency: 'USD' } }, fieldNotes: { 'transaction.amount': `${authorized} left to capture: authorized ${authorized} − captured 0.00, from the Authorize response on order ${order}.` } });
     assert.ok(form);
     const posted = await sendFrom(form);
     assert.equal(sentTitle(posted)?.tone, 'success', JSON.stringify(posted));
     const note = form.snapshot().fieldNotes['transaction.amount'] ?? '';
     assert.doesNotMatch(note, new RegExp(`^${authorized.replace('.', '\\.')} left to capture`), 'the note before the capture is gone');
     assert.match(note, new RegExp(`order ${order} .* ${(Number(authorized) - 1).toFixed(2).replace('.', '\\.')} USD left to capture`));
+    await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: authOnlyEnvId, confirmed: true });
   });
 });

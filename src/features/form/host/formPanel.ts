@@ -249,7 +249,8 @@ export class FormPanel implements vscode.Disposable {
    */
   private renewAmountNotesAfter(exchange: Exchange): void {
     const stale = Object.keys(this.fieldNotes).filter((p) => /(^|\.)amount$/.test(p));
-    if (stale.length === 0 || !exchange.response) return;
+    // A refused request (4xx, the error envelope) changed nothing on the order: its note still holds.
+    if (stale.length === 0 || !exchange.response || exchange.response.status >= 400) return;
     const choice = this.host.services.orders.choiceFor(exchange.operationId, exchange.environment.id);
     const now = choice && choice.orderId === exchange.params.orderId ? `After the last send: ${choice.note}.` : undefined;
     const notes = { ...this.fieldNotes };
