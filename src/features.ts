@@ -3,6 +3,7 @@
  * the response panel, request-file editing, financing sign-in, and the simulator's code. Everything
  * that needs the catalogue, zod or the HTTP client is reached from here and nowhere else.
  */
+import { markWalkthroughStep } from './platform/walkthroughProgress';
 import type * as vscode from 'vscode';
 import { registerAuthCommands } from './commands/authCommands';
 import { extensionConnections } from './commands/connections';
@@ -45,11 +46,12 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
   registerFlowDiagnostics(context);
   registerSaveAsFlow(context, history);
   registerOrderNextStep(context, history, () => core.environments.active()?.id, panels.openNextStep);
-  const flowTests = new FlowTests({ services, record: (e) => history.add(e), showResponse: async (e) => panels.responses.show(e, { preserveFocus: false }) });
+  const flowTests = new FlowTests({ services, record: (e) => history.add(e), showResponse: async (e) => panels.responses.show(e, { preserveFocus: false }), onFlowRun: () => void markWalkthroughStep(context.globalState, 'flowRun') });
   context.subscriptions.push(flowTests);
   // History first: a send resolves once the exchange is stored, then the panel shows it.
   context.subscriptions.push(
     sendCommands.onDidSendExchange(({ exchange }) => history.add(exchange)),
+    sendCommands.onDidSendExchange(() => void markWalkthroughStep(context.globalState, 'requestSent')),
     sendCommands.onDidSendExchange(({ exchange, quiet }) => {
       if (!quiet) panels.responses.show(exchange);
     }),

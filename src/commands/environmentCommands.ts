@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { markWalkthroughStep } from '../platform/walkthroughProgress';
 import { environmentSchema, isLive, usesSimulatorCredentials, type EnvironmentInput } from '../send/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import type { EnvNode } from '../environments/environmentsTree';
@@ -96,6 +97,7 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
     const value = given ?? (await vscode.window.showInputBox({ title: `${env.name}: ${SECRET_LABELS[name]}`, password: true, ignoreFocusOut: true, prompt: 'Kept in VS Code secret storage only.' }));
     if (value === undefined) return;
     await secrets.set(env.id, name, value);
+    if (name === 'gatewayApiPassword' && value !== '') void markWalkthroughStep(context.globalState, 'passwordStored');
     if (given === undefined) void vscode.window.showInformationMessage(`${SECRET_LABELS[name]} saved for ${env.name}.`);
   };
 
@@ -115,6 +117,23 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
     return true;
   };
 
+  /** The end of Add Environment: store its password now, and a notification whose buttons do the next thing. */
+  const offerNextAfterAdding = async (env: { id: string; name: string; gatewayUrl?: string; gatewayAuth?: string }): Promise<void> => {
+    const needsPassword = env.gatewayUrl !== undefined && env.gatewayAuth !== 'certificate' && !(await secrets.get(env.id, 'gatewayApiPassword'));
+    const SET_PASSWORD = `Set ${SECRET_LABELS.gatewayApiPassword}…`;
+    const MAKE_ACTIVE = 'Make Active';
+    const choice = await vscode.window.showInformationMessage(`Environment "${env.name}" added.`, ...(needsPassword ? [SET_PASSWORD] : []), MAKE_ACTIVE);
+    if (choice === SET_PASSWORD) {
+      await setSecret({ environmentId: env.id }, 'gatewayApiPassword');
+      if (envs.active()?.id !== env.id) {
+        const next = await vscode.window.showInformationMessage(`${SECRET_LABELS.gatewayApiPassword} saved for ${env.name}.`, MAKE_ACTIVE);
+        if (next === MAKE_ACTIVE) await vscode.commands.executeCommand('paymentWorkbench.activateEnvironment', { environmentId: env.id });
+      }
+    } else if (choice === MAKE_ACTIVE) {
+      await vscode.commands.executeCommand('paymentWorkbench.activateEnvironment', { environmentId: env.id });
+    }
+  };
+
   context.subscriptions.push(
     vscode.commands.registerCommand('paymentWorkbench.activateEnvironment', run(async (arg: EnvArg) => {
       const env = await resolveEnv(services, arg, 'Environment to make active');
@@ -129,10 +148,9 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
       const fields = input ?? (await editFields({ gatewayAuth: 'basic', timeoutMs: 30_000 }));
       if (!fields) return undefined;
       const env = await envs.save({ ...fields, id: fields.id ?? newId(fields.name ?? 'env') } as EnvironmentInput);
+      void markWalkthroughStep(context.globalState, 'environmentAdded');
       // Adding never switches: the active environment decides where requests go.
-      if (!input) {
-        void vscode.window.showInformationMessage(`Environment "${env.name}" added.`, 'Make Active').then((c) => c && vscode.commands.executeCommand('paymentWorkbench.activateEnvironment', { environmentId: env.id }));
-      }
+      if (!input) void offerNextAfterAdding(env);
       return env;
     })),
     vscode.commands.registerCommand('paymentWorkbench.tree.sendOperation', (arg: unknown) => {

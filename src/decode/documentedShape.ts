@@ -4,6 +4,7 @@ import {
   financingSuccessSchema,
   gatewayErrorSchema,
   gatewayResponseSchema,
+  retrieveOrderResponseSchema,
   updateSessionResponseSchema,
 } from '../catalogue/responses';
 import type { BodyView } from './bodyView';
@@ -16,7 +17,7 @@ const MAX_SHAPE_NOTES = 5;
  * odd. Only the chosen variant is checked, so the notes name fields instead of "no union matched".
  */
 export function noteShapeDifferences(api: 'gateway' | 'financing', operationId: string, httpStatus: number, view: BodyView, notes: string[]): void {
-  const schema = api === 'gateway' ? gatewayShape(view, httpStatus) : financingShape(operationId, httpStatus, view);
+  const schema = api === 'gateway' ? gatewayShape(operationId, view, httpStatus) : financingShape(operationId, httpStatus, view);
   if (!schema) return;
   const parsed = schema.safeParse(view.root);
   if (parsed.success) return;
@@ -31,9 +32,12 @@ export function noteShapeDifferences(api: 'gateway' | 'financing', operationId: 
 
 // An error status with a body that is no documented error shape (a proxy page) is already noted
 // by the decoder; comparing it with the success model would only add noise.
-function gatewayShape(view: BodyView, httpStatus: number): z.ZodMiniType | undefined {
+// Retrieve Order answers with the order's own fields at the top and transaction[] (each a whole
+// transaction answer), not the {response, order, transaction} of an operation on the order.
+function gatewayShape(operationId: string, view: BodyView, httpStatus: number): z.ZodMiniType | undefined {
   if (view.at(['result']) === 'ERROR' || view.record(['error']) !== undefined) return gatewayErrorSchema;
   if (httpStatus >= 400) return undefined;
+  if (operationId === 'gateway.retrieveOrder') return retrieveOrderResponseSchema;
   if (view.record(['session']) !== undefined) return updateSessionResponseSchema;
   return gatewayResponseSchema;
 }

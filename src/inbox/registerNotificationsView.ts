@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { describeNotification } from '../notifications/describeNotification';
 import type { NotificationEvent } from '../notifications/notificationEvent';
+import { markWalkthroughStep } from '../platform/walkthroughProgress';
 import type { InboxControl } from './inboxControl';
 import { formatTime } from '../format/time';
 
@@ -78,16 +79,36 @@ function findEvent(inbox: InboxControl, arg: unknown): NotificationEvent | undef
   return inbox.events().find((e) => e.id === id);
 }
 
-/** A read-only JSON document of one notification: when, from whom, verified or not, headers and body (redacted). */
-async function openEvent(e: NotificationEvent): Promise<void> {
-  const content = JSON.stringify({ source: e.source, orderId: e.orderId, transactionId: e.transactionId, receivedAt: e.receivedAt, attempts: e.attempts, verified: e.verified, summary: e.summary, headers: e.headers, body: e.body }, null, 2);
-  const doc = await vscode.workspace.openTextDocument({ language: 'json', content });
-  await vscode.window.showTextDocument(doc, { preview: true });
+const NOTIFICATION_SCHEME = 'payment-workbench-notification';
+
+/**
+ * One notification as a read-only JSON document (when, from whom, verified or not, headers and body,
+ * redacted): a virtual document, so it opens without an Untitled tab that asks to be saved.
+ */
+class NotificationDocuments implements vscode.TextDocumentContentProvider {
+  constructor(private readonly inbox: InboxControl) {}
+
+  static uriOf(e: NotificationEvent): vscode.Uri {
+    const name = `${e.source}-notification${e.orderId ? `-${e.orderId.replace(/[^\w.-]/g, '_')}` : ''}.json`;
+    return vscode.Uri.from({ scheme: NOTIFICATION_SCHEME, path: `/${encodeURIComponent(e.id)}/${name}` });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const id = decodeURIComponent(uri.path.split('/')[1] ?? '');
+    const e = this.inbox.events().find((x) => x.id === id);
+    if (!e) return JSON.stringify({ note: 'This notification is no longer in the local inbox (cleared, stopped, or beyond its bound).' }, null, 2);
+    return JSON.stringify({ source: e.source, orderId: e.orderId, transactionId: e.transactionId, receivedAt: e.receivedAt, attempts: e.attempts, verified: e.verified, summary: e.summary, headers: e.headers, body: e.body }, null, 2);
+  }
 }
 
-/** The rows as the view shows them (label and description): what the integration tests read. */
+async function openEvent(e: NotificationEvent): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(NotificationDocuments.uriOf(e));
+  await vscode.window.showTextDocument(doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json'), { preview: true });
+}
+
+/** The rows as the view shows them (label and description, and the event's id to open it): what the integration tests read. */
 export interface NotificationsViewRows {
-  rows(): { label: string; description: string }[];
+  rows(): { id: string; label: string; description: string }[];
 }
 
 export function registerNotificationsView(context: vscode.ExtensionContext, inbox: InboxControl, showOrder: (orderId: string) => Promise<void>): NotificationsViewRows {
@@ -96,12 +117,14 @@ export function registerNotificationsView(context: vscode.ExtensionContext, inbo
   const refresh = (): void => {
     tree.refresh();
     const count = inbox.events().length;
+    if (count > 0) void markWalkthroughStep(context.globalState, 'notificationReceived');
     view.badge = count > 0 ? { value: count, tooltip: `${count} notification${count === 1 ? '' : 's'} in the local inbox` } : undefined;
   };
   context.subscriptions.push(
     tree,
     view,
     inbox.onDidChange(refresh),
+    vscode.workspace.registerTextDocumentContentProvider(NOTIFICATION_SCHEME, new NotificationDocuments(inbox)),
     vscode.commands.registerCommand(INBOX_COMMANDS.start, async () => {
       const receiver = await inbox.start();
       void vscode.window.showInformationMessage(`Local inbox listening at ${receiver.url}: webhooks to /gateway, callbacks to /financing.`);
@@ -134,7 +157,7 @@ export function registerNotificationsView(context: vscode.ExtensionContext, inbo
   return {
     rows: () => tree.getChildren().map((n) => {
       const item = tree.getTreeItem(n);
-      return { label: typeof item.label === 'string' ? item.label : item.label?.label ?? '', description: typeof item.description === 'string' ? item.description : '' };
+      return { id: n.kind === 'event' ? n.event.id : '', label: typeof item.label === 'string' ? item.label : item.label?.label ?? '', description: typeof item.description === 'string' ? item.description : '' };
     }),
   };
 }

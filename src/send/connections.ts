@@ -3,7 +3,7 @@
  * the CLI differ only in where tokens live and which proxy the host sets. Financing steps of a flow
  * sign in here on their own when the session has no token.
  */
-import { FinancingSession, type TokenStore } from '../auth';
+import { FinancingSession, MemoryTokenStore, type TokenStore } from '../auth';
 import { HttpClient, type TransportOptions } from '../http';
 import type { Credentials } from './credentials';
 import type { Environment } from './environment';
@@ -79,4 +79,18 @@ export class Connections {
     this.sessions.clear();
     await Promise.all(open.map((c) => c.then((client) => client.close(), () => undefined)));
   }
+}
+
+/**
+ * Connections whose tokens live in memory only, one store per environment: a CLI run, or one flow run
+ * in the extension, whose sign-in and logout must leave the user's own session as it was.
+ */
+export function memoryTokenConnections(host: Omit<ConnectionHost, 'tokenStore'>): Connections {
+  const tokens = new Map<string, TokenStore>();
+  const tokenStore = (env: Environment): TokenStore => {
+    let store = tokens.get(env.id);
+    if (!store) tokens.set(env.id, (store = new MemoryTokenStore()));
+    return store;
+  };
+  return new Connections({ ...host, tokenStore });
 }

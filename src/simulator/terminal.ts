@@ -4,6 +4,7 @@
  * credentials (they are public test values), then one line per request until Ctrl+C.
  */
 import { DEFAULT_MAX_ORDERS, SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator } from './index';
+import { isAddressInUse, PortInUseError } from './portInUse';
 
 /** A flag the command does not know or a value out of range: the caller exits with its usage status. */
 export class SimulatorUsageError extends Error {}
@@ -49,7 +50,9 @@ function parseArgs(argv: readonly string[]): CliOptions {
 
 export async function runSimulatorCommand(argv: readonly string[]): Promise<void> {
   const options = parseArgs(argv);
-  const sim = await startSimulator({ ...options, runBy: 'terminal' });
+  const sim = await startSimulator({ ...options, runBy: 'terminal' }).catch((err: unknown) => {
+    throw isAddressInUse(err) ? new PortInUseError(options.port, options.host, 'pick another port with --port N (--port 0 takes any free port)') : err;
+  });
   const lines = [
     `Payment Workbench simulator listening on ${sim.baseUrl}`,
     `  financing API  ${sim.baseUrl}/api/online/{login,refreshToken,logout,offers}`,

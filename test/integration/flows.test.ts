@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FlowResult } from '../../src/flows';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
-import { extensionApi, waitFor } from './support';
+import { exampleBody } from '../../src/catalogue';
+import { extensionApi, send, waitFor } from './support';
 
 const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
 
@@ -53,6 +54,32 @@ describe('Flows in the Test Explorer', function () {
     assert.deepEqual(results.steps.map((s) => [s.id, s.status]), [['auth', 'passed'], ['refund', 'failed'], ['never', 'skipped']]);
     assert.deepEqual(results.steps[1]?.failures, [{ path: 'result', expected: '"SUCCESS"', actual: '"ERROR"' }]);
     assert.ok(sim.requestLog.entries.some((e) => e.url.includes('/order/') && e.status === 400), 'the refund reached the simulator');
+  });
+
+  it('a financing flow that logs out keeps its own tokens: the interactive session stays signed in', async () => {
+    const api = (await extensionApi()) as unknown as { inspect: { runFlows(uris: readonly string[]): Promise<void>; flowResults(): Promise<Record<string, FlowResult>> } };
+    await vscode.commands.executeCommand('paymentWorkbench.signIn', { environmentId: envId, email: SIMULATOR_DEFAULTS.partnerEmail, password: SIMULATOR_DEFAULTS.partnerPassword });
+    const financing = vscode.Uri.joinPath(file, '..', `it-financing-${Date.now()}.payflow.json`);
+    const flow = {
+      name: 'Offers, then log out',
+      environment: envId,
+      steps: [
+        { id: 'offers', operation: 'financing.offers', body: exampleBody('financing.offers'), expect: { status: 200 } },
+        { id: 'logout', operation: 'financing.logout', expect: { status: 200 } },
+      ],
+    };
+    await vscode.workspace.fs.writeFile(financing, Buffer.from(JSON.stringify(flow, null, 2), 'utf8'));
+    try {
+      await vscode.commands.executeCommand('testing.refreshTests');
+      await waitFor('the financing flow in the Test Explorer', async () => ((await extensionApi()) as unknown as { inspect: { flowItems(): Record<string, string[]> } }).inspect.flowItems()[financing.toString()], 30_000);
+      await api.inspect.runFlows([financing.toString()]);
+      const result = (await api.inspect.flowResults())[financing.toString()];
+      assert.deepEqual(result?.steps.map((s) => [s.id, s.status]), [['offers', 'passed'], ['logout', 'passed']]);
+      const after = await send({ environmentId: envId, operationId: 'financing.offers', body: exampleBody('financing.offers') });
+      assert.equal(after?.response?.status, 200, `the interactive session is still signed in: ${after?.failure?.message ?? ''}`);
+    } finally {
+      await vscode.workspace.fs.delete(financing);
+    }
   });
 
   it('shows the problems of an invalid flow file where they are', async () => {

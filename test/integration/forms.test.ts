@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { exampleBody } from '../../src/catalogue';
 import type { FormPanels } from '../../src/features/form/host/formPanels';
 import type { FormHostMessage, FormState } from '../../src/features/form/protocol';
-import { startSimulator, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
+import { startSimulator, SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
 import { extensionApi, send, waitFor } from './support';
 
 function webviewTabs(viewType: string): vscode.Tab[] {
@@ -205,5 +205,37 @@ describe('Operation forms: ids, credentials and sessions', function () {
     const posted = await form.receiveAsFromPage({ type: 'freshIds', orderId: 'INJECTED' });
     assert.deepEqual(posted, []);
     assert.deepEqual(form.currentState.params, before);
+  });
+  it('Use local inbox says what it did (the field holds the inbox address), not "Loaded the body from the local inbox"', async () => {
+    await vscode.workspace.getConfiguration('paymentWorkbench').update('inbox.port', 0, vscode.ConfigurationTarget.Global);
+    try {
+      const form = await open('gateway.authorize', envId);
+      const posted = await form.receiveAsFromPage({ type: 'useInbox', path: 'order.notificationUrl' });
+      const notice = posted.filter((m): m is Extract<FormHostMessage, { type: 'notice' }> => m.type === 'notice').at(-1);
+      assert.match(notice?.text ?? '', /^order\.notificationUrl is the local inbox's address http:\/\/127\.0\.0\.1:\d+\/gateway; it is listening\.$/, JSON.stringify(posted));
+      assert.equal(posted.at(-1)?.type, 'notice', 'the last status the page shows is this one');
+    } finally {
+      await vscode.commands.executeCommand('paymentWorkbench.inbox.stop');
+      await vscode.workspace.getConfiguration('paymentWorkbench').update('inbox.port', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('after a partial capture from the form, the amount note says what is left now, not what was left before', async () => {
+    const order = uniq('IT-CAP');
+    // The authorize-only merchant: on the default one an Authorize is captured at once.
+    const authOnlyEnvId = 'it-forms-auth-only';
+    await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id: authOnlyEnvId, name: 'Forms authorize only', gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_AUTH_ONLY_MERCHANT_ID, timeoutMs: 5000 });
+    await vscode.commands.executeCommand('paymentWorkbench.setGatewayPassword', { environmentId: authOnlyEnvId, value: SIMULATOR_DEFAULTS.apiPassword });
+    const auth = await send({ environmentId: authOnlyEnvId, operationId: 'gateway.authorize', params: { orderId: order, transactionId: 'A1' }, body: authorizeBody(APPROVED) });
+    assert.equal(auth?.decoded?.outcome?.result, 'SUCCESS');
+    const authorized = auth?.decoded?.order?.totalAuthorizedAmount ?? '';
+    const form = await forms.openForm({ operationId: 'gateway.capture', environmentId: authOnlyEnvId, params: { orderId: order }, body: { apiOperation: 'CAPTURE', transaction: { amount: '1.00', currency: 'USD' } }, fieldNotes: { 'transaction.amount': `${authorized} left to capture: authorized ${authorized} − captured 0.00, from the Authorize response on order ${order}.` } });
+    assert.ok(form);
+    const posted = await sendFrom(form);
+    assert.equal(sentTitle(posted)?.tone, 'success', JSON.stringify(posted));
+    const note = form.snapshot().fieldNotes['transaction.amount'] ?? '';
+    assert.doesNotMatch(note, new RegExp(`^${authorized.replace('.', '\\.')} left to capture`), 'the note before the capture is gone');
+    assert.match(note, new RegExp(`order ${order} .* ${(Number(authorized) - 1).toFixed(2).replace('.', '\\.')} USD left to capture`));
+    await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: authOnlyEnvId, confirmed: true });
   });
 });

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { extensionApi, send, waitFor } from './support';
 
-interface Rows { inspect: { notificationRows(): { label: string; description: string }[] } }
+interface Rows { inspect: { notificationRows(): { id: string; label: string; description: string }[] } }
 
 const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
 
@@ -41,6 +41,22 @@ describe('Notifications view and the local inbox', function () {
     const row = await waitFor('the webhook in the view', () => api.inspect.notificationRows().find((r) => r.description.includes(orderId)));
     assert.equal(row.label, 'Approved');
     assert.match(row.description, new RegExp(`^gateway ${orderId} PAYMENT APPROVED 12\\.00 EUR · `));
+  });
+
+  it('a notification opens read-only: a virtual JSON document, not a dirty Untitled one', async () => {
+    const row = api.inspect.notificationRows().find((r) => r.description.startsWith('gateway ORD-INBOX-'));
+    assert.ok(row, 'the webhook of the test before');
+    await vscode.commands.executeCommand('paymentWorkbench.inbox.open', row.id);
+    const doc = await waitFor('the notification document', () => vscode.window.activeTextEditor?.document);
+    try {
+      assert.equal(doc.isUntitled, false, 'not an Untitled document');
+      assert.equal(doc.isDirty, false, 'nothing to save');
+      assert.equal(doc.uri.scheme, 'payment-workbench-notification');
+      assert.equal(doc.languageId, 'json');
+      assert.match(doc.getText(), /"source": "gateway"/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('Stop closes the inbox: the view shows its welcome text again', async () => {

@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { needsInbox, oversizeProblem, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
 import type { SendingServices } from '../../commands/services';
 import type { StoredEnvironment } from '../../environments/environmentStore';
+import { transportFor } from '../../environments/transport';
+import { memoryTokenConnections } from '../../send/connections';
 import type { Exchange } from '../../send/exchange';
 import { FLOW_GLOB, updateFileItem } from './flowItems';
 import type { FlowTestsBackend } from './testController';
@@ -18,6 +20,8 @@ interface FlowTestsHost {
   /** History stores every exchange a flow sends. */
   record(exchange: Exchange): Promise<void>;
   showResponse(exchange: Exchange): Promise<void>;
+  /** A flow ran to its end (the walkthrough's "run a flow" step). */
+  onFlowRun?(): void;
 }
 
 export class FlowTests implements FlowTestsBackend, vscode.Disposable {
@@ -92,7 +96,8 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
       return;
     }
     run.started(file);
-    const { connections } = this.host.services;
+    // The flow's own tokens, per run: its login and logout steps must not sign the user in or out.
+    const connections = memoryTokenConnections({ credentials: this.host.services.credentials, transport: transportFor });
     const stepItem = (id: string) => file.children.get(`${file.id}#${id}`);
     // A step's state is reported as it ends (the run must not end first); its exchange is stored meanwhile.
     const recorded: Promise<void>[] = [];
@@ -114,9 +119,10 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
         if (step.exchange) recorded.push(this.keep(step.exchange, stepItem(step.id)));
         this.report(run, stepItem(step.id), step);
       },
-    });
+    }).finally(() => connections.close());
     await Promise.all(recorded);
     this.results.set(file.uri.toString(), result);
+    this.host.onFlowRun?.();
     const duration = result.durationMs;
     if (result.passed) run.passed(file, duration);
     else run.failed(file, new vscode.TestMessage(`${result.steps.filter((s) => s.status === 'failed').map((s) => s.id).join(', ')} failed in ${env.name}.`), duration);

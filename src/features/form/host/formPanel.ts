@@ -239,6 +239,26 @@ export class FormPanel implements vscode.Disposable {
     const reach = env && usesSimulatorCredentials(env) ? '' : ' Only this machine reaches it: for a real service put a tunnel of your choice (HTTPS) in front of the port and give its address instead.';
     const note = `The local inbox: ${source === 'gateway' ? 'webhooks' : 'callbacks'} sent here show in the Notifications view.${reach}`;
     this.setBody(setAt(this.state.body, path, url), undefined, 'the local inbox', { ...this.fieldNotes, [path]: note });
+    // setBody's own status ("Loaded the body from …") would say the whole body was replaced.
+    this.messenger.post({ type: 'notice', text: `${path} is the local inbox's address ${url}; it is listening.` });
+  }
+
+  /**
+   * A note beside an amount told what the order had left before this send (a next step's "100.00 left
+   * to capture"); once the gateway answered, it says what is left now, or goes.
+   */
+  private renewAmountNotesAfter(exchange: Exchange): void {
+    const stale = Object.keys(this.fieldNotes).filter((p) => /(^|\.)amount$/.test(p));
+    // A refused request (4xx, the error envelope) changed nothing on the order: its note still holds.
+    if (stale.length === 0 || !exchange.response || exchange.response.status >= 400) return;
+    const choice = this.host.services.orders.choiceFor(exchange.operationId, exchange.environment.id);
+    const now = choice && choice.orderId === exchange.params.orderId ? `After the last send: ${choice.note}.` : undefined;
+    const notes = { ...this.fieldNotes };
+    for (const p of stale) {
+      if (now) notes[p] = now;
+      else delete notes[p];
+    }
+    this.setBody(this.state.body, undefined, 'the last send', notes);
   }
 
   private postPreview(): void {
@@ -277,6 +297,7 @@ export class FormPanel implements vscode.Disposable {
         this.messenger.post({ type: 'notice', text: 'Not sent.' });
         return;
       }
+      this.renewAmountNotesAfter(exchange);
       const sentWith = exchange.params.transactionId ? ` (transaction id ${exchange.params.transactionId})` : '';
       if (exchange.failure) this.messenger.post({ type: 'sent', tone: 'error', title: `${exchange.failure.kind}: ${exchange.failure.message}`.slice(0, 450) + sentWith });
       else this.messenger.post({ type: 'sent', tone: exchange.decoded?.verdict.tone ?? 'info', title: (exchange.decoded?.verdict.title ?? `HTTP ${exchange.response?.status ?? ''}`).slice(0, 450) + sentWith });
