@@ -1,6 +1,6 @@
 /** `npm run simulator [-- --port N …]`: the entry of dist/simulator.js. */
 import { commandHelp } from '../format/commandLine';
-import { runSimulatorCommand, SIMULATOR_COMMAND, SimulatorUsageError } from './terminal';
+import { runSimulatorCommand, SIMULATOR_COMMAND } from './terminal';
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
@@ -8,6 +8,6 @@ if (args.includes('--help') || args.includes('-h')) {
 } else {
   runSimulatorCommand(args).catch((e: unknown) => {
     console.error(`${e instanceof Error ? e.message : String(e)}`);
-    process.exit(e instanceof SimulatorUsageError ? 2 : 1);
+    process.exit(1);
   });
 }

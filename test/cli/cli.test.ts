@@ -208,7 +208,7 @@ describe('payment-workbench CLI (the real process)', function () {
       assert.ok(!r.stderr.includes('Hunter2Secret'), r.stderr);
       assert.ok(!r.stderr.includes('5123450000000008'), r.stderr);
       assert.match(r.stderr, /512345xxxxxx0008/, 'a card number shows masked, first 6 and last 4');
-      assert.match(r.stderr, /syntax\.payflow\.json: \(file\): is not valid JSON: .*line 1, column \d+/);
+      assert.match(r.stderr, /syntax\.payflow\.json:1:\d+: \(file\): is not valid JSON: .*line 1, column \d+/);
     } finally {
       fs.rmSync(bad, { recursive: true });
     }
