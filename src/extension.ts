@@ -94,6 +94,8 @@ function testInspection(context: vscode.ExtensionContext, features: DeferredFeat
     featuresLoaded: () => features.loaded,
     /** The last result of each flow file run in the Test Explorer, by file URI. */
     flowResults: async () => Object.fromEntries((await features.get()).flowTests.results),
+    /** What the last run showed in Test Results for each flow and step item (output lines, failure messages and their lines), by item id. */
+    flowShown: async () => Object.fromEntries((await features.get()).flowTests.shown),
     /**
      * Runs flow files through the Test Explorer's run handler (what its Run button calls) at once: a
      * file written a moment ago may not be listed in VS Code's Testing view yet, so testing.runAll would skip it.
@@ -109,6 +111,8 @@ function testInspection(context: vscode.ExtensionContext, features: DeferredFeat
     },
     /** The Test Explorer's flow items: file item id → step ids. */
     flowItems: () => Object.fromEntries([...flowTests.items].map(([id, item]) => [id, [...item.children].map(([, step]) => step.label)])),
+    /** The error each flow file item shows in the Test Explorer (an invalid file), by file URI. */
+    flowErrors: () => Object.fromEntries([...flowTests.items].flatMap(([id, item]) => (item.error ? [[id, typeof item.error === 'string' ? item.error : item.error.value]] : []))),
   };
 }
 

@@ -1,7 +1,7 @@
 /** The files a run takes: flow files and request files, named or found in folders (sorted, bounded). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { oversizeProblem, parseFlowText, parseRequestFileAsFlow, type Flow } from '../flows';
+import { describeFlowProblem, oversizeProblem, parseFlowText, parseRequestFileAsFlow, type Flow } from '../flows';
 import { UsageError } from './usage';
 
 export const FLOW_SUFFIX = '.payflow.json';
@@ -70,7 +70,7 @@ export function readFlows(files: readonly string[], cwd: string): FlowInput[] {
     }
     const parsed = isRequest ? parseRequestFileAsFlow(input.text, path.basename(file, REQUEST_SUFFIX)) : parseFlowText(input.text);
     if (parsed.ok) flows.push({ file: shown, flow: parsed.flow });
-    else for (const p of parsed.problems) problems.push(`${shown}: ${p.where ? `${p.where}: ` : ''}${p.field}: ${p.message}`);
+    else for (const p of parsed.problems) problems.push(describeFlowProblem(p, shown));
   }
   if (problems.length) throw new UsageError(problems.join('\n'));
   return flows;

@@ -6,9 +6,7 @@
  */
 import { describeNotification, startReceiver, type NotificationEvent } from '../notifications';
 import type { CliIo } from './runCommand';
-import { UsageError } from './usage';
-
-const SECRET_VARIABLE = 'PAYMENT_WORKBENCH_NOTIFICATION_SECRET';
+import { LISTEN_COMMAND, LISTEN_SECRET_VARIABLE, parseCommand, UsageError } from './usage';
 
 interface ListenArgs {
   port: number;
@@ -17,22 +15,14 @@ interface ListenArgs {
 }
 
 function parseListenArgs(args: readonly string[], env: NodeJS.ProcessEnv): ListenArgs {
-  const parsed: ListenArgs = { port: 0, json: false, secret: env[SECRET_VARIABLE] || undefined };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--json') parsed.json = true;
-    else if (arg === '--port') {
-      const value = args[++i];
-      const port = Number(value);
-      if (value === undefined || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`listen: --port needs a port number 0 to 65535, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
-      parsed.port = port;
-    } else if (arg === '--secret') {
-      const value = args[++i];
-      if (value === undefined || value === '') throw new UsageError(`listen: --secret needs a value (or set ${SECRET_VARIABLE})`);
-      parsed.secret = value;
-    } else throw new UsageError(`listen: unknown argument ${JSON.stringify(arg)}`);
-  }
-  return parsed;
+  const { flags, operands } = parseCommand(LISTEN_COMMAND, args);
+  if (operands.length) throw new UsageError(`listen: takes no files or names, got ${JSON.stringify(operands[0])}`);
+  const value = flags.get('--port');
+  const port = Number(value ?? 0);
+  if (value !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`listen: --port needs a port number 0 to 65535, got ${JSON.stringify(value)}`);
+  const secret = flags.get('--secret');
+  if (secret === '') throw new UsageError(`listen: --secret needs a value (or set ${LISTEN_SECRET_VARIABLE})`);
+  return { port, json: flags.has('--json'), secret: typeof secret === 'string' ? secret : env[LISTEN_SECRET_VARIABLE] || undefined };
 }
 
 /** The line `--json` prints: what a script needs to decide, the body already redacted. */

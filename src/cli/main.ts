@@ -5,27 +5,31 @@
 import { runSimulatorCommand, SimulatorUsageError } from '../simulator/terminal';
 import { listenCommand } from './listenCommand';
 import { runCommand, type CliIo } from './runCommand';
-import { USAGE, UsageError } from './usage';
+import { helpOf, USAGE, UsageError } from './usage';
+import { packageVersion } from './version';
+
+const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    const help = command !== undefined && wantsHelp(rest) ? helpOf(command) : undefined;
+    if (help) {
+      io.out(help);
+      return 0;
+    }
     switch (command) {
       case 'run':
-        if (rest.includes('--help') || rest.includes('-h')) {
-          io.out(USAGE);
-          return 0;
-        }
         return await runCommand(rest, io);
       case 'listen':
-        if (rest.includes('--help') || rest.includes('-h')) {
-          io.out(USAGE);
-          return 0;
-        }
         return await listenCommand(rest, io);
       case 'simulator':
         await runSimulatorCommand(rest);
         return -1; // keeps running until Ctrl+C
+      case '--version':
+      case '-V':
+        io.out(`payment-workbench ${packageVersion()}`);
+        return 0;
       case undefined:
       case '--help':
       case '-h':
@@ -33,12 +37,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"`);
+        throw new UsageError(`unknown command "${command}"; the commands are run, simulator and listen`);
     }
   } catch (err) {
     if (err instanceof UsageError || err instanceof SimulatorUsageError) {
       io.err(`payment-workbench: ${err.message}`);
-      if (!(err.message.includes('\n'))) io.err('(payment-workbench --help shows the usage)');
+      if (!err.message.includes('\n')) io.err(`(payment-workbench ${command === 'run' || command === 'listen' || command === 'simulator' ? `${command} ` : ''}--help shows the usage)`);
       return 2;
     }
     io.err(`payment-workbench: ${err instanceof Error ? err.message : String(err)}`);

@@ -14,6 +14,8 @@ export interface ReportedStep {
   durationMs: number;
   httpStatus?: number;
   verdict?: string;
+  /** The gateway's own words on a refusal (error.explanation), redacted and clipped. */
+  explanation?: string;
   failures: ExpectationFailure[];
   message?: string;
   /** The flow's references resolved past a bound: an invalid flow (exit status 2). */
@@ -51,10 +53,20 @@ export function reportStep(s: StepResult, known: SecretValues): ReportedStep {
     durationMs: Math.round(s.durationMs),
     ...(s.httpStatus !== undefined ? { httpStatus: s.httpStatus } : {}),
     ...(s.verdict ? { verdict: redactText(s.verdict.title, known) } : {}),
+    ...explanationOf(s, known),
     failures: s.failures.map((f) => redactFailure(f, known)),
     ...(s.message ? { message: redactText(s.message, known) } : {}),
     ...(s.exceededLimit ? { exceededLimit: true as const } : {}),
   };
+}
+
+const MAX_EXPLANATION = 500;
+
+function explanationOf(s: StepResult, known: SecretValues): { explanation?: string } {
+  const text = s.exchange?.decoded?.error?.explanation;
+  if (!text) return {};
+  const redacted = redactText(text, known);
+  return { explanation: redacted.length > MAX_EXPLANATION ? `${redacted.slice(0, MAX_EXPLANATION - 1)}…` : redacted };
 }
 
 export function reportFlow(result: FlowResult, file: string, known: SecretValues): ReportedFlow {
@@ -71,6 +83,15 @@ export function summarize(flows: readonly ReportedFlow[]): RunReport {
   const summary = { passed: 0, failed: 0, skipped: 0 };
   for (const f of flows) for (const s of f.steps) summary[s.status]++;
   return { flows: [...flows], summary };
+}
+
+/**
+ * Why a step failed, one line each: the compared values (with the code's meaning), then what the
+ * answer meant (the decoded verdict) and the gateway's explanation, then the runner's message.
+ */
+export function failureLines(step: ReportedStep, options: { verdict: boolean }): string[] {
+  const verdict = options.verdict && step.verdict ? [`verdict: ${step.httpStatus !== undefined ? `HTTP ${step.httpStatus} ` : ''}${step.verdict}`] : [];
+  return [...step.failures.map(describeFailure), ...verdict, ...(step.explanation ? [`explanation: ${step.explanation}`] : []), ...(step.message ? [step.message] : [])];
 }
 
 /** One line per problem: "response.gatewayCode: expected "APPROVED", got "DECLINED" (DECLINED: …)". */

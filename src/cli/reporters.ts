@@ -1,6 +1,7 @@
 /** text (a line per step as it runs, then a summary), junit (one testsuite per flow) and json (the same as data). */
 import type { ReportedFlow, ReportedStep, RunReport } from './report';
-import { describeFailure } from './report';
+import { failureLines } from './report';
+import { fitColumn } from './columns';
 
 export const REPORTERS = ['text', 'junit', 'json'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
@@ -11,10 +12,14 @@ export function textFlowHeader(flow: { name: string; file: string; environment: 
   return `${flow.name}  (${flow.file}, ${flow.environment})`;
 }
 
+/** Cells of each column of a step's line; a longer text is cut with … (the JSON and JUnit reports keep it whole). */
+const COLUMNS = { id: 12, title: 24, status: 11, verdict: 40 } as const;
+
 export function textStepLine(step: ReportedStep): string {
   const status = step.httpStatus !== undefined ? `HTTP ${step.httpStatus}` : 'no response';
-  const head = `  ${SYMBOL[step.status]} ${step.id.padEnd(12)} ${step.title.padEnd(24)} ${step.status === 'skipped' ? 'skipped' : `${status}  ${step.verdict ?? ''}  ${step.durationMs} ms`}`;
-  const detail = [...step.failures.map(describeFailure), ...(step.message ? [step.message] : [])].map((l) => `      ${l}`);
+  const outcome = step.status === 'skipped' ? 'skipped' : `${fitColumn(status, COLUMNS.status)} ${fitColumn(step.verdict ?? '', COLUMNS.verdict)} ${step.durationMs} ms`;
+  const head = `  ${SYMBOL[step.status]} ${fitColumn(step.id, COLUMNS.id)} ${fitColumn(step.title, COLUMNS.title)} ${outcome}`;
+  const detail = (step.status === 'failed' ? failureLines(step, { verdict: false }) : step.message ? [step.message] : []).map((l) => `      ${l}`);
   return [head.trimEnd(), ...detail].join('\n');
 }
 
@@ -38,7 +43,7 @@ function junitCase(flow: ReportedFlow, step: ReportedStep): string {
   const open = `    <testcase name="${xml(step.id)}" classname="${xml(flow.name)}" time="${seconds(step.durationMs)}">`;
   if (step.status === 'skipped') return `${open}<skipped/></testcase>`;
   if (step.status === 'passed') return `${open}</testcase>`;
-  const lines = [...step.failures.map(describeFailure), ...(step.message ? [step.message] : [])];
+  const lines = failureLines(step, { verdict: true });
   const message = lines[0] ?? 'failed';
   return `${open}\n      <failure message="${xml(message)}" type="${step.failures.length ? 'expectation' : 'error'}">${xml(lines.join('\n'))}</failure>\n    </testcase>`;
 }

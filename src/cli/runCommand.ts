@@ -1,7 +1,6 @@
 /** `payment-workbench run`: parse every input, pick environments, start the simulator if asked, run, report. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { needsInbox, runFlow } from '../flows';
 import { startReceiver, type NotificationReceiver } from '../notifications';
 import type { Environment } from '../send/environment';
@@ -11,9 +10,9 @@ import { environmentVariableCredentials, secretsOfVariables, secretVariables } f
 import { loadEnvironments, pickEnvironment } from './environments';
 import { collectFiles, readFlows, type FlowInput } from './inputs';
 import { exitStatus, reportFlow, reportStep, summarize, type ReportedFlow } from './report';
-import { jsonReport, junitReport, REPORTERS, textFlowHeader, textStepLine, textSummary, type ReporterName } from './reporters';
+import { jsonReport, junitReport, textFlowHeader, textStepLine, textSummary, type ReporterName } from './reporters';
 import { cliSendPort, type SendFlags } from './sendPort';
-import { UsageError } from './usage';
+import { parseCommand, RUN_COMMAND, UsageError } from './usage';
 
 export interface CliIo {
   cwd: string;
@@ -32,36 +31,24 @@ interface RunOptions extends SendFlags {
 }
 
 function parseRunArgs(argv: readonly string[]): RunOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        env: { type: 'string' },
-        environments: { type: 'string' },
-        simulator: { type: 'boolean', default: false },
-        'yes-live': { type: 'boolean', default: false },
-        'send-anyway': { type: 'boolean', default: false },
-        reporter: { type: 'string', default: 'text' },
-        out: { type: 'string' },
-      },
-    });
-  } catch (err) {
-    throw new UsageError(`run: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const { values, positionals } = parsed;
-  if (!(REPORTERS as readonly string[]).includes(values.reporter)) throw new UsageError(`run: --reporter must be one of ${REPORTERS.join(', ')}, got "${values.reporter}"`);
-  if (positionals.length === 0) throw new UsageError('run: name at least one flow file, request file or folder');
+  const { flags, operands } = parseCommand(RUN_COMMAND, argv);
+  const text = (name: string) => {
+    const value = flags.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  if (operands.length === 0) throw new UsageError('run: name at least one flow file, request file or folder');
+  const env = text('--env');
+  const environments = text('--environments');
+  const out = text('--out');
   return {
-    files: positionals,
-    simulator: values.simulator,
-    yesLive: values['yes-live'],
-    sendAnyway: values['send-anyway'],
-    reporter: values.reporter as ReporterName,
-    ...(values.env !== undefined ? { env: values.env } : {}),
-    ...(values.environments !== undefined ? { environments: values.environments } : {}),
-    ...(values.out !== undefined ? { out: values.out } : {}),
+    files: [...operands],
+    simulator: flags.has('--simulator'),
+    yesLive: flags.has('--yes-live'),
+    sendAnyway: flags.has('--send-anyway'),
+    reporter: (text('--reporter') ?? 'text') as ReporterName,
+    ...(env !== undefined ? { env } : {}),
+    ...(environments !== undefined ? { environments } : {}),
+    ...(out !== undefined ? { out } : {}),
   };
 }
 

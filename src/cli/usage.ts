@@ -1,28 +1,78 @@
+import { closestPath } from '../catalogue/closestPath';
+import { commandHelp, CommandLineError, parseCommandLine, synopsis, wrapText, type CommandLine, type CommandSpec } from '../format/commandLine';
+import { SIMULATOR_COMMAND } from '../simulator/terminal';
+import { REPORTERS } from './reporters';
+
 /** Bad usage or an invalid input file: exit status 2, with a message naming what is at fault. */
 export class UsageError extends Error {}
 
-export const USAGE = `usage:
-  payment-workbench run <file|folder>... [--env NAME] [--environments FILE] [--simulator]
-                        [--reporter text|junit|json] [--out FILE] [--yes-live] [--send-anyway]
-  payment-workbench simulator [--port N] [--token-lifetime S]
-  payment-workbench listen [--port N] [--json] [--secret S]
-
-run       runs flow files (*.payflow.json) and request files (*.payreq.json, as one-step flows);
-          folders are searched for both. Exit status 0 when every step passed, 1 when a step
-          failed, 2 for bad usage or an invalid file. Nobody is asked during a run: a money-moving
-          step to a LIVE environment is not sent without --yes-live, a body that breaks the
-          catalogue's rules not without --send-anyway (or a step that expects the refusal, a 4xx
-          status), and a missing password names the variable to set.
-simulator runs the local simulator of both APIs until Ctrl+C.
-listen    receives gateway webhooks (POST /gateway) and financing callbacks (POST /financing) on
-          127.0.0.1 until Ctrl+C, printing one line per notification (--json: one JSON object per
-          line with source, orderId, verified, receivedAt, attempts, summary and the redacted body).
-          With a secret (--secret, or PAYMENT_WORKBENCH_NOTIFICATION_SECRET, which stays out of the
-          process list) a request without the right X-Notification-Secret gets 401 and prints
-          verified false. For a real gateway, put a tunnel of your choice in front of the port.
-
-Secrets come only from environment variables (never from files or flags):
+export const SECRET_VARIABLE_HELP = `Secrets come only from environment variables (never from files or flags):
   PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD, PAYMENT_WORKBENCH_PARTNER_EMAIL,
   PAYMENT_WORKBENCH_PARTNER_PASSWORD, PAYMENT_WORKBENCH_CERTIFICATE_PASSPHRASE;
   PAYMENT_WORKBENCH_<ENV_ID>_<NAME> (the environment id in capitals, - as _) wins for that environment.
   The simulator environments use the simulator's public test credentials.`;
+
+export const RUN_COMMAND: CommandSpec = {
+  name: 'run',
+  operands: '<file|folder>...',
+  summary: `Runs flow files (*.payflow.json) and request files (*.payreq.json, as one-step flows); folders are
+searched for both. Exit status 0 when every step passed, 1 when a step failed, 2 for bad usage or an
+invalid file. Nobody is asked during a run: a money-moving step to a LIVE environment is not sent
+without --yes-live, a body that breaks the catalogue's rules not without --send-anyway (or a step that
+expects the refusal, a 4xx status), and a missing password names the variable to set.
+
+${SECRET_VARIABLE_HELP}`,
+  flags: [
+    { name: '--env', value: 'NAME', help: 'the environment (id or name) for every flow; default: each flow\'s "environment", else local-simulator' },
+    { name: '--environments', value: 'FILE', help: 'environments.json with your environments (no secrets in it); default: the two simulator environments' },
+    { name: '--simulator', help: 'starts the simulator of both APIs for the run, on a free port' },
+    { name: '--reporter', value: 'NAME', choices: REPORTERS, help: 'text (default), junit or json' },
+    { name: '--out', value: 'FILE', help: 'writes the report to FILE (the text lines still go to stdout)' },
+    { name: '--yes-live', help: 'sends money-moving steps to a LIVE environment' },
+    { name: '--send-anyway', help: 'sends a body that breaks the catalogue\'s rules' },
+  ],
+};
+
+export const LISTEN_SECRET_VARIABLE = 'PAYMENT_WORKBENCH_NOTIFICATION_SECRET';
+
+export const LISTEN_COMMAND: CommandSpec = {
+  name: 'listen',
+  summary: `Receives gateway webhooks (POST /gateway) and financing callbacks (POST /financing) on 127.0.0.1
+until Ctrl+C, printing one line per notification. With a secret, a request without the right
+X-Notification-Secret gets 401 and prints verified false. For a real gateway, put a tunnel of your
+choice in front of the port.`,
+  flags: [
+    { name: '--port', value: 'N', help: 'the port, 0 to 65535 (default 0: any free port)' },
+    { name: '--json', help: 'one JSON object per line: source, orderId, verified, receivedAt, attempts, summary and the redacted body' },
+    { name: '--secret', value: 'S', help: `the X-Notification-Secret to check (better: ${LISTEN_SECRET_VARIABLE}, which stays out of the process list)` },
+  ],
+};
+
+export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND];
+
+const firstSentence = (spec: CommandSpec) => spec.summary.split(/(?<=\.)\s/)[0]?.replace(/\s+/g, ' ') ?? '';
+
+export const USAGE = `usage:
+${COMMANDS.map((c) => synopsis(c).replace(/^/gm, '  ')).join('\n')}
+  payment-workbench --version
+
+${COMMANDS.map((c) => `${c.name.padEnd(10)}${wrapText(firstSentence(c), 90, ' '.repeat(10))}`).join('\n')}
+
+payment-workbench <command> --help tells more of each command and its flags.
+
+${SECRET_VARIABLE_HELP}`;
+
+export function helpOf(command: string): string | undefined {
+  const spec = COMMANDS.find((c) => c.name === command);
+  return spec ? commandHelp(spec) : undefined;
+}
+
+/** The command's flags and operands; a mistake is a UsageError (exit status 2). */
+export function parseCommand(spec: CommandSpec, argv: readonly string[]): CommandLine {
+  try {
+    return parseCommandLine(spec, argv, closestPath);
+  } catch (err) {
+    if (err instanceof CommandLineError) throw new UsageError(err.message);
+    throw err;
+  }
+}

@@ -7,7 +7,7 @@ import { closestPath } from '../catalogue/closestPath';
 import { getOperation, operations } from '../catalogue/operations';
 import { parseRequestFile } from '../catalogue/requestFile';
 import { JsonDepthError, parseJsonBounded } from '../json/depth';
-import { describeJsonSyntaxError, withoutBom } from '../json/fileText';
+import { describeJsonSyntaxError, jsonSyntaxErrorPosition, withoutBom, type TextPosition } from '../json/fileText';
 import { REDACTED, redactJson, secretKindOfPath } from '../redaction';
 import { CAPABILITY_NAMES, isCapability, type Capability } from './capabilities';
 import { isMatcher } from './expectations';
@@ -40,6 +40,14 @@ export interface FlowProblem {
   message: string;
   /** Where in the file: the JSON path of the value at fault (the editor underlines it). */
   path: (string | number)[];
+  /** A syntax error's place in the text, which has no JSON path. */
+  at?: TextPosition;
+}
+
+/** "file:3:27: step 2 (refund): params: …", the way compilers print a problem (terminals and editors link it). */
+export function describeFlowProblem(p: FlowProblem, file?: string): string {
+  const place = file === undefined ? '' : `${file}${p.at ? `:${p.at.line}:${p.at.column}` : ''}: `;
+  return `${place}${p.where ? `${p.where}: ` : ''}${p.field}: ${p.message}`;
 }
 
 export type FlowParse = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
@@ -63,8 +71,16 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; pr
     return { ok: true, value: parseJsonBounded(text, { where: 'The flow file' }) };
   } catch (err) {
     const message = err instanceof JsonDepthError ? err.message : describeJsonSyntaxError(text, err);
-    return { ok: false, problems: [{ field: '(file)', message: `is not valid JSON: ${message}`, path: [] }] };
+    return { ok: false, problems: [{ field: '(file)', message: `is not valid JSON: ${message}`, path: [], ...(err instanceof JsonDepthError ? {} : syntaxErrorAt(text)) }] };
   }
+}
+
+/** How parseRequestFile begins a syntax error's message (a nesting past the bound is told otherwise, and has no place). */
+const REQUEST_SYNTAX_ERROR = 'not valid JSON:';
+
+function syntaxErrorAt(text: string): { at?: TextPosition } {
+  const at = jsonSyntaxErrorPosition(text);
+  return at ? { at } : {};
 }
 
 /** A flow file's text (a leading byte order mark, as editors on Windows write, is skipped). */
@@ -78,7 +94,7 @@ export function parseFlowText(fileText: string): FlowParse {
 /** A request file (`*.payreq.json`) as a flow of one step named "request". */
 export function parseRequestFileAsFlow(text: string, name: string): FlowParse {
   const parsed = parseRequestFile(text);
-  if (!parsed.ok) return { ok: false, problems: [{ field: '(file)', message: parsed.message, path: [] }] };
+  if (!parsed.ok) return { ok: false, problems: [{ field: '(file)', message: parsed.message, path: [], ...(parsed.message.startsWith(REQUEST_SYNTAX_ERROR) ? syntaxErrorAt(withoutBom(text)) : {}) }] };
   const { operation, version, params, body } = parsed.file;
   const step: FlowStep = { id: 'request', operation, ...(version !== undefined ? { version } : {}), ...(params ? { params } : {}), ...(body ? { body } : {}) };
   return { ok: true, flow: { name, steps: [step] } };

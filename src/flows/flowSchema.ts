@@ -104,7 +104,8 @@ export function flowFileJsonSchema(): object {
         required: ['id', 'operation'],
         properties: {
           id: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$', description: 'Names the step in references ({{id.response.PATH}}) and reports.' },
-          operation: { enum: operations.map((o) => o.id), enumDescriptions: operations.map((o) => `${o.title}: ${o.purpose}`) },
+          // Offered in completion, judged by the flow checks alone: an enum here made a second report of an unknown operation.
+          operation: { anyOf: [{ enum: operations.map((o) => o.id), enumDescriptions: operations.map((o) => `${o.title}: ${o.purpose}`) }, { type: 'string' }] },
           version: { type: 'integer', description: "Left out: the operation's default version." },
           params: {
             type: 'object',

@@ -20,22 +20,30 @@ const POSITION = /\s*in JSON at position \d+.*$/s;
 export function describeJsonSyntaxError(text: string, err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err);
   const message = raw.replace(QUOTED_EXCERPT, '').replace(UNEXPECTED_TOKEN, 'Unexpected character').replace(POSITION, '');
-  const offset = firstErrorOffset(text);
-  return offset === undefined ? message : `${message} at ${lineAndColumn(text, offset)}`;
+  const at = jsonSyntaxErrorPosition(text);
+  return at === undefined ? message : `${message} at line ${at.line}, column ${at.column}`;
 }
 
-function firstErrorOffset(text: string): number | undefined {
+/** Where a text's first JSON syntax error is (line and column from 1), or undefined when it has none. */
+export interface TextPosition {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+export function jsonSyntaxErrorPosition(text: string): TextPosition | undefined {
   const errors: ParseError[] = [];
   parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  return errors[0]?.offset;
+  const offset = errors[0]?.offset;
+  return offset === undefined ? undefined : positionAt(text, offset);
 }
 
-function lineAndColumn(text: string, offset: number): string {
+function positionAt(text: string, offset: number): TextPosition {
   let line = 1;
   let lineStart = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
     line++;
     lineStart = i + 1;
   }
-  return `line ${line}, column ${offset - lineStart + 1}`;
+  return { offset, line, column: offset - lineStart + 1 };
 }

@@ -1,7 +1,13 @@
 /** `npm run simulator [-- --port N …]`: the entry of dist/simulator.js. */
-import { runSimulatorCommand } from './terminal';
+import { commandHelp } from '../format/commandLine';
+import { runSimulatorCommand, SIMULATOR_COMMAND } from './terminal';
 
-runSimulatorCommand(process.argv.slice(2)).catch((e: unknown) => {
-  console.error(`simulator: ${e instanceof Error ? e.message : String(e)}`);
-  process.exit(1);
-});
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(commandHelp(SIMULATOR_COMMAND));
+} else {
+  runSimulatorCommand(args).catch((e: unknown) => {
+    console.error(`${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}

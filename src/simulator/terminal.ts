@@ -1,13 +1,26 @@
 /**
  * The simulator as a stand-alone process (`npm run simulator`, `payment-workbench simulator`), with
- * --port N --host H --token-lifetime S --max-orders N. Prints where both APIs live and the default
+ * the flags of SIMULATOR_COMMAND. Prints where both APIs live and the default
  * credentials (they are public test values), then one line per request until Ctrl+C.
  */
+import { closestPath } from '../catalogue/closestPath';
+import { CommandLineError, parseCommandLine, type CommandLine, type CommandSpec } from '../format/commandLine';
 import { DEFAULT_MAX_ORDERS, SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator } from './index';
 import { isAddressInUse, PortInUseError } from './portInUse';
 
 /** A flag the command does not know or a value out of range: the caller exits with its usage status. */
 export class SimulatorUsageError extends Error {}
+
+export const SIMULATOR_COMMAND: CommandSpec = {
+  name: 'simulator',
+  summary: 'Runs the local simulator of both APIs until Ctrl+C, printing one line per request.',
+  flags: [
+    { name: '--port', value: 'N', help: `the port, 0 to 65535 (default ${SIMULATOR_DEFAULTS.port}; 0: any free port)` },
+    { name: '--host', value: 'H', help: 'the address to listen on (default 127.0.0.1)' },
+    { name: '--token-lifetime', value: 'SECONDS', help: 'how long a financing access token lives (default 3600)' },
+    { name: '--max-orders', value: 'N', help: `how many gateway orders are kept (default ${DEFAULT_MAX_ORDERS}); beyond it the oldest are forgotten` },
+  ],
+};
 
 interface CliOptions {
   port: number;
@@ -17,35 +30,26 @@ interface CliOptions {
 }
 
 function parseArgs(argv: readonly string[]): CliOptions {
-  const out: CliOptions = { port: SIMULATOR_DEFAULTS.port, host: '127.0.0.1', tokenLifetimeSeconds: 3600, maxOrders: DEFAULT_MAX_ORDERS };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = argv[i + 1];
-    const integer = (min: number, max: number): number => {
-      const n = Number(value);
-      if (value === undefined || !Number.isInteger(n) || n < min || n > max) throw new SimulatorUsageError(`${flag} needs an integer from ${min} to ${max}`);
-      i++;
-      return n;
-    };
-    switch (flag) {
-      case '--port': out.port = integer(0, 65535); break;
-      case '--token-lifetime': out.tokenLifetimeSeconds = integer(1, 365 * 24 * 3600); break;
-      case '--max-orders': out.maxOrders = integer(1, 10_000_000); break;
-      case '--host':
-        if (!value) throw new SimulatorUsageError('--host needs a value');
-        out.host = value;
-        i++;
-        break;
-      case '--help':
-      case '-h':
-        console.log(`usage: simulator [--port N (default 4477, 0 = any)] [--host H (default 127.0.0.1)] [--token-lifetime SECONDS (default 3600)] [--max-orders N (default ${DEFAULT_MAX_ORDERS}; the oldest are forgotten beyond it)]`);
-        process.exit(0);
-        break;
-      default:
-        throw new SimulatorUsageError(`unknown flag ${flag ?? ''} (try --help)`);
-    }
+  let flags: CommandLine['flags'];
+  try {
+    flags = parseCommandLine(SIMULATOR_COMMAND, argv, closestPath).flags;
+  } catch (err) {
+    throw err instanceof CommandLineError ? new SimulatorUsageError(err.message) : err;
   }
-  return out;
+  const integer = (flag: string, fallback: number, min: number, max: number): number => {
+    const value = flags.get(flag);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (typeof value !== 'string' || !Number.isInteger(n) || n < min || n > max) throw new SimulatorUsageError(`simulator: ${flag} needs an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+    return n;
+  };
+  const host = flags.get('--host');
+  return {
+    port: integer('--port', SIMULATOR_DEFAULTS.port, 0, 65535),
+    host: typeof host === 'string' && host !== '' ? host : '127.0.0.1',
+    tokenLifetimeSeconds: integer('--token-lifetime', 3600, 1, 365 * 24 * 3600),
+    maxOrders: integer('--max-orders', DEFAULT_MAX_ORDERS, 1, 10_000_000),
+  };
 }
 
 export async function runSimulatorCommand(argv: readonly string[]): Promise<void> {

@@ -1,27 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { amplifyingFlow } from '../../bench/flows.bench';
-
-/** The real CLI, as `npx payment-workbench` runs it: bin/payment-workbench.js over dist/cli.js. */
-const repoRoot = process.cwd();
-const bin = path.join(repoRoot, 'bin', 'payment-workbench.js');
-
-function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env: { ...process.env, ...options.env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+import { cli, repoRoot } from './cliProcess';
 
 const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
 const failingFlow = {
@@ -216,7 +200,7 @@ describe('payment-workbench CLI (the real process)', function () {
       assert.ok(!r.stderr.includes('Hunter2Secret'), r.stderr);
       assert.ok(!r.stderr.includes('5123450000000008'), r.stderr);
       assert.match(r.stderr, /512345xxxxxx0008/, 'a card number shows masked, first 6 and last 4');
-      assert.match(r.stderr, /syntax\.payflow\.json: \(file\): is not valid JSON: .*line 1, column \d+/);
+      assert.match(r.stderr, /syntax\.payflow\.json:1:\d+: \(file\): is not valid JSON: .*line 1, column \d+/);
     } finally {
       fs.rmSync(bad, { recursive: true });
     }

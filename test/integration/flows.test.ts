@@ -7,6 +7,15 @@ import { extensionApi, send, waitFor } from './support';
 
 const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
 
+interface FlowsInspect {
+  inspect: {
+    flowItems(): Record<string, string[]>;
+    flowErrors(): Record<string, string>;
+    runFlows(fileUris: readonly string[]): Promise<void>;
+    flowShown(): Promise<Record<string, { output: string[]; messages: { text: string; line?: number }[] }>>;
+  };
+}
+
 /** A flow file in the workspace, run through VS Code's Testing API (the Test Explorer's Run), against the simulator. */
 describe('Flows in the Test Explorer', function () {
   this.timeout(90_000);
@@ -82,9 +91,58 @@ describe('Flows in the Test Explorer', function () {
     }
   });
 
+  it('marks a failed expectation on its line inside "expect", not on the step', async () => {
+    const api = (await extensionApi()) as unknown as FlowsInspect;
+    await waitFor('the flow in the Test Explorer', () => api.inspect.flowItems()[file.toString()], 30_000);
+    await api.inspect.runFlows([file.toString()]);
+    const shown = (await api.inspect.flowShown())[`${file.toString()}#refund`];
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file)).split('\n');
+    const expectLine = text.findIndex((l) => l.includes('"result": "SUCCESS"'));
+    assert.ok(expectLine > 0);
+    assert.deepEqual(shown?.messages.map((m) => m.line), [expectLine], JSON.stringify(shown));
+  });
+
+  it('keeps the output of two flows apart in Test Results: each line on its own step, prefixed with its flow’s name', async () => {
+    const api = (await extensionApi()) as unknown as FlowsInspect;
+    const other = vscode.Uri.joinPath(file, '..', `it-other-${Date.now()}.payflow.json`);
+    await vscode.workspace.fs.writeFile(other, Buffer.from(JSON.stringify({ name: 'Verify alone', environment: envId, steps: [{ id: 'check', operation: 'gateway.verify', body: { apiOperation: 'VERIFY', order: { currency: 'EUR' }, sourceOfFunds: card } }] }, null, 2), 'utf8'));
+    try {
+      await waitFor('both flows in the Test Explorer', () => api.inspect.flowItems()[other.toString()] && api.inspect.flowItems()[file.toString()], 30_000);
+      await api.inspect.runFlows([file.toString(), other.toString()]);
+      const shown = await api.inspect.flowShown();
+      const lines = (id: string) => shown[id]?.output ?? [];
+      assert.ok(lines(`${other.toString()}#check`).length > 0, JSON.stringify(shown));
+      for (const line of lines(`${other.toString()}#check`)) assert.match(line, /^\[Verify alone\] check: /);
+      for (const step of ['auth', 'refund']) {
+        assert.ok(lines(`${file.toString()}#${step}`).length > 0, JSON.stringify(shown));
+        for (const line of lines(`${file.toString()}#${step}`)) assert.match(line, new RegExp(`^\\[Authorize, then refund too much\\] ${step}: `));
+      }
+    } finally {
+      await vscode.workspace.fs.delete(other);
+    }
+  });
+
+  it('tells a JSON syntax error as file:line:column: in the Test Explorer and where the editor underlines it', async () => {
+    const api = (await extensionApi()) as unknown as FlowsInspect;
+    const broken = vscode.Uri.joinPath(file, '..', `it-syntax-${Date.now()}.payflow.json`);
+    const line3 = '  "steps": [ { "id": "a", } ]';
+    await vscode.workspace.fs.writeFile(broken, Buffer.from(`{\n  "name": "x",\n${line3}\n}\n`, 'utf8'));
+    try {
+      const error = await waitFor('the file’s error in the Test Explorer', () => api.inspect.flowErrors()[broken.toString()], 30_000);
+      assert.match(error, new RegExp(`it-syntax-\\d+\\.payflow\\.json:3:${line3.indexOf('}') + 1}: \\(file\\): is not valid JSON`));
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(broken));
+      const diagnostic = await waitFor('the syntax error diagnostic', () => vscode.languages.getDiagnostics(broken).find((x) => x.source === 'Payment Workbench'));
+      assert.deepEqual([diagnostic.range.start.line, diagnostic.range.start.character], [2, line3.indexOf('}')]);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(broken);
+    }
+  });
+
   it('shows the problems of an invalid flow file where they are', async () => {
     const bad = vscode.Uri.joinPath(file, '..', `it-bad-${Date.now()}.payflow.json`);
-    await vscode.workspace.fs.writeFile(bad, Buffer.from('{\n  "name": "bad",\n  "steps": [\n    { "id": "a", "operation": "gateway.refnd" }\n  ]\n}\n', 'utf8'));
+    // Step b's orderId is a number: the JSON schema says so (and the flow checks do not), which shows the schema has been applied.
+    await vscode.workspace.fs.writeFile(bad, Buffer.from('{\n  "name": "bad",\n  "steps": [\n    { "id": "a", "operation": "gateway.refnd" },\n    { "id": "b", "operation": "gateway.verify", "params": { "orderId": 5 } }\n  ]\n}\n', 'utf8'));
     try {
       const doc = await vscode.workspace.openTextDocument(bad);
       await vscode.window.showTextDocument(doc);
@@ -95,6 +153,9 @@ describe('Flows in the Test Explorer', function () {
       });
       assert.match(diagnostics[0]?.message ?? '', /step 1 \(a\): operation: unknown operation "gateway\.refnd" \(did you mean gateway\.refund\?\)/);
       assert.equal(diagnostics[0]?.range.start.line, 3, 'underlined on the step’s line');
+      await waitFor('the JSON schema’s diagnostics', () => (vscode.languages.getDiagnostics(bad).some((d) => d.range.start.line === 4) ? true : undefined), 30_000);
+      const onStep = vscode.languages.getDiagnostics(bad).filter((d) => d.range.start.line === 3);
+      assert.equal(onStep.length, 1, `the unknown operation is reported once:\n${onStep.map((d) => `${d.source ?? ''}: ${d.message}`).join('\n')}`);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.workspace.fs.delete(bad);

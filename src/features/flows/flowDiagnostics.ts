@@ -1,6 +1,7 @@
 /** Problems of a flow file in the editor: the same checks as the CLI's exit status 2, underlined where they are. */
 import * as vscode from 'vscode';
-import { parseFlowFile, rangeOf } from './flowItems';
+import { describeFlowProblem } from '../../flows';
+import { parseFlowFile, problemRange } from './flowItems';
 
 const SOURCE = 'Payment Workbench';
 const DELAY_MS = 200;
@@ -12,8 +13,8 @@ export function registerFlowDiagnostics(context: vscode.ExtensionContext): void 
   const check = (document: vscode.TextDocument) => {
     const parsed = parseFlowFile(document.getText());
     collection.set(document.uri, parsed.problems.map((p) => {
-      const range = rangeOf(document, parsed.spanOf(p.path)) ?? new vscode.Range(0, 0, 0, 1);
-      const d = new vscode.Diagnostic(range, `${p.where ? `${p.where}: ` : ''}${p.field}: ${p.message}`, vscode.DiagnosticSeverity.Error);
+      const range = problemRange(document, parsed, p) ?? new vscode.Range(0, 0, 0, 1);
+      const d = new vscode.Diagnostic(range, describeFlowProblem(p), vscode.DiagnosticSeverity.Error);
       d.source = SOURCE;
       return d;
     }));

@@ -1,6 +1,6 @@
 /** A flow file as test items: the flow (named by its "name") and one child per step, each with its range for the gutter buttons. */
 import * as vscode from 'vscode';
-import { parseFlowText, type Flow, type FlowProblem } from '../../flows';
+import { describeFlowProblem, parseFlowText, type Flow, type FlowProblem } from '../../flows';
 import { locate, parseJsonWithOffsets, type JsonNode, type TextSpan } from '../../json';
 
 export const FLOW_GLOB = '**/*.payflow.json';
@@ -24,6 +24,17 @@ export function parseFlowFile(text: string): ParsedFlowFile {
   return parsed.ok ? { flow: parsed.flow, problems: [], spanOf } : { problems: parsed.problems, spanOf };
 }
 
+/** Where a problem is: a syntax error at its character, any other at the value its JSON path names. */
+export function problemRange(document: { positionAt(offset: number): vscode.Position }, parsed: ParsedFlowFile, problem: FlowProblem): vscode.Range | undefined {
+  if (problem.at) return rangeOf(document, { offset: problem.at.offset, length: 1 });
+  return rangeOf(document, parsed.spanOf(problem.path));
+}
+
+/** The line of a failed expectation: its key inside the step's "expect" (the step itself when the key is not found). */
+export function expectationRange(text: string, parsed: ParsedFlowFile, stepIndex: number, key: string): vscode.Range | undefined {
+  return rangeOf(new LineIndex(text), parsed.spanOf(['steps', stepIndex, 'expect', key]) ?? parsed.spanOf(['steps', stepIndex]));
+}
+
 export function rangeOf(document: { positionAt(offset: number): vscode.Position }, span: TextSpan | undefined): vscode.Range | undefined {
   return span ? new vscode.Range(document.positionAt(span.offset), document.positionAt(span.offset + span.length)) : undefined;
 }
@@ -34,7 +45,7 @@ export function updateFileItem(controller: vscode.TestController, item: vscode.T
   const lines = new LineIndex(text);
   if (!parsed.flow) {
     const first = parsed.problems[0];
-    item.error = first ? `${first.where ? `${first.where}: ` : ''}${first.field}: ${first.message}` : 'Not a flow file';
+    item.error = first ? describeFlowProblem(first, item.uri ? vscode.workspace.asRelativePath(item.uri) : undefined) : 'Not a flow file';
     item.children.replace([]);
     return parsed;
   }

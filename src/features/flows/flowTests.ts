@@ -10,7 +10,7 @@ import type { StoredEnvironment } from '../../environments/environmentStore';
 import { transportFor } from '../../environments/transport';
 import { memoryTokenConnections } from '../../send/connections';
 import type { Exchange } from '../../send/exchange';
-import { FLOW_GLOB, updateFileItem } from './flowItems';
+import { expectationRange, FLOW_GLOB, updateFileItem } from './flowItems';
 import type { FlowTestsBackend } from './testController';
 
 export const OPEN_STEP_RESPONSE_COMMAND = 'paymentWorkbench.flows.openStepResponse';
@@ -24,6 +24,18 @@ interface FlowTestsHost {
   onFlowRun?(): void;
 }
 
+export interface ShownInResults {
+  output: string[];
+  /** Each failure message and the 0-based line it marks. */
+  messages: { text: string; line?: number }[];
+}
+
+interface StepReportContext {
+  flowName: string;
+  /** The range of a key of the step's "expect". */
+  expectationRange(key: string): vscode.Range | undefined;
+}
+
 export class FlowTests implements FlowTestsBackend, vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private watching = false;
@@ -31,6 +43,8 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
   private readonly exchanges = new Map<string, Exchange>();
   /** The last result of each flow file (tests read it through the inspect hook). */
   readonly results = new Map<string, FlowResult>();
+  /** What the last run showed in Test Results for each test item, by item id (tests read it through the inspect hook). */
+  readonly shown = new Map<string, ShownInResults>();
 
   constructor(private readonly host: FlowTestsHost) {
     this.subscriptions.push(vscode.commands.registerCommand(OPEN_STEP_RESPONSE_COMMAND, (item?: vscode.TestItem) => this.openStepResponse(item)));
@@ -99,6 +113,8 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     // The flow's own tokens, per run: its login and logout steps must not sign the user in or out.
     const connections = memoryTokenConnections({ credentials: this.host.services.credentials, transport: transportFor });
     const stepItem = (id: string) => file.children.get(`${file.id}#${id}`);
+    const flow = parsed.flow;
+    const stepIndex = (id: string) => flow.steps.findIndex((s) => s.id === id);
     // A step's state is reported as it ends (the run must not end first); its exchange is stored meanwhile.
     const recorded: Promise<void>[] = [];
     // A flow that waits for webhooks uses the Notifications view's inbox (started if need be): its events show there too.
@@ -117,7 +133,7 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
       },
       onStepEnd: (step) => {
         if (step.exchange) recorded.push(this.keep(step.exchange, stepItem(step.id)));
-        this.report(run, stepItem(step.id), step);
+        this.report(run, stepItem(step.id), step, { flowName: flow.name, expectationRange: (key) => expectationRange(read, parsed, stepIndex(step.id), key) });
       },
     }).finally(() => connections.close());
     await Promise.all(recorded);
@@ -133,18 +149,36 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     await this.host.record(exchange);
   }
 
-  private report(run: vscode.TestRun, item: vscode.TestItem | undefined, step: StepResult): void {
+  /**
+   * A step's outcome in Test Results. Every line of output is tied to the step's item and starts with
+   * its flow's name, so flows run side by side stay apart; a failed expectation marks its line in "expect".
+   */
+  private report(run: vscode.TestRun, item: vscode.TestItem | undefined, step: StepResult, where: StepReportContext): void {
     if (!item) return;
+    const shown: ShownInResults = { output: [], messages: [] };
+    this.shown.set(item.id, shown);
+    const output = (line: string) => {
+      const text = `[${where.flowName}] ${step.id}: ${line}\r\n`;
+      shown.output.push(text);
+      run.appendOutput(text, item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined, item);
+    };
     const verdict = step.verdict ? `${step.httpStatus ?? ''} ${step.verdict.title}`.trim() : undefined;
-    if (verdict) run.appendOutput(`${step.id}: ${verdict}\r\n`, undefined, item);
+    if (verdict) output(verdict);
     if (step.status === 'skipped') return run.skipped(item);
     if (step.status === 'passed') return run.passed(item, step.durationMs);
     const messages = step.failures.map((f) => {
-      const m = vscode.TestMessage.diff(`${f.path}: expected ${f.expected}, got ${f.actual}${f.meaning ? ` (${f.actual}: ${f.meaning})` : ''}`, f.expected, f.actual);
-      if (item.uri && item.range) m.location = new vscode.Location(item.uri, item.range);
+      const text = `${f.path}: expected ${f.expected}, got ${f.actual}${f.meaning ? ` (${f.actual}: ${f.meaning})` : ''}`;
+      output(text);
+      const m = vscode.TestMessage.diff(text, f.expected, f.actual);
+      const range = where.expectationRange(f.path) ?? item.range;
+      if (item.uri && range) m.location = new vscode.Location(item.uri, range);
       return m;
     });
-    if (step.message) messages.push(new vscode.TestMessage(step.message));
+    if (step.message) {
+      output(step.message);
+      messages.push(new vscode.TestMessage(step.message));
+    }
+    for (const m of messages) shown.messages.push({ text: typeof m.message === 'string' ? m.message : m.message.value, ...(m.location ? { line: m.location.range.start.line } : {}) });
     run.failed(item, messages.length ? messages : [new vscode.TestMessage(verdict ?? 'failed')], step.durationMs);
   }
 
