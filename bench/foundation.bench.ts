@@ -1,15 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { repoRoot, vsixPath } from '../test/harness/paths';
-import type { Report } from './report';
+import { codeServerBin, node24Bin, repoRoot, vsixPath } from '../test/harness/paths';
+import { missingTools, type Report } from './report';
 
 /** Package size and activation cost, the latter measured inside a real extension host (code-server). */
 export async function run(report: Report): Promise<void> {
-  report('foundation', 'VSIX size', Math.round(fs.statSync(vsixPath).size / 1024), 'KiB');
+  if (fs.existsSync(vsixPath)) report('foundation', 'VSIX size', Math.round(fs.statSync(vsixPath).size / 1024), 'KiB');
+  else report('foundation', 'VSIX size', 'skipped: no dist/payment-workbench.vsix; `npm run package` builds it');
   for (const b of ['extension.js', 'features.js', 'simulator.js']) {
     const f = path.join(repoRoot, 'dist', b);
     if (fs.existsSync(f)) report('foundation', `bundle dist/${b}`, Math.round(fs.statSync(f).size / 1024), 'KiB');
+  }
+  const skipped = missingTools([{ name: 'code-server', path: codeServerBin }, { name: 'Node 24 for code-server', path: path.join(node24Bin, 'node') }], fs.existsSync);
+  if (skipped) {
+    report('foundation', 'activation and first Send in code-server', skipped);
+    return;
   }
   const activationFile = path.join(repoRoot, 'test-artifacts', 'activation.json');
   const firstSendFile = path.join(repoRoot, 'test-artifacts', 'first-send.json');
@@ -25,7 +31,8 @@ export async function run(report: Report): Promise<void> {
       encoding: 'utf8',
     });
     if (r.status !== 0 || !fs.existsSync(activationFile)) {
-      report('foundation', 'activation in code-server', `failed (exit ${r.status})`);
+      report('foundation', 'activation in code-server', `failed (exit ${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`);
+      process.exitCode = 1;
       return;
     }
     const t = JSON.parse(fs.readFileSync(activationFile, 'utf8')) as { activateMs: number; loadAndActivateMs?: number; evaluateMs?: number };

@@ -12,3 +12,12 @@ export function percentiles(samples: number[]): { p50: number; p99: number; mean
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   return { p50: at(0.5), p99: at(0.99), mean: sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length) };
 }
+
+/**
+ * The tools a row needs that `npm run bench` could not install (no network, no sudo): the row says
+ * so and which command brings them, and every other figure is still printed.
+ */
+export function missingTools(tools: readonly { name: string; path: string }[], exists: (path: string) => boolean): string | undefined {
+  const missing = tools.filter((t) => !exists(t.path)).map((t) => `${t.name} (${t.path})`);
+  return missing.length === 0 ? undefined : `skipped: no ${missing.join(', no ')}; \`bash scripts/ensure-code-server.sh\` installs what is missing`;
+}

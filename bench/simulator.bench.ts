@@ -16,6 +16,7 @@ const AREA = 'simulator';
 const REQUESTS = 4000;
 const WARM_UP = 400;
 const CONNECTIONS = 8;
+const ROUNDS = 8;
 const ORDERS = 100_000;
 
 /** Sends `count` requests over CONNECTIONS keep-alive connections, CONNECTIONS in flight; requests per second. */
@@ -65,15 +66,23 @@ export async function run(report: Report): Promise<void> {
   try {
     await throughput(WARM_UP, () => call(sessionUrl, sessionBody));
     await throughput(WARM_UP, () => call(bareUrl, sessionBody));
-    const bareRps = await throughput(REQUESTS, () => call(bareUrl, sessionBody));
-    const sessionRps = await throughput(REQUESTS, () => call(sessionUrl, sessionBody));
+    // In rounds, each server in turn: on a shared machine the load changes from second to second, and
+    // a ratio of figures taken a few seconds apart measured that change more than the simulator.
     let order = 0;
-    const authorizeRps = await throughput(REQUESTS, () => call(`${sim.baseUrl}/api/rest/version/11/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/BENCH-${order++}/transaction/1`, authorizeBody));
-    report(AREA, `bare node:http fixed JSON (${CONNECTIONS} connections, ${REQUESTS} req)`, Math.round(bareRps), 'req/s');
+    const runs = { bare: [] as number[], session: [] as number[], authorize: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.bare.push(await throughput(REQUESTS / ROUNDS, () => call(bareUrl, sessionBody)));
+      runs.session.push(await throughput(REQUESTS / ROUNDS, () => call(sessionUrl, sessionBody)));
+      runs.authorize.push(await throughput(REQUESTS / ROUNDS, () => call(`${sim.baseUrl}/api/rest/version/11/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/BENCH-${order++}/transaction/1`, authorizeBody)));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+    const ratio = (xs: number[]) => median(xs.map((x, i) => x / (runs.bare[i] ?? NaN)));
+    const [bareRps, sessionRps, authorizeRps] = [median(runs.bare), median(runs.session), median(runs.authorize)];
+    report(AREA, `bare node:http fixed JSON (${CONNECTIONS} connections, ${REQUESTS} req in ${ROUNDS} rounds)`, Math.round(bareRps), 'req/s');
     report(AREA, 'simulator Update Session', Math.round(sessionRps), 'req/s');
     report(AREA, 'simulator Authorize (new order each)', Math.round(authorizeRps), 'req/s');
-    report(AREA, 'Update Session / bare ratio', sessionRps / bareRps);
-    report(AREA, 'Authorize / bare ratio', authorizeRps / bareRps);
+    report(AREA, `Update Session / bare ratio, median of ${ROUNDS} rounds`, ratio(runs.session));
+    report(AREA, `Authorize / bare ratio, median of ${ROUNDS} rounds`, ratio(runs.authorize));
   } finally {
     await agent.close();
     await sim.close();

@@ -7,9 +7,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { exampleBody, fieldsOf, getOperation, operations, type OperationId } from '../src/catalogue';
 import { launchBrowser } from '../test/harness/browser';
-import { repoRoot } from '../test/harness/paths';
+import { chromiumPath, repoRoot } from '../test/harness/paths';
 import { openWebview } from '../test/harness/webviewPage';
-import { percentiles, type Report } from './report';
+import { missingTools, percentiles, type Report } from './report';
 
 const AREA = 'webview';
 const RUNS = 5;
@@ -84,6 +84,11 @@ export async function run(report: Report): Promise<void> {
   }
   const sizes = operations.flatMap((op) => (op.versions.length ? op.versions : [undefined]).map((v) => ({ id: op.id as OperationId, v, n: fieldsOf(op.id as OperationId, v).length })));
   const largest = sizes.sort((a, b) => b.n - a.n).slice(0, 2);
+  const skipped = missingTools([{ name: 'Chromium', path: chromiumPath }], fs.existsSync);
+  if (skipped) {
+    report(AREA, 'first render, keystroke to error (in Chromium)', skipped);
+    return;
+  }
   const browser = await launchBrowser();
   try {
     for (const { id, v, n } of largest) {

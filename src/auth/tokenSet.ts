@@ -46,17 +46,21 @@ export class MemoryTokenStore implements TokenStore {
 
 const nonEmpty = () => z.string().check(z.minLength(1));
 
-const tokenResponseSchema = z.object({
-  token_type: nonEmpty(),
-  expires_in: z.number().check(z.positive()),
-  access_token: nonEmpty(),
-  // A refresh answer that omits it keeps the old one (seen in OAuth servers that do not rotate).
-  refresh_token: z.optional(nonEmpty()),
-});
+// Both schemas are built on first use, not when the activation bundle is evaluated.
+function buildTokenResponseSchema() {
+  return z.object({
+    token_type: nonEmpty(),
+    expires_in: z.number().check(z.positive()),
+    access_token: nonEmpty(),
+    // A refresh answer that omits it keeps the old one (seen in OAuth servers that do not rotate).
+    refresh_token: z.optional(nonEmpty()),
+  });
+}
+let tokenResponseSchema: ReturnType<typeof buildTokenResponseSchema> | undefined;
 
 /** Reads a login/refresh answer; undefined when the body is not a token set. */
 export function tokenSetFromResponse(json: unknown, issuedAt: number, previousRefreshToken?: string): TokenSet | undefined {
-  const parsed = tokenResponseSchema.safeParse(json);
+  const parsed = (tokenResponseSchema ??= buildTokenResponseSchema()).safeParse(json);
   if (!parsed.success) return undefined;
   const refreshToken = parsed.data.refresh_token ?? previousRefreshToken;
   if (!refreshToken) return undefined;
@@ -70,17 +74,20 @@ export function tokenSetFromResponse(json: unknown, issuedAt: number, previousRe
 }
 
 /** A TokenSet read back from storage may be from any version or hand-edited; check its shape. */
-const storedTokenSetSchema = z.object({
-  accessToken: nonEmpty(),
-  refreshToken: nonEmpty(),
-  expiresAt: z.number(),
-  tokenType: z.string(),
-  issuedAt: z.optional(z.number()),
-});
+function buildStoredTokenSetSchema() {
+  return z.object({
+    accessToken: nonEmpty(),
+    refreshToken: nonEmpty(),
+    expiresAt: z.number(),
+    tokenType: z.string(),
+    issuedAt: z.optional(z.number()),
+  });
+}
+let storedTokenSetSchema: ReturnType<typeof buildStoredTokenSetSchema> | undefined;
 
 /** The stored set when it has the right shape, else undefined (a hand-edited or foreign value is ignored). */
 export function parseStoredTokenSet(value: unknown): TokenSet | undefined {
-  const parsed = storedTokenSetSchema.safeParse(value);
+  const parsed = (storedTokenSetSchema ??= buildStoredTokenSetSchema()).safeParse(value);
   if (!parsed.success) return undefined;
   const stored: TokenSet = { ...parsed.data };
   if (stored.issuedAt === undefined) delete stored.issuedAt;

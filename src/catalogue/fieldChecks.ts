@@ -230,7 +230,10 @@ function runObject(node: ObjectNode, value: unknown, path: string, out: Found[])
   const record = value as Record<string, unknown>;
   for (const [key, field] of Object.entries(node.fields)) {
     if (key === '__proto__') continue;
-    run(field, record[key], child(path, key), field.required, out);
+    const fieldValue = record[key];
+    // Most declared fields are absent from a body: skip them before building their path.
+    if (fieldValue === undefined && !field.required) continue;
+    run(field, fieldValue, child(path, key), field.required, out);
   }
 }
 

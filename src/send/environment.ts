@@ -20,30 +20,41 @@ function environmentUrl(passwordCommand: string) {
   );
 }
 
+function buildEnvironmentSchema() {
+  return z.object({
+    id: text([z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')]),
+    name: text([z.trim(), z.minLength(1, 'a name is needed'), z.maxLength(80, 'at most 80 characters')]),
+    financingBaseUrl: z.optional(environmentUrl('Payment Workbench: Sign In to Financing API')),
+    gatewayUrl: z.optional(environmentUrl('Payment Workbench: Set Gateway API Password…')),
+    merchantId: z.optional(text([z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'alphanumeric plus - and _, 1 to 40 characters')])),
+    gatewayAuth: z._default(z.enum(['basic', 'certificate'], { error: 'must be "basic" or "certificate"' }), 'basic'),
+    certificate: z.optional(z.object({ certPath: nonEmptyText(), keyPath: nonEmptyText(), caPath: z.optional(nonEmptyText()) })),
+    /** Extra CA to trust (e.g. a company proxy's root), independent of client certificates. */
+    caPath: z.optional(nonEmptyText()),
+    /** Overrides VS Code's http.proxy / http.proxyStrictSSL when set. */
+    proxy: z.optional(z.object({ url: nonEmptyText(), strictSSL: z._default(z.boolean({ error: 'must be true or false' }), true) })),
+    versions: z.optional(z.record(z.string(), whole([z.positive('must be greater than 0')]))),
+    timeoutMs: z._default(whole([z.minimum(100, 'must be at least 100'), z.maximum(600_000, 'must be at most 600000')]), 30_000),
+    /** The built-in environment that points at the embedded simulator. */
+    simulator: z.optional(z.boolean({ error: 'must be true or false' })),
+  });
+}
+
+type EnvironmentSchema = ReturnType<typeof buildEnvironmentSchema>;
+let built: EnvironmentSchema | undefined;
+
 /**
  * An environment: where requests go and as whom, minus every secret (those live in SecretStorage).
  * No vscode import: the send service and its tests use it too. Safe to commit in a workspace file.
+ * Built on first use, not when the activation bundle is evaluated (part of the activation figure).
  */
-export const environmentSchema = z.object({
-  id: text([z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')]),
-  name: text([z.trim(), z.minLength(1, 'a name is needed'), z.maxLength(80, 'at most 80 characters')]),
-  financingBaseUrl: z.optional(environmentUrl('Payment Workbench: Sign In to Financing API')),
-  gatewayUrl: z.optional(environmentUrl('Payment Workbench: Set Gateway API Password…')),
-  merchantId: z.optional(text([z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'alphanumeric plus - and _, 1 to 40 characters')])),
-  gatewayAuth: z._default(z.enum(['basic', 'certificate'], { error: 'must be "basic" or "certificate"' }), 'basic'),
-  certificate: z.optional(z.object({ certPath: nonEmptyText(), keyPath: nonEmptyText(), caPath: z.optional(nonEmptyText()) })),
-  /** Extra CA to trust (e.g. a company proxy's root), independent of client certificates. */
-  caPath: z.optional(nonEmptyText()),
-  /** Overrides VS Code's http.proxy / http.proxyStrictSSL when set. */
-  proxy: z.optional(z.object({ url: nonEmptyText(), strictSSL: z._default(z.boolean({ error: 'must be true or false' }), true) })),
-  versions: z.optional(z.record(z.string(), whole([z.positive('must be greater than 0')]))),
-  timeoutMs: z._default(whole([z.minimum(100, 'must be at least 100'), z.maximum(600_000, 'must be at most 600000')]), 30_000),
-  /** The built-in environment that points at the embedded simulator. */
-  simulator: z.optional(z.boolean({ error: 'must be true or false' })),
-});
+export const environmentSchema = {
+  safeParse: (value: unknown) => (built ??= buildEnvironmentSchema()).safeParse(value),
+  parse: (value: unknown) => (built ??= buildEnvironmentSchema()).parse(value),
+};
 
-export type Environment = z.infer<typeof environmentSchema>;
-export type EnvironmentInput = z.input<typeof environmentSchema>;
+export type Environment = z.infer<EnvironmentSchema>;
+export type EnvironmentInput = z.input<EnvironmentSchema>;
 
 const TEST_HOST = /(^|[.-])test([.-]|$)|^localhost$|^127\.|^\[?::1\]?$|\.local$|\.localhost$/i;
 
@@ -80,10 +91,12 @@ export const LOCAL_SIMULATOR_AUTH_ONLY_ID = 'local-simulator-authorize-only';
  */
 export function localSimulatorEnvironments(port: number): Environment[] {
   const base = `http://127.0.0.1:${port}`;
-  const simulator = { financingBaseUrl: base, gatewayUrl: base, simulator: true };
+  // Written out with the schema's defaults rather than parsed: the status bar reads them during
+  // activation, and the first parse builds and compiles the schema.
+  const builtIn = (id: string, name: string, merchantId: string): Environment => ({ id, name, financingBaseUrl: base, gatewayUrl: base, merchantId, gatewayAuth: 'basic', timeoutMs: 30_000, simulator: true });
   return [
-    environmentSchema.parse({ id: LOCAL_SIMULATOR_ID, name: 'Local simulator', merchantId: SIMULATOR_DEFAULTS.merchantId, ...simulator }),
-    environmentSchema.parse({ id: LOCAL_SIMULATOR_AUTH_ONLY_ID, name: 'Local simulator · authorize-only', merchantId: SIMULATOR_AUTH_ONLY_MERCHANT_ID, ...simulator }),
+    builtIn(LOCAL_SIMULATOR_ID, 'Local simulator', SIMULATOR_DEFAULTS.merchantId),
+    builtIn(LOCAL_SIMULATOR_AUTH_ONLY_ID, 'Local simulator · authorize-only', SIMULATOR_AUTH_ONLY_MERCHANT_ID),
   ];
 }
 

@@ -61,5 +61,8 @@ export function operationById(id: GatewayOperationId): GatewayOperation {
 
 /** Every version some operation accepts: order and session reads are served on any of them. */
 export function knownVersions(): ReadonlySet<number> {
-  return new Set(gatewayOperations().flatMap((o) => o.versions));
+  versions ??= new Set(gatewayOperations().flatMap((o) => o.versions));
+  return versions;
 }
+
+let versions: ReadonlySet<number> | undefined;
