@@ -19,20 +19,10 @@ const REDACTION_MARGIN = 1024;
 
 /** A body as the log keeps it: redacted text, cut after LOG_BODY_CHARS characters with the full size said. */
 export function redactBody(body: string): string | undefined {
-  return redactBodyLater(body)?.();
-}
-
-/**
- * The same text as redactBody, worked out when first asked for. Redacting every body on the request's
- * path was a third of the simulator's time per Authorize (`--cpu-prof` under the bench's load), and
- * most entries of the ring are never read. Only the head the summary needs is kept until then.
- */
-export function redactBodyLater(body: string): (() => string) | undefined {
   if (body.length === 0) return undefined;
-  if (body.length <= LOG_BODY_CHARS) return () => redactBodyText(body);
-  const head = ownCopy(body.slice(0, LOG_BODY_CHARS + REDACTION_MARGIN));
-  const size = body.length;
-  return () => ownCopy(`${redactBodyText(head).slice(0, LOG_BODY_CHARS)}… (${size} characters in all)`);
+  if (body.length <= LOG_BODY_CHARS) return redactBodyText(body);
+  const head = redactBodyText(body.slice(0, LOG_BODY_CHARS + REDACTION_MARGIN)).slice(0, LOG_BODY_CHARS);
+  return ownCopy(`${head}… (${body.length} characters in all)`);
 }
 
 /** A slice of a string may keep the whole original alive (V8 sliced strings): the log keeps its own copy of the few KB. */

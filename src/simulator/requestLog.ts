@@ -22,23 +22,7 @@ export interface RequestLogEntry {
   error?: string;
 }
 
-/** A body given as text, or as the function that redacts it when the entry is first read (see redactBodyLater). */
-type LoggedBody = string | (() => string);
-
-type NewRequestLogEntry = Omit<RequestLogEntry, 'id' | 'requestBody' | 'responseBody'> & { requestBody?: LoggedBody; responseBody?: LoggedBody };
-
-/** Turns a body given as a function into a property worked out on first read, then kept as plain text. */
-function settleOnRead(entry: RequestLogEntry, key: 'requestBody' | 'responseBody', body: () => string): void {
-  Object.defineProperty(entry, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const text = body();
-      Object.defineProperty(entry, key, { value: text, enumerable: true, configurable: true, writable: true });
-      return text;
-    },
-  });
-}
+type NewRequestLogEntry = Omit<RequestLogEntry, 'id'>;
 
 /**
  * A bounded ring of redacted summaries (bodies cut to a few KB of text). Bounded because the
@@ -53,12 +37,7 @@ export class RequestLog extends EventEmitter {
   }
 
   add(entry: NewRequestLogEntry): RequestLogEntry {
-    const { requestBody, responseBody, ...rest } = entry;
-    const full: RequestLogEntry = { id: this.nextId++, ...rest };
-    for (const [key, body] of [['requestBody', requestBody], ['responseBody', responseBody]] as const) {
-      if (typeof body === 'string') full[key] = body;
-      else if (body) settleOnRead(full, key, body);
-    }
+    const full: RequestLogEntry = { id: this.nextId++, ...entry };
     this.ring.push(full);
     if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
     this.emit('entry', full);

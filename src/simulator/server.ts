@@ -17,7 +17,7 @@ import { GATEWAY_PREFIX, GatewayApi } from './gateway/routes';
 import { jsonText } from './jsonText';
 import type { SimulatorHandle, SimulatorOptions } from './options';
 import { NotificationDelivery } from './delivery';
-import { redactBodyLater, redactHeaders, redactText } from './redact';
+import { redactBody, redactHeaders, redactText } from './redact';
 import { RequestLog } from './requestLog';
 import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
 
@@ -87,8 +87,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     const rawBody = raw === 'too-large' ? Buffer.alloc(0) : raw;
     const bodyText = rawBody.toString('utf8');
     const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(CONTROL_PREFIX + '/');
-    const requestLogged = { requestHeaders: redactHeaders(req.headers), requestBody: redactBodyLater(bodyText) };
-    const record = (status: number, responseHeaders: Record<string, string>, responseBody: string | (() => string) | undefined, fault?: string, error?: string): void => {
+    const requestLogged = { requestHeaders: redactHeaders(req.headers), requestBody: redactBody(bodyText) };
+    const record = (status: number, responseHeaders: Record<string, string>, responseBody: string | undefined, fault?: string, error?: string): void => {
       // The log reading itself is not logged: a view polling it would fill the ring with its own reads.
       if (isControl && url.pathname === `${CONTROL_PREFIX}/requests`) return;
       log.add({
@@ -116,7 +116,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         } catch (e) {
           const answer = jsonResponse(400, jsonText({ result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: `${FAULT_HEADER}: ${(e as Error).message}` } }));
           send(res, answer);
-          record(answer.status, answer.headers, redactBodyLater(answer.body));
+          record(answer.status, answer.headers, redactBody(answer.body));
           return;
         }
       } else {
@@ -153,11 +153,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     if (spec.malformed) answer = { ...answer, body: malformedBody(answer.body) };
     if (spec.dripBytesPer100ms) {
       await drip(res, answer, spec.dripBytesPer100ms);
-      record(answer.status, answer.headers, redactBodyLater(answer.body), fault?.text);
+      record(answer.status, answer.headers, redactBody(answer.body), fault?.text);
       return;
     }
     send(res, answer);
-    record(answer.status, answer.headers, redactBodyLater(answer.body), fault?.text);
+    record(answer.status, answer.headers, redactBody(answer.body), fault?.text);
   }
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
