@@ -25,7 +25,7 @@ export const LAYERS = [
   'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model',
   'http', 'auth', 'simulator', 'notifications', 'send', 'flows', 'cli',
   // The VS Code adapter: thin wrappers of VS Code services first, then the features' host sides.
-  'platform', 'secrets', 'environments', 'inbox', 'commands', 'history', 'features/shared/host', 'features/response/host', 'features/form/host', 'features/flows', 'editor',
+  'platform', 'secrets', 'features/environments', 'features/notifications', 'commands', 'features/history', 'features/orders', 'features/shared/host', 'features/response/host', 'features/form/host', 'features/flows', 'editor',
   // The webview apps (browser bundles), the feature bundle and the composition root.
   'features/shared/app', 'features/form/app', 'features/response/app', 'features/registerPanels.ts', 'features.ts', 'extension.ts',
 ];

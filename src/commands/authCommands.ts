@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { SignInFailed, SignInRequired } from '../auth';
 import { usesSimulatorCredentials } from '../send/environment';
-import type { StoredEnvironment } from '../environments/environmentStore';
-import type { EnvNode } from '../environments/environmentsTree';
+import type { StoredEnvironment } from '../features/environments/environmentStore';
+import type { EnvNode } from '../features/environments/environmentsTree';
 import { pickEnvironment } from './pickers';
 import type { SendingServices } from './services';
 import { sentenceStart } from '../format/sentence';

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import type { EnvironmentStore } from '../environments/environmentStore';
-import { transportFor } from '../environments/transport';
+import type { EnvironmentStore } from '../features/environments/environmentStore';
+import { transportFor } from '../features/environments/transport';
 import type { SecretStore } from '../secrets/secretStore';
 import type { Credentials } from '../send/credentials';
 import { Connections } from '../send/connections';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { markWalkthroughStep } from '../platform/walkthroughProgress';
 import { environmentSchema, isLive, usesSimulatorCredentials, type EnvironmentInput } from '../send/environment';
-import type { StoredEnvironment } from '../environments/environmentStore';
-import type { EnvNode } from '../environments/environmentsTree';
+import type { StoredEnvironment } from '../features/environments/environmentStore';
+import type { EnvNode } from '../features/environments/environmentsTree';
 import { SECRET_LABELS, type SecretName } from '../secrets/secretKeys';
 import { confirmDangerousAction } from './dangerousAction';
 import { pickEnvironment } from './pickers';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { getOperation, operations, type OperationDef } from '../catalogue/operations';
 import { isLive } from '../send/environment';
-import type { StoredEnvironment } from '../environments/environmentStore';
+import type { StoredEnvironment } from '../features/environments/environmentStore';
 import type { CoreServices } from './services';
 
 export async function pickEnvironment(services: Pick<CoreServices, 'environments'>, placeHolder = 'Environment'): Promise<StoredEnvironment | undefined> {

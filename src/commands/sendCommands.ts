@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { exampleBody, parseRequestFile, type OperationDef } from '../catalogue';
 import { clearToSend, SendDeclined, type SendPort } from '../send/guardedSend';
-import type { StoredEnvironment } from '../environments/environmentStore';
+import type { StoredEnvironment } from '../features/environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
 import { SendSetupError } from '../send/requestRunner';

@@ -1,6 +1,6 @@
-import type { InboxControl } from '../inbox/inboxControl';
+import type { InboxControl } from '../features/notifications/inboxControl';
 import type * as vscode from 'vscode';
-import type { EnvironmentStore } from '../environments/environmentStore';
+import type { EnvironmentStore } from '../features/environments/environmentStore';
 import type { Credentials } from '../send/credentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { LastSent } from '../send/lastSent';

@@ -3,7 +3,7 @@ import type * as vscode from 'vscode';
 import type { FormPanelHost } from './form/host/formPanel';
 import type { SendingServices } from '../commands/services';
 import { idPattern } from '../commands/idSuggestions';
-import { replayOf } from '../history/replay';
+import { replayOf } from './history/replay';
 import type { Exchange } from '../send/exchange';
 import type { NextStep } from '../send/nextSteps';
 import { generateId } from '../send/ids';

@@ -4,7 +4,7 @@ import { makeExchange, withResponseText } from '../harness/exchanges';
 import { exampleBody } from '../../src/catalogue';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { EXTENSION_ID, send, waitFor, type WorkbenchTestApi } from './support';
-import type { HistoryApi } from '../../src/history/registerHistoryView';
+import type { HistoryApi } from '../../src/features/history/registerHistoryView';
 import type { Exchange } from '../../src/send/exchange';
 
 const SENTINEL_PASSWORD = 'SENTINEL-HISTORY-PASSWORD-41f7';

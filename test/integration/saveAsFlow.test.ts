@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { SAVE_AS_FLOW_COMMAND } from '../../src/history/saveAsFlowCommand';
+import { SAVE_AS_FLOW_COMMAND } from '../../src/features/history/saveAsFlowCommand';
 import type { Exchange } from '../../src/send/exchange';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { send } from './support';

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import { needsInbox, oversizeProblem, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
 import type { SendingServices } from '../../commands/services';
-import type { StoredEnvironment } from '../../environments/environmentStore';
-import { transportFor } from '../../environments/transport';
+import type { StoredEnvironment } from '../environments/environmentStore';
+import { transportFor } from '../environments/transport';
 import { memoryTokenConnections } from '../../send/connections';
 import type { Exchange } from '../../send/exchange';
 import { expectationRange, FLOW_GLOB, updateFileItem } from './flowItems';

@@ -2,7 +2,7 @@
 import '../mocks/registerVscode';
 import * as assert from 'node:assert/strict';
 import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID, localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
-import { BUILT_INS_OFFERED_KEY, EnvironmentStore } from '../../../src/environments/environmentStore';
+import { BUILT_INS_OFFERED_KEY, EnvironmentStore } from '../../../src/features/environments/environmentStore';
 import { InMemoryMemento } from '../mocks/memento';
 import { mockExtensionContext } from '../mocks/extensionContext';
 

@@ -10,11 +10,11 @@ import * as path from 'node:path';
 const PURE_FILES = [
   'src/json/index.ts',
   'src/editor/requestDiagnostics.ts',
-  'src/history/historyStore.ts',
-  'src/history/scrub.ts',
-  'src/history/describeExchange.ts',
-  'src/history/bounds.ts',
-  'src/history/replay.ts',
+  'src/features/history/historyStore.ts',
+  'src/features/history/scrub.ts',
+  'src/features/history/describeExchange.ts',
+  'src/features/history/bounds.ts',
+  'src/features/history/replay.ts',
   'src/features/response/host/renderExchange.ts',
   'src/features/response/host/exchangeView.ts',
 ];

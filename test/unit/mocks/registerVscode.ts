@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import Module = require('node:module');
 
 /** The adapter folders whose stores are unit-tested with the doubles (src/<folder>, compiled to out/src/<folder>). */
-const ADAPTER_FOLDERS = ['environments', 'secrets', 'history', 'platform'];
+const ADAPTER_FOLDERS = ['features/environments', 'secrets', 'features/history', 'platform'];
 
 const fakeVscode = path.join(__dirname, 'vscodeModule.js');
 const compiledSrc = path.resolve(__dirname, '..', '..', '..', 'src');
@@ -18,8 +18,8 @@ const resolveFilename = loader._resolveFilename;
 
 function isAdapterModule(filename: string | null | undefined): boolean {
   if (!filename) return false;
-  const folder = path.relative(compiledSrc, filename).split(path.sep)[0];
-  return folder !== undefined && ADAPTER_FOLDERS.includes(folder);
+  const relative = path.relative(compiledSrc, filename).split(path.sep).join('/');
+  return ADAPTER_FOLDERS.some((folder) => relative.startsWith(`${folder}/`));
 }
 
 loader._resolveFilename = function (request, parent, ...rest) {

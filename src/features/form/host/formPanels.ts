@@ -8,7 +8,7 @@ import { exampleBody, getOperation, parseRequestFile, type OperationDef, type Op
 import { suggestedIds } from '../../../commands/idSuggestions';
 import { operationOrThrow, pickOperation } from '../../../commands/pickers';
 import { formStateSchema, type FieldNotes, type FormState } from '../protocol';
-import type { StoredEnvironment } from '../../../environments/environmentStore';
+import type { StoredEnvironment } from '../../environments/environmentStore';
 import { formBodyOf, whyNotFormBody } from './credentialFields';
 import { FORM_VIEW_TYPE } from '../../../platform/webviewTypes';
 import { FormPanel, formTitle, type FormPanelHost } from './formPanel';

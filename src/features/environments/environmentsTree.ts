@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { operations, type OperationDef } from '../catalogue/operations';
-import { isLive } from '../send/environment';
+import { operations, type OperationDef } from '../../catalogue/operations';
+import { isLive } from '../../send/environment';
 import type { EnvironmentStore, StoredEnvironment } from './environmentStore';
 
 export type EnvNode =

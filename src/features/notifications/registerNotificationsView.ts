@@ -4,11 +4,11 @@
  * secret was wrong, linked to its order. Start/Stop, Set Notification Secret… and Clear in its title bar.
  */
 import * as vscode from 'vscode';
-import { describeNotification } from '../notifications/describeNotification';
-import type { NotificationEvent } from '../notifications/notificationEvent';
-import { markWalkthroughStep } from '../platform/walkthroughProgress';
+import { describeNotification } from '../../notifications/describeNotification';
+import type { NotificationEvent } from '../../notifications/notificationEvent';
+import { markWalkthroughStep } from '../../platform/walkthroughProgress';
 import type { InboxControl } from './inboxControl';
-import { formatTime } from '../format/time';
+import { formatTime } from '../../format/time';
 
 const VIEW_ID = 'paymentWorkbench.notifications';
 export const INBOX_COMMANDS = {

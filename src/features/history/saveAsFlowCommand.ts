@@ -1,6 +1,6 @@
 /** History's "Save as Flow…": pick exchanges, choose where, and the flow file opens in the editor. */
 import * as vscode from 'vscode';
-import type { Exchange } from '../send/exchange';
+import type { Exchange } from '../../send/exchange';
 import { describeExchange } from './describeExchange';
 import type { HistoryStore } from './historyStore';
 import { flowFileName, flowFromExchanges } from './saveAsFlow';

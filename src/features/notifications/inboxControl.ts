@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { NotificationEvent, NotificationReceiver, NotificationSource, ReceiverOptions } from '../notifications';
+import type { NotificationEvent, NotificationReceiver, NotificationSource, ReceiverOptions } from '../../notifications';
 
 /** The receiver's code is in the feature bundle: the inbox asks for it only when starting. */
 export type LoadReceiver = () => Promise<(options: ReceiverOptions) => Promise<NotificationReceiver>>;

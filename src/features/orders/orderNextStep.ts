@@ -4,10 +4,10 @@
  * Registered by the feature bundle: the decision needs the catalogue's codes.
  */
 import * as vscode from 'vscode';
-import type { Exchange } from '../send/exchange';
-import { nextStepsFor, type NextStep } from '../send/nextSteps';
-import { orderOfAnswer } from '../send/orderOfAnswer';
-import type { HistoryStore } from './historyStore';
+import type { Exchange } from '../../send/exchange';
+import { nextStepsFor, type NextStep } from '../../send/nextSteps';
+import { orderOfAnswer } from '../../send/orderOfAnswer';
+import type { HistoryStore } from '../history/historyStore';
 
 export const ORDER_NEXT_STEP_COMMAND = 'paymentWorkbench.orders.nextStep';
 

@@ -8,9 +8,9 @@
  * 1 K; at most 32 headers per side and 16 URL parameters. JSON escaping can still grow a string up to
  * six times, so an entry over MAX_ENTRY_CHARS after all that is cut to a skeleton that fits.
  */
-import { capJsonDepth } from '../json/edit';
-import { setOwnValue } from '../json/ownKey';
-import type { Exchange } from '../send/exchange';
+import { capJsonDepth } from '../../json/edit';
+import { setOwnValue } from '../../json/ownKey';
+import type { Exchange } from '../../send/exchange';
 
 export const HISTORY_BOUNDS = {
   responseBodyChars: 256 * 1024,

@@ -3,7 +3,7 @@
  * routes clicks to the actions the extension passes in (open the response view, re-send).
  */
 import * as vscode from 'vscode';
-import type { Exchange } from '../send/exchange';
+import type { Exchange } from '../../send/exchange';
 import { describeExchange, toneOf, tooltipText, type ExchangeTone } from './describeExchange';
 import type { HistoryStore } from './historyStore';
 import { scrubText } from './scrub';

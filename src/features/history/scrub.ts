@@ -4,12 +4,12 @@
  * through the shared redaction again (src/http): one declaration of what is secret, applied twice.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { KnownSecrets } from '../http/knownSecrets';
-import { redactBodyText } from '../http/redact';
-import { depthOf, MAX_JSON_DEPTH } from '../json/depth';
-import { setOwnValue } from '../json/ownKey';
-import { REDACTED, SECRET_HEADER_NAMES, redactHeaders, redactJson, redactText } from '../redaction';
-import type { Exchange } from '../send/exchange';
+import type { KnownSecrets } from '../../http/knownSecrets';
+import { redactBodyText } from '../../http/redact';
+import { depthOf, MAX_JSON_DEPTH } from '../../json/depth';
+import { setOwnValue } from '../../json/ownKey';
+import { REDACTED, SECRET_HEADER_NAMES, redactHeaders, redactJson, redactText } from '../../redaction';
+import type { Exchange } from '../../send/exchange';
 
 /** A secret header written inline, as in a cURL line `-H 'RefreshToken: abc'` or a log line. */
 const HEADER_LINE = new RegExp(

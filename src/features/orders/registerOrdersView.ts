@@ -4,10 +4,10 @@
  * click opens that response; an order offers Retrieve Order and "Show in History".
  */
 import * as vscode from 'vscode';
-import type { NotificationEvent } from '../notifications/notificationEvent';
-import { describeOrder, ordersOf, type OrderStep, type OrderSummary } from '../send/orderTimeline';
-import type { HistoryStore } from './historyStore';
-import { formatTime } from '../format/time';
+import type { NotificationEvent } from '../../notifications/notificationEvent';
+import { describeOrder, ordersOf, type OrderStep, type OrderSummary } from '../../send/orderTimeline';
+import type { HistoryStore } from '../history/historyStore';
+import { formatTime } from '../../format/time';
 
 const ORDERS_VIEW_ID = 'paymentWorkbench.orders';
 const ORDER_COMMANDS = {

@@ -1,8 +1,8 @@
 /** History's Re-send: the entry goes out again only when every value was kept; otherwise the form opens with the gaps noted. */
 import * as vscode from 'vscode';
-import { idPattern } from '../commands/idSuggestions';
-import type { Exchange } from '../send/exchange';
-import { generateId } from '../send/ids';
+import { idPattern } from '../../commands/idSuggestions';
+import type { Exchange } from '../../send/exchange';
+import { generateId } from '../../send/ids';
 import { CARD_NOT_KEPT_NOTE, replayOf } from './replay';
 
 export async function resendFromHistory(e: Exchange, openInForm: (e: Exchange) => Promise<void>): Promise<void> {
