@@ -5,6 +5,7 @@ import type { StoredEnvironment } from '../features/environments/environmentStor
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
 import { SendSetupError } from '../send/requestRunner';
+import { usesSimulatorCredentials } from '../send/environment';
 import { SequentialEvent } from '../send/sequentialEvent';
 import { isRequestFile } from '../platform/requestFiles';
 import { createsTransaction } from '../catalogue/orderRole';
@@ -135,6 +136,8 @@ export class SendCommands {
       throw err;
     }
     if (r.body !== undefined) this.services.lastSent.noteBody(op.id, r.body);
+    // On the simulator the partner account is public: a financing call signs in by itself, as a flow step does.
+    if (op.auth === 'bearer' && usesSimulatorCredentials(env)) await this.services.connections.signIn(env);
 
     const exchange = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `${op.title} → ${env.name}`, cancellable: true },
