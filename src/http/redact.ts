@@ -10,7 +10,11 @@ import type { HttpResponse, OutgoingRequest } from './types';
  * bodies, URL userinfo, card-like digit runs, known secret values) follow.
  */
 export function redactBodyText(text: string, known?: KnownSecrets): string {
-  return redactText(replacePropertyValues(text, secretReplacement), known);
+  return redactText(replacePropertyValues(text, secretReplacement, isSecretKey), known);
+}
+
+function isSecretKey(key: string): boolean {
+  return secretKindOfKey(key) !== undefined;
 }
 
 /** The same decision as redactJson, for one property of a text: the replacement, or undefined to keep it. */

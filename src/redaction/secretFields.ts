@@ -57,6 +57,8 @@ export function secretKindOfKey(key: string): SecretKind | undefined {
  * "card[number]"): the only way redaction reads a path, so every caller agrees on it.
  */
 function lastKeyOfPath(path: string): string {
+  // Most keys redaction meets are plain names: no split for them (every key of every logged body).
+  if (!/[.[\]]/.test(path)) return path;
   const parts = path.split(/[.[\]]+/).filter((p) => p.length > 0);
   return parts[parts.length - 1] ?? '';
 }
