@@ -81,6 +81,16 @@ function redactKeyedValues(text: string): string {
 
 /** A secret key's name anywhere in a text (in a key or not). */
 const KEY_NAME = new RegExp(SECRET_NAMES, 'gi');
+/**
+ * Whether a text may hold a key secretKindOfKey calls secret: false only when it is plain ASCII with
+ * no escape and names none (a JSON key may spell a name with escapes, and toLowerCase turns a few
+ * non-ASCII letters into ASCII ones), so a caller may skip its own walk of the text.
+ */
+export function mayNameSecretKey(text: string): boolean {
+  KEY_NAME.lastIndex = 0;
+  return /[\\\u0080-\uffff]/.test(text) || KEY_NAME.test(text);
+}
+
 /** How far before the name in it a secret key's match starts at most: three backslashes, a quote, a key of 128 characters. */
 const MATCH_REACH = 132;
 
