@@ -221,6 +221,15 @@ function ownChecks(checks: readonly LeafCheck[], pattern: RegExp | undefined): C
 
 const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
+const objectFields = new WeakMap<ObjectNode, readonly [string, FieldNode][]>();
+
+/** A node's fields in declaration order, listed once per node rather than once per value checked. */
+function fieldsOf(node: ObjectNode): readonly [string, FieldNode][] {
+  let fields = objectFields.get(node);
+  if (!fields) objectFields.set(node, (fields = Object.entries(node.fields)));
+  return fields;
+}
+
 /** Objects are loose: the spec ends each operation with "remaining request fields: not shown", so unknown names pass here (acceptedForm warns). */
 function runObject(node: ObjectNode, value: unknown, path: string, out: Found[]): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -228,7 +237,7 @@ function runObject(node: ObjectNode, value: unknown, path: string, out: Found[])
     return;
   }
   const record = value as Record<string, unknown>;
-  for (const [key, field] of Object.entries(node.fields)) {
+  for (const [key, field] of fieldsOf(node)) {
     if (key === '__proto__') continue;
     const fieldValue = record[key];
     // Most declared fields are absent from a body: skip them before building their path.

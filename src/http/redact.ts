@@ -1,5 +1,5 @@
 import { replacePropertyValues, type PropertyValue } from '../json';
-import { REDACTED, isSecretValue, maskCardNumber, redactHeaders, redactJson, redactText, secretKindOfKey } from '../redaction';
+import { REDACTED, isSecretValue, mayNameSecretKey, maskCardNumber, redactHeaders, redactJson, redactText, secretKindOfKey } from '../redaction';
 import type { KnownSecrets } from './knownSecrets';
 import type { HttpResponse, OutgoingRequest } from './types';
 
@@ -10,7 +10,12 @@ import type { HttpResponse, OutgoingRequest } from './types';
  * bodies, URL userinfo, card-like digit runs, known secret values) follow.
  */
 export function redactBodyText(text: string, known?: KnownSecrets): string {
-  return redactText(replacePropertyValues(text, secretReplacement), known);
+  const keysRedacted = mayNameSecretKey(text) ? replacePropertyValues(text, secretReplacement, isSecretKey) : text;
+  return redactText(keysRedacted, known);
+}
+
+function isSecretKey(key: string): boolean {
+  return secretKindOfKey(key) !== undefined;
 }
 
 /** The same decision as redactJson, for one property of a text: the replacement, or undefined to keep it. */

@@ -18,15 +18,17 @@ export interface PropertyValue {
 /**
  * Replaces the value of every object property for which `replace` returns a value (any JSON value;
  * it is written with JSON.stringify). An object or array value is replaced whole, and its content
- * is not visited.
+ * is not visited. `wants`, when given, names the keys `replace` may act on: the others are walked
+ * past without copying their value out of the text (redaction reads every body the simulator logs).
  */
-export function replacePropertyValues(text: string, replace: (key: string, value: PropertyValue) => unknown): string {
+export function replacePropertyValues(text: string, replace: (key: string, value: PropertyValue) => unknown, wants?: (key: string) => boolean): string {
   const edits: { offset: number; length: number; content: string }[] = [];
   const pending = new Map<number, string>();
   walkJson(text, {
     onValue(v, token) {
       if (typeof v.step !== 'string') return undefined;
       const key = v.step;
+      if (wants && !wants(key)) return undefined;
       const raw = token.raw();
       const value: PropertyValue = v.kind === 'string' ? { kind: v.kind, raw, text: token.value() } : { kind: v.kind, raw };
       const replacement = replace(key, value);

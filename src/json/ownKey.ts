@@ -14,5 +14,11 @@ export function ownValue<V>(table: Readonly<Record<string, V>>, key: string): V 
  * as JSON.parse does.
  */
 export function setOwnValue(target: Record<string, unknown>, key: string, value: unknown): void {
+  // Plain assignment makes the same own property for every other key, several times faster (every
+  // field of every body the simulator checks goes through here).
+  if (key !== '__proto__') {
+    target[key] = value;
+    return;
+  }
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -45,6 +45,9 @@ const CARD_SECURITY_CODE_KEYS: ReadonlySet<string> = new Set(['securitycode', 'c
 
 type SecretKind = 'secret' | 'cardNumber';
 
+/** Every key name secretKindOfKey recognises (lower case), for scanners that look for them in text. */
+export const REDACTED_KEY_NAMES: readonly string[] = [...SECRET_KEYS, ...CARD_NUMBER_KEYS];
+
 export function secretKindOfKey(key: string): SecretKind | undefined {
   const lower = key.toLowerCase();
   if (SECRET_KEYS.has(lower)) return 'secret';
@@ -57,6 +60,8 @@ export function secretKindOfKey(key: string): SecretKind | undefined {
  * "card[number]"): the only way redaction reads a path, so every caller agrees on it.
  */
 function lastKeyOfPath(path: string): string {
+  // Most keys redaction meets are plain names: no split for them (every key of every logged body).
+  if (!/[.[\]]/.test(path)) return path;
   const parts = path.split(/[.[\]]+/).filter((p) => p.length > 0);
   return parts[parts.length - 1] ?? '';
 }

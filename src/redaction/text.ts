@@ -1,5 +1,5 @@
 import { maskCardNumber, maskDigits, passesLuhn } from './cardMask';
-import { REDACTED, secretKindOfPath } from './secretFields';
+import { REDACTED, REDACTED_KEY_NAMES, secretKindOfPath } from './secretFields';
 import { redactUrlUserinfo } from './url';
 
 /** Secret values the host holds (passwords, tokens), scrubbed wherever they appear. */
@@ -9,13 +9,27 @@ export interface SecretValues {
 
 const AUTH_CREDENTIAL = /\b(Basic|Bearer|Digest|Token)\s+[A-Za-z0-9._~+/=-]{8,}/g;
 
+/** The names secretKindOfKey knows, as a pattern (lower case; the scans ignore case, as it does). */
+const SECRET_NAMES = REDACTED_KEY_NAMES.map((n) => n.replace(/[^a-z]/g, (c) => `\\${c}`)).join('|');
+
 /**
  * A key and its separator in any text that is not (or no longer) JSON: pseudo-JSON with single
  * quotes, truncated JSON, JavaScript objects, form-encoded and query strings, escaped JSON inside a
  * string. The look-behind makes only word starts candidates and every part is bounded, so the scan
  * is linear however hostile the text.
  */
-const KEY_AND_SEPARATOR = /(?<![\w.%[\]-])(\\{0,3}["']|)([A-Za-z_][\w.%[\]-]{0,127})\1\s{0,8}[:=]\s{0,8}/g;
+const KEY_AND_SEPARATOR = keyAndSeparator();
+
+/**
+ * Matches only keys whose last part (as secretKindOfPath reads it) is a secret key's name: the key is
+ * the whole run of key characters wherever a match starts, so a key that is no secret stops the match
+ * inside the engine instead of costing a match object and a lookup for every key of every body.
+ */
+function keyAndSeparator(): RegExp {
+  // The key is taken whole (a look-ahead then its back-reference: no backtracking into it), then its last part is read once.
+  const lastPartIsSecret = `(?<=(?<![\\w%-])(?:${SECRET_NAMES})[.[\\]]*)`;
+  return new RegExp(`(?<![\\w.%[\\]-])(\\\\{0,3}["']|)(?=([A-Za-z_][\\w.%[\\]-]{0,127}))\\2${lastPartIsSecret}\\1\\s{0,8}[:=]\\s{0,8}`, 'gi');
+}
 /**
  * The value after a secret key: quoted (closed or cut off by truncation), or a bare word that does
  * not open an object (the JSON pass has judged objects: the gateway's CSC result object stays).
@@ -51,8 +65,7 @@ function maskDigitRun(run: string): string {
 function redactKeyedValues(text: string): string {
   let out = '';
   let from = 0;
-  KEY_AND_SEPARATOR.lastIndex = 0;
-  for (let m = KEY_AND_SEPARATOR.exec(text); m !== null; m = KEY_AND_SEPARATOR.exec(text)) {
+  for (let m = nextSecretKey(text, 0); m !== null; m = nextSecretKey(text, KEY_AND_SEPARATOR.lastIndex)) {
     const kind = secretKindOfPath(m[2] ?? '');
     if (!kind) continue;
     const valueStart = m.index + m[0].length;
@@ -64,6 +77,34 @@ function redactKeyedValues(text: string): string {
     KEY_AND_SEPARATOR.lastIndex = from;
   }
   return from === 0 ? text : out + text.slice(from);
+}
+
+/** A secret key's name anywhere in a text (in a key or not). */
+const KEY_NAME = new RegExp(SECRET_NAMES, 'gi');
+/**
+ * Whether a text may hold a key secretKindOfKey calls secret: false only when it is plain ASCII with
+ * no escape and names none (a JSON key may spell a name with escapes, and toLowerCase turns a few
+ * non-ASCII letters into ASCII ones), so a caller may skip its own walk of the text.
+ */
+export function mayNameSecretKey(text: string): boolean {
+  KEY_NAME.lastIndex = 0;
+  return /[\\\u0080-\uffff]/.test(text) || KEY_NAME.test(text);
+}
+
+/** How far before the name in it a secret key's match starts at most: three backslashes, a quote, a key of 128 characters. */
+const MATCH_REACH = 132;
+
+/**
+ * The first secret key's match at or after `from`. It holds a name within MATCH_REACH of its start,
+ * so the key scan starts that close to the next name: a body's long stretches without any secret
+ * name are passed over by the name search, which is far cheaper than trying a key at every character.
+ */
+function nextSecretKey(text: string, from: number): RegExpExecArray | null {
+  KEY_NAME.lastIndex = from;
+  const name = KEY_NAME.exec(text);
+  if (!name) return null;
+  KEY_AND_SEPARATOR.lastIndex = Math.max(from, name.index - MATCH_REACH);
+  return KEY_AND_SEPARATOR.exec(text);
 }
 
 function replacementOf(v: RegExpExecArray, kind: 'secret' | 'cardNumber'): string {

@@ -42,16 +42,43 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads a dotted path ("order.amount", "item[0].name") from a parsed body. */
-function getPath(root: unknown, path: string): unknown {
-  let current: unknown = root;
+/** One part of a dotted path: a name, then the list indices after it ("item[0]"). */
+interface PathPart {
+  name: string;
+  indices: number[];
+}
+
+/** Handlers read the same few literal paths of every request: each is parsed once. Bounded all the same. */
+const parsedPaths = new Map<string, readonly PathPart[] | undefined>();
+const MAX_PARSED_PATHS = 1000;
+
+/** The parts of a path, or undefined when a part is not a name with indices (the path reads nothing). */
+function partsOf(path: string): readonly PathPart[] | undefined {
+  if (parsedPaths.has(path)) return parsedPaths.get(path);
+  let parts: PathPart[] | undefined = [];
   for (const part of path.split('.')) {
     const m = /^([^[\]]+)((?:\[\d+\])*)$/.exec(part);
-    if (!m || !isObject(current)) return undefined;
-    current = current[m[1] as string];
-    for (const index of (m[2] ?? '').match(/\d+/g) ?? []) {
+    if (!m) {
+      parts = undefined;
+      break;
+    }
+    parts.push({ name: m[1] as string, indices: ((m[2] ?? '').match(/\d+/g) ?? []).map(Number) });
+  }
+  if (parsedPaths.size < MAX_PARSED_PATHS) parsedPaths.set(path, parts);
+  return parts;
+}
+
+/** Reads a dotted path ("order.amount", "item[0].name") from a parsed body. */
+function getPath(root: unknown, path: string): unknown {
+  const parts = partsOf(path);
+  if (!parts) return undefined;
+  let current: unknown = root;
+  for (const { name, indices } of parts) {
+    if (!isObject(current)) return undefined;
+    current = current[name];
+    for (const index of indices) {
       if (!Array.isArray(current)) return undefined;
-      current = current[Number(index)];
+      current = current[index];
     }
   }
   return current;

@@ -5,10 +5,23 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Rules read the same few paths of every body: each is split once. Bounded, as a path could come from outside. */
+const splitPaths = new Map<string, readonly string[]>();
+const MAX_SPLIT_PATHS = 1000;
+
+function stepsOf(path: string): readonly string[] {
+  let steps = splitPaths.get(path);
+  if (!steps) {
+    steps = path.split('.');
+    if (splitPaths.size < MAX_SPLIT_PATHS) splitPaths.set(path, steps);
+  }
+  return steps;
+}
+
 /** Value at a dotted path ('order.amount'); undefined when any step is missing. */
 export function at(body: Json, path: string): unknown {
   let cur: unknown = body;
-  for (const key of path.split('.')) {
+  for (const key of stepsOf(path)) {
     if (!isRecord(cur)) return undefined;
     cur = cur[key];
   }
