@@ -184,7 +184,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
   showCount(meta.kind === 'boolean' || meta.enum ? '' : valueToText(value));
 
   const note = host.requiredNote(meta);
-  const label = el('vscode-label', { class: 'field-label' }, opts.label ?? meta.label, note ? el('span', { class: 'required-marker', text: '*', attrs: { title: note } }) : null);
+  const label = el('label', { class: 'field-label' }, opts.label ?? meta.label, note ? el('span', { class: 'required-marker', text: '*', attrs: { title: note } }) : null);
   label.htmlFor = id;
   const pathText = el('code', { class: 'field-path', text: path });
   const help = helpOf(meta);

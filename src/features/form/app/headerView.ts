@@ -35,7 +35,7 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
     showCount(input.value);
     host.paramChanged(param.name, input.value);
   });
-  const label = el('vscode-label', { class: 'field-label' }, humanize(param.name), el('span', { class: 'required-marker', text: '*', attrs: { title: 'Required: part of the URL' } }));
+  const label = el('label', { class: 'field-label' }, humanize(param.name), el('span', { class: 'required-marker', text: '*', attrs: { title: 'Required: part of the URL' } }));
   label.htmlFor = id;
   const error = el('div', { class: 'field-error' });
   const root = el('div', { class: 'field', attrs: { 'data-path': paramPath(param.name), 'data-template': paramPath(param.name) } },
