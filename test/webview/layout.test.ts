@@ -191,7 +191,7 @@ describe('panels at 320, 600 and 1,200 px (Chromium)', function () {
           await w.send({ type: 'init', state: { params: { orderId: 'ORD-1', transactionId: 'TXN-1' }, body: {}, ...f.state }, environments: ENVIRONMENTS });
           await w.page.locator('#send').waitFor();
           await w.waitForPosted('preview');
-          const folded = w.page.locator('vscode-collapsible.group:not([open])');
+          const folded = w.page.locator('details.group:not([open])');
           for (let n = await folded.count(); n > 0; n--) await folded.first().locator('.collapsible-header').click();
           for (const width of WIDTHS) {
             await w.page.setViewportSize({ width, height: 900 });

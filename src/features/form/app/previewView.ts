@@ -34,14 +34,14 @@ export class PreviewView {
   }
 
   /**
-   * Puts the tabs in once the form's first frame is painted: the side panel's five web components
+   * Puts the tabs in the frame after the form's first one: the side panel's five web components
    * would otherwise render and lay out in that frame, before the fields the user came for. Its
    * texts are kept up to date meanwhile, so it shows the current request when it appears.
    */
   showAfterFirstPaint(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    requestAnimationFrame(() => setTimeout(() => this.root.append(this.tabs)));
+    requestAnimationFrame(() => requestAnimationFrame(() => this.root.append(this.tabs)));
   }
 
   showBody(text: string): void {
