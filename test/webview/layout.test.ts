@@ -49,6 +49,8 @@ async function overflowOf(page: Page): Promise<Overflow> {
       const style = d.getComputedStyle(e);
       if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
       if (e.classList.contains('visually-hidden') || e.closest('.visually-hidden')) continue;
+      // A text box scrolls a long value under the caret: its text is not cut off.
+      if (e.tagName === 'INPUT') continue;
       if (e.scrollWidth > e.clientWidth + 1) clipped.push(`${e.tagName.toLowerCase()}.${e.className} (${e.scrollWidth} > ${e.clientWidth})`);
     }
     return { pageWidth: d.document.documentElement.scrollWidth, viewport: d.innerWidth, clipped };
