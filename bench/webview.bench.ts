@@ -14,23 +14,30 @@ import { missingTools, percentiles, type Report } from './report';
 const AREA = 'webview';
 const RUNS = 5;
 
+interface FirstRender {
+  ms: number;
+  /** Web components in the first frame: each renders a shadow tree of its own there (a load-independent figure on a busy machine). */
+  components: number;
+}
+
 /** Time from the host's `init` to the form's fields and Send button on screen, measured inside the page. */
-async function firstRenderMs(operationId: OperationId, version: number | undefined, browser: Awaited<ReturnType<typeof launchBrowser>>): Promise<number> {
+async function firstRender(operationId: OperationId, version: number | undefined, browser: Awaited<ReturnType<typeof launchBrowser>>): Promise<FirstRender> {
   const w = await openWebview('form', { browser });
   try {
     await w.waitForPosted('ready');
     const init = { type: 'init', state: { operationId, ...(version !== undefined ? { version } : {}), params: {}, body: exampleBody(operationId, version) ?? {} }, environments: [{ id: 'sim', name: 'Simulator', live: false }] };
     return await w.page.evaluate(async (message) => {
-      const g = globalThis as unknown as { document: { querySelector(s: string): unknown; querySelectorAll(s: string): { length: number } }; postMessage(m: unknown, o: string): void; requestAnimationFrame(cb: () => void): void; performance: { now(): number } };
+      const g = globalThis as unknown as { document: { querySelector(s: string): unknown; querySelectorAll(s: string): ArrayLike<{ tagName: string }> }; postMessage(m: unknown, o: string): void; requestAnimationFrame(cb: () => void): void; performance: { now(): number } };
       const t0 = g.performance.now();
       g.postMessage(message, '*');
       await new Promise<void>((resolve) => {
         const check = () => (g.document.querySelector('#send') && g.document.querySelectorAll('.field').length > 0 ? resolve() : g.requestAnimationFrame(check));
         check();
       });
+      const components = Array.from(g.document.querySelectorAll('*')).filter((e) => e.tagName.includes('-')).length;
       // One more frame: the browser has laid out and painted what was built.
       await new Promise<void>((resolve) => g.requestAnimationFrame(() => resolve()));
-      return g.performance.now() - t0;
+      return { ms: g.performance.now() - t0, components };
     }, init);
   } finally {
     await w.close();
@@ -92,10 +99,12 @@ export async function run(report: Report): Promise<void> {
   const browser = await launchBrowser();
   try {
     for (const { id, v, n } of largest) {
-      const samples: number[] = [];
-      for (let i = 0; i < RUNS; i++) samples.push(await firstRenderMs(id, v, browser));
-      const p = percentiles(samples);
-      report(AREA, `first render ${getOperation(id)?.title ?? id}${v ? ` v${v}` : ''} (${n} fields), median of ${RUNS}`, p.p50, 'ms');
+      const samples: FirstRender[] = [];
+      for (let i = 0; i < RUNS; i++) samples.push(await firstRender(id, v, browser));
+      const p = percentiles(samples.map((r) => r.ms));
+      const title = `${getOperation(id)?.title ?? id}${v ? ` v${v}` : ''}`;
+      report(AREA, `first render ${title} (${n} fields), median of ${RUNS}`, p.p50, 'ms');
+      report(AREA, `web components in the first frame, ${title}`, samples[0]?.components ?? 0, 'elements');
     }
     const latencies = await keystrokeToErrorMs(browser);
     const p = percentiles(latencies);

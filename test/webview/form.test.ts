@@ -33,7 +33,7 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, 
 }
 
 const field = (page: Page, path: string): Locator => page.locator(`.field[data-path="${path}"]`);
-const input = (page: Page, path: string): Locator => field(page, path).locator('vscode-textfield[data-field-input] input');
+const input = (page: Page, path: string): Locator => field(page, path).locator('[data-field-input] input');
 const errorText = async (page: Page, path: string): Promise<string> => ((await field(page, path).locator('.field-error').count()) ? (await field(page, path).locator('.field-error').textContent()) ?? '' : '');
 
 /** Picks an option the way a user does: open the dropdown, click the option. */
@@ -43,7 +43,7 @@ async function pick(select: Locator, label: string): Promise<void> {
 
 /** Opens a folded group by clicking its header; a group already open (it holds values) stays open. */
 async function openGroup(page: Page, group: string): Promise<void> {
-  const collapsible = page.locator(`vscode-collapsible.group[data-group="${group}"]`);
+  const collapsible = page.locator(`details.group[data-group="${group}"]`);
   if (await collapsible.evaluate((e: unknown) => (e as { open?: boolean }).open === true)) return;
   await collapsible.locator('.collapsible-header').click();
 }
@@ -96,21 +96,21 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await counter.textContent(), '41/40');
     assert.ok(await counter.evaluate((e) => e.classList.contains('over')));
     assert.equal(await errorText(page, 'order.reference'), 'order.reference: must be at most 40 characters, got 41');
-    assert.equal(await field(page, 'order.reference').locator('vscode-textfield').getAttribute('invalid'), '');
+    assert.equal(await field(page, 'order.reference').locator('[data-field-input]').getAttribute('invalid'), '');
     await input(page, 'order.reference').press('Backspace');
     assert.equal(await counter.textContent(), '40/40');
     assert.equal(await errorText(page, 'order.reference'), '');
-    assert.equal(await field(page, 'order.reference').locator('vscode-textfield').getAttribute('invalid'), null);
+    assert.equal(await field(page, 'order.reference').locator('[data-field-input]').getAttribute('invalid'), null);
   });
 
   it('a group counts its problems on its header, and the count goes when they are fixed', async () => {
     const { page } = await openForm({ operationId: 'gateway.authorize', version: 11, body: { ...PAYABLE, order: { ...PAYABLE.order, reference: 'r'.repeat(41) } } });
-    const counts = () => page.locator('vscode-collapsible.group').evaluateAll((groups) => groups.flatMap((g) => {
-      const badge = g.querySelector(':scope > vscode-badge.group-problems') as { hidden: boolean; textContent: string | null } | null;
+    const counts = () => page.locator('details.group').evaluateAll((groups) => groups.flatMap((g) => {
+      const badge = g.querySelector(':scope > summary > vscode-badge.group-problems') as { hidden: boolean; textContent: string | null } | null;
       return badge && !badge.hidden ? [`${g.getAttribute('data-group') ?? ''}: ${badge.textContent ?? ''}`] : [];
     }));
     assert.deepEqual(await counts(), ['Order: 1']);
-    assert.ok(await page.locator('vscode-collapsible.group[data-group="Order"] > vscode-badge.group-problems').isVisible());
+    assert.ok(await page.locator('details.group[data-group="Order"] > summary > vscode-badge.group-problems').isVisible());
     await input(page, 'order.reference').fill('r'.repeat(40));
     assert.deepEqual(await eventually(counts, (c) => c.length === 0), []);
     await input(page, 'order.reference').fill('r'.repeat(42));
@@ -119,7 +119,7 @@ describe('operation form webview (Chromium)', function () {
 
   it('never takes a credential: the login password says it comes from secure storage and is not a problem', async () => {
     const w = await openForm({ operationId: 'financing.login', body: { email: 'partner@example.test' } });
-    const password = field(w.page, 'password').locator('vscode-textfield[data-field-input]');
+    const password = field(w.page, 'password').locator('[data-field-input] input');
     assert.equal(await password.getAttribute('disabled'), '');
     assert.match((await password.getAttribute('placeholder')) ?? '', /secure storage/);
     assert.equal(await w.page.locator('#send').textContent(), 'Send');
@@ -212,10 +212,10 @@ describe('operation form webview (Chromium)', function () {
     const { page } = w;
     await input(page, 'order.amount').fill('10.00');
     await pick(field(page, 'browserPayment.operation').locator('select'), 'PAY');
-    assert.equal(await page.locator('vscode-collapsible.group[data-group="Airline leg"]').count(), 1);
+    assert.equal(await page.locator('details.group[data-group="Airline leg"]').count(), 1);
     await pick(page.locator('#version'), 'v16');
-    await eventually(() => page.locator('vscode-collapsible.group[data-group="Airline leg"]').count(), (n) => n === 0);
-    assert.equal(await page.locator('vscode-collapsible.group[data-group="Airline leg"]').count(), 0, 'v16 has no airline data');
+    await eventually(() => page.locator('details.group[data-group="Airline leg"]').count(), (n) => n === 0);
+    assert.equal(await page.locator('details.group[data-group="Airline leg"]').count(), 0, 'v16 has no airline data');
     assert.equal(await field(page, 'browserPayment.operation').count(), 0);
     assert.equal(await field(page, 'browserPayment.returnUrl').count(), 1, 'returnUrl is required in v16');
     assert.equal(await input(page, 'order.amount').inputValue(), '10.00');
@@ -227,19 +227,19 @@ describe('operation form webview (Chromium)', function () {
   it('search finds a deeply nested field among hundreds and opens its group', async () => {
     const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100 });
     const { page } = w;
-    const group = page.locator('vscode-collapsible.group[data-group="Airline leg"]');
+    const group = page.locator('details.group[data-group="Airline leg"]');
     assert.equal(await group.getAttribute('open'), null);
     await page.locator('#field-search input').fill('arrival time');
     assert.equal(await group.getAttribute('open'), '');
     assert.ok(await group.isVisible());
-    assert.equal(await page.locator('vscode-collapsible.group[data-group="Order"]').isVisible(), false, 'groups without a match are hidden');
+    assert.equal(await page.locator('details.group[data-group="Order"]').isVisible(), false, 'groups without a match are hidden');
     await group.locator('.array[data-path="airline.itinerary.leg"] .add-row').click();
     assert.ok(await field(page, 'airline.itinerary.leg[0].destinationArrivalTime').isVisible());
     assert.equal(await field(page, 'airline.itinerary.leg[0].fare').isVisible(), false, 'non-matching row fields are filtered out');
     assert.equal(((await w.state()) as FormState).ui?.search, 'arrival time');
     await page.locator('#field-search input').fill('');
-    assert.ok(await page.locator('vscode-collapsible.group[data-group="Order"]').isVisible());
-    assert.equal(await page.locator('vscode-collapsible.group[data-group="Order"]').getAttribute('open'), null, 'folded again');
+    assert.ok(await page.locator('details.group[data-group="Order"]').isVisible());
+    assert.equal(await page.locator('details.group[data-group="Order"]').getAttribute('open'), null, 'folded again');
     assert.ok(await field(page, 'airline.itinerary.leg[0].fare').isVisible(), 'the group edited while searching stays open, all fields shown');
   });
 
@@ -309,7 +309,7 @@ describe('operation form webview (Chromium)', function () {
     await page.locator('.array[data-path="airline.itinerary.leg"] .add-row').click();
     const path = 'airline.itinerary.leg[0].departureTime';
     const meta = fieldsOf('gateway.authorize', 11).find((f) => f.path === 'airline.itinerary.leg[].departureTime');
-    assert.equal(await field(page, path).locator('vscode-textfield').getAttribute('placeholder'), `e.g. ${String(meta?.example)}`);
+    assert.equal(await field(page, path).locator('[data-field-input] input').getAttribute('placeholder'), `e.g. ${String(meta?.example)}`);
     assert.equal(await field(page, path).locator('.field-help').textContent(), `${meta?.help} Format: ${meta?.patternHint}.`);
     await input(page, path).fill('25:00Z');
     assert.match(await errorText(page, path), /^airline\.itinerary\.leg\[0\]\.departureTime: must be a time hh:mm/);
@@ -561,7 +561,7 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await field(page, 'item[1].quantity').count(), 0);
     await w.send({ type: 'focusField', path: 'item[1].quantity' });
     await field(page, 'item[1].quantity').waitFor();
-    assert.equal(await page.locator('vscode-collapsible.group[data-group="Item"]').getAttribute('open'), '');
+    assert.equal(await page.locator('details.group[data-group="Item"]').getAttribute('open'), '');
     assert.deepEqual((await bodyOf(w))['item'], [{}, {}]);
     const focused = await eventually(() => page.evaluate<string | undefined>("document.activeElement?.closest('.field')?.getAttribute('data-path')"), (p) => p === 'item[1].quantity');
     assert.equal(focused, 'item[1].quantity');
@@ -661,7 +661,7 @@ describe('operation form webview (Chromium)', function () {
       }
       await w.send({ type: 'setBody', body, source: 'test' });
       const keystroke = await page.evaluate<number>(`(() => {
-        const input = document.querySelector('.field[data-path="order.amount"] vscode-textfield');
+        const input = document.querySelector('.field[data-path="order.amount"] [data-field-input] input');
         const started = performance.now();
         input.value = '12.00';
         input.dispatchEvent(new Event('input'));

@@ -11,6 +11,7 @@ import type { Json } from '../model/json';
 import { el } from '../../shared/app/dom';
 import { renderProblems, type ControlView } from './controlView';
 import { nativeSelect, option } from './selectControl';
+import { textInput } from './textInput';
 
 export interface FieldHost {
   valueAt(path: string): Json | undefined;
@@ -63,21 +64,23 @@ type Control = {
   sync(value: Json | undefined): void;
   /** Puts `text` in the control as if typed (a text field only). */
   setText?(text: string): void;
+  /** What takes the focus when it is not the element itself (a text box's <input>). */
+  focusable?: HTMLElement;
 };
 
 function textControl(meta: FieldMeta, id: string, value: Json | undefined, onText: (text: string) => void): Control {
-  const field = el('vscode-textfield', { attrs: { id, 'data-field-input': true, placeholder: placeholderOf(meta) } });
-  field.label = meta.label;
-  field.value = valueToText(value);
-  field.addEventListener('input', () => onText(field.value));
+  const { root, input } = textInput(id, meta.label, { placeholder: placeholderOf(meta) });
+  input.value = valueToText(value);
+  input.addEventListener('input', () => onText(input.value));
   return {
-    element: field,
+    element: root,
+    focusable: input,
     sync(v) {
       const text = valueToText(v);
-      if (field.value !== text) field.value = text;
+      if (input.value !== text) input.value = text;
     },
     setText(text) {
-      field.value = text;
+      input.value = text;
       onText(text);
     },
   };
@@ -153,9 +156,8 @@ function booleanControl(meta: FieldMeta, id: string, value: Json | undefined, on
 
 /** A credential is never typed into a webview (its state is not secret storage): say where it comes from. */
 function credentialControl(meta: FieldMeta, id: string): Control {
-  const field = el('vscode-textfield', { attrs: { id, 'data-field-input': true, disabled: true, placeholder: 'From secure storage when sent (Sign In / Set Password)' } });
-  field.label = meta.label;
-  return { element: field, sync: () => undefined };
+  const { root, input } = textInput(id, meta.label, { disabled: true, placeholder: 'From secure storage when sent (Sign In / Set Password)' });
+  return { element: root, focusable: input, sync: () => undefined };
 }
 
 export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: FieldOptions = {}): ControlView {
@@ -184,7 +186,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
   showCount(meta.kind === 'boolean' || meta.enum ? '' : valueToText(value));
 
   const note = host.requiredNote(meta);
-  const label = el('vscode-label', { class: 'field-label' }, opts.label ?? meta.label, note ? el('span', { class: 'required-marker', text: '*', attrs: { title: note } }) : null);
+  const label = el('label', { class: 'field-label' }, opts.label ?? meta.label, note ? el('span', { class: 'required-marker', text: '*', attrs: { title: note } }) : null);
   label.htmlFor = id;
   const pathText = el('code', { class: 'field-path', text: path });
   const help = helpOf(meta);
@@ -214,7 +216,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
       }
     },
     focus() {
-      focusWhenRendered(input);
+      focusWhenRendered(control.focusable ?? input);
     },
   };
   host.register(view);

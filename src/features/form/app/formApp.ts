@@ -160,6 +160,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     this.afterChange();
     this.root.setAttribute('aria-busy', 'false');
     performance.measure(RENDER_MEASURE, { start: started });
+    this.preview.showAfterFirstPaint();
   }
 
   // ---- every change ends here ----

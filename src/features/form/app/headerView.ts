@@ -10,6 +10,7 @@ import type { EnvironmentSummary } from '../../../protocol/common';
 import { el, replaceChildren } from '../../shared/app/dom';
 import { renderProblems, type ControlView } from './controlView';
 import { labelled, selectControl } from './selectControl';
+import { textInput } from './textInput';
 
 export interface HeaderHost {
   environmentChanged(id: string): void;
@@ -22,8 +23,7 @@ export const paramPath = (name: string) => `param:${name}`;
 
 function paramField(host: HeaderHost, param: PathParam, value: string, note: HTMLElement): ControlView {
   const id = `param-${param.name}`;
-  const input = el('vscode-textfield', { attrs: { id, 'data-field-input': true } });
-  input.label = humanize(param.name);
+  const { root: box, input } = textInput(id, humanize(param.name));
   input.value = value;
   const counter = el('span', { class: 'field-counter' });
   const showCount = (text: string) => {
@@ -35,12 +35,12 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
     showCount(input.value);
     host.paramChanged(param.name, input.value);
   });
-  const label = el('vscode-label', { class: 'field-label' }, humanize(param.name), el('span', { class: 'required-marker', text: '*', attrs: { title: 'Required: part of the URL' } }));
+  const label = el('label', { class: 'field-label' }, humanize(param.name), el('span', { class: 'required-marker', text: '*', attrs: { title: 'Required: part of the URL' } }));
   label.htmlFor = id;
   const error = el('div', { class: 'field-error' });
   const root = el('div', { class: 'field', attrs: { 'data-path': paramPath(param.name), 'data-template': paramPath(param.name) } },
     el('div', { class: 'field-head' }, label, el('code', { class: 'field-path', text: param.name })),
-    el('div', { class: 'field-control' }, input, counter),
+    el('div', { class: 'field-control' }, box, counter),
     el('div', { class: 'field-help', text: param.help }),
     note,
     error,
@@ -49,7 +49,7 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
     path: paramPath(param.name),
     root,
     showProblems(messages) {
-      if (renderProblems(error, messages)) input.toggleAttribute('invalid', messages.length > 0);
+      if (renderProblems(error, messages)) box.toggleAttribute('invalid', messages.length > 0);
     },
     syncValue(v) {
       const text = typeof v === 'string' ? v : '';

@@ -45,7 +45,7 @@ export function mapView(host: ContainerHost, node: Extract<LayoutNode, { kind: '
     showKeyCount(key);
     const remove = el('vscode-button', { class: 'remove-entry', attrs: { secondary: true, icon: 'trash' }, text: 'Remove' });
     const rowEl = el('div', { class: 'map-row', attrs: { 'data-key': key } },
-      el('div', { class: 'map-key' }, el('vscode-label', { class: 'field-label', text: 'Name' }), el('div', { class: 'field-control' }, keyInput, keyCounter), keyError),
+      el('div', { class: 'map-key' }, el('label', { class: 'field-label', text: 'Name' }), el('div', { class: 'field-control' }, keyInput, keyCounter), keyError),
       value.root,
       el('div', { class: 'map-row-actions' }, remove),
     );

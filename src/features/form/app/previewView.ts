@@ -13,6 +13,8 @@ export class PreviewView {
   private readonly curl = el('pre', { class: 'preview-text', attrs: { id: 'preview-curl', tabindex: 0 } });
   private readonly url = el('div', { class: 'preview-url', attrs: { id: 'preview-url' } });
   private readonly error = el('div', { class: 'preview-error', attrs: { id: 'preview-error' } });
+  private readonly tabs: HTMLElement;
+  private scheduled = false;
   readonly root: HTMLElement;
 
   constructor(host: PreviewHost) {
@@ -22,14 +24,24 @@ export class PreviewView {
       return b;
     };
     this.error.hidden = true;
-    this.root = el('section', { class: 'preview', attrs: { 'aria-label': 'Request preview' } },
-      el('vscode-tabs', {},
-        el('vscode-tab-header', { attrs: { slot: 'header' }, text: 'JSON' }),
-        el('vscode-tab-panel', {}, el('div', { class: 'preview-actions' }, copy('copy-json', this.json)), this.json),
-        el('vscode-tab-header', { attrs: { slot: 'header' }, text: 'cURL' }),
-        el('vscode-tab-panel', {}, el('div', { class: 'preview-actions' }, copy('copy-curl', this.curl)), this.url, this.error, this.curl),
-      ),
+    this.tabs = el('vscode-tabs', {},
+      el('vscode-tab-header', { attrs: { slot: 'header' }, text: 'JSON' }),
+      el('vscode-tab-panel', {}, el('div', { class: 'preview-actions' }, copy('copy-json', this.json)), this.json),
+      el('vscode-tab-header', { attrs: { slot: 'header' }, text: 'cURL' }),
+      el('vscode-tab-panel', {}, el('div', { class: 'preview-actions' }, copy('copy-curl', this.curl)), this.url, this.error, this.curl),
     );
+    this.root = el('section', { class: 'preview', attrs: { 'aria-label': 'Request preview' } });
+  }
+
+  /**
+   * Puts the tabs in the frame after the form's first one: the side panel's five web components
+   * would otherwise render and lay out in that frame, before the fields the user came for. Its
+   * texts are kept up to date meanwhile, so it shows the current request when it appears.
+   */
+  showAfterFirstPaint(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => this.root.append(this.tabs)));
   }
 
   showBody(text: string): void {

@@ -1,5 +1,5 @@
 /**
- * The form's sections as collapsibles: the always-required fields first and open, each group
+ * The form's sections as folding groups (<details>): the always-required fields first and open, each group
  * folded unless the user opened it or it holds values. A folded group's fields are not built until
  * it is opened, searched or jumped to: the largest forms have 160–170 fields.
  */
@@ -16,7 +16,9 @@ export interface SectionsHost extends ContainerHost {
 
 interface Group {
   section: LayoutSection;
-  collapsible: HTMLElementTagNameMap['vscode-collapsible'];
+  /** The browser's own <details>: a form opens with 18–22 groups, and as web components each rendered a shadow tree in the first frame. */
+  details: HTMLDetailsElement;
+  header: HTMLElement;
   /** Made when the group first has a problem: most groups never do, and each badge is a web component to render. */
   badge: HTMLElement | undefined;
   built: boolean;
@@ -38,25 +40,31 @@ export class SectionsView {
     this.search = search;
     const items = layout.sections.map((section) => {
       const fieldCount = section.nodes.flatMap((n) => [...nodeMetas(n)]).filter((m) => m.kind !== 'array' && m.kind !== 'map').length;
-      const collapsible = el('vscode-collapsible', {
-        class: section.required ? 'group required-group' : 'group',
-        attrs: { 'data-group': section.key, heading: section.required ? 'Required fields' : section.key, description: section.required ? 'always sent' : `${fieldCount} field${fieldCount === 1 ? '' : 's'}` },
-      });
-      const group: Group = { section, collapsible, badge: undefined, built: false };
-      collapsible.addEventListener('vsc-collapsible-toggle', (e) => {
-        if (e.target !== collapsible) return;
-        if (e.detail.open) this.build(group);
-        if (!this.search) {
-          if (e.detail.open) this.open.add(section.key);
-          else this.open.delete(section.key);
-          this.host.toggled(section.key, e.detail.open);
-        }
+      const header = el('summary', { class: 'collapsible-header' },
+        el('span', { class: 'group-title' }, section.required ? 'Required fields' : section.key,
+          el('span', { class: 'group-description', text: section.required ? 'always sent' : `${fieldCount} field${fieldCount === 1 ? '' : 's'}` })));
+      const details = el('details', { class: section.required ? 'group required-group' : 'group', attrs: { 'data-group': section.key } }, header);
+      const group: Group = { section, details, header, badge: undefined, built: false };
+      // Opening builds the fields before the browser shows the body (a click, or Enter/Space on the header).
+      header.addEventListener('click', (e) => {
+        e.preventDefault();
+        this.userToggled(group, !details.open);
       });
       this.groups.set(section.key, group);
-      return collapsible;
+      return details;
     });
     this.root.replaceChildren(...items, this.noMatch);
     this.applySearch(search);
+  }
+
+  private userToggled(group: Group, open: boolean): void {
+    if (open) this.build(group);
+    group.details.open = open;
+    if (!this.search) {
+      if (open) this.open.add(group.section.key);
+      else this.open.delete(group.section.key);
+      this.host.toggled(group.section.key, open);
+    }
   }
 
   private isOpen(group: Group): boolean {
@@ -67,7 +75,7 @@ export class SectionsView {
     if (group.built) return;
     group.built = true;
     const content = el('div', { class: 'group-fields' }, ...group.section.nodes.map((n) => renderNode(this.host, n, [])));
-    group.collapsible.append(content);
+    group.details.append(content);
     this.filter(content);
   }
 
@@ -76,10 +84,10 @@ export class SectionsView {
     this.search = search;
     for (const group of this.groups.values()) {
       const open = this.isOpen(group);
-      group.collapsible.hidden = search !== undefined && !search.sections.has(group.section.key);
+      group.details.hidden = search !== undefined && !search.sections.has(group.section.key);
       if (open) this.build(group);
-      group.collapsible.open = open;
-      this.filter(group.collapsible);
+      group.details.open = open;
+      this.filter(group.details);
     }
     this.noMatch.hidden = !(search && search.sections.size === 0);
   }
@@ -96,7 +104,7 @@ export class SectionsView {
     const group = this.groups.get(key);
     if (!group) return false;
     this.build(group);
-    group.collapsible.open = true;
+    group.details.open = true;
     if (!this.search) {
       this.open.add(key);
       this.host.toggled(key, true);
@@ -113,7 +121,7 @@ export class SectionsView {
 
   /** Re-applies the search to rows rebuilt since (a list grew). */
   refilter(): void {
-    if (this.search) for (const g of this.groups.values()) if (g.built) this.filter(g.collapsible);
+    if (this.search) for (const g of this.groups.values()) if (g.built) this.filter(g.details);
   }
 
   showProblemCounts(counts: ReadonlyMap<string, number>): void {
@@ -128,9 +136,9 @@ export class SectionsView {
   }
 
   private badgeOf(group: Group): HTMLElement {
-    const badge = el('vscode-badge', { class: 'group-problems', attrs: { slot: 'decorations', variant: 'counter', title: 'Problems in this group' } });
-    // Before the group's fields (once built), as when every group had one from the start.
-    group.collapsible.prepend(badge);
+    // In the header: a folded group shows its count too.
+    const badge = el('vscode-badge', { class: 'group-problems', attrs: { variant: 'counter', title: 'Problems in this group' } });
+    group.header.append(badge);
     return badge;
   }
 }

@@ -27,7 +27,7 @@ export function nativeSelect(id: string, label: string, options: HTMLOptionEleme
 
 /** A labelled control in a toolbar row. */
 export function labelled(text: string, control: HTMLElement): HTMLElement {
-  const label = el('vscode-label', { text });
+  const label = el('label', { class: 'labelled-text', text });
   if (control.id) label.htmlFor = control.id;
   return el('div', { class: 'labelled' }, label, control);
 }

@@ -34,10 +34,13 @@ function picker(id: string, label: string, placeholder: string, choices: readonl
   return labelled(label, select);
 }
 
+/**
+ * The browser's own <button> in vscode-button's secondary look (media/form.css): the toolbar is in
+ * the first frame, and as web components its buttons each rendered a shadow tree there.
+ */
 function button(id: string, text: string, icon: string, onClick: () => void): HTMLElement {
-  const b = el('vscode-button', { attrs: { id, secondary: true, icon }, text });
-  b.addEventListener('click', onClick);
-  return b;
+  return el('button', { class: 'plain-button secondary', attrs: { id, type: 'button' }, on: { click: onClick } },
+    el('span', { class: `codicon codicon-${icon}`, attrs: { 'aria-hidden': 'true' } }), text);
 }
 
 /** Where a session id comes from: created here on the simulator, explained elsewhere. */
