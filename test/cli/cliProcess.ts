@@ -14,7 +14,9 @@ export interface CliOutcome {
 /** Runs the CLI to its end; `simulator` keeps running, so it is stopped once `until` shows on stdout. */
 export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; until?: RegExp } = {}): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env: { ...process.env, ...options.env } });
+    // A variable given as undefined is left out of the child's environment (a test that needs it unset).
+    const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((e): e is [string, string] => e[1] !== undefined));
+    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {

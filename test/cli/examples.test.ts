@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { repoRoot, runCli } from '../harness/cliProcess';
+import { cli, repoRoot } from './cliProcess';
 
 function shippedExamples(): string[] {
   const top = fs.readdirSync(path.join(repoRoot, 'examples')).filter((f) => f.endsWith('.payreq.json') || f.endsWith('.payflow.json')).map((f) => `examples/${f}`);
@@ -25,7 +25,7 @@ describe('the shipped examples through the real CLI', function () {
   ];
   for (const [title, extra] of runs) {
     it(`runs every example green, ${title}`, async () => {
-      const r = await runCli(['run', 'examples', '--simulator', ...extra]);
+      const r = await cli(['run', 'examples', '--simulator', ...extra]);
       assert.equal(r.status, 0, r.stdout + r.stderr);
       assert.match(r.stdout, /^\d+ passed, 0 failed, 0 skipped$/m);
       for (const file of shippedExamples()) assert.ok(r.stdout.includes(`(${file}, `), `${file} did not run`);
@@ -33,7 +33,7 @@ describe('the shipped examples through the real CLI', function () {
   }
 
   it('on the auto-capture merchant (--env local-simulator) every example adapts, and the one that needs authorize-only fails unsent, naming the capability', async () => {
-    const r = await runCli(['run', 'examples', '--simulator', '--env', 'local-simulator']);
+    const r = await cli(['run', 'examples', '--simulator', '--env', 'local-simulator']);
     assert.equal(r.status, 1, r.stdout + r.stderr);
     const failedFlows = r.stdout.split('\n').filter((_line, i, lines) => lines[i + 1]?.includes('✗')).map((line) => /\((examples\/[^,]+),/.exec(line)?.[1]);
     assert.deepEqual(failedFlows, ['examples/flows/card-capture.payflow.json'], r.stdout);

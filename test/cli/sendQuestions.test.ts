@@ -1,25 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { exampleBody } from '../../src/catalogue';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+import { cli } from './cliProcess';
 
-const repoRoot = process.cwd();
-const bin = path.join(repoRoot, 'bin', 'payment-workbench.js');
-
-function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PAYMENT_WORKBENCH_')));
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: { ...clean, ...env } });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, out }));
-  });
-}
+/** The variables a developer may have set: none of them may answer for the test. */
+const unsetSecrets = Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('PAYMENT_WORKBENCH_')).map((k) => [k, undefined]));
 
 /** The CLI has nobody to ask: a question is a refusal naming the flag or variable that gets past it. */
 describe('payment-workbench run: the send path\'s questions in CI (the real process)', function () {
@@ -47,7 +35,10 @@ describe('payment-workbench run: the send path\'s questions in CI (the real proc
     await sim.close();
   });
 
-  const run = (file: string, flags: string[], env: NodeJS.ProcessEnv) => cli(['run', path.join(dir, file), '--environments', envFile, ...flags], env);
+  const run = async (file: string, flags: string[], env: NodeJS.ProcessEnv) => {
+    const r = await cli(['run', path.join(dir, file), '--environments', envFile, ...flags], { env: { ...unsetSecrets, ...env } });
+    return { status: r.status, out: r.stdout + r.stderr };
+  };
 
   it('a money-moving step to a LIVE environment is not sent without --yes-live, and says so; with it, it is', async () => {
     const before = sent();
