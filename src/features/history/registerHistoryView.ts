@@ -110,22 +110,17 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
         `History: ${count} ${count === 1 ? 'entry' : 'entries'} of the history file could not be read and ${count === 1 ? 'was' : 'were'} left out; the others are kept. The Payment Workbench output says which.`,
       );
     }),
-    vscode.commands.registerCommand(HISTORY_COMMANDS.open, async (arg?: unknown) => {
-      const e = await resolveExchange(store, arg, 'Open which response?');
-      if (e) await actions.open(e);
-    }),
-    vscode.commands.registerCommand(HISTORY_COMMANDS.openAsText, async (arg?: unknown) => {
-      const e = await resolveExchange(store, arg, 'Open which response as text?');
-      if (e) await actions.openAsText(e);
-    }),
-    vscode.commands.registerCommand(HISTORY_COMMANDS.openInForm, async (arg?: unknown) => {
-      const e = await resolveExchange(store, arg, 'Open which request in a form?');
-      if (e) await actions.openInForm(e);
-    }),
-    vscode.commands.registerCommand(HISTORY_COMMANDS.resend, async (arg?: unknown) => {
-      const e = await resolveExchange(store, arg, 'Re-send which request?');
-      if (e) await actions.resend(e);
-    }),
+    ...([
+      [HISTORY_COMMANDS.open, 'Open which response?', actions.open],
+      [HISTORY_COMMANDS.openAsText, 'Open which response as text?', actions.openAsText],
+      [HISTORY_COMMANDS.openInForm, 'Open which request in a form?', actions.openInForm],
+      [HISTORY_COMMANDS.resend, 'Re-send which request?', actions.resend],
+    ] as const).map(([command, placeHolder, act]) =>
+      vscode.commands.registerCommand(command, async (arg?: unknown) => {
+        const e = await resolveExchange(store, arg, placeHolder);
+        if (e) await act(e);
+      }),
+    ),
     vscode.commands.registerCommand(HISTORY_COMMANDS.copyCurl, async (arg?: unknown) => {
       const e = await resolveExchange(store, arg, 'Copy which request as cURL?');
       if (!e) return;
