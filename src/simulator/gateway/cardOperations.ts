@@ -83,7 +83,7 @@ function chargeCard(env: OpEnv, captures: boolean): SimResponse {
   const txn = baseTransaction(env, type, amount, currency);
   cardOutcome(env, card, txn);
   const risk = assessRisk(amount, card.fromToken ? undefined : card.number);
-  txn.risk = { ...risk, rule: risk.rule.map((r) => ({ ...r })), review: { ...risk.review } };
+  txn.risk = risk; // a new object every call: nothing else holds it
   if (risk.gatewayCode === 'REJECTED' && txn.result === 'SUCCESS') {
     txn.gatewayCode = 'BLOCKED';
     txn.result = 'FAILURE';

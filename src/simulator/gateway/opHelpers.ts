@@ -60,17 +60,11 @@ export const authorizationCode = (): string => String(randomInt(100000, 1000000)
 export function baseTransaction(env: OpEnv, type: TransactionType, amount: Milli, currency: string): TransactionRecord {
   const reference = getString(env.body, 'transaction.reference');
   const correlationId = getString(env.body, 'correlationId');
-  return {
-    id: env.transactionId,
-    type,
-    amount,
-    currency,
-    result: 'SUCCESS',
-    gatewayCode: 'APPROVED',
-    timeOfRecord: nowText(env),
-    ...(reference ? { reference } : {}),
-    ...(correlationId ? { correlationId } : {}),
-  };
+  const txn: TransactionRecord = { id: env.transactionId, type, amount, currency, result: 'SUCCESS', gatewayCode: 'APPROVED', timeOfRecord: nowText(env) };
+  // Assigned, not spread in: every transaction goes through here.
+  if (reference) txn.reference = reference;
+  if (correlationId) txn.correlationId = correlationId;
+  return txn;
 }
 
 /** Stores the transaction, stamps the order, sends the webhook, and answers the response body. */

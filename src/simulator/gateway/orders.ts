@@ -102,14 +102,22 @@ export class OrderStore {
   }
 
   create(fields: Omit<OrderRecord, 'transactions' | 'totalAuthorizedAmount' | 'totalCapturedAmount' | 'totalRefundedAmount' | 'lastUpdatedTime'>): OrderRecord {
+    // Named members, not a spread of `fields`: one object shape for every order (each Authorize makes one).
     const order: OrderRecord = {
-      ...fields,
+      merchantId: fields.merchantId,
+      id: fields.id,
+      amount: fields.amount,
+      currency: fields.currency,
+      status: fields.status,
+      creationTime: fields.creationTime,
       totalAuthorizedAmount: 0n,
       totalCapturedAmount: 0n,
       totalRefundedAmount: 0n,
       lastUpdatedTime: fields.creationTime,
       transactions: new Map(),
     };
+    if (fields.reference !== undefined) order.reference = fields.reference;
+    if (fields.notificationUrl !== undefined) order.notificationUrl = fields.notificationUrl;
     this.orders.set(key(fields.merchantId, fields.id), order);
     this.evictBeyondLimit();
     return order;

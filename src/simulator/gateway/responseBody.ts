@@ -8,6 +8,9 @@ import { CSC_ACQUIRER_CODES, avsAcquirerCode } from './testCards';
  * as JSON numbers printed exactly, risk at top-level `risk.response`, `version` as text.
  */
 
+// The views below are built for every answer: optional members are written as undefined (which the
+// JSON text leaves out), not spread in, so the key order is the same and no object is made to be copied.
+
 function orderView(order: OrderRecord): { [key: string]: JsonOut } {
   return {
     amount: DecimalNumber.of(order.amount),
@@ -15,8 +18,8 @@ function orderView(order: OrderRecord): { [key: string]: JsonOut } {
     currency: order.currency,
     id: order.id,
     lastUpdatedTime: order.lastUpdatedTime,
-    ...(order.notificationUrl ? { notificationUrl: order.notificationUrl } : {}),
-    ...(order.reference ? { reference: order.reference } : {}),
+    notificationUrl: order.notificationUrl || undefined,
+    reference: order.reference || undefined,
     status: order.status,
     totalAuthorizedAmount: DecimalNumber.of(order.totalAuthorizedAmount),
     totalCapturedAmount: DecimalNumber.of(order.totalCapturedAmount),
@@ -43,9 +46,10 @@ function browserPaymentView(txn: TransactionRecord): JsonOut {
 
 function responseGroup(txn: TransactionRecord): JsonOut {
   return {
-    ...(txn.acquirer ?? {}),
-    ...(txn.csc ? { cardSecurityCode: { acquirerCode: CSC_ACQUIRER_CODES[txn.csc], gatewayCode: txn.csc } } : {}),
-    ...(txn.avs ? { cardholderVerification: { avs: { acquirerCode: avsAcquirerCode(txn.avs) || undefined, gatewayCode: txn.avs } } } : {}),
+    acquirerCode: txn.acquirer?.acquirerCode,
+    acquirerMessage: txn.acquirer?.acquirerMessage,
+    cardSecurityCode: txn.csc ? { acquirerCode: CSC_ACQUIRER_CODES[txn.csc], gatewayCode: txn.csc } : undefined,
+    cardholderVerification: txn.avs ? { avs: { acquirerCode: avsAcquirerCode(txn.avs) || undefined, gatewayCode: txn.avs } } : undefined,
     gatewayCode: txn.gatewayCode,
   };
 }

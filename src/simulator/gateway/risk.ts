@@ -9,28 +9,32 @@ import type { Milli } from '../money';
  *   ORDER_AMOUNT_LIMIT amount above 50,000: REJECT, score 100 → REJECTED; the payment is BLOCKED
  */
 
-interface RiskRule {
+// Type aliases, not interfaces: the result is stored as the answer's JSON as it is (no copy to fit JsonOut).
+type RiskRule = {
   data?: string;
   id: string;
   name: string;
   recommendation: RiskRuleRecommendation;
   score: number;
   type: RiskRuleType;
-}
+};
 
-interface RiskResult {
+type RiskResult = {
   gatewayCode: RiskGatewayCode;
   review: { decision: RiskReviewDecision };
   rule: RiskRule[];
   totalScore: number;
-}
+};
 
 const REVIEW_ABOVE: Milli = 10_000_000n;
 const REJECT_ABOVE: Milli = 50_000_000n;
 
 export function assessRisk(amount: Milli, cardNumber: string | undefined): RiskResult {
+  // Two literals, not a conditional spread: this runs for every card payment (the bench's hot path).
   const rule: RiskRule[] = [
-    { ...(cardNumber ? { data: cardNumber.slice(0, 6) } : {}), id: 'MSO_1', name: 'MSO_BIN_RANGE', recommendation: 'NO_ACTION', score: 10, type: 'MSO_RULE' },
+    cardNumber
+      ? { data: cardNumber.slice(0, 6), id: 'MSO_1', name: 'MSO_BIN_RANGE', recommendation: 'NO_ACTION', score: 10, type: 'MSO_RULE' }
+      : { id: 'MSO_1', name: 'MSO_BIN_RANGE', recommendation: 'NO_ACTION', score: 10, type: 'MSO_RULE' },
   ];
   if (amount > REJECT_ABOVE) rule.push({ id: 'MR_2', name: 'ORDER_AMOUNT_LIMIT', data: 'amount > 50000', recommendation: 'REJECT', score: 100, type: 'MERCHANT_RULE' });
   else if (amount > REVIEW_ABOVE) rule.push({ id: 'MR_1', name: 'ORDER_AMOUNT_HIGH', data: 'amount > 10000', recommendation: 'REVIEW', score: 50, type: 'MERCHANT_RULE' });
