@@ -117,6 +117,16 @@ function perRequestParts(report: Report, requestBody: string, responseBody: stri
   report(AREA, 'Authorize catalogue checkBody, one request', microseconds(() => checkBody('gateway.authorize', 11, parsed, new Date())), 'µs');
   report(AREA, 'Authorize request body redacted for the log', microseconds(() => redactBody(requestBody)), 'µs');
   report(AREA, `Authorize answer redacted for the log (${responseBody.length} characters)`, microseconds(() => redactBody(responseBody)), 'µs');
+  const env = authorizeEnv(new OrderStore(DEFAULT_MAX_ORDERS), parsed as OpEnv['body']);
+  let order = 0;
+  report(AREA, 'Authorize operation alone, new order each (store, outcome, risk, answer text)', microseconds(() => authorize({ ...env, orderId: `PART-${order++}` })), 'µs');
+}
+
+/** An Authorize's environment without HTTP, on the default simulator merchant (auto-capture). */
+function authorizeEnv(orders: OrderStore, body: OpEnv['body'], orderId = 'ORDER'): OpEnv {
+  const merchant: MerchantProfile = { merchantId: SIMULATOR_DEFAULTS.merchantId, apiPassword: 'x', autoCapture: true, notificationSecret: 'x' };
+  const ctx: SimContext = { baseUrl: 'http://127.0.0.1:0', now: () => new Date(), log: new RequestLog(1), notify: () => undefined };
+  return { ctx, orders, sessions: new SessionStore(), merchant, orderId, transactionId: '1', version: '11', body, registerBrowserPayment: () => undefined };
 }
 
 function collect(): void {
@@ -125,22 +135,19 @@ function collect(): void {
 
 /** Memory of ORDERS approved Authorizes in a store that keeps at most `maxOrders` of them (the oldest go first). */
 function memoryOfOrders(report: Report, maxOrders: number, label: string): void {
-  const merchant: MerchantProfile = { merchantId: SIMULATOR_DEFAULTS.merchantId, apiPassword: 'x', autoCapture: true, notificationSecret: 'x' };
-  const ctx: SimContext = { baseUrl: 'http://127.0.0.1:0', now: () => new Date(), log: new RequestLog(1), notify: () => undefined };
   const orders = new OrderStore(maxOrders);
-  const sessions = new SessionStore();
   const body = {
     apiOperation: 'AUTHORIZE',
     order: { amount: '10.00', currency: 'USD' },
     sourceOfFunds: { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } },
     billing: { address: { street: 'Alpha St' } },
   };
+  const env = authorizeEnv(orders, body);
   collect();
   const before = process.memoryUsage();
   const started = performance.now();
   for (let i = 0; i < ORDERS; i++) {
-    const env: OpEnv = { ctx, orders, sessions, merchant, orderId: `ORDER-${i}`, transactionId: '1', version: '11', body, registerBrowserPayment: () => undefined };
-    const answer = authorize(env);
+    const answer = authorize({ ...env, orderId: `ORDER-${i}` });
     if (answer.status !== 200) throw new Error(`authorize ${i}: ${answer.status}`);
   }
   const took = performance.now() - started;
