@@ -303,6 +303,16 @@ describe('operation form webview (Chromium)', function () {
     assert.equal((await bodyOf(w))['airline'], undefined);
   });
 
+  it('the largest form opens with no web component in its groups but the checkboxes: a boolean\'s × and a list\'s Add are the browser\'s buttons', async () => {
+    const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100, body: exampleBody('gateway.initiateBrowserPayment', 100) as FormState['body'] });
+    const { page } = w;
+    const components = await page.locator('.sections *').evaluateAll((all) => all.map((e) => e.tagName.toLowerCase()).filter((t) => t.includes('-')));
+    assert.deepEqual([...new Set(components)], ['vscode-checkbox']);
+    const clear = page.locator('.field[data-path="browserPayment.walleta.displayShippingAddress"] .checkbox-clear');
+    assert.equal(await clear.evaluate((e) => e.tagName), 'BUTTON');
+    assert.equal(await clear.getAttribute('title'), 'Do not send');
+  });
+
   it('dates and times carry their format as placeholder and help', async () => {
     const { page } = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
     await openGroup(page, 'Airline leg');
