@@ -327,6 +327,29 @@ describe('operation form webview (Chromium)', function () {
     assert.ok(await page.locator('.live-badge').isVisible());
   });
 
+  it('the fields are painted before the form validates them; the problems follow a frame later, and Send in between still checks', async () => {
+    w = await openWebview('form', { browser });
+    const { page } = w;
+    await w.waitForPosted('ready');
+    const init = { type: 'init', state: { operationId: 'gateway.updateSession', version: 100, params: {}, body: { order: { amount: 'ten' } } }, environments: ENVIRONMENTS };
+    await page.evaluate((m) => {
+      (globalThis as unknown as { __pwInit: unknown }).__pwInit = m;
+    }, init);
+    const seen = await page.evaluate<{ firstFrame: string; sentEarly: number; later: string }>(`(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      window.postMessage(window.__pwInit, '*');
+      while (!document.querySelector('#send')) await frame();
+      const firstFrame = document.querySelector('#send').textContent;
+      const before = window.__pwHost.posted.length;
+      document.querySelector('#send').click();
+      const sentEarly = window.__pwHost.posted.slice(before).filter((m) => m.type === 'send').length;
+      await frame(); await frame(); await frame();
+      return { firstFrame, sentEarly, later: document.querySelector('#send').textContent };
+    })()`);
+    assert.deepEqual(seen, { firstFrame: 'Send', sentEarly: 0, later: 'Send · 2 problems' });
+    assert.match(await errorText(page, 'order.amount'), /order\.amount/);
+  });
+
   it('dates and times carry their format as placeholder and help', async () => {
     const { page } = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
     await openGroup(page, 'Airline leg');
