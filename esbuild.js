@@ -64,6 +64,21 @@ const builds = [
 ].filter((b) => b.entryPoints.every((e) => fs.existsSync(path.join(__dirname, e))));
 
 /**
+ * The form's always-required fields of every operation and version, worked out here once (by the
+ * catalogue's own validation, src/features/form/model/requiredFields.ts) instead of in the webview
+ * on each first render. Watch builds leave it out: the catalogue may change under them, and the
+ * form then asks the validation itself.
+ */
+async function formRequiredPaths() {
+  const entry = path.join(__dirname, 'src', 'features', 'form', 'model', 'requiredFields.ts');
+  const out = await esbuild.build({ ...common, sourcemap: false, minify: false, entryPoints: [entry], platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20', write: false });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, require);
+  return mod.exports.requiredPathsTable();
+}
+
+
+/**
  * Webviews may only load files under localResourceRoots, so the codicon font ships inside dist/, cut
  * down to the icons the webview code names: any string literal in src/features/*\/app that is a codicon
  * name is kept (126 KiB of font become a few KiB). A package test checks every icon the pages name is there.
@@ -124,6 +139,8 @@ async function main() {
     return;
   }
   const started = Date.now();
+  const form = builds.find((b) => b.outfile === 'dist/webview/form.js');
+  if (form) form.define = { 'globalThis.pwFormRequiredPaths': JSON.stringify(await formRequiredPaths()) };
   await Promise.all(builds.map((b) => esbuild.build(b)));
   console.log(`[esbuild] built ${builds.map((b) => b.outfile).join(', ')} in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
 }

@@ -303,6 +303,53 @@ describe('operation form webview (Chromium)', function () {
     assert.equal((await bodyOf(w))['airline'], undefined);
   });
 
+  it('the largest form opens with no web component in its groups but the checkboxes: a boolean\'s × and a list\'s Add are the browser\'s buttons', async () => {
+    const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100, body: exampleBody('gateway.initiateBrowserPayment', 100) as FormState['body'] });
+    const { page } = w;
+    const components = await page.evaluate<string[]>(`[...document.querySelectorAll('.sections *')].map((e) => e.tagName.toLowerCase()).filter((t) => t.includes('-'))`);
+    assert.deepEqual([...new Set(components)], ['vscode-checkbox']);
+    const clear = page.locator('.field[data-path="browserPayment.walleta.displayShippingAddress"] .checkbox-clear');
+    assert.equal(await clear.evaluate((e) => e.tagName), 'BUTTON');
+    assert.equal(await clear.getAttribute('title'), 'Do not send');
+  });
+
+  it('Update Session v100 opens with no web component outside the preview: the LIVE badge, search, Send and Send Anyway are the browser\'s own', async () => {
+    const w = await openForm({ operationId: 'gateway.updateSession', version: 100, body: exampleBody('gateway.updateSession', 100) as FormState['body'] });
+    const { page } = w;
+    // The page's own elements (a locator would also pierce the preview's shadow trees).
+    const components = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')].filter((e) => e.tagName.includes('-') && !e.closest('.preview')).map((e) => e.tagName.toLowerCase())`);
+    assert.deepEqual(components, []);
+    assert.equal(await page.locator('#send').textContent(), 'Send · 1 problem', 'sessionId is still missing');
+    assert.ok(await page.locator('#send-anyway').isVisible());
+    await page.locator('#field-search input').fill('merchant charge');
+    assert.equal(await page.locator('.search-count').textContent(), '4 fields match');
+    await pick(page.locator('#environment'), 'Production — LIVE');
+    assert.ok(await page.locator('.live-badge').isVisible());
+  });
+
+  it('the fields are painted before the form validates them; the problems follow a frame later, and Send in between still checks', async () => {
+    w = await openWebview('form', { browser });
+    const { page } = w;
+    await w.waitForPosted('ready');
+    const init = { type: 'init', state: { operationId: 'gateway.updateSession', version: 100, params: {}, body: { order: { amount: 'ten' } } }, environments: ENVIRONMENTS };
+    await page.evaluate((m) => {
+      (globalThis as unknown as { __pwInit: unknown }).__pwInit = m;
+    }, init);
+    const seen = await page.evaluate<{ firstFrame: string; sentEarly: number; later: string }>(`(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      window.postMessage(window.__pwInit, '*');
+      while (!document.querySelector('#send')) await frame();
+      const firstFrame = document.querySelector('#send').textContent;
+      const before = window.__pwHost.posted.length;
+      document.querySelector('#send').click();
+      const sentEarly = window.__pwHost.posted.slice(before).filter((m) => m.type === 'send').length;
+      await frame(); await frame(); await frame();
+      return { firstFrame, sentEarly, later: document.querySelector('#send').textContent };
+    })()`);
+    assert.deepEqual(seen, { firstFrame: 'Send', sentEarly: 0, later: 'Send · 2 problems' });
+    assert.match(await errorText(page, 'order.amount'), /order\.amount/);
+  });
+
   it('dates and times carry their format as placeholder and help', async () => {
     const { page } = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
     await openGroup(page, 'Airline leg');

@@ -39,7 +39,7 @@ describe('package: what the VSIX carries', () => {
     assert.ok(packed.includes('dist/codicons/codicon.ttf') && packed.includes('dist/codicons/codicon.css'));
     const css = fs.readFileSync(path.join(root, 'dist', 'codicons', 'codicon.css'), 'utf8');
     const shipped = new Set([...css.matchAll(/\.codicon-([a-z0-9-]+):before/g)].map((m) => m[1]));
-    // The ways the pages name an icon: <vscode-icon name>, <vscode-button icon>, and the verdict icons by tone.
+    // The ways the pages name an icon: <vscode-icon name>, <vscode-button icon>, the verdict icons by tone, and codiconClass('…') on the browser's own elements.
     const named = new Set<string>();
     const appDirs = ['form', 'response', 'shared'].map((f) => path.join(root, 'src', 'features', f, 'app'));
     for (const dir of appDirs) {
@@ -47,6 +47,7 @@ describe('package: what the VSIX carries', () => {
         const text = fs.readFileSync(path.join(dir, file), 'utf8');
         for (const m of text.matchAll(/\b(?:name|icon): '([a-z0-9-]+)'/g)) named.add(m[1] ?? '');
         for (const m of text.matchAll(/\b(?:success|warning|error|info): '([a-z0-9-]+)'/g)) named.add(m[1] ?? '');
+        for (const m of text.matchAll(/\bcodiconClass\('([a-z0-9-]+)'\)/g)) named.add(m[1] ?? '');
       }
     }
     assert.ok(named.size >= 10, `found ${named.size} icon names in the pages`);

@@ -2,20 +2,26 @@
 import type { FormModel } from '../model/formModel';
 import type { SearchResult } from '../model/search';
 import { el } from '../../shared/app/dom';
+import { codiconClass } from './plainButton';
+import { textInput } from './textInput';
 
 export class FieldSearch {
-  private readonly input = el('vscode-textfield', { attrs: { id: 'field-search', placeholder: 'Search fields by label, path or help', type: 'search' } });
+  // The browser's <input> in vscode-textfield's look, with its search icon before the text (media/form.css).
+  private readonly box = textInput('field-search-input', 'Search fields', { placeholder: 'Search fields by label, path or help' });
+  private readonly input = this.box.input;
   private readonly count = el('span', { class: 'search-count', attrs: { 'aria-live': 'polite' } });
 
   constructor(onQuery: (query: string) => void) {
-    this.input.label = 'Search fields';
-    this.input.append(el('vscode-icon', { attrs: { slot: 'content-before', name: 'search' } }));
+    this.input.type = 'search';
+    this.box.root.id = 'field-search';
+    this.box.root.classList.add('search-box');
+    this.box.root.prepend(el('span', { class: codiconClass('search'), attrs: { 'aria-hidden': 'true' } }));
     this.input.addEventListener('input', () => onQuery(this.input.value));
   }
 
   /** A fresh row each render: the layout is rebuilt around it. */
   row(): HTMLElement {
-    return el('div', { class: 'search-row' }, this.input, this.count);
+    return el('div', { class: 'search-row' }, this.box.root, this.count);
   }
 
   set query(query: string) {

@@ -10,6 +10,7 @@ import { isCredentialPath } from '../../../redaction';
 import type { Json } from '../model/json';
 import { el } from '../../shared/app/dom';
 import { renderProblems, type ControlView } from './controlView';
+import { codiconClass } from './plainButton';
 import { nativeSelect, option } from './selectControl';
 import { textInput } from './textInput';
 
@@ -129,7 +130,8 @@ function booleanControl(meta: FieldMeta, id: string, value: Json | undefined, on
   const box = el('vscode-checkbox', { attrs: { id, 'data-field-input': true } });
   box.label = meta.label;
   const stateText = el('span', { class: 'checkbox-state' });
-  const clear = el('vscode-icon', { class: 'checkbox-clear', attrs: { name: 'close', 'action-icon': true, label: 'Do not send', title: 'Do not send' } });
+  // The browser's button in vscode-icon's action look (media/form.css): one shadow tree fewer per boolean in the first frame.
+  const clear = el('button', { class: `checkbox-clear ${codiconClass('close')}`, attrs: { type: 'button', 'aria-label': 'Do not send', title: 'Do not send' } });
   const show = (v: Json | undefined) => {
     box.checked = v === true;
     box.indeterminate = v === undefined;

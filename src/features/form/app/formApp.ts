@@ -57,6 +57,8 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
   private paramNotes: Record<string, string> = {};
   /** Login form: whether the host has a password for the environment (undefined until it says). */
   private passwordStored: boolean | undefined;
+  /** The opened form is not validated yet: that waits for the frame after its first paint. */
+  private validationPending = false;
 
   constructor(readonly bridge: HostBridge<FormHostMessage, FormWebviewMessage>, private readonly root: HTMLElement) {
     this.persistence = new StatePersistence(bridge, (text, tone) => this.status(text, tone));
@@ -125,7 +127,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     const openGroups = state.ui?.openGroups ?? [...sectionsWithValues(state.body, model.lookup, model.layout)];
     this.state = { ...state, version: model.version, ui: { ...state.ui, openGroups } };
     this.pickEnvironment();
-    this.renderAll(started);
+    this.renderAll(started, true);
     const focusPath = this.state.ui?.focusPath;
     if (focusPath) this.navigator.reveal(focusPath, false);
   }
@@ -136,8 +138,11 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     if (!this.environments.some((e) => e.id === this.state?.environmentId)) this.state = { ...this.state, environmentId: this.environments[0]?.id };
   }
 
-  /** Builds the whole form; `started` is when the work began (init includes deriving the model). */
-  private renderAll(started = performance.now()): void {
+  /**
+   * Builds the whole form; `started` is when the work began (init includes deriving the model).
+   * An opening form validates after its first paint: the fields show first, the problems a frame later.
+   */
+  private renderAll(started = performance.now(), opening = false): void {
     const { state, model } = this;
     if (!state || !model) return;
     this.registry.clear();
@@ -157,10 +162,16 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     ));
     this.fieldSearch.showCount(this.search, model);
     this.showCredentials();
-    this.afterChange();
+    if (opening) this.validationPending = true;
+    else this.afterChange();
     this.root.setAttribute('aria-busy', 'false');
     performance.measure(RENDER_MEASURE, { start: started });
     this.preview.showAfterFirstPaint();
+    if (opening) requestAnimationFrame(() => requestAnimationFrame(() => this.validateIfPending()));
+  }
+
+  private validateIfPending(): void {
+    if (this.validationPending) this.afterChange();
   }
 
   // ---- every change ends here ----
@@ -168,6 +179,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
   private afterChange(persist = true): void {
     const { state, model } = this;
     if (!state || !model) return;
+    this.validationPending = false;
     this.problems = showProblems(state, model, this.hostIssues, this);
     if (persist) this.persist();
   }
@@ -386,6 +398,8 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
   }
 
   send(anyway: boolean): void {
+    // Send in the frame before the opening validation ran: it counts the problems first.
+    this.validateIfPending();
     if (!this.state || (!anyway && (this.problems?.count ?? 0) > 0) || !this.withinSizeLimits(this.state)) return;
     this.bridge.post({ type: 'send', state: this.state, sendAnyway: anyway });
   }

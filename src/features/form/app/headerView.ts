@@ -114,7 +114,8 @@ export class HeaderView {
       live.hidden = !environments.find((e) => e.id === id)?.live;
       this.host.environmentChanged(id);
     });
-    const live = el('vscode-badge', { class: 'live-badge', text: 'LIVE', attrs: { title: 'Requests to this environment move real money' } });
+    // A <span> in vscode-badge's look (media/form.css): no shadow tree to render in the first frame.
+    const live = el('span', { class: 'live-badge', text: 'LIVE', attrs: { title: 'Requests to this environment move real money' } });
     live.hidden = !selected?.live;
     replaceChildren(this.environmentSlot,
       environments.length ? labelled('Environment', select) : el('span', { class: 'no-environment', text: 'No environment: add one in the Environments view.' }),

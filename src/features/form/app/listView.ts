@@ -8,6 +8,7 @@ import type { Json, JsonObject } from '../model/json';
 import type { LayoutNode } from '../model/layout';
 import { el } from '../../shared/app/dom';
 import { renderProblems, type ControlView } from './controlView';
+import { plainButton } from './plainButton';
 import { focusWhenRendered, type FieldHost } from './fieldView';
 
 export interface ContainerHost extends FieldHost {
@@ -70,7 +71,7 @@ export function listView(host: ContainerHost, node: Extract<LayoutNode, { kind: 
   const rows = el('div', { class: 'array-rows' });
   const count = el('span', { class: 'array-count' });
   const error = el('div', { class: 'field-error' });
-  const add = el('vscode-button', { class: 'add-row', attrs: { secondary: true, icon: 'add' }, text: `Add ${meta.label.toLowerCase()}` });
+  const add = plainButton({ class: 'add-row', icon: 'add', text: `Add ${meta.label.toLowerCase()}` });
   let rendered = -1;
 
   const length = (): number => {
@@ -85,7 +86,7 @@ export function listView(host: ContainerHost, node: Extract<LayoutNode, { kind: 
     rendered = n;
     const items: HTMLElement[] = [];
     for (let i = 0; i < n; i++) {
-      const remove = el('vscode-button', { class: 'remove-row', attrs: { secondary: true, icon: 'trash', disabled: n <= floor, title: `Remove row ${i + 1}` }, text: 'Remove' });
+      const remove = plainButton({ class: 'remove-row', icon: 'trash', attrs: { disabled: n <= floor, title: `Remove row ${i + 1}` }, text: 'Remove' });
       remove.addEventListener('click', () => host.change(path, (b) => removeIndexAt(b, path, i), renderRows));
       items.push(el('div', { class: 'array-row', attrs: { 'data-index': i } },
         el('div', { class: 'array-row-head' }, el('span', { class: 'array-row-title', text: `${meta.label} #${i + 1}` }), remove),

@@ -9,6 +9,7 @@ import { isJsonObject } from '../model/json';
 import type { LayoutNode } from '../model/layout';
 import { el } from '../../shared/app/dom';
 import { renderProblems, type ControlView } from './controlView';
+import { plainButton } from './plainButton';
 import { fieldView, focusWhenRendered } from './fieldView';
 import { containerView, type ContainerHost } from './listView';
 
@@ -21,7 +22,7 @@ export function mapView(host: ContainerHost, node: Extract<LayoutNode, { kind: '
   const rows = el('div', { class: 'map-rows' });
   const count = el('span', { class: 'array-count' });
   const error = el('div', { class: 'field-error' });
-  const add = el('vscode-button', { class: 'add-entry', attrs: { secondary: true, icon: 'add' }, text: `Add ${meta.label.toLowerCase()} field` });
+  const add = plainButton({ class: 'add-entry', icon: 'add', text: `Add ${meta.label.toLowerCase()} field` });
   let renderedKeys = '';
 
   const keys = (): string[] => {
@@ -43,7 +44,7 @@ export function mapView(host: ContainerHost, node: Extract<LayoutNode, { kind: '
       keyCounter.classList.toggle('over', c?.over ?? false);
     };
     showKeyCount(key);
-    const remove = el('vscode-button', { class: 'remove-entry', attrs: { secondary: true, icon: 'trash' }, text: 'Remove' });
+    const remove = plainButton({ class: 'remove-entry', icon: 'trash', text: 'Remove' });
     const rowEl = el('div', { class: 'map-row', attrs: { 'data-key': key } },
       el('div', { class: 'map-key' }, el('label', { class: 'field-label', text: 'Name' }), el('div', { class: 'field-control' }, keyInput, keyCounter), keyError),
       value.root,

@@ -6,6 +6,7 @@
 import { sendLabel } from '../model/problems';
 import { el } from '../../shared/app/dom';
 import { renderProblems } from './controlView';
+import { plainButton } from './plainButton';
 
 export type Tone = 'success' | 'warning' | 'error' | 'info';
 
@@ -14,8 +15,10 @@ export interface SendHost {
 }
 
 export class SendBar {
-  private readonly sendButton = el('vscode-button', { attrs: { id: 'send', icon: 'play' }, text: 'Send' });
-  private readonly anyway = el('vscode-button', { attrs: { id: 'send-anyway', secondary: true, title: 'Send the request as it is, problems included (negative testing)' }, text: 'Send Anyway' });
+  // The browser's buttons in vscode-button's look: the send bar is in every form's first frame.
+  private readonly sendLabel = el('span', { text: 'Send' });
+  private readonly sendButton = plainButton({ primary: true, icon: 'play', text: this.sendLabel, attrs: { id: 'send' } });
+  private readonly anyway = plainButton({ text: 'Send Anyway', attrs: { id: 'send-anyway', title: 'Send the request as it is, problems included (negative testing)' } });
   private readonly unplaced = el('div', { class: 'unplaced-problems field-error', attrs: { id: 'problems' } });
   private readonly status = el('div', { class: 'status', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
   readonly root: HTMLElement;
@@ -41,7 +44,7 @@ export class SendBar {
   update(count: number, unplaced: readonly string[], warnings = 0, unplacedWarnings: readonly string[] = []): void {
     this.problems = count;
     const label = sendLabel(count, warnings);
-    if (this.sendButton.textContent !== label) this.sendButton.textContent = label;
+    if (this.sendLabel.textContent !== label) this.sendLabel.textContent = label;
     this.anyway.hidden = count === 0;
     renderProblems(this.unplaced, unplaced, unplacedWarnings);
     this.applyDisabled();

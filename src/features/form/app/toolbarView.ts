@@ -7,6 +7,7 @@ import type { FormModel } from '../model/formModel';
 import type { TriggerChoice } from '../model/testTriggers';
 import type { EnvironmentSummary } from '../../../protocol/common';
 import { el } from '../../shared/app/dom';
+import { plainButton } from './plainButton';
 import { labelled, selectControl } from './selectControl';
 
 export interface ToolbarHost {
@@ -34,13 +35,8 @@ function picker(id: string, label: string, placeholder: string, choices: readonl
   return labelled(label, select);
 }
 
-/**
- * The browser's own <button> in vscode-button's secondary look (media/form.css): the toolbar is in
- * the first frame, and as web components its buttons each rendered a shadow tree there.
- */
 function button(id: string, text: string, icon: string, onClick: () => void): HTMLElement {
-  return el('button', { class: 'plain-button secondary', attrs: { id, type: 'button' }, on: { click: onClick } },
-    el('span', { class: `codicon codicon-${icon}`, attrs: { 'aria-hidden': 'true' } }), text);
+  return plainButton({ icon, text, attrs: { id }, onClick });
 }
 
 /** Where a session id comes from: created here on the simulator, explained elsewhere. */

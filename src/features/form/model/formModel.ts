@@ -6,7 +6,7 @@ import type { PathParam } from '../../../catalogue/pathParams';
 import { fieldLookup, type FieldLookup } from './fieldLookup';
 import { effectiveVersion, formPathParams } from './formState';
 import { buildLayout, inVersion, type FormLayout } from './layout';
-import { alwaysRequiredPaths } from './requiredFields';
+import { requiredPathsOf } from './requiredFields';
 import { availableTriggers, type AvailableTriggers } from './testTriggers';
 
 export interface FormModel {
@@ -26,7 +26,7 @@ export function formModel(operationId: string, requestedVersion: number | undefi
   if (!op) return undefined;
   const version = effectiveVersion(op, requestedVersion);
   const fields = fieldsOf(op.id, version).filter((f) => inVersion(f, version));
-  const required = alwaysRequiredPaths(op.id, version, fields);
+  const required = requiredPathsOf(op.id, version, fields);
   return {
     op, version, fields, required,
     lookup: fieldLookup(fields),
