@@ -22,6 +22,12 @@ export function secretVariables(environmentId: string, name: SecretName): string
   return [`${SECRET_VARIABLE_PREFIX}${envPart}_${VARIABLE[name]}`, `${SECRET_VARIABLE_PREFIX}${VARIABLE[name]}`];
 }
 
+/** "Set the environment variable X or Y, and Z or W." — what a CLI user does to supply these secrets. */
+export function setVariablesHint(environmentId: string, names: readonly SecretName[]): string {
+  const variables = names.map((n) => secretVariables(environmentId, n).join(' or ')).join(', and ');
+  return `Set the environment variable${names.length > 1 ? 's' : ''} ${variables}.`;
+}
+
 export function environmentVariableCredentials(variables: NodeJS.ProcessEnv): Credentials {
   return new Credentials({
     get: async (environmentId: string, name: SecretName) => {

@@ -6,7 +6,7 @@ import { startReceiver, type NotificationReceiver } from '../notifications';
 import type { Environment } from '../send/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { cliConnections } from './connections';
-import { environmentVariableCredentials, secretsOfVariables, secretVariables } from './envSecrets';
+import { environmentVariableCredentials, secretsOfVariables, setVariablesHint } from './envSecrets';
 import { loadEnvironments, pickEnvironment } from './environments';
 import { collectFiles, readFlows, type FlowInput } from './inputs';
 import { exitStatus, reportFlow, reportStep, summarize, type ReportedFlow } from './report';
@@ -96,7 +96,7 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
           try {
             await connections.signIn(e);
           } catch (err) {
-            throw new Error(`${err instanceof Error ? err.message : String(err)} Set ${(['partnerEmail', 'partnerPassword'] as const).map((n) => secretVariables(e.id, n).join(' or ')).join(', and ')}.`);
+            throw new Error(`${err instanceof Error ? err.message : String(err)} ${setVariablesHint(e.id, ['partnerEmail', 'partnerPassword'])}`);
           }
         },
         onStepEnd: (step) => progress(textStepLine(reportStep(step, known))),

@@ -3,7 +3,7 @@
  * unless a flag given for the whole run allows it, and the refusal says which flag or variable to set.
  */
 import type { SendPort, SendQuestion } from '../send/guardedSend';
-import { secretVariables } from './envSecrets';
+import { setVariablesHint } from './envSecrets';
 
 export interface SendFlags {
   /** --yes-live: money-moving steps may go to LIVE environments. */
@@ -26,6 +26,6 @@ function hintFor(q: SendQuestion): string {
     case 'rules':
       return 'Fix the body, expect the refusal in the step ("expect": { "status": 400 }), or add --send-anyway.';
     case 'credentials':
-      return `Set the environment variable ${secretVariables(q.environment.id, q.secret).join(' or ')}.`;
+      return setVariablesHint(q.environment.id, [q.secret]);
   }
 }

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { exampleBody } from '../../src/catalogue';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { cli } from './cliProcess';
+import { LIVE_MERCHANT, TEST_AND_LIVE_MERCHANTS } from '../harness/sendPorts';
 
 /** The variables a developer may have set: none of them may answer for the test. */
 const unsetSecrets = Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('PAYMENT_WORKBENCH_')).map((k) => [k, undefined]));
@@ -18,11 +19,11 @@ describe('payment-workbench run: the send path\'s questions in CI (the real proc
   const sent = () => sim.requestLog.entries.filter((e) => e.url.includes('/api/rest/')).length;
 
   before(async () => {
-    sim = await startSimulator({ port: 0, merchants: [{ merchantId: SIMULATOR_DEFAULTS.merchantId, apiPassword: SIMULATOR_DEFAULTS.apiPassword }, { merchantId: 'LIVESHOP01', apiPassword: 'live-password' }] });
+    sim = await startSimulator({ port: 0, merchants: TEST_AND_LIVE_MERCHANTS });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-cli-questions-'));
     envFile = path.join(dir, 'environments.json');
     fs.writeFileSync(envFile, JSON.stringify({ environments: [
-      { id: 'shop-live', name: 'Shop LIVE', gatewayUrl: sim.baseUrl, merchantId: 'LIVESHOP01' },
+      { id: 'shop-live', name: 'Shop LIVE', gatewayUrl: sim.baseUrl, merchantId: LIVE_MERCHANT.merchantId },
       { id: 'shop-test', name: 'Shop TEST', gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId },
     ] }));
     const authorize = { id: 'auth', operation: 'gateway.authorize', body: exampleBody('gateway.authorize', 11), expect: { 'response.gatewayCode': 'APPROVED' } };
@@ -42,11 +43,11 @@ describe('payment-workbench run: the send path\'s questions in CI (the real proc
 
   it('a money-moving step to a LIVE environment is not sent without --yes-live, and says so; with it, it is', async () => {
     const before = sent();
-    const refused = await run('live.payflow.json', [], { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: 'live-password' });
+    const refused = await run('live.payflow.json', [], { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: LIVE_MERCHANT.apiPassword });
     assert.equal(refused.status, 1, refused.out);
     assert.match(refused.out, /Not sent \(LIVE not confirmed\): Send Authorize of 10\.00 USD to the LIVE environment "Shop LIVE"\? Add --yes-live to send to LIVE environments\./);
     assert.equal(sent(), before, 'nothing reached the gateway');
-    const allowed = await run('live.payflow.json', ['--yes-live'], { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: 'live-password' });
+    const allowed = await run('live.payflow.json', ['--yes-live'], { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: LIVE_MERCHANT.apiPassword });
     assert.equal(allowed.status, 0, allowed.out);
     assert.equal(sent(), before + 1);
   });

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { quickOpen, runCommandFromPalette, screenshot } from '../harness/browser';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+import { LIVE_MERCHANT, TEST_AND_LIVE_MERCHANTS } from '../harness/sendPorts';
 
-const LIVE_MERCHANT = 'LIVESHOP01';
 const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
 
 describe('a flow run from the Test Explorer, in VS Code with the .vsix installed', function () {
@@ -11,11 +11,11 @@ describe('a flow run from the Test Explorer, in VS Code with the .vsix installed
   let sim: SimulatorHandle;
 
   before(async () => {
-    sim = await startSimulator({ port: 0, merchants: [{ merchantId: SIMULATOR_DEFAULTS.merchantId, apiPassword: SIMULATOR_DEFAULTS.apiPassword }, { merchantId: LIVE_MERCHANT, apiPassword: 'live-password' }] });
+    sim = await startSimulator({ port: 0, merchants: TEST_AND_LIVE_MERCHANTS });
     const environments = { environments: [
       { id: 'e2e-flows', name: 'E2E flows simulator', gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId, simulator: true },
       // LIVE by its merchant id (not TEST…), though it is the simulator on loopback.
-      { id: 'e2e-flows-live', name: 'E2E LIVE shop', gatewayUrl: sim.baseUrl, merchantId: LIVE_MERCHANT },
+      { id: 'e2e-flows-live', name: 'E2E LIVE shop', gatewayUrl: sim.baseUrl, merchantId: LIVE_MERCHANT.merchantId },
     ] };
     const liveFlow = { name: 'Pay on LIVE (e2e)', environment: 'e2e-flows-live', steps: [{ id: 'pay', operation: 'gateway.authorize', body: { apiOperation: 'AUTHORIZE', order: { amount: '15.00', currency: 'EUR' }, sourceOfFunds: card } }] };
     const flow = {
@@ -61,7 +61,7 @@ describe('a flow run from the Test Explorer, in VS Code with the .vsix installed
     const tree = page.locator('.test-explorer .monaco-list');
     const liveRow = tree.locator('.monaco-list-row', { hasText: 'Pay on LIVE (e2e)' }).first();
     await liveRow.waitFor({ state: 'visible', timeout: 60_000 });
-    const toLive = () => sim.requestLog.entries.filter((e) => e.url.includes(`/merchant/${LIVE_MERCHANT}/`)).length;
+    const toLive = () => sim.requestLog.entries.filter((e) => e.url.includes(`/merchant/${LIVE_MERCHANT.merchantId}/`)).length;
     const dialog = page.locator('.monaco-dialog-box');
     try {
       await liveRow.hover();

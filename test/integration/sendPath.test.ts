@@ -5,7 +5,7 @@ import type { SendArgs } from '../../src/commands/sendCommands';
 import type { FlowResult } from '../../src/flows';
 import type { FormHostMessage } from '../../src/features/form/protocol';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
-import { RecordingPort } from '../harness/sendPorts';
+import { LIVE_MERCHANT, RecordingPort, TEST_AND_LIVE_MERCHANTS } from '../harness/sendPorts';
 import { extensionApi, send, useSendPort, waitFor } from './support';
 
 type Question = 'live' | 'rules' | 'sendTime' | 'credentials';
@@ -21,7 +21,6 @@ describe('One send path: every door asks the same questions', function () {
   let restorePort: () => void = () => undefined;
   let folder: vscode.Uri;
   const created: vscode.Uri[] = [];
-  const LIVE_MERCHANT = 'LIVESHOP01';
   const env: Record<Question, string> = { live: 'it-path-live', rules: 'it-path-test', sendTime: 'it-path-far', credentials: 'it-path-nopw' };
   let n = 0;
   const orderId = () => `IT-PATH-${Date.now().toString(36)}-${++n}`;
@@ -56,15 +55,15 @@ describe('One send path: every door asks the same questions', function () {
 
   before(async () => {
     await extensionApi();
-    sim = await startSimulator({ port: 0, merchants: [{ merchantId: SIMULATOR_DEFAULTS.merchantId, apiPassword: SIMULATOR_DEFAULTS.apiPassword }, { merchantId: LIVE_MERCHANT, apiPassword: 'live-password' }] });
+    sim = await startSimulator({ port: 0, merchants: TEST_AND_LIVE_MERCHANTS });
     const add = (id: string, fields: Record<string, unknown>) => vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id, name: id, timeoutMs: 5000, ...fields });
     // LIVE by its merchant id (not TEST…), though it is the simulator on loopback.
-    await add(env.live, { gatewayUrl: sim.baseUrl, merchantId: LIVE_MERCHANT });
+    await add(env.live, { gatewayUrl: sim.baseUrl, merchantId: LIVE_MERCHANT.merchantId });
     await add(env.rules, { gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId });
     // A test gateway elsewhere: it cannot reach this machine's inbox. Never reached: the question is declined.
     await add(env.sendTime, { gatewayUrl: 'https://test-gateway.mastercard.com', merchantId: 'TESTFAR01' });
     await add(env.credentials, { gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId });
-    await vscode.commands.executeCommand('paymentWorkbench.setGatewayPassword', { environmentId: env.live, value: 'live-password' });
+    await vscode.commands.executeCommand('paymentWorkbench.setGatewayPassword', { environmentId: env.live, value: LIVE_MERCHANT.apiPassword });
     for (const id of [env.rules, env.sendTime]) await vscode.commands.executeCommand('paymentWorkbench.setGatewayPassword', { environmentId: id, value: SIMULATOR_DEFAULTS.apiPassword });
     folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/tmp');
   });

@@ -7,10 +7,9 @@ import { Credentials } from '../../../src/send/credentials';
 import { environmentSchema, type Environment, type EnvironmentInput } from '../../../src/send/environment';
 import { SendDeclined, sendOperation, type SendPort, type SendQuestion } from '../../../src/send/guardedSend';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
-import { RecordingPort } from '../../harness/sendPorts';
+import { LIVE_MERCHANT, RecordingPort, TEST_AND_LIVE_MERCHANTS } from '../../harness/sendPorts';
 
 type Question = SendQuestion['kind'] | 'sendTime' | 'clean';
-const LIVE_MERCHANT = 'LIVESHOP01';
 
 /**
  * The send path's decisions, door by door in the engine: a direct send (what every VS Code door calls),
@@ -22,7 +21,7 @@ describe('send path: the questions every door asks', function () {
   let sim: SimulatorHandle;
   let envs: Record<Question, Environment>;
   // A password only for the environments that have one: the "credentials" one has none.
-  const connections = cliConnections(new Credentials({ get: async (id, name) => (name === 'gatewayApiPassword' && id !== 'nopw' ? (id === 'live' ? 'live-password' : SIMULATOR_DEFAULTS.apiPassword) : undefined) }), undefined);
+  const connections = cliConnections(new Credentials({ get: async (id, name) => (name === 'gatewayApiPassword' && id !== 'nopw' ? (id === 'live' ? LIVE_MERCHANT.apiPassword : SIMULATOR_DEFAULTS.apiPassword) : undefined) }), undefined);
 
   const env = (input: Omit<EnvironmentInput, 'name'>) => environmentSchema.parse({ name: `Shop ${input.id}`, timeoutMs: 5000, ...input });
   const body = (q: Question): Record<string, unknown> => {
@@ -36,9 +35,9 @@ describe('send path: the questions every door asks', function () {
   const params = () => ({ orderId: `PATH-${Date.now().toString(36)}-${++n}`, transactionId: `T-${n}` });
 
   before(async () => {
-    sim = await startSimulator({ port: 0, merchants: [{ merchantId: SIMULATOR_DEFAULTS.merchantId, apiPassword: SIMULATOR_DEFAULTS.apiPassword }, { merchantId: LIVE_MERCHANT, apiPassword: 'live-password' }] });
+    sim = await startSimulator({ port: 0, merchants: TEST_AND_LIVE_MERCHANTS });
     envs = {
-      live: env({ id: 'live', gatewayUrl: sim.baseUrl, merchantId: LIVE_MERCHANT }),
+      live: env({ id: 'live', gatewayUrl: sim.baseUrl, merchantId: LIVE_MERCHANT.merchantId }),
       rules: env({ id: 'test', gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId }),
       // A test gateway elsewhere: it cannot reach this machine's inbox. Only ever declined, so never reached.
       sendTime: env({ id: 'far', gatewayUrl: 'https://test-gateway.mastercard.com', merchantId: 'TESTFAR01' }),
