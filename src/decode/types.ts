@@ -5,7 +5,7 @@
  * must never see 10.010000000000002.
  */
 
-/** A code with what it means. `known: false` for codes no table holds (meaning "unknown code X"). */
+/** A code with what it means. `known: false` for codes no table holds (meaning "not known to this workbench"). */
 export interface CodeExplanation {
   code: string;
   known: boolean;

@@ -4,7 +4,7 @@
  * its records, the decoder's next steps, the Orders view and the timeline from an answer; all of them
  * then ask whatCanFollow.ts what may come next. No vscode, no I/O.
  */
-import { GATEWAY_CODES } from '../catalogue/codes';
+import { GATEWAY_CODE_CATEGORIES } from '../catalogue/codeCategories';
 import { add, compare, decimalText, type Decimal } from '../catalogue/decimal';
 import { ownValue } from '../json/ownKey';
 
@@ -65,7 +65,7 @@ export const isPositive = (d: Decimal): boolean => d.units > 0n;
 
 /** A gateway code that means the money moved or was reserved (APPROVED, APPROVED_PENDING_SETTLEMENT…), not SUBMITTED. */
 export function isApprovedCode(gatewayCode: string | undefined): boolean {
-  return gatewayCode !== undefined && ownValue<{ category: string }>(GATEWAY_CODES, gatewayCode)?.category === 'approved';
+  return gatewayCode !== undefined && ownValue<string>(GATEWAY_CODE_CATEGORIES, gatewayCode) === 'approved';
 }
 
 export function orderOf(input: OrderInput): Order {

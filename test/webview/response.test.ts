@@ -271,9 +271,9 @@ describe('response panel webview (Chromium)', function () {
     const odd = withResponseText(approved, text0.replace('"result":"SUCCESS"', '"result":"constructor"').replace('"gatewayCode":"APPROVED"', '"gatewayCode":"__proto__"'));
     await show(toExchangeView(odd));
     assert.equal(await page.locator('#verdict').getAttribute('data-tone'), 'warning');
-    assert.match(await text('#verdict'), /Result constructor: unknown gateway code __proto__/);
-    assert.match(await text('[data-section="outcome"] [data-field="result"]'), /constructor\s+unknown code constructor/);
-    assert.match(await text('[data-section="outcome"] [data-field="gatewayCode"]'), /__proto__\s+unknown code __proto__/);
+    assert.match(await text('#verdict'), /Result constructor: gateway code __proto__ is not known to this workbench/);
+    assert.match(await text('[data-section="outcome"] [data-field="result"]'), /constructor\s+not known to this workbench/);
+    assert.match(await text('[data-section="outcome"] [data-field="gatewayCode"]'), /__proto__\s+not known to this workbench/);
     assert.equal(await page.locator('[data-section="outcome"] [data-field="gatewayCode"] [data-known="false"]').count(), 1);
   });
 

@@ -68,8 +68,10 @@ function baseVerdict(outcome: DecodedOutcome): Verdict {
     const title = label.toUpperCase() === code.code ? label : `${label}: ${code.code}`;
     return { tone: TONE[code.category], title, detail: `${code.meaning}${acquirer} ${code.nextStep ?? ''}`.trim() };
   }
-  const tone = ownValue(RESULT_TONE, outcome.result) ?? 'warning';
-  const what = code ? `unknown gateway code ${code.code}` : 'no gateway code';
+  // An unlisted code is never shown as a success, whatever `result` says: nobody knows what it means yet.
+  const resultTone = ownValue(RESULT_TONE, outcome.result) ?? 'warning';
+  const tone = resultTone === 'success' ? 'info' : resultTone;
+  const what = code ? `gateway code ${code.code} is not known to this workbench` : 'no gateway code';
   return {
     tone,
     title: `Result ${outcome.result}: ${what}`,

@@ -34,6 +34,8 @@ const SPEC: Record<string, readonly string[]> = {
     'SYSTEM_ERROR', 'TIMED_OUT', 'UNKNOWN', 'UNSPECIFIED_FAILURE', 'SUBMITTED',
     // reference: seen in real responses
     'PARTIALLY_APPROVED', 'DECLINED_INVALID_PIN', 'DECLINED_PIN_REQUIRED',
+    // v100 API reference (docs/reference-notes/issue23-versions.md §4)
+    'APPROVED_AUTO', 'AUTHENTICATION_IN_PROGRESS', 'BALANCE_AVAILABLE', 'BALANCE_UNKNOWN', 'NO_BALANCE',
   ],
   RESULT_VALUES: ['SUCCESS', 'FAILURE', 'PENDING', 'UNKNOWN', 'ERROR'],
   RISK_GATEWAY_CODES: ['ACCEPTED', 'NOT_CHECKED', 'REJECTED', 'REVIEW_REQUIRED'],

@@ -109,7 +109,7 @@ describe('decodeResponse: gateway error envelope', () => {
 
   it('an unknown cause is explained as unknown', () => {
     const d = refund(400, { result: 'ERROR', error: { cause: 'NEW_CAUSE', supportCode: 'abc-123' } });
-    assert.equal(d.error?.cause?.meaning, 'unknown code NEW_CAUSE');
+    assert.equal(d.error?.cause?.meaning, 'not known to this workbench');
     assert.equal(d.error?.supportCode, 'abc-123');
     assert.equal(d.verdict.tone, 'error');
   });

@@ -117,12 +117,52 @@ describe('decodeResponse: completed gateway operations', () => {
     (body['response'] as Record<string, unknown>)['cardSecurityCode'] = { gatewayCode: 'WEIRD' };
     ((body['risk'] as Record<string, Record<string, unknown>>)['response'] ?? {})['gatewayCode'] = 'SOMETHING_ELSE';
     const d = authorize(body);
-    assert.deepEqual(d.outcome?.gatewayCode, { code: 'BRAND_NEW_CODE', known: false, meaning: 'unknown code BRAND_NEW_CODE' });
+    assert.deepEqual(d.outcome?.gatewayCode, { code: 'BRAND_NEW_CODE', known: false, meaning: 'not known to this workbench' });
     assert.equal(d.csc?.known, false);
-    assert.equal(d.csc?.meaning, 'unknown code WEIRD');
+    assert.equal(d.csc?.meaning, 'not known to this workbench');
     assert.equal(d.risk?.gatewayCode?.known, false);
-    assert.equal(d.verdict.tone, 'success', 'falls back on result SUCCESS');
-    assert.match(d.verdict.title, /unknown gateway code BRAND_NEW_CODE/);
+    assert.equal(d.verdict.tone, 'info', 'result SUCCESS with a code nobody knows is not shown as a success');
+    assert.match(d.verdict.title, /gateway code BRAND_NEW_CODE is not known to this workbench/);
+  });
+
+  it('decodes the gateway codes v100 answers with: each known, with its bucket, meaning and next step', () => {
+    const withCode = (code: string) => {
+      const body = realSuccess();
+      (body['response'] as Record<string, unknown>)['gatewayCode'] = code;
+      return authorize(body);
+    };
+    const expected = {
+      APPROVED_AUTO: 'approved',
+      AUTHENTICATION_IN_PROGRESS: 'pending',
+      BALANCE_AVAILABLE: 'approved',
+      BALANCE_UNKNOWN: 'approved',
+      DECLINED_INVALID_PIN: 'declined',
+      DECLINED_PIN_REQUIRED: 'declined',
+      NO_BALANCE: 'declined',
+      PARTIALLY_APPROVED: 'approved',
+    };
+    for (const [code, category] of Object.entries(expected)) {
+      const d = withCode(code);
+      assert.equal(d.outcome?.gatewayCode?.known, true, code);
+      assert.equal(d.outcome?.gatewayCode?.category, category, code);
+      assert.ok((d.outcome?.gatewayCode?.nextStep ?? '').length > 0, `${code} has a next step`);
+      assert.doesNotMatch(d.verdict.title, /not known/, code);
+    }
+    assert.equal(withCode('APPROVED_AUTO').verdict.tone, 'success');
+    assert.equal(withCode('AUTHENTICATION_IN_PROGRESS').verdict.tone, 'info');
+    assert.match(withCode('NO_BALANCE').verdict.title, /Declined: NO_BALANCE/);
+  });
+
+  it('shows the v100 sentinel UNKNOWN_IN_VERSION as not known to this workbench, in the outcome and in enum fields', () => {
+    const body = realSuccess();
+    (body['response'] as Record<string, unknown>)['gatewayCode'] = 'UNKNOWN_IN_VERSION';
+    (body['response'] as Record<string, unknown>)['cardSecurityCode'] = { gatewayCode: 'UNKNOWN_IN_VERSION' };
+    const d = authorize(body);
+    assert.equal(d.outcome?.gatewayCode?.known, false);
+    assert.match(d.outcome?.gatewayCode?.meaning ?? '', /not known to this workbench.*API version cannot name/);
+    assert.match(d.csc?.meaning ?? '', /not known to this workbench/);
+    assert.notEqual(d.verdict.tone, 'success');
+    assert.match(d.verdict.title, /UNKNOWN_IN_VERSION is not known to this workbench/);
   });
 
   it('does not find Object.prototype members as codes', () => {
@@ -224,7 +264,7 @@ describe('decodeResponse: browser payment and session', () => {
   }
 
   it('an unknown interaction status is explained as unknown', () => {
-    assert.equal(browserPayment('TELEPORTED').browserPayment?.status.meaning, 'unknown code TELEPORTED');
+    assert.equal(browserPayment('TELEPORTED').browserPayment?.status.meaning, 'not known to this workbench');
   });
 
   it('decodes the Update Session answer', () => {

@@ -27,12 +27,12 @@ describe('codes that are names of Object.prototype', () => {
       });
       assert.ok(decodedResponseSchema.safeParse(decoded).success, 'plain data the panel accepts');
       assert.ok(['success', 'warning', 'error', 'info'].includes(decoded.verdict.tone), `tone ${String(decoded.verdict.tone)}`);
-      assert.match(decoded.verdict.title, new RegExp(`unknown gateway code ${key}`));
+      assert.match(decoded.verdict.title, new RegExp(`gateway code ${key} is not known to this workbench`));
       for (const code of [decoded.outcome?.gatewayCode, decoded.csc, decoded.avs, decoded.risk?.gatewayCode, decoded.risk?.review?.decision, decoded.risk?.rules[0]?.recommendation, decoded.transaction?.type]) {
-        assert.deepEqual(code, { code: key, known: false, meaning: `unknown code ${key}` });
+        assert.deepEqual(code, { code: key, known: false, meaning: 'not known to this workbench' });
       }
-      assert.equal(decoded.outcome?.resultMeaning, `unknown code ${key}`);
-      assert.match(renderDecodedAsText(decoded), new RegExp(`\`${key}\` — unknown code ${key}`));
+      assert.equal(decoded.outcome?.resultMeaning, 'not known to this workbench');
+      assert.match(renderDecodedAsText(decoded), new RegExp(`\`${key}\` — not known to this workbench`));
     });
 
     it(`"${key}" as an error cause, validation type and session status is explained as unknown`, () => {
@@ -50,6 +50,6 @@ describe('codes that are names of Object.prototype', () => {
     const bodyText = JSON.stringify({ result: 'constructor', response: { gatewayCode: 'toString' } });
     const e = makeExchange({ decoded: decodeGateway(JSON.parse(bodyText) as Record<string, unknown>) });
     const text = renderExchange(e);
-    assert.match(text, /Result constructor: unknown gateway code toString/);
+    assert.match(text, /Result constructor: gateway code toString is not known to this workbench/);
   });
 });

@@ -62,7 +62,7 @@ export function code(text: string): HTMLElement {
 
 /**
  * A code with its meaning, its category and (when asked) the next step. Unknown codes are marked,
- * because a developer should not take "unknown code X" for an explanation.
+ * because a developer should not take "not known to this workbench" for an explanation.
  */
 export function explained(c: CodeExplanation, opts: { nextStep?: boolean } = {}): HTMLElement {
   return el(
