@@ -125,8 +125,60 @@ function compactEditorJson() {
   for (const rel of ['schemas/payreq.schema.json', 'snippets/payreq.code-snippets', 'schemas/payflow.schema.json', 'snippets/payflow.code-snippets']) {
     const to = path.join(__dirname, 'dist', rel);
     fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.writeFileSync(to, JSON.stringify(JSON.parse(fs.readFileSync(path.join(__dirname, rel), 'utf8'))));
+    const json = JSON.parse(fs.readFileSync(path.join(__dirname, rel), 'utf8'));
+    fs.writeFileSync(to, JSON.stringify(rel === 'schemas/payreq.schema.json' ? shareRepeatedPropertySchemas(json) : json));
   }
+}
+
+/**
+ * A property schema written out more than once (the same address, card or airline block under
+ * every operation and version) becomes one entry of `definitions` named `shared.N` and a `$ref` to it
+ * in each place: the repeats sit further apart than deflate's 32 KiB window, so the VSIX carried each
+ * again. The package test expands the references and compares with schemas/.
+ */
+function shareRepeatedPropertySchemas(schema) {
+  const MIN_CHARS = 200;
+  const counts = new Map();
+  const countIn = (node) => {
+    if (Array.isArray(node)) return node.forEach(countIn);
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
+        for (const prop of Object.values(value)) {
+          const text = JSON.stringify(prop);
+          if (text.length >= MIN_CHARS) counts.set(text, (counts.get(text) ?? 0) + 1);
+        }
+      }
+      countIn(value);
+    }
+  };
+  countIn(schema);
+  const names = new Map();
+  const definitions = { ...(schema.definitions ?? {}) };
+  const share = (node) => {
+    if (Array.isArray(node)) return node.map(share);
+    if (node === null || typeof node !== 'object') return node;
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, prop]) => [name, refOrShared(prop)]));
+      } else out[key] = share(value);
+    }
+    return out;
+  };
+  const refOrShared = (prop) => {
+    const text = JSON.stringify(prop);
+    if ((counts.get(text) ?? 0) < 2) return share(prop);
+    if (!names.has(text)) {
+      const name = `shared.${names.size + 1}`;
+      names.set(text, name);
+      definitions[name] = share(prop);
+    }
+    return { $ref: `#/definitions/${names.get(text)}` };
+  };
+  const shared = share(schema);
+  for (const [name, def] of Object.entries(schema.definitions ?? {})) definitions[name] = share(def);
+  return { ...shared, definitions };
 }
 
 async function main() {
