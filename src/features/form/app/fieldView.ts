@@ -127,8 +127,9 @@ function enumControl(meta: FieldMeta, id: string, value: Json | undefined, onTex
 
 /** Three states: not sent (indeterminate), true, false; the × button puts it back to not sent. */
 function booleanControl(meta: FieldMeta, id: string, value: Json | undefined, onValue: (v: boolean | undefined) => void): Control {
-  const box = el('vscode-checkbox', { attrs: { id, 'data-field-input': true } });
-  box.label = meta.label;
+  // The browser's checkbox in vscode-checkbox's look (media/form.css): a web component costs a shadow tree and its styles in the first frame.
+  const box = el('input', { class: 'checkbox', attrs: { id, type: 'checkbox', 'data-field-input': true } });
+  const boxLabel = el('label', { class: 'checkbox-label' }, box, el('span', { text: meta.label }));
   const stateText = el('span', { class: 'checkbox-state' });
   // The browser's button in vscode-icon's action look (media/form.css): one shadow tree fewer per boolean in the first frame.
   const clear = el('button', { class: `checkbox-clear ${codiconClass('close')}`, attrs: { type: 'button', 'aria-label': 'Do not send', title: 'Do not send' } });
@@ -147,7 +148,7 @@ function booleanControl(meta: FieldMeta, id: string, value: Json | undefined, on
     show(undefined);
     onValue(undefined);
   });
-  const wrapper = el('span', { class: 'checkbox-control' }, box, stateText, clear);
+  const wrapper = el('span', { class: 'checkbox-control' }, boxLabel, stateText, clear);
   return {
     element: wrapper,
     sync(v) {
