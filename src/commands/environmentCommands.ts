@@ -90,7 +90,8 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
       return undefined;
     }
   };
-  const setSecret = async (arg: EnvArg, name: SecretName) => {
+  /** `announce: false` when the caller's own notification says it was saved (one toast, not two). */
+  const setSecret = async (arg: EnvArg, name: SecretName, announce = true) => {
     const env = await resolveEnv(services, arg, `Environment for the ${SECRET_LABELS[name]}`);
     if (!env) return;
     const given = arg && 'value' in arg ? arg.value : undefined;
@@ -98,7 +99,8 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
     if (value === undefined) return;
     await secrets.set(env.id, name, value);
     if (name === 'gatewayApiPassword' && value !== '') void markWalkthroughStep(context.globalState, 'passwordStored');
-    if (given === undefined) void vscode.window.showInformationMessage(`${SECRET_LABELS[name]} saved for ${env.name}.`);
+    if (given === undefined && announce) void vscode.window.showInformationMessage(`${SECRET_LABELS[name]} saved for ${env.name}.`);
+    return true;
   };
 
   /** The only way an environment becomes active; a LIVE one only after a question whose default is "no". */
@@ -124,8 +126,8 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
     const MAKE_ACTIVE = 'Make Active';
     const choice = await vscode.window.showInformationMessage(`Environment "${env.name}" added.`, ...(needsPassword ? [SET_PASSWORD] : []), MAKE_ACTIVE);
     if (choice === SET_PASSWORD) {
-      await setSecret({ environmentId: env.id }, 'gatewayApiPassword');
-      if (envs.active()?.id !== env.id) {
+      const stored = await setSecret({ environmentId: env.id }, 'gatewayApiPassword', false);
+      if (stored && envs.active()?.id !== env.id) {
         const next = await vscode.window.showInformationMessage(`${SECRET_LABELS.gatewayApiPassword} saved for ${env.name}.`, MAKE_ACTIVE);
         if (next === MAKE_ACTIVE) await vscode.commands.executeCommand('paymentWorkbench.activateEnvironment', { environmentId: env.id });
       }

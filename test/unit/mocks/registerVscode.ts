@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import Module = require('node:module');
 
 /** The adapter folders whose stores are unit-tested with the doubles (src/<folder>, compiled to out/src/<folder>). */
-const ADAPTER_FOLDERS = ['features/environments', 'secrets', 'features/history', 'platform'];
+const ADAPTER_FOLDERS = ['features/environments', 'secrets', 'features/history', 'platform', 'commands'];
 
 const fakeVscode = path.join(__dirname, 'vscodeModule.js');
 const compiledSrc = path.resolve(__dirname, '..', '..', '..', 'src');

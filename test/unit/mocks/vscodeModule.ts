@@ -13,11 +13,47 @@ export const workspace: { workspaceFolders: undefined } = { workspaceFolders: un
 /** What the code under test told the user, newest last. Tests clear it. */
 export const shownMessages: { level: 'information' | 'warning' | 'error'; message: string }[] = [];
 
+/**
+ * What the user answers, in the order the code asks: typed input boxes, and the button clicked on the next
+ * information message (a name not among that message's buttons counts as closing it). Tests fill these.
+ */
+export const userAnswers: { inputBoxes: (string | undefined)[]; buttons: (string | undefined)[] } = { inputBoxes: [], buttons: [] };
+
+/** The titles of the input boxes the code opened, newest last. */
+export const shownInputBoxes: string[] = [];
+
 export const window = {
-  showInformationMessage: (message: string): Promise<undefined> => record('information', message),
+  showInformationMessage: (message: string, ...buttons: string[]): Promise<string | undefined> => {
+    void record('information', message);
+    const clicked = buttons.length > 0 ? userAnswers.buttons.shift() : undefined;
+    return Promise.resolve(clicked !== undefined && buttons.includes(clicked) ? clicked : undefined);
+  },
   showWarningMessage: (message: string): Promise<undefined> => record('warning', message),
   showErrorMessage: (message: string): Promise<undefined> => record('error', message),
+  showInputBox: (options: { title?: string }): Promise<string | undefined> => {
+    shownInputBoxes.push(options.title ?? '');
+    return Promise.resolve(userAnswers.inputBoxes.shift());
+  },
 };
+
+const registered = new Map<string, (...args: unknown[]) => unknown>();
+
+/** Commands run in-process: what one registers, another executes; `setContext` is remembered. */
+export const commands = {
+  registerCommand(id: string, handler: (...args: unknown[]) => unknown): MockDisposable {
+    registered.set(id, handler);
+    return new MockDisposable(() => registered.delete(id));
+  },
+  executeCommand(id: string, ...args: unknown[]): Promise<unknown> {
+    if (id === 'setContext') return Promise.resolve(contextKeys.set(String(args[0]), args[1]));
+    const handler = registered.get(id);
+    if (!handler) return Promise.reject(new Error(`command '${id}' not found`));
+    return Promise.resolve(handler(...args));
+  },
+};
+
+/** The context keys set with `setContext`. */
+export const contextKeys = new Map<string, unknown>();
 
 function record(level: 'information' | 'warning' | 'error', message: string): Promise<undefined> {
   shownMessages.push({ level, message });
