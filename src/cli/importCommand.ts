@@ -44,7 +44,7 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   for (const f of files) fs.writeFileSync(path.join(outDir, f.name), f.text);
   const relative = path.relative(io.cwd, outDir);
   const shownOut = relative.startsWith('..') ? outDir : relative || '.';
-  io.out(importReport(outcome, shownOut, (environmentId, name, hasValue) => `${setVariablesHint(environmentId, [name])}${hasValue ? ' (the source held its value; it was not copied)' : ''}`).trimEnd());
+  io.out(importReport(outcome, shownOut, (environmentId, name, hasValue) => `${hasValue ? 'Its value was in the source and was not copied. ' : ''}${setVariablesHint(environmentId, [name])}`).trimEnd());
   const env = outcome.environments[0];
   if (env) io.out(`\nRun: payment-workbench run ${shownOut} --environments ${path.join(shownOut, IMPORTED_ENVIRONMENTS_FILE)} --env ${env.id}`);
   return 0;

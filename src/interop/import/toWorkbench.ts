@@ -73,7 +73,7 @@ export function toWorkbench(collection: ImportedCollection, now: Date = new Date
     const stepIds = new Set<string>();
     for (const request of group.requests) {
       const converted = convert(request, { lookup, variables, environment, chain, stepIds, out, now });
-      if (converted) steps.push({ step: converted, request });
+      if (converted) steps.push({ step: converted.step, request: { ...request, name: converted.name } });
       else unmatched.push(request);
     }
     writeGroup(group.name, steps, environmentId, usedNames, out);
@@ -101,7 +101,7 @@ interface Context {
   now: Date;
 }
 
-function convert(request: PlainRequest, c: Context): Step | undefined {
+function convert(request: PlainRequest, c: Context): { step: Step; name: string } | undefined {
   const url = expandTemplates(request.url, c.lookup);
   const bodyText = request.body === undefined ? undefined : expandBody(request, c);
   const body = bodyText === undefined || bodyText.trim() === '' ? undefined : parseBody(bodyText);
@@ -119,7 +119,7 @@ function convert(request: PlainRequest, c: Context): Step | undefined {
   setEnvironment(d, request, c);
   takeSecrets(request, d, c);
   for (const h of request.headers) if (!IGNORED_HEADERS.has(h.name.toLowerCase())) c.out.leftOut.push(`${request.source}: header ${h.name} left out: a request file has no headers (the workbench sends Content-Type, Accept and the authentication itself)`);
-  const id = stepId(request.name, c.stepIds);
+  const id = stepId(/^[A-Z]+ \//.test(request.name) ? d.op.title : request.name, c.stepIds);
   const step: Step = { id, operation: d.op.id, ...(d.version !== undefined ? { version: d.version } : {}) };
   const params = chainParams(d, id, request.source, c);
   if (Object.keys(params).length) step.params = params;
@@ -127,7 +127,8 @@ function convert(request: PlainRequest, c: Context): Step | undefined {
     step.body = body;
     for (const issue of validateBody(d.op.id, d.version, body, c.now)) c.out.checks.push(`${request.source}: ${issue.severity}: ${issue.message}`);
   }
-  return step;
+  // A name the importer made up from the method and path says less than the operation's title.
+  return { step, name: /^[A-Z]+ \//.test(request.name) ? d.op.title : request.name };
 }
 
 function expandBody(request: PlainRequest, c: Context): string {
@@ -215,7 +216,7 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
 
 function stepId(name: string, used: Set<string>): string {
   const words = name.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
-  let base = words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]?.toUpperCase() + w.slice(1).toLowerCase())).join('').slice(0, 40);
+  let base = words.length === 1 && /^[A-Za-z][A-Za-z0-9]*$/.test(words[0] ?? '') ? (words[0] as string) : words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]?.toUpperCase() + w.slice(1).toLowerCase())).join('').slice(0, 40);
   if (!/^[A-Za-z]/.test(base) || RESERVED_STEP_IDS.has(base)) base = `step${base}`;
   let id = base;
   for (let n = 2; used.has(id); n++) id = `${base}${n}`;
