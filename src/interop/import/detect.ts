@@ -61,7 +61,10 @@ export function detectOperation(method: string, url: string, apiOperation: strin
   const byMethod = byPath.filter((t) => t.op.method === method);
   if (byMethod.length === 0) return { ok: false, why: `${path} is ${[...new Set(byPath.map((t) => t.op.method))].join(' or ')} in the catalogue, not ${method}` };
   const given = queryOf(query);
-  const byQuery = byMethod.filter((t) => Object.entries(t.op.query ?? {}).every(([k, v]) => given.get(k) === v));
+  // The operation whose query the URL has wins over the one without (Offers select-first over Offers).
+  const byQuery = byMethod
+    .filter((t) => Object.entries(t.op.query ?? {}).every(([k, v]) => given.get(k) === v))
+    .sort((a, b) => Object.keys(b.op.query ?? {}).length - Object.keys(a.op.query ?? {}).length);
   const pick = apiOperation === undefined
     ? byQuery.find((t) => t.op.apiOperation === undefined) ?? (byQuery.length === 1 ? byQuery[0] : undefined)
     : byQuery.find((t) => t.op.apiOperation === apiOperation);

@@ -216,7 +216,7 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
 
 function stepId(name: string, used: Set<string>): string {
   const words = name.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
-  let base = words.length === 1 && /^[A-Za-z][A-Za-z0-9]*$/.test(words[0] ?? '') ? (words[0] as string) : words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]?.toUpperCase() + w.slice(1).toLowerCase())).join('').slice(0, 40);
+  let base = words.length === 1 && /^[A-Za-z][A-Za-z0-9]*$/.test(words[0] ?? '') ? `${words[0]?.[0]?.toLowerCase() ?? ''}${words[0]?.slice(1) ?? ''}` : words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]?.toUpperCase() + w.slice(1).toLowerCase())).join('').slice(0, 40);
   if (!/^[A-Za-z]/.test(base) || RESERVED_STEP_IDS.has(base)) base = `step${base}`;
   let id = base;
   for (let n = 2; used.has(id); n++) id = `${base}${n}`;
