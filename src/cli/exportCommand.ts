@@ -1,7 +1,7 @@
 /** `payment-workbench export --code LANG|--http|--postman FILE`: a request file or flow out to other tools. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { exportCode, exportHttp, exportPostman, ImportError, type ExportInput, type Language } from '../interop';
+import { exportCode, exportCurl, exportHttp, exportPostman, ImportError, type ExportInput, type Language } from '../interop';
 import { slug } from '../interop/model';
 import { DEFAULT_ORDER_PATTERN, generateId } from '../send/ids';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
@@ -18,8 +18,8 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
     const value = flags.get(name);
     return typeof value === 'string' ? value : undefined;
   };
-  const formats = ['--code', '--http', '--postman'].filter((f) => flags.has(f));
-  if (formats.length !== 1) throw new UsageError(`export: give exactly one of --code LANG, --http or --postman${formats.length ? `, not ${formats.join(' and ')}` : ''}`);
+  const formats = ['--code', '--curl', '--http', '--postman'].filter((f) => flags.has(f));
+  if (formats.length !== 1) throw new UsageError(`export: give exactly one of --code LANG, --curl, --http or --postman${formats.length ? `, not ${formats.join(' and ')}` : ''}`);
   if (operands.length !== 1) throw new UsageError('export: name one request file (*.payreq.json) or flow file (*.payflow.json)');
   const [input] = readFlows(collectFiles(operands, io.cwd), io.cwd);
   if (!input) throw new UsageError('export: nothing to export');
@@ -39,7 +39,8 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
       for (const n of files.notes) io.err(n);
       return 0;
     }
-    const result = flags.has('--http') ? exportHttp(exportInput, passwordVariables[0] ?? '') : exportCode(exportInput, text('--code') as Language, passwordVariables);
+    const variable = passwordVariables[0] ?? '';
+    const result = flags.has('--http') ? exportHttp(exportInput, variable) : flags.has('--curl') ? exportCurl(exportInput, variable) : exportCode(exportInput, text('--code') as Language, passwordVariables);
     for (const n of result.notes) io.err(n);
     if (out) fs.writeFileSync(path.resolve(io.cwd, out), result.text);
     else io.out(result.text.trimEnd());

@@ -18,11 +18,12 @@ export const EXPORT_COMMAND: CommandSpec = {
   operands: '<file>',
   summary: `Exports a request file or a flow: --code LANG prints a runnable program (node, python, php, java,
 csharp, go) of one request that reads the password from the environment variable the CLI uses;
---http prints a .http file (REST Client, httpYac); --postman writes a Postman v2.1 collection and
+--curl prints its cURL command; --http prints a .http file (REST Client, httpYac); --postman writes a Postman v2.1 collection and
 environment (the password an empty secret variable).`,
   flags: [
     { name: '--code', value: 'LANG', choices: LANGUAGES, help: 'a program in this language, on stdout (or in --out)' },
     { name: '--http', help: 'a .http file, on stdout (or in --out)' },
+    { name: '--curl', help: 'a cURL command of one request, its password read from the shell\'s variable, on stdout (or in --out)' },
     { name: '--postman', help: 'a Postman collection and environment, written into --out (default: the working folder)' },
     { name: '--env', value: 'NAME', help: 'the environment (id or name) whose URL and merchant id are used; default: the flow\'s, else local-simulator' },
     { name: '--environments', value: 'FILE', help: 'environments.json with your environments (no secrets in it)' },

@@ -4,9 +4,12 @@
  * reader for cURL's @file, and decides where secrets go (SecretStorage, or the variables to set).
  */
 import type { Flow } from '../flows/flow';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../http/buildRequest';
+import { toCurl } from '../http/curl';
+import type { OutgoingRequest } from '../http/types';
 import type { Environment } from '../send/environment';
 import type { SecretName } from '../send/secretNames';
-import { FILE_NAMES, LANGUAGES, toCode, type Language } from './export/code';
+import { FILE_NAMES, LANGUAGES, toCode, type CodeRequest, type Language } from './export/code';
 import { planExport, PASSWORD_VARIABLE, FRESH_GUID } from './export/fromWorkbench';
 import { writeHttpFile } from './export/httpFile';
 import { writePostman } from './export/postman';
@@ -97,22 +100,44 @@ export function exportPostman(input: ExportInput): { collection: string; environ
   return { ...writePostman(plan, input.environment.name), notes: plan.notes };
 }
 
-/** One request as a program; a flow of several steps is refused (its ids chain: export it as Postman or .http). */
-export function exportCode(input: ExportInput, language: Language, passwordVariables: readonly string[]): { text: string; notes: string[] } {
+/** The one request of a request file with every value but the password filled in (fresh ids where the flow would make them). */
+function concreteRequest(input: ExportInput, what: string): { request: CodeRequest; notes: string[] } {
   const plan = planExport(input.flow, input.environment, input.where, input.freshId);
   const [request] = plan.requests;
-  if (!request || plan.requests.length > 1) throw new ImportError(`${input.where}: a flow of ${plan.requests.length} steps; code is exported from one request (a request file), a flow as --postman or --http`);
+  if (!request || plan.requests.length > 1) throw new ImportError(`${input.where}: a flow of ${plan.requests.length} steps; ${what} is exported from one request (a request file), a flow as --postman or --http`);
   if (request.auth?.kind === 'bearer') throw new ImportError(`${input.where}: a financing request needs a signed-in token; export it as --postman or --http`);
   const values = new Map(plan.variables.filter((v) => !v.secret).map((v) => [v.name, v.value]));
   const expand = (text: string) => expandTemplates(text.split(FRESH_GUID).join(input.freshId()), (name) => values.get(name));
   const step = input.flow.steps[0];
-  const text = toCode(language, {
-    title: `${step?.operation ?? ''}${step?.version !== undefined ? ` v${step.version}` : ''} (${input.where}), exported by Payment Workbench for ${input.environment.name}`,
-    method: request.method,
-    url: expand(request.url),
-    headers: request.headers,
-    ...(request.body !== undefined ? { body: expand(request.body) } : {}),
-    ...(request.auth?.kind === 'basic' ? { auth: { user: expand(request.auth.user), passwordVariables } } : {}),
-  });
-  return { text, notes: plan.notes };
+  return {
+    notes: plan.notes,
+    request: {
+      title: `${step?.operation ?? ''}${step?.version !== undefined ? ` v${step.version}` : ''} (${input.where}), exported by Payment Workbench for ${input.environment.name}`,
+      method: request.method,
+      url: expand(request.url),
+      headers: request.headers,
+      ...(request.body !== undefined ? { body: expand(request.body) } : {}),
+      ...(request.auth?.kind === 'basic' ? { auth: { user: expand(request.auth.user), passwordVariables: [] } } : {}),
+    },
+  };
+}
+
+/** One request as a program that reads the password from the first of `passwordVariables` that is set. */
+export function exportCode(input: ExportInput, language: Language, passwordVariables: readonly string[]): { text: string; notes: string[] } {
+  const { request, notes } = concreteRequest(input, 'code');
+  return { text: toCode(language, { ...request, ...(request.auth ? { auth: { ...request.auth, passwordVariables } } : {}) }), notes };
+}
+
+/** One request as a cURL command (the same writer as Copy as cURL), the password read from the shell's `passwordVariable`. */
+export function exportCurl(input: ExportInput, passwordVariable: string): { text: string; notes: string[] } {
+  const { request, notes } = concreteRequest(input, 'cURL');
+  const outgoing: OutgoingRequest = {
+    method: request.method as OutgoingRequest['method'],
+    url: request.url,
+    headers: Object.fromEntries(request.headers.map((h) => [h.name, h.value])),
+    ...(request.body !== undefined ? { body: request.body } : {}),
+    timeoutMs: input.environment.timeoutMs,
+    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+  };
+  return { text: toCurl(outgoing, { includeSecrets: true, ...(request.auth ? { basicFromVariable: { user: request.auth.user, variable: passwordVariable } } : {}) }), notes };
 }

@@ -170,8 +170,10 @@ function takeSecrets(request: PlainRequest, d: DetectedOperation, c: Context): v
   if (d.op.api !== 'gateway') return;
   if (!c.out.secrets.some((s) => s.environmentId === c.environment.id && s.name === 'gatewayApiPassword')) {
     const named = templateNames(auth.password)[0];
-    const value = named !== undefined ? (c.variables.get(named)?.value ?? '') : auth.password;
-    c.out.secrets.push({ environmentId: c.environment.id, name: 'gatewayApiPassword', value, from: named !== undefined ? `{{${named}}} (${request.source})` : `the password given in ${request.source}` });
+    const shellVariable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(auth.password)?.[1];
+    const value = named !== undefined ? (c.variables.get(named)?.value ?? '') : shellVariable !== undefined ? '' : auth.password;
+    const from = named !== undefined ? `{{${named}}} (${request.source})` : shellVariable !== undefined ? `the shell variable ${shellVariable} (${request.source})` : `the password given in ${request.source}`;
+    c.out.secrets.push({ environmentId: c.environment.id, name: 'gatewayApiPassword', value, from });
   }
   const user = expandTemplates(auth.user, c.lookup);
   const merchant = /^merchant\.(.+)$/.exec(user)?.[1];
