@@ -100,6 +100,22 @@ export function exportPostman(input: ExportInput): { collection: string; environ
   return { ...writePostman(plan, input.environment.name), notes: plan.notes };
 }
 
+interface PostmanCollectionShape {
+  info: { name: string };
+  item: unknown[];
+  variable: { key: string }[];
+}
+
+/** Several flows and request files (a folder) as one collection: a Postman folder per file, in the given order. */
+export function exportPostmanMany(inputs: readonly ExportInput[], name: string): { collection: string; environment: string; notes: string[] } {
+  const [first] = inputs;
+  if (!first) throw new ImportError(`${name}: no request file or flow to export`);
+  const parts = inputs.map((i) => ({ input: i, files: exportPostman(i) }));
+  const collections = parts.map((p) => JSON.parse(p.files.collection) as PostmanCollectionShape);
+  const merged = { ...collections[0], info: { ...collections[0]?.info, name }, item: collections.map((c) => ({ name: c.info.name, item: c.item })), variable: collections.flatMap((c) => c.variable).filter((v, i, all) => all.findIndex((w) => w.key === v.key) === i) };
+  return { collection: `${JSON.stringify(merged, null, 2)}\n`, environment: parts[0]?.files.environment ?? '', notes: parts.flatMap((p) => p.files.notes) };
+}
+
 /** The one request of a request file with every value but the password filled in (fresh ids where the flow would make them). */
 function concreteRequest(input: ExportInput, what: string): { request: CodeRequest; notes: string[] } {
   const plan = planExport(input.flow, input.environment, input.where, input.freshId);
