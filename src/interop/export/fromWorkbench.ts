@@ -49,6 +49,7 @@ export function planExport(flow: Flow, env: Environment, where: string, freshOrd
     if (op.hasBody && step.body !== undefined) request.body = bodyText(step, plan, where);
     plan.requests.push(request);
   }
+  if (flow.steps.some((s) => s.expect)) plan.notes.push(`${where}: the steps' "expect" checks are not exported; a collection runs the requests, the workbench judges them`);
   return plan;
 }
 
@@ -68,6 +69,7 @@ function pathValue(name: string, step: FlowStep, op: OperationDef, c: PathContex
     const ref = STEP_PARAM.exec(given);
     if (ref && name === 'orderId') return `{{${c.plan.orderVariableOfStep.get(ref[1] as string) ?? 'orderId'}}}`;
     if (ref) return FRESH_GUID;
+    if (name === 'orderId' && /^\{\{\s*fresh\.orderId(\.[A-Za-z0-9_-]+)?\s*\}\}$/.test(given)) return orderVariable(step, c);
     if (given.includes('{{')) {
       c.plan.notes.push(`${c.where}: step ${step.id}: ${name} ${given} has no equivalent outside a flow run; a fresh id is used`);
       return name === 'orderId' ? orderVariable(step, c) : FRESH_GUID;
