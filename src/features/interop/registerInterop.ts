@@ -20,7 +20,8 @@ const FLOW_OR_REQUEST = /\.(payflow|payreq)\.json$/;
 /** What a test or another command passes instead of the dialogs. */
 interface ImportArgs {
   files: string[];
-  outDir: string;
+  /** Asked for when absent (a drop on a view gives only the files). */
+  outDir?: string;
 }
 
 export function registerInterop(context: vscode.ExtensionContext, core: CoreServices): void {
@@ -53,7 +54,7 @@ function readBounded(file: string): string {
 }
 
 function isImportArgs(value: unknown): value is ImportArgs {
-  return typeof value === 'object' && value !== null && Array.isArray((value as ImportArgs).files) && typeof (value as ImportArgs).outDir === 'string';
+  return typeof value === 'object' && value !== null && Array.isArray((value as ImportArgs).files) && (value as ImportArgs).files.every((f) => typeof f === 'string') && ['string', 'undefined'].includes(typeof (value as ImportArgs).outDir);
 }
 
 async function importCommand(core: CoreServices, reports: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>, first: unknown, all: unknown): Promise<ImportOutcome | undefined> {
