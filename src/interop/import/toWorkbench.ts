@@ -134,6 +134,12 @@ function convert(request: PlainRequest, c: Context): { step: Step; name: string 
 function expandBody(request: PlainRequest, c: Context): string {
   return expandTemplates(request.body ?? '', (name) => {
     const known = c.lookup(name);
+    // An id an earlier step set (its fresh order or transaction id) is read from that step's params.
+    const value = known ?? `{{${name}}}`;
+    const order = c.chain.get(`order:${value}`);
+    const transaction = c.chain.get(`transaction:${value}`);
+    if (transaction) return `{{${transaction}.params.transactionId}}`;
+    if (order) return `{{${order}.params.orderId}}`;
     if (known !== undefined) return known;
     const variable = c.variables.get(name);
     c.out.leftOut.push(`${request.source}: {{${name}}} in the body ${variable?.secret ? 'is a secret and' : 'has no value and'} was left empty`);

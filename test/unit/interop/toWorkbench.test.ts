@@ -55,3 +55,27 @@ describe('import into workbench files', () => {
     assert.equal(curl.secrets[0]?.value, 'hunter2-secret');
   });
 });
+
+describe('import: ids an earlier request set', () => {
+  it('a later body that reuses an earlier request\'s transaction id refers to that step; a plain request keeps no literal password', () => {
+    const collection = {
+      info: { name: 'Void', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      auth: { type: 'basic', basic: [{ key: 'username', value: 'merchant.TESTM' }, { key: 'password', value: 'literal-secret-1' }] },
+      variable: [{ key: 'base', value: 'https://gw.test/api/rest/version/100/merchant/TESTM' }, { key: 'txn', value: 'T-1' }],
+      item: [
+        { name: 'Pay', request: { method: 'PUT', url: '{{base}}/order/{{order}}/transaction/{{txn}}', body: { mode: 'raw', raw: '{"apiOperation":"PAY","order":{"amount":"5.00","currency":"EUR"}}' } } },
+        { name: 'Void', request: { method: 'PUT', url: '{{base}}/order/{{order}}/transaction/V-1', body: { mode: 'raw', raw: '{"apiOperation":"VOID","transaction":{"targetTransactionId":"{{txn}}"}}' } } },
+        { name: 'Elsewhere', request: { method: 'GET', url: 'https://example.com/ping' } },
+      ],
+    };
+    const outcome = importFiles([{ name: 'void.json', text: JSON.stringify(collection) }], noFiles);
+    const flowFile = outcome.files.find((f) => f.name.endsWith('.payflow.json'));
+    assert.ok(flowFile);
+    const parsed = parseFlowText(flowFile.text);
+    assert.ok(parsed.ok, JSON.stringify(parsed));
+    assert.deepEqual(parsed.flow.steps[1]?.body, { apiOperation: 'VOID', transaction: { targetTransactionId: '{{pay.params.transactionId}}' } });
+    assert.deepEqual(parsed.flow.steps[1]?.params, { orderId: '{{pay.params.orderId}}' });
+    for (const f of outcome.files) assert.doesNotMatch(f.text, /literal-secret-1/, f.name);
+    assert.match(outcome.files.find((f) => f.name.endsWith('.unmatched.http'))?.text ?? '', /Authorization: Basic merchant\.TESTM:\{\{password\}\}/);
+  });
+});
