@@ -48,4 +48,19 @@ describe('Import Requests in VS Code', function () {
     assert.equal(x.response?.status, 200, x.failure?.message ?? x.response?.bodyText);
     assert.equal(x.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
   });
+
+  it('Copy as Code… on a request file puts a Node program on the clipboard that reads the password from the CLI\'s variable; Export as Postman Collection writes the collection and environment beside a flow', async () => {
+    const request = path.join(dir, 'authorize.payreq.json');
+    fs.copyFileSync(path.join(fixtures, 'authorize.payreq.json'), request);
+    const code = await vscode.commands.executeCommand<string | undefined>('paymentWorkbench.copyAsCode', vscode.Uri.file(request), 'node');
+    assert.ok(code, 'no code came back');
+    assert.equal(await vscode.env.clipboard.readText(), code);
+    assert.match(code, /process\.env\["PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD"\]/);
+    assert.match(code, /apiOperation/);
+    const flow = path.join(dir, 'imported', 'authorize-refund-part-read-the-order.payflow.json');
+    const written = await vscode.commands.executeCommand<string[] | undefined>('paymentWorkbench.exportAsPostman', vscode.Uri.file(flow));
+    assert.deepEqual(written?.map((f) => path.basename(f)), ['authorize-refund-part-read-the-order.postman_collection.json', 'authorize-refund-part-read-the-order.postman_environment.json']);
+    const environment = JSON.parse(fs.readFileSync(written?.[1] ?? '', 'utf8')) as { values: { key: string; value: string; type: string }[] };
+    assert.deepEqual(environment.values.find((v) => v.key === 'apiPassword'), { key: 'apiPassword', value: '', type: 'secret', enabled: true });
+  });
 });
