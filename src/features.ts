@@ -17,6 +17,7 @@ import { registerSaveAsFlow } from './features/history/saveAsFlowCommand';
 import { registerOrderNextStep } from './features/orders/orderNextStep';
 import { registerPanels } from './features/registerPanels';
 import { registerFlowDiagnostics } from './features/flows/flowDiagnostics';
+import { registerInterop } from './features/interop/registerInterop';
 import { FlowTests } from './features/flows/flowTests';
 import { registerResponseView } from './features/response/host/registerResponseView';
 import type { Exchange } from './send/exchange';
@@ -45,6 +46,7 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
   const sentNotes = registerRequestFiles(context);
   registerFlowDiagnostics(context);
   registerSaveAsFlow(context, history);
+  registerInterop(context, core);
   registerOrderNextStep(context, history, () => core.environments.active()?.id, panels.openNextStep);
   const flowTests = new FlowTests({ services, record: (e) => history.add(e), showResponse: async (e) => panels.responses.show(e, { preserveFocus: false }), onFlowRun: () => void markWalkthroughStep(context.globalState, 'flowRun') });
   context.subscriptions.push(flowTests);

@@ -3,6 +3,8 @@
  * Exit status 0 when every step passed, 1 when a step failed, 2 for bad usage or an invalid file.
  */
 import { runSimulatorCommand, SimulatorUsageError } from '../simulator/terminal';
+import { exportCommand } from './exportCommand';
+import { importCommand } from './importCommand';
 import { listenCommand } from './listenCommand';
 import { runCommand, type CliIo } from './runCommand';
 import { helpOf, USAGE, UsageError } from './usage';
@@ -23,6 +25,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await runCommand(rest, io);
       case 'listen':
         return await listenCommand(rest, io);
+      case 'import':
+        return await importCommand(rest, io);
+      case 'export':
+        return await exportCommand(rest, io);
       case 'simulator':
         await runSimulatorCommand(rest);
         return -1; // keeps running until Ctrl+C
@@ -37,12 +43,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"; the commands are run, simulator and listen`);
+        throw new UsageError(`unknown command "${command}"; the commands are run, simulator, listen, import and export`);
     }
   } catch (err) {
     if (err instanceof UsageError || err instanceof SimulatorUsageError) {
       io.err(`payment-workbench: ${err.message}`);
-      if (!err.message.includes('\n')) io.err(`(payment-workbench ${command === 'run' || command === 'listen' || command === 'simulator' ? `${command} ` : ''}--help shows the usage)`);
+      if (!err.message.includes('\n')) io.err(`(payment-workbench ${command === 'run' || command === 'listen' || command === 'simulator' || command === 'import' || command === 'export' ? `${command} ` : ''}--help shows the usage)`);
       return 2;
     }
     io.err(`payment-workbench: ${err instanceof Error ? err.message : String(err)}`);

@@ -17,6 +17,8 @@ interface CurlOptions {
   includeSecrets: boolean;
   known?: KnownSecrets;
   transport?: CurlTransport;
+  /** Basic authentication with the password left in a shell variable (an exported command never holds it). */
+  basicFromVariable?: { user: string; variable: string };
 }
 
 /** A copy-pasteable POSIX-shell curl command line, one option per continued line. */
@@ -24,6 +26,7 @@ export function toCurl(request: OutgoingRequest, options: CurlOptions): string {
   const shown = options.includeSecrets ? request : redactRequest(request, options.known);
   const parts: string[] = [`curl -sS -X ${shown.method} ${shellQuote(shown.url)}`];
   for (const [name, value] of Object.entries(shown.headers)) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  if (options.basicFromVariable) parts.push(`-u ${shellQuote(`${options.basicFromVariable.user}:`)}"$${options.basicFromVariable.variable}"`);
   if (shown.body !== undefined) parts.push(`--data-raw ${shellQuote(shown.body)}`);
   parts.push(`--max-time ${Math.max(1, Math.ceil(shown.timeoutMs / 1000))}`);
   const transport = options.transport;

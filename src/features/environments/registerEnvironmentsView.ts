@@ -4,6 +4,7 @@ import type { Environment } from '../../send/environment';
 import type { EnvironmentStore } from './environmentStore';
 import { EnvironmentsTree } from './environmentsTree';
 import { registerStatusBar } from './statusBar';
+import { importDropController } from '../../platform/importDrop';
 
 /**
  * What the view follows, named here rather than imported from commands/ (which sits above this
@@ -24,7 +25,7 @@ export function registerEnvironmentsView(context: vscode.ExtensionContext, servi
     if (!env.financingBaseUrl) return signedOut;
     return services.sessionState(env).catch(() => signedOut);
   });
-  const view = vscode.window.createTreeView('paymentWorkbench.environments', { treeDataProvider: tree, showCollapseAll: true });
+  const view = vscode.window.createTreeView('paymentWorkbench.environments', { treeDataProvider: tree, showCollapseAll: true, dragAndDropController: importDropController() });
   const refresh = () => tree.refresh();
   // Token expiry is shown in minutes; keep the figure honest while the view is visible.
   const timer = setInterval(() => view.visible && refresh(), 60_000);

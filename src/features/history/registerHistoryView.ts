@@ -7,6 +7,7 @@ import type { Exchange } from '../../send/exchange';
 import { describeExchange, toneOf, tooltipText, type ExchangeTone } from './describeExchange';
 import type { HistoryStore } from './historyStore';
 import { scrubText } from './scrub';
+import { importDropController } from '../../platform/importDrop';
 
 const HISTORY_VIEW_ID = 'paymentWorkbench.history';
 const HISTORY_COMMANDS = {
@@ -90,7 +91,7 @@ class HistoryTree implements vscode.TreeDataProvider<Exchange> {
 
 export function registerHistoryView(context: vscode.ExtensionContext, store: HistoryStore, actions: HistoryActions): HistoryApi {
   const tree = new HistoryTree(store);
-  const view = vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false });
+  const view = vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false, dragAndDropController: importDropController() });
   const filterByOrder = async (orderId: string | undefined): Promise<void> => {
     tree.orderFilter = orderId;
     view.description = orderId === undefined ? undefined : `order ${orderId}`;

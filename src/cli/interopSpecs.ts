@@ -1,0 +1,32 @@
+/** The flags of `import` and `export`, declared once: the parser, their --help and the general help read them. */
+import type { CommandSpec } from '../format/commandLine';
+import { LANGUAGES } from '../interop/export/code';
+
+export const IMPORT_COMMAND: CommandSpec = {
+  name: 'import',
+  operands: '<file>...',
+  summary: `Imports cURL command lines, Postman collections (v2.0, v2.1) with their environment files, and
+.http/.rest files as request files and flows on the catalogue's operations, plus an environments file;
+a request that matches no operation is kept as a plain .http request. Prints a report: what became
+what, what was left out and why, and which environment variable holds each secret (no secret is
+ever written). Existing files are never overwritten.`,
+  flags: [{ name: '--out', value: 'DIR', help: 'the folder to write into (created if needed); default: the working folder' }],
+};
+
+export const EXPORT_COMMAND: CommandSpec = {
+  name: 'export',
+  operands: '<file>',
+  summary: `Exports a request file or a flow: --code LANG prints a runnable program (node, python, php, java,
+csharp, go) of one request that reads the password from the environment variable the CLI uses;
+--curl prints its cURL command; --http prints a .http file (REST Client, httpYac); --postman writes a Postman v2.1 collection and
+environment (the password an empty secret variable).`,
+  flags: [
+    { name: '--code', value: 'LANG', choices: LANGUAGES, help: 'a program in this language, on stdout (or in --out)' },
+    { name: '--http', help: 'a .http file, on stdout (or in --out)' },
+    { name: '--curl', help: 'a cURL command of one request, its password read from the shell\'s variable, on stdout (or in --out)' },
+    { name: '--postman', help: 'a Postman collection and environment, written into --out (default: the working folder)' },
+    { name: '--env', value: 'NAME', help: 'the environment (id or name) whose URL and merchant id are used; default: the flow\'s, else local-simulator' },
+    { name: '--environments', value: 'FILE', help: 'environments.json with your environments (no secrets in it)' },
+    { name: '--out', value: 'PATH', help: 'a file for --code and --http, a folder for --postman' },
+  ],
+};

@@ -1,0 +1,165 @@
+/**
+ * Import and export in VS Code: "Import Requests…" (Environments view, Explorer), "Import cURL from
+ * Clipboard", "Copy as Code…" and "Export as .http" / "Export as Postman Collection" on request
+ * files, flows and folders. The engine (src/interop) does the work; this adapter reads and writes
+ * files, stores each secret in SecretStorage (never in a file), and opens the report read-only.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { secretVariables } from '../../cli/envSecrets';
+import type { CoreServices } from '../../commands/services';
+import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../flows';
+import { environmentsFileText, exportCode, exportHttp, exportPostmanMany, FILE_NAMES, importFiles, importReport, ImportError, LANGUAGES, type ExportInput, type ImportOutcome, type InputFile, type Language } from '../../interop';
+import { DEFAULT_ORDER_PATTERN, generateId } from '../../send/ids';
+
+const REPORT_SCHEME = 'payment-workbench-report';
+const MAX_INPUT_BYTES = 5_000_000;
+const FLOW_OR_REQUEST = /\.(payflow|payreq)\.json$/;
+
+/** What a test or another command passes instead of the dialogs. */
+interface ImportArgs {
+  files: string[];
+  /** Asked for when absent (a drop on a view gives only the files). */
+  outDir?: string;
+}
+
+export function registerInterop(context: vscode.ExtensionContext, core: CoreServices): void {
+  const reports = new Map<string, string>();
+  const changed = new vscode.EventEmitter<vscode.Uri>();
+  context.subscriptions.push(
+    changed,
+    vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, { onDidChange: changed.event, provideTextDocumentContent: (uri) => reports.get(uri.path) ?? '' }),
+    vscode.commands.registerCommand('paymentWorkbench.importRequests', (first?: unknown, all?: unknown) => guard(() => importCommand(core, reports, changed, first, all))),
+    vscode.commands.registerCommand('paymentWorkbench.importCurlFromClipboard', () => guard(() => importClipboard(core, reports, changed))),
+    vscode.commands.registerCommand('paymentWorkbench.copyAsCode', (uri?: vscode.Uri, language?: Language) => guard(() => copyAsCode(core, uri, language))),
+    vscode.commands.registerCommand('paymentWorkbench.exportAsHttp', (uri?: vscode.Uri) => guard(() => exportFiles(core, uri, 'http'))),
+    vscode.commands.registerCommand('paymentWorkbench.exportAsPostman', (uri?: vscode.Uri) => guard(() => exportFiles(core, uri, 'postman'))),
+  );
+}
+
+async function guard<T>(action: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await action();
+  } catch (err) {
+    void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
+    return undefined;
+  }
+}
+
+function readBounded(file: string): string {
+  const size = fs.statSync(file).size;
+  if (size > MAX_INPUT_BYTES) throw new ImportError(`${file}: ${size} bytes; at most ${MAX_INPUT_BYTES} are imported`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+function isImportArgs(value: unknown): value is ImportArgs {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ImportArgs).files) && (value as ImportArgs).files.every((f) => typeof f === 'string') && ['string', 'undefined'].includes(typeof (value as ImportArgs).outDir);
+}
+
+async function importCommand(core: CoreServices, reports: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>, first: unknown, all: unknown): Promise<ImportOutcome | undefined> {
+  const given = isImportArgs(first) ? first : undefined;
+  const explorer = Array.isArray(all) ? all.filter((u): u is vscode.Uri => u instanceof vscode.Uri) : first instanceof vscode.Uri ? [first] : [];
+  const files = given?.files ?? (explorer.length ? explorer.map((u) => u.fsPath) : (await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: 'Import', title: 'Import cURL, Postman (collection and environment) or .http files', filters: { 'Requests': ['json', 'http', 'rest', 'sh', 'txt', 'curl'], 'All files': ['*'] } }))?.map((u) => u.fsPath));
+  if (!files?.length) return undefined;
+  const outDir = given?.outDir ?? (await pickOutDir(files[0] as string));
+  if (!outDir) return undefined;
+  const inputs: InputFile[] = files.map((f) => ({ name: vscode.workspace.asRelativePath(f), text: readBounded(f) }));
+  const outcome = importFiles(inputs, (name) => readBounded(path.resolve(path.dirname(files[0] as string), name)));
+  await store(core, outcome, outDir, reports, changed);
+  return outcome;
+}
+
+async function importClipboard(core: CoreServices, reports: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>): Promise<void> {
+  const text = await vscode.env.clipboard.readText();
+  if (!/^\s*curl(\.exe)?\s/.test(text)) throw new ImportError('The clipboard holds no curl command (text starting with "curl").');
+  const outDir = await pickOutDir(undefined);
+  if (!outDir) return;
+  await store(core, importFiles([{ name: 'clipboard', text }], () => {
+    throw new Error('a body from @file cannot be read from the clipboard; paste the body itself');
+  }), outDir, reports, changed);
+}
+
+async function pickOutDir(near: string | undefined): Promise<string | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? (near ? vscode.Uri.file(path.dirname(near)) : undefined);
+  const picked = await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, openLabel: 'Import Here', title: 'Folder for the imported request files and flows', ...(folder ? { defaultUri: folder } : {}) });
+  return picked?.[0]?.fsPath;
+}
+
+/** Files written (never over an existing one), environments saved, secrets into SecretStorage, the report opened. */
+async function store(core: CoreServices, outcome: ImportOutcome, outDir: string, reports: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>): Promise<void> {
+  fs.mkdirSync(outDir, { recursive: true });
+  const skipped: string[] = [];
+  for (const f of outcome.files) {
+    const target = path.join(outDir, f.name);
+    if (fs.existsSync(target)) skipped.push(`${f.name}: a file of that name is there already; not overwritten`);
+    else fs.writeFileSync(target, f.text);
+  }
+  for (const e of outcome.environments) {
+    if (core.environments.get(e.id)) skipped.push(`environment ${e.id}: one with that id exists; kept as it was (the imported one is: ${environmentsFileText({ ...outcome, environments: [e] }).replace(/\s+/g, ' ')})`);
+    else await core.environments.save({ ...e });
+  }
+  for (const s of outcome.secrets) if (s.value !== '') await core.secrets.set(s.environmentId, s.name, s.value);
+  const report = importReport({ ...outcome, leftOut: [...outcome.leftOut, ...skipped] }, outDir, (_id, _name, hasValue) =>
+    hasValue ? 'Stored in VS Code\'s secret storage.' : 'Set it with "Payment Workbench: Set Gateway API Password…".');
+  const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/Import report ${new Date().toISOString().slice(11, 19).replace(/:/g, '.')}.md` });
+  reports.set(uri.path, report);
+  changed.fire(uri);
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+}
+
+function flowOf(file: string): Flow {
+  const text = readBounded(file);
+  const parsed = file.endsWith('.payreq.json') ? parseRequestFileAsFlow(text, path.basename(file, '.payreq.json')) : parseFlowText(text);
+  if (!parsed.ok) throw new ImportError(`${vscode.workspace.asRelativePath(file)}: ${parsed.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
+  return parsed.flow;
+}
+
+function exportInput(core: CoreServices, file: string, flow: Flow): ExportInput {
+  const environment = (flow.environment ? core.environments.get(flow.environment) : undefined) ?? core.environments.requireActive();
+  return { flow, environment, where: vscode.workspace.asRelativePath(file), freshId: () => generateId(DEFAULT_ORDER_PATTERN) };
+}
+
+function targetFile(uri: vscode.Uri | undefined): string {
+  const file = uri?.fsPath ?? vscode.window.activeTextEditor?.document.uri.fsPath;
+  if (!file) throw new ImportError('Open or choose a request file (*.payreq.json) or a flow (*.payflow.json) first.');
+  return file;
+}
+
+async function copyAsCode(core: CoreServices, uri: vscode.Uri | undefined, given: Language | undefined): Promise<string | undefined> {
+  const file = targetFile(uri);
+  const language = given ?? (await vscode.window.showQuickPick(LANGUAGES.map((l) => ({ label: l, description: FILE_NAMES[l] })), { title: 'Copy as Code: which language?' }))?.label as Language | undefined;
+  if (!language) return undefined;
+  const input = exportInput(core, file, flowOf(file));
+  const { text, notes } = exportCode(input, language, secretVariables(input.environment.id, 'gatewayApiPassword'));
+  await vscode.env.clipboard.writeText(text);
+  void vscode.window.showInformationMessage(`Copied ${language} code for ${path.basename(file)} (${input.environment.name}); it reads the password from ${secretVariables(input.environment.id, 'gatewayApiPassword').join(' or ')}.${notes.length ? ` ${notes.join(' ')}` : ''}`);
+  return text;
+}
+
+function filesUnder(target: string): string[] {
+  if (!fs.statSync(target).isDirectory()) return [target];
+  return fs.readdirSync(target, { recursive: true, encoding: 'utf8' }).filter((f) => FLOW_OR_REQUEST.test(f)).sort().slice(0, 500).map((f) => path.join(target, f));
+}
+
+async function exportFiles(core: CoreServices, uri: vscode.Uri | undefined, format: 'http' | 'postman'): Promise<string[]> {
+  const target = targetFile(uri);
+  const files = filesUnder(target);
+  if (files.length === 0) throw new ImportError(`${vscode.workspace.asRelativePath(target)}: no request files or flows in it`);
+  const inputs = files.map((f) => exportInput(core, f, flowOf(f)));
+  const base = path.basename(target).replace(/\.(payflow|payreq)\.json$/, '');
+  const dir = fs.statSync(target).isDirectory() ? target : path.dirname(target);
+  const written: [string, string][] = [];
+  if (format === 'http') {
+    const passwordVariable = (e: ExportInput) => secretVariables(e.environment.id, 'gatewayApiPassword')[0] ?? '';
+    written.push([path.join(dir, `${base}.http`), inputs.map((i) => exportHttp(i, passwordVariable(i)).text).join('\n')]);
+  } else {
+    const { collection, environment } = exportPostmanMany(inputs, base);
+    written.push([path.join(dir, `${base}.postman_collection.json`), collection], [path.join(dir, `${base}.postman_environment.json`), environment]);
+  }
+  const taken = written.filter(([f]) => fs.existsSync(f)).map(([f]) => path.basename(f));
+  if (taken.length) throw new ImportError(`${taken.join(' and ')} exist${taken.length > 1 ? '' : 's'} already; move ${taken.length > 1 ? 'them' : 'it'} away first (nothing is overwritten)`);
+  for (const [f, text] of written) fs.writeFileSync(f, text);
+  await vscode.window.showTextDocument(vscode.Uri.file(written[0]?.[0] ?? ''), { preview: false });
+  return written.map(([f]) => f);
+}

@@ -1,0 +1,125 @@
+/**
+ * cURL command lines (as the gateway's reference, a support ticket or "Copy as cURL" give them) into
+ * plain requests: -X, -u, -H, -d/--data-raw/--data-binary/--json, @file bodies, --url, combined short
+ * flags (-sS, -XPUT). Options that change nothing about the request (-s, -v, --max-time N…) are skipped;
+ * the ones that would (--form, --cert…) are noted as left out.
+ */
+import { ImportError, LIMITS, type HttpHeader, type ImportedCollection, type PlainRequest, type RequestAuth } from '../model';
+import { shellCommands } from './shellWords';
+
+/** Reads the file an `@file` names (relative to the command's file), bounded; throws with a clear reason. */
+export type ReadAtFile = (name: string) => string;
+
+const SWITCHES = new Set(['-s', '--silent', '-S', '--show-error', '-v', '--verbose', '-i', '--include', '-L', '--location', '-k', '--insecure', '--compressed', '-f', '--fail', '-g', '--globoff', '-N', '--no-buffer', '--http1.1', '--http2', '-#', '--progress-bar']);
+const IGNORED_WITH_VALUE = new Set(['--max-time', '-m', '--connect-timeout', '-o', '--output', '-w', '--write-out', '--retry', '--proxy', '-x']);
+const NOTED_WITH_VALUE = new Set(['--cert', '-E', '--key', '--cacert', '-F', '--form', '-b', '--cookie', '-T', '--upload-file', '--data-urlencode']);
+const DATA = new Set(['-d', '--data', '--data-ascii', '--data-binary', '--data-raw']);
+/** Short options that take a value, for splitting -XPUT and -sSX PUT. */
+const SHORT_WITH_VALUE = new Set(['X', 'H', 'd', 'u', 'm', 'o', 'w', 'x', 'E', 'F', 'b', 'T', 'A', 'e']);
+
+export function importCurl(text: string, where: string, readAtFile: ReadAtFile): ImportedCollection {
+  if (text.length > LIMITS.fileChars) throw new ImportError(`${where}: ${text.length} characters; a cURL file holds at most ${LIMITS.fileChars}`);
+  const notes: string[] = [];
+  const requests = shellCommands(text, where)
+    .filter((words) => words[0] === 'curl' || words[0] === 'curl.exe')
+    .map((words, n) => curlRequest(expandShortFlags(words.slice(1)), `${where}${n ? ` (command ${n + 1})` : ''}`, readAtFile, notes));
+  if (requests.length === 0) throw new ImportError(`${where}: no curl command found (a line starting with "curl")`);
+  if (requests.length > LIMITS.requests) throw new ImportError(`${where}: ${requests.length} curl commands; at most ${LIMITS.requests} are imported at once`);
+  const name = where.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'curl';
+  return { name, source: where, groups: [{ name, requests }], variables: [], environments: [], notes };
+}
+
+function expandShortFlags(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    if (!/^-[A-Za-z#]{2,}/.test(w) || w.startsWith('--')) {
+      out.push(w);
+      continue;
+    }
+    for (let i = 1; i < w.length; i++) {
+      const flag = w[i] as string;
+      out.push(`-${flag}`);
+      if (SHORT_WITH_VALUE.has(flag)) {
+        if (i + 1 < w.length) out.push(w.slice(i + 1));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+interface Building {
+  method?: string;
+  url?: string;
+  headers: HttpHeader[];
+  data: string[];
+  json: string[];
+  auth?: RequestAuth;
+}
+
+function curlRequest(words: readonly string[], where: string, readAtFile: ReadAtFile, notes: string[]): PlainRequest {
+  const b: Building = { headers: [], data: [], json: [] };
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    const eq = word.startsWith('--') ? word.indexOf('=') : -1;
+    const flag = eq > 0 ? word.slice(0, eq) : word;
+    const value = () => {
+      const v = eq > 0 ? word.slice(eq + 1) : words[++i];
+      if (v === undefined) throw new ImportError(`${where}: ${flag} needs a value, and the command ends there`);
+      return v;
+    };
+    if (!flag.startsWith('-') || flag === '-') b.url ??= flag;
+    else if (SWITCHES.has(flag)) continue;
+    else if (IGNORED_WITH_VALUE.has(flag)) value();
+    else if (NOTED_WITH_VALUE.has(flag)) notes.push(`${where}: ${flag} ${flag === '-F' || flag === '--form' ? '(a form body)' : ''} left out: a request file sends a JSON body with the environment's transport settings`.replace('  ', ' '));
+    else applyOption(b, flag, value, where, readAtFile);
+  }
+  if (!b.url) throw new ImportError(`${where}: the curl command names no URL`);
+  if (b.headers.length > LIMITS.headersPerRequest) throw new ImportError(`${where}: ${b.headers.length} headers; at most ${LIMITS.headersPerRequest}`);
+  const body = b.json.length ? b.json.join('') : b.data.length ? b.data.join('&') : undefined;
+  if (b.json.length) {
+    if (!b.headers.some((h) => /^content-type$/i.test(h.name))) b.headers.push({ name: 'Content-Type', value: 'application/json' });
+    if (!b.headers.some((h) => /^accept$/i.test(h.name))) b.headers.push({ name: 'Accept', value: 'application/json' });
+  }
+  const method = (b.method ?? (body !== undefined ? 'POST' : 'GET')).toUpperCase();
+  return { name: `${method} ${pathOf(b.url)}`, method, url: b.url, headers: b.headers, ...(body !== undefined ? { body } : {}), ...(b.auth ? { auth: b.auth } : {}), source: where };
+}
+
+function applyOption(b: Building, flag: string, value: () => string, where: string, readAtFile: ReadAtFile): void {
+  if (flag === '-X' || flag === '--request') b.method = value();
+  else if (flag === '--url') b.url = value();
+  else if (flag === '-H' || flag === '--header') b.headers.push(header(value(), where));
+  else if (flag === '-A' || flag === '--user-agent') b.headers.push({ name: 'User-Agent', value: value() });
+  else if (flag === '-e' || flag === '--referer') b.headers.push({ name: 'Referer', value: value() });
+  else if (flag === '-u' || flag === '--user') b.auth = basicAuth(value());
+  else if (flag === '--json') b.json.push(atFile(value(), readAtFile, where));
+  else if (DATA.has(flag)) {
+    const v = value();
+    b.data.push(flag === '--data-raw' ? v : atFile(v, readAtFile, where));
+  } else throw new ImportError(`${where}: unknown curl option ${flag}; the options read are -X, -H, -u, -d, --data-raw, --data-binary, --json and --url`);
+}
+
+function header(text: string, where: string): HttpHeader {
+  const colon = text.indexOf(':');
+  if (colon <= 0) throw new ImportError(`${where}: -H ${JSON.stringify(text.slice(0, 60))} is not "Name: value"`);
+  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
+}
+
+function basicAuth(userColonPassword: string): RequestAuth {
+  const colon = userColonPassword.indexOf(':');
+  return colon < 0 ? { kind: 'basic', user: userColonPassword, password: '' } : { kind: 'basic', user: userColonPassword.slice(0, colon), password: userColonPassword.slice(colon + 1) };
+}
+
+function atFile(value: string, readAtFile: ReadAtFile, where: string): string {
+  if (!value.startsWith('@')) return value;
+  try {
+    return readAtFile(value.slice(1));
+  } catch (err) {
+    throw new ImportError(`${where}: ${value}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function pathOf(url: string): string {
+  const afterScheme = url.replace(/^[a-z]+:\/\/[^/]*/i, '');
+  return afterScheme.split('?')[0] || '/';
+}

@@ -1,0 +1,156 @@
+/**
+ * The words of shell command lines, as bash or Windows cmd would split them: one pass, linear,
+ * bounded in the number of words. Bash: '…' literal, "…" with \ escapes, $'…' with C escapes, \ outside
+ * quotes, backslash-newline continuations. cmd: "…", ^ escapes and ^-newline continuations (and
+ * PowerShell's backtick-newline). An unquoted newline, ; or && ends a command.
+ */
+import { ImportError, LIMITS } from '../model';
+
+export type Dialect = 'bash' | 'cmd';
+
+/** A text written for cmd.exe: a caret continuation or a caret-escaped quote, which bash never needs. */
+export function dialectOf(text: string): Dialect {
+  return /\^\r?\n|\^"|\^\^/.test(text) ? 'cmd' : 'bash';
+}
+
+const C_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+
+interface Cursor {
+  text: string;
+  i: number;
+  where: string;
+}
+
+function positionOf(text: string, index: number): string {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < index && i < text.length; i++) {
+    if (text[i] === '\n') {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return `${line}:${index - lineStart + 1}`;
+}
+
+function unclosed(c: Cursor, start: number, quote: string): ImportError {
+  const shown = c.text.slice(start, start + 30).replace(/\n/g, '\\n');
+  return new ImportError(`${c.where}:${positionOf(c.text, start)}: the quote ${quote} opened here is never closed (from ${JSON.stringify(shown)})`);
+}
+
+/** Commands of `text`, each a list of words. */
+export function shellCommands(text: string, where: string, dialect: Dialect = dialectOf(text)): string[][] {
+  const c: Cursor = { text, i: 0, where };
+  const commands: string[][] = [];
+  let words: string[] = [];
+  let word: string | undefined;
+  let count = 0;
+  const endWord = () => {
+    if (word === undefined) return;
+    if (++count > LIMITS.tokens) throw new ImportError(`${where}: more than ${LIMITS.tokens} words; not a command line to import`);
+    words.push(word);
+    word = undefined;
+  };
+  const endCommand = () => {
+    endWord();
+    if (words.length) commands.push(words);
+    words = [];
+  };
+  const escape = dialect === 'cmd' ? '^' : '\\';
+  while (c.i < text.length) {
+    const ch = text[c.i] as string;
+    const next = text[c.i + 1];
+    if ((ch === escape || ch === '`') && (next === '\n' || (next === '\r' && text[c.i + 2] === '\n'))) {
+      c.i += next === '\r' ? 3 : 2; // a continued line
+      continue;
+    }
+    if (ch === '\n' || ch === ';' || (ch === '&' && next === '&')) {
+      endCommand();
+      c.i += ch === '&' ? 2 : 1;
+      continue;
+    }
+    if (ch === ' ' || ch === '\t' || ch === '\r') {
+      endWord();
+      c.i++;
+      continue;
+    }
+    if (ch === '#' && word === undefined && dialect === 'bash') {
+      while (c.i < text.length && text[c.i] !== '\n') c.i++; // a comment to the end of the line
+      continue;
+    }
+    if (ch === escape) {
+      word = (word ?? '') + (next ?? '');
+      c.i += 2;
+      continue;
+    }
+    if (ch === "'" && dialect === 'bash') {
+      word = (word ?? '') + singleQuoted(c);
+      continue;
+    }
+    if (ch === '$' && next === "'" && dialect === 'bash') {
+      c.i++;
+      word = (word ?? '') + cQuoted(c);
+      continue;
+    }
+    if (ch === '"') {
+      word = (word ?? '') + doubleQuoted(c, dialect);
+      continue;
+    }
+    word = (word ?? '') + ch;
+    c.i++;
+  }
+  endCommand();
+  return commands;
+}
+
+function singleQuoted(c: Cursor): string {
+  const start = c.i;
+  const close = c.text.indexOf("'", start + 1);
+  if (close < 0) throw unclosed(c, start, "'");
+  c.i = close + 1;
+  return c.text.slice(start + 1, close);
+}
+
+function cQuoted(c: Cursor): string {
+  const start = c.i;
+  let out = '';
+  for (c.i = start + 1; c.i < c.text.length; c.i++) {
+    const ch = c.text[c.i] as string;
+    if (ch === "'") {
+      c.i++;
+      return out;
+    }
+    if (ch === '\\' && c.i + 1 < c.text.length) {
+      const e = c.text[++c.i] as string;
+      out += C_ESCAPES[e] ?? `\\${e}`;
+    } else out += ch;
+  }
+  throw unclosed(c, start - 1, "$'");
+}
+
+function doubleQuoted(c: Cursor, dialect: Dialect): string {
+  const start = c.i;
+  let out = '';
+  for (c.i = start + 1; c.i < c.text.length; c.i++) {
+    const ch = c.text[c.i] as string;
+    const next = c.text[c.i + 1];
+    if (ch === '"') {
+      // cmd writes a quote inside quotes as "" (and curl's docs as \" too).
+      if (dialect === 'cmd' && next === '"') {
+        out += '"';
+        c.i++;
+        continue;
+      }
+      c.i++;
+      return out;
+    }
+    if (dialect === 'bash' && ch === '\\' && next !== undefined && '"\\$`\n'.includes(next)) {
+      if (next !== '\n') out += next;
+      c.i++;
+    } else if (dialect === 'cmd' && (ch === '\\' || ch === '^') && next === '"') {
+      out += '"';
+      c.i++;
+    } else out += ch;
+  }
+  throw unclosed(c, start, '"');
+}

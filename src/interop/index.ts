@@ -1,0 +1,159 @@
+/**
+ * Import and export, for both adapters (CLI and VS Code): files in, workbench files and a report out;
+ * a flow or request file in, .http, Postman or code out. I/O is the adapter's: it passes texts and a
+ * reader for cURL's @file, and decides where secrets go (SecretStorage, or the variables to set).
+ */
+import type { Flow } from '../flows/flow';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../http/buildRequest';
+import { toCurl } from '../http/curl';
+import type { OutgoingRequest } from '../http/types';
+import type { Environment } from '../send/environment';
+import type { SecretName } from '../send/secretNames';
+import { FILE_NAMES, LANGUAGES, toCode, type CodeRequest, type Language } from './export/code';
+import { planExport, PASSWORD_VARIABLE, FRESH_GUID } from './export/fromWorkbench';
+import { writeHttpFile } from './export/httpFile';
+import { writePostman } from './export/postman';
+import { importCurl, type ReadAtFile } from './import/curl';
+import { importHttpFile } from './import/httpFile';
+import { importPostmanCollection, importPostmanEnvironment, isPostmanCollection, isPostmanEnvironment, parsePostmanJson } from './import/postman';
+import { toWorkbench, type ImportOutcome } from './import/toWorkbench';
+import { expandTemplates, ImportError, type ImportedCollection, type ImportedEnvironment } from './model';
+
+export { ImportError, FILE_NAMES, LANGUAGES, type Language, type ImportOutcome, type ReadAtFile };
+export type { SecretToStore } from './import/toWorkbench';
+
+export interface InputFile {
+  /** As the user named it: shown in the report and in errors. */
+  name: string;
+  text: string;
+}
+
+/** Postman collections, Postman environments (given beside a collection), .http/.rest files, cURL command lines. */
+export function importFiles(files: readonly InputFile[], readAtFile: ReadAtFile, now: Date = new Date()): ImportOutcome {
+  const collections: ImportedCollection[] = [];
+  const environments: ImportedEnvironment[] = [];
+  for (const file of files) {
+    if (/\.(http|rest)$/i.test(file.name)) collections.push(importHttpFile(file.text, file.name));
+    else if (/^\s*[{[]/.test(file.text)) {
+      const json = parsePostmanJson(file.text, file.name);
+      if (isPostmanCollection(json)) collections.push(importPostmanCollection(json, file.name));
+      else if (isPostmanEnvironment(json)) environments.push(importPostmanEnvironment(json, file.name));
+      else throw new ImportError(`${file.name}: JSON that is neither a Postman collection (v2.0 or v2.1) nor a Postman environment`);
+    } else if (/(^|\n)\s*curl(\.exe)?\s/.test(file.text)) collections.push(importCurl(file.text, file.name, readAtFile));
+    else throw new ImportError(`${file.name}: not a Postman collection or environment, a .http/.rest file, or a curl command`);
+  }
+  if (collections.length === 0) throw new ImportError(`${files.map((f) => f.name).join(', ')}: only environments; name the collection beside them`);
+  const merged: ImportOutcome = { files: [], environments: [], secrets: [], rows: [], leftOut: [], checks: [] };
+  for (const c of collections) {
+    const outcome = toWorkbench({ ...c, environments: [...c.environments, ...environments] }, now);
+    for (const f of outcome.files) merged.files.push({ ...f, name: merged.files.some((m) => m.name === f.name) ? `${c.name.replace(/[^A-Za-z0-9]+/g, '-')}-${f.name}` : f.name });
+    for (const e of outcome.environments) if (!merged.environments.some((m) => m.id === e.id)) merged.environments.push(e);
+    merged.secrets.push(...outcome.secrets);
+    merged.rows.push(...outcome.rows);
+    merged.leftOut.push(...outcome.leftOut);
+    merged.checks.push(...outcome.checks);
+  }
+  return merged;
+}
+
+/** What the adapter says about one secret: "stored in VS Code's secret storage", "set PAYMENT_WORKBENCH_…". */
+export type SecretAdvice = (environmentId: string, name: SecretName, hasValue: boolean) => string;
+
+/** The report every import ends with, as Markdown: what became what, what was left out and why, which secrets to store. */
+export function importReport(outcome: ImportOutcome, written: string, advice: SecretAdvice): string {
+  const lines = ['# Import report', '', `Written to ${written}.`, '', '| From | Became |', '| --- | --- |', ...outcome.rows.map((r) => `| ${cell(r.from)} | ${cell(r.became)} |`)];
+  if (outcome.environments.length) {
+    lines.push('', '## Environments', '');
+    for (const e of outcome.environments) lines.push(`- \`${e.id}\` (${e.name}): ${[e.gatewayUrl && `gateway ${e.gatewayUrl}`, e.financingBaseUrl && `financing ${e.financingBaseUrl}`, e.merchantId && `merchant ${e.merchantId}`].filter(Boolean).join(', ')}`);
+  }
+  lines.push('', '## Secrets', '');
+  if (outcome.secrets.length === 0) lines.push('None found.');
+  for (const s of outcome.secrets) lines.push(`- ${s.name === 'gatewayApiPassword' ? 'The gateway API password' : s.name} of \`${s.environmentId}\`, from ${s.from}: never written to a file. ${advice(s.environmentId, s.name, s.value !== '')}`);
+  if (outcome.leftOut.length) lines.push('', '## Left out, and why', '', ...outcome.leftOut.map((l) => `- ${l}`));
+  if (outcome.checks.length) lines.push('', '## The catalogue\'s checks of the bodies', '', ...outcome.checks.map((c) => `- ${c}`));
+  return `${lines.join('\n')}\n`;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** The environments file (the format of `--environments FILE` and .vscode/payment-workbench.environments.json). */
+export function environmentsFileText(outcome: ImportOutcome): string {
+  return `${JSON.stringify({ environments: outcome.environments }, null, 2)}\n`;
+}
+
+export interface ExportInput {
+  flow: Flow;
+  environment: Environment;
+  /** The file the flow came from, for notes. */
+  where: string;
+  freshId: () => string;
+}
+
+export function exportHttp(input: ExportInput, passwordVariable: string): { text: string; notes: string[] } {
+  const plan = planExport(input.flow, input.environment, input.where, input.freshId);
+  const fromEnv = new Map(plan.variables.filter((v) => v.secret).map((v) => [v.name, v.name === PASSWORD_VARIABLE ? passwordVariable : `PAYMENT_WORKBENCH_${v.name.toUpperCase()}`]));
+  return { text: writeHttpFile(plan.requests, { variables: plan.variables.filter((v) => !v.secret), fromProcessEnv: fromEnv, notes: [`${plan.name}: exported by Payment Workbench; the password is read from the shell's ${passwordVariable}.`] }), notes: plan.notes };
+}
+
+export function exportPostman(input: ExportInput): { collection: string; environment: string; notes: string[] } {
+  const plan = planExport(input.flow, input.environment, input.where, input.freshId);
+  return { ...writePostman(plan, input.environment.name), notes: plan.notes };
+}
+
+interface PostmanCollectionShape {
+  info: { name: string };
+  item: unknown[];
+  variable: { key: string }[];
+}
+
+/** Several flows and request files (a folder) as one collection: a Postman folder per file, in the given order. */
+export function exportPostmanMany(inputs: readonly ExportInput[], name: string): { collection: string; environment: string; notes: string[] } {
+  const [first] = inputs;
+  if (!first) throw new ImportError(`${name}: no request file or flow to export`);
+  const parts = inputs.map((i) => ({ input: i, files: exportPostman(i) }));
+  const collections = parts.map((p) => JSON.parse(p.files.collection) as PostmanCollectionShape);
+  const merged = { ...collections[0], info: { ...collections[0]?.info, name }, item: collections.map((c) => ({ name: c.info.name, item: c.item })), variable: collections.flatMap((c) => c.variable).filter((v, i, all) => all.findIndex((w) => w.key === v.key) === i) };
+  return { collection: `${JSON.stringify(merged, null, 2)}\n`, environment: parts[0]?.files.environment ?? '', notes: parts.flatMap((p) => p.files.notes) };
+}
+
+/** The one request of a request file with every value but the password filled in (fresh ids where the flow would make them). */
+function concreteRequest(input: ExportInput, what: string): { request: CodeRequest; notes: string[] } {
+  const plan = planExport(input.flow, input.environment, input.where, input.freshId);
+  const [request] = plan.requests;
+  if (!request || plan.requests.length > 1) throw new ImportError(`${input.where}: a flow of ${plan.requests.length} steps; ${what} is exported from one request (a request file), a flow as --postman or --http`);
+  if (request.auth?.kind === 'bearer') throw new ImportError(`${input.where}: a financing request needs a signed-in token; export it as --postman or --http`);
+  const values = new Map(plan.variables.filter((v) => !v.secret).map((v) => [v.name, v.value]));
+  const expand = (text: string) => expandTemplates(text.split(FRESH_GUID).join(input.freshId()), (name) => values.get(name));
+  const step = input.flow.steps[0];
+  return {
+    notes: plan.notes,
+    request: {
+      title: `${step?.operation ?? ''}${step?.version !== undefined ? ` v${step.version}` : ''} (${input.where}), exported by Payment Workbench for ${input.environment.name}`,
+      method: request.method,
+      url: expand(request.url),
+      headers: request.headers,
+      ...(request.body !== undefined ? { body: expand(request.body) } : {}),
+      ...(request.auth?.kind === 'basic' ? { auth: { user: expand(request.auth.user), passwordVariables: [] } } : {}),
+    },
+  };
+}
+
+/** One request as a program that reads the password from the first of `passwordVariables` that is set. */
+export function exportCode(input: ExportInput, language: Language, passwordVariables: readonly string[]): { text: string; notes: string[] } {
+  const { request, notes } = concreteRequest(input, 'code');
+  return { text: toCode(language, { ...request, ...(request.auth ? { auth: { ...request.auth, passwordVariables } } : {}) }), notes };
+}
+
+/** One request as a cURL command (the same writer as Copy as cURL), the password read from the shell's `passwordVariable`. */
+export function exportCurl(input: ExportInput, passwordVariable: string): { text: string; notes: string[] } {
+  const { request, notes } = concreteRequest(input, 'cURL');
+  const outgoing: OutgoingRequest = {
+    method: request.method as OutgoingRequest['method'],
+    url: request.url,
+    headers: Object.fromEntries(request.headers.map((h) => [h.name, h.value])),
+    ...(request.body !== undefined ? { body: request.body } : {}),
+    timeoutMs: input.environment.timeoutMs,
+    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+  };
+  return { text: toCurl(outgoing, { includeSecrets: true, ...(request.auth ? { basicFromVariable: { user: request.auth.user, variable: passwordVariable } } : {}) }), notes };
+}

@@ -1,0 +1,154 @@
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+import { cli, repoRoot } from './cliProcess';
+
+const fixtures = path.join(repoRoot, 'test', 'fixtures', 'interop');
+const PASSWORD = SIMULATOR_DEFAULTS.apiPassword;
+/** No secret of the machine running the tests leaks into a run: each test names the variable it sets. */
+const unsetSecrets = Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('PAYMENT_WORKBENCH_')).map((k) => [k, undefined]));
+
+/** Runs a program to its end without blocking this process, which serves the simulator it calls. */
+function runNode(file: string, env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+  const clean = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((e): e is [string, string] => e[1] !== undefined));
+  return new Promise((resolve) => {
+    execFile(process.execPath, [file], { env: clean, encoding: 'utf8' }, (err, stdout, stderr) => resolve({ status: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
+  });
+}
+
+/** Every file under `dir` (recursively) that holds `secret`. */
+function filesHolding(dir: string, secret: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => fs.readFileSync(file, 'utf8').includes(secret));
+}
+
+describe('payment-workbench import and export (the real CLI against the simulator)', function () {
+  this.timeout(90_000);
+  let sim: SimulatorHandle;
+  let dir: string;
+  /** A fixture with the simulator's real address in place of the default port the fixtures name. */
+  const copy = (name: string) => {
+    const target = path.join(dir, name);
+    fs.writeFileSync(target, fs.readFileSync(path.join(fixtures, name), 'utf8').replaceAll('http://127.0.0.1:4477', sim.baseUrl));
+    return target;
+  };
+  const run = (folder: string, envId: string, env: NodeJS.ProcessEnv) =>
+    cli(['run', folder, '--environments', path.join(folder, 'payment-workbench.environments.json'), '--env', envId], { env: { ...unsetSecrets, ...env } });
+
+  before(async () => {
+    assert.ok(fs.existsSync(path.join(repoRoot, 'dist', 'cli.js')), 'dist/cli.js is not built: run `node esbuild.js`');
+    sim = await startSimulator({ port: 0 });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-cli-interop-'));
+  });
+  after(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await sim.close();
+  });
+
+  it('imports a cURL command as a request file on Authorize v11 that runs green with the password from the variable the report names', async () => {
+    const out = path.join(dir, 'curl');
+    const imported = await cli(['import', copy('authorize.curl.sh'), '--out', out]);
+    assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+    assert.match(imported.stdout, /\| .*authorize\.curl\.sh \| authorize\.payreq\.json \(gateway\.authorize v11\) \|/);
+    assert.match(imported.stdout, /Set the environment variable PAYMENT_WORKBENCH_AUTHORIZE_CURL_GATEWAY_API_PASSWORD or PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD/);
+    assert.deepEqual(filesHolding(out, PASSWORD), [], 'the password given with -u is in no file');
+    const refused = await run(out, 'authorize-curl', {});
+    assert.equal(refused.status, 1, 'without the variable nothing is sent');
+    const r = await run(out, 'authorize-curl', { PAYMENT_WORKBENCH_AUTHORIZE_CURL_GATEWAY_API_PASSWORD: PASSWORD });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /✓ request\s+Authorize\s+HTTP 200\s+Approved/);
+  });
+
+  it('imports a Postman v2.1 collection with its environment as a flow (authorize, partial refund, order status on one order) that runs green; the secret variable lands on no disk', async () => {
+    const out = path.join(dir, 'postman');
+    const imported = await cli(['import', copy('card-order.postman_collection.json'), copy('simulator.postman_environment.json'), '--out', out]);
+    assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+    assert.match(imported.stdout, /authorize-refund-part-read-the-order\.payflow\.json, step partialRefund \(gateway\.refund v13\)/);
+    const variable = /Set the environment variable (PAYMENT_WORKBENCH_\w+)/.exec(imported.stdout)?.[1];
+    assert.equal(variable, 'PAYMENT_WORKBENCH_SIMULATOR_FROM_POSTMAN_GATEWAY_API_PASSWORD');
+    assert.deepEqual(filesHolding(out, PASSWORD), [], 'the secret variable\'s value is in no written file');
+    assert.doesNotMatch(imported.stdout, new RegExp(PASSWORD), 'nor in the report');
+    const r = await run(out, 'simulator-from-postman', { [variable]: PASSWORD });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /✓ authorize\s+Authorize\s+HTTP 200\s+Approved/);
+    assert.match(r.stdout, /✓ partialRefu…\s+Refund\s+HTTP 200/);
+    assert.match(r.stdout, /✓ orderStatus\s+Retrieve Order\s+HTTP 200\s+Order PARTIALLY_REFUNDED/);
+  });
+
+  it('imports a .http file: the request on Verify runs green, the one on no operation is kept as a plain request with the reason', async () => {
+    const out = path.join(dir, 'http');
+    const imported = await cli(['import', copy('verify.http'), '--out', out]);
+    assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+    assert.match(imported.stdout, /verify\.http:19: kept as a plain HTTP request: its path has no \/api\/rest\//);
+    assert.ok(fs.existsSync(path.join(out, 'verify.unmatched.http')));
+    const r = await run(out, 'verify', { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: PASSWORD });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /✓ request\s+Verify\s+HTTP 200\s+Approved/);
+  });
+
+  it('exports Authorize as Node code that moves money on the simulator with the password from the environment variable', async () => {
+    const environments = path.join(dir, 'shop.environments.json');
+    fs.writeFileSync(environments, JSON.stringify({ environments: [{ id: 'shop-test', name: 'Shop test', gatewayUrl: sim.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId }] }));
+    const program = path.join(dir, 'request.mjs');
+    const exported = await cli(['export', '--code', 'node', path.join(fixtures, 'authorize.payreq.json'), '--environments', environments, '--env', 'shop-test', '--out', program]);
+    assert.equal(exported.status, 0, exported.stdout + exported.stderr);
+    assert.doesNotMatch(fs.readFileSync(program, 'utf8'), new RegExp(PASSWORD));
+    const ordersBefore = sim.requestLog.entries.length;
+    const missing = await runNode(program, { ...unsetSecrets });
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /Set the environment variable PAYMENT_WORKBENCH_SHOP_TEST_GATEWAY_API_PASSWORD or PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD/);
+    assert.equal(sim.requestLog.entries.length, ordersBefore, 'nothing sent without the password');
+    const ran = await runNode(program, { ...unsetSecrets, PAYMENT_WORKBENCH_SHOP_TEST_GATEWAY_API_PASSWORD: PASSWORD });
+    assert.equal(ran.status, 0, ran.stderr);
+    assert.equal(ran.stdout.trim(), 'HTTP 200 SUCCESS APPROVED');
+    const orderId = /\/order\/([^/]+)\/transaction\//.exec(fs.readFileSync(program, 'utf8'))?.[1] ?? '';
+    const order = await fetch(`${sim.baseUrl}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/${orderId}`, { headers: { Authorization: `Basic ${Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${PASSWORD}`).toString('base64')}` } });
+    assert.equal(((await order.json()) as { totalAuthorizedAmount: unknown }).totalAuthorizedAmount, 12.5, 'the simulator holds the order with its money');
+  });
+
+  it('round trip: a flow exported as a Postman collection and environment, imported again, runs green', async () => {
+    const flowDir = path.join(dir, 'postman');
+    const exported = path.join(dir, 'exported');
+    const e = await cli(['export', '--postman', path.join(flowDir, 'authorize-refund-part-read-the-order.payflow.json'), '--environments', path.join(flowDir, 'payment-workbench.environments.json'), '--out', exported]);
+    assert.equal(e.status, 0, e.stdout + e.stderr);
+    const collection = JSON.parse(fs.readFileSync(path.join(exported, 'authorize-refund-part-read-the-order.postman_collection.json'), 'utf8')) as { info: { schema: string } };
+    assert.match(collection.info.schema, /v2\.1\.0/);
+    const environment = JSON.parse(fs.readFileSync(path.join(exported, 'simulator-from-postman.postman_environment.json'), 'utf8')) as { values: { key: string; value: string; type: string }[] };
+    assert.deepEqual(environment.values.find((v) => v.key === 'apiPassword'), { key: 'apiPassword', value: '', type: 'secret', enabled: true });
+    const again = path.join(dir, 'again');
+    const imported = await cli(['import', ...fs.readdirSync(exported).map((f) => path.join(exported, f)), '--out', again]);
+    assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+    const r = await run(again, 'simulator-from-postman', { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: PASSWORD });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /3 passed, 0 failed/);
+  });
+
+  it('round trip: cURL → request file → cURL gives the same request (method, URL apart from the fresh ids, headers, body), its password read from the shell', async () => {
+    const first = path.join(dir, 'curl', 'authorize.payreq.json');
+    const e = await cli(['export', '--curl', first, '--environments', path.join(dir, 'curl', 'payment-workbench.environments.json'), '--env', 'authorize-curl']);
+    assert.equal(e.status, 0, e.stdout + e.stderr);
+    assert.match(e.stdout, /-u :"\$PAYMENT_WORKBENCH_AUTHORIZE_CURL_GATEWAY_API_PASSWORD"/);
+    assert.match(e.stdout, /curl -sS -X PUT .*\/api\/rest\/version\/11\/merchant\/TESTSIMULATOR01\/order\/[^/]+\/transaction\/[^/\s]+/);
+    fs.writeFileSync(path.join(dir, 'exported.sh'), e.stdout);
+    const again = path.join(dir, 'curl-again');
+    const imported = await cli(['import', path.join(dir, 'exported.sh'), '--out', again]);
+    assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+    assert.match(imported.stdout, /from the shell variable PAYMENT_WORKBENCH_AUTHORIZE_CURL_GATEWAY_API_PASSWORD/);
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(again, 'authorize.payreq.json'), 'utf8')), JSON.parse(fs.readFileSync(first, 'utf8')));
+  });
+
+  it('says what is wrong with a file it cannot import, and overwrites nothing', async () => {
+    fs.writeFileSync(path.join(dir, 'broken.sh'), "curl -X PUT 'https://h/x");
+    const r = await cli(['import', path.join(dir, 'broken.sh'), '--out', path.join(dir, 'broken')]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /broken\.sh:1:13: the quote ' opened here is never closed/);
+    const again = await cli(['import', copy('authorize.curl.sh'), '--out', path.join(dir, 'curl')]);
+    assert.equal(again.status, 2);
+    assert.match(again.stderr, /already exist.*nothing is overwritten/);
+  });
+});
