@@ -37,7 +37,9 @@ export function jsonResponse(status: number, body: string, extraHeaders: Record<
 export function jsonAnswer(status: number, value: JsonOut): SimResponse {
   const body = jsonText(value);
   const loggedBody = redactAnswerBody(body, value);
-  return { ...jsonResponse(status, body), ...(loggedBody !== undefined ? { loggedBody } : {}) };
+  const answer: SimResponse = { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
+  if (loggedBody !== undefined) answer.loggedBody = loggedBody;
+  return answer;
 }
 
 export function htmlResponse(status: number, body: string): SimResponse {
