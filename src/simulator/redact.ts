@@ -64,15 +64,14 @@ export function redactionKeeps(value: JsonOut, depth = 0): boolean {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const inner = value[key];
     if (inner === undefined) continue;
-    if ((charsOf(key) & (NOT_WORD | MANY_DIGITS)) !== 0) return false;
-    if (!keyKeeps(key, inner, depth)) return false;
+    const kind = kindOfKey(key);
+    if (kind === NOT_A_WORD || !keyKeeps(key, kind, inner, depth)) return false;
   }
   return true;
 }
 
 /** A property as the text redaction treats it: a secret value is replaced, a card number masked, anything else walked. */
-function keyKeeps(key: string, inner: JsonOut, depth: number): boolean {
-  const kind = kindOfKey(key);
+function keyKeeps(key: string, kind: SecretKind, inner: JsonOut, depth: number): boolean {
   if (kind === 'secret') {
     const isObject = typeof inner === 'object' && inner !== null && !Array.isArray(inner) && !(inner instanceof DecimalNumber);
     if (isSecretValue(key, isObject)) return false;
@@ -82,15 +81,18 @@ function keyKeeps(key: string, inner: JsonOut, depth: number): boolean {
   return redactionKeeps(inner, depth + 1);
 }
 
-/** An answer has a few dozen distinct keys, met on every request: each is looked up once. Bounded all the same. */
-const kindOfKnownKey = new Map<string, ReturnType<typeof secretKindOfKey>>();
+type SecretKind = ReturnType<typeof secretKindOfKey>;
+/** A key JSON.stringify may escape, that holds more than word characters, or a card-length digit run: the text scan judges it. */
+const NOT_A_WORD = 'not a word';
+
+/** An answer has a few dozen distinct keys, met on every request: each is judged once. Bounded all the same. */
+const kindOfKnownKey = new Map<string, SecretKind | typeof NOT_A_WORD>();
 const MAX_KNOWN_KEYS = 1000;
 const MAX_KNOWN_KEY_CHARS = 64;
 
-function kindOfKey(key: string): ReturnType<typeof secretKindOfKey> {
-  const known = kindOfKnownKey.get(key);
-  if (known !== undefined || kindOfKnownKey.has(key)) return known;
-  const kind = secretKindOfKey(key);
+function kindOfKey(key: string): SecretKind | typeof NOT_A_WORD {
+  if (kindOfKnownKey.has(key)) return kindOfKnownKey.get(key);
+  const kind = (charsOf(key) & (NOT_WORD | MANY_DIGITS)) !== 0 ? NOT_A_WORD : secretKindOfKey(key);
   if (kindOfKnownKey.size < MAX_KNOWN_KEYS && key.length <= MAX_KNOWN_KEY_CHARS) kindOfKnownKey.set(key, kind);
   return kind;
 }
