@@ -129,7 +129,7 @@ function perRequestParts(report: Report, requestBody: string, responseBody: stri
   const answerText = jsonText(answerValue);
   report(AREA, `Authorize answer redacted for the log from its object (${answerText.length} characters)`, microseconds(() => redactAnswerBody(answerText, answerValue)), 'µs');
   let order = 0;
-  report(AREA, 'Authorize operation alone, new order each (store, outcome, risk, answer text)', microseconds(() => authorize({ ...env, orderId: `PART-${order++}` })), 'µs');
+  report(AREA, 'Authorize operation alone, new order each (store, outcome, risk, answer text and its log copy)', microseconds(() => authorize({ ...env, orderId: `PART-${order++}` })), 'µs');
 }
 
 /** An Authorize's environment without HTTP, on the default simulator merchant (auto-capture). */
