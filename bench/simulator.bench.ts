@@ -10,7 +10,9 @@ import type { OpEnv } from '../src/simulator/gateway/opEnv';
 import { OrderStore } from '../src/simulator/gateway/orders';
 import { SessionStore } from '../src/simulator/gateway/sessions';
 import { RequestLog } from '../src/simulator/requestLog';
-import { redactBody } from '../src/simulator/redact';
+import { redactAnswerBody, redactBody } from '../src/simulator/redact';
+import { jsonText } from '../src/simulator/jsonText';
+import { transactionResponse } from '../src/simulator/gateway/responseBody';
 import { checkBody } from '../src/catalogue';
 import type { Report } from './report';
 
@@ -117,9 +119,17 @@ function perRequestParts(report: Report, requestBody: string, responseBody: stri
   report(AREA, 'Authorize catalogue checkBody, one request', microseconds(() => checkBody('gateway.authorize', 11, parsed, new Date())), 'µs');
   report(AREA, 'Authorize request body redacted for the log', microseconds(() => redactBody(requestBody)), 'µs');
   report(AREA, `Authorize answer redacted for the log (${responseBody.length} characters)`, microseconds(() => redactBody(responseBody)), 'µs');
-  const env = authorizeEnv(new OrderStore(DEFAULT_MAX_ORDERS), parsed as OpEnv['body']);
+  const orders = new OrderStore(DEFAULT_MAX_ORDERS);
+  const env = authorizeEnv(orders, parsed as OpEnv['body']);
+  authorize({ ...env, orderId: 'ANSWER' });
+  const answered = orders.get(SIMULATOR_DEFAULTS.merchantId, 'ANSWER');
+  const txn = answered?.transactions.get('1');
+  if (!answered || !txn) throw new Error('the Authorize of the answer row made no transaction');
+  const answerValue = transactionResponse(SIMULATOR_DEFAULTS.merchantId, answered, txn, '11');
+  const answerText = jsonText(answerValue);
+  report(AREA, `Authorize answer redacted for the log from its object (${answerText.length} characters)`, microseconds(() => redactAnswerBody(answerText, answerValue)), 'µs');
   let order = 0;
-  report(AREA, 'Authorize operation alone, new order each (store, outcome, risk, answer text)', microseconds(() => authorize({ ...env, orderId: `PART-${order++}` })), 'µs');
+  report(AREA, 'Authorize operation alone, new order each (store, outcome, risk, answer text and its log copy)', microseconds(() => authorize({ ...env, orderId: `PART-${order++}` })), 'µs');
 }
 
 /** An Authorize's environment without HTTP, on the default simulator merchant (auto-capture). */

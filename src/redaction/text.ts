@@ -49,11 +49,31 @@ const DIGIT_RUN = /(?<!\d)\d(?:[ -]?\d){11,}/g;
  * after an auth scheme, URL userinfo, values of secret keys, and card-like digit runs.
  */
 export function redactText(text: string, known?: SecretValues): string {
+  if (!known && !mayHoldFreeTextSecret(text)) return text;
   let result = known ? known.redact(text) : text;
   result = result.replace(AUTH_CREDENTIAL, `$1 ${REDACTED}`);
   result = redactUrlUserinfo(result);
   result = redactKeyedValues(result);
   return result.replace(DIGIT_RUN, maskDigitRun);
+}
+
+/** Shortest digit run DIGIT_RUN masks. */
+const CARD_DIGITS = 12;
+
+/**
+ * False when no rule of redactText can match: each needs whitespace (after an auth scheme), a ":"
+ * (of "://"), a separator after a key, or 12 digits. Header values, paths and ids mostly have none,
+ * and skip the four scans. Anything outside ASCII is scanned (\s matches more than the space).
+ */
+function mayHoldFreeTextSecret(text: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (++digits >= CARD_DIGITS) return true;
+    } else if (c <= 32 || c >= 127 || c === 58 || c === 61) return true;
+  }
+  return false;
 }
 
 function maskDigitRun(run: string): string {

@@ -150,14 +150,14 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       record(200, headers, `<${spec.hugeBytes} bytes of padding>`, fault?.text);
       return;
     }
-    if (spec.malformed) answer = { ...answer, body: malformedBody(answer.body) };
+    if (spec.malformed) answer = { status: answer.status, headers: answer.headers, body: malformedBody(answer.body) };
     if (spec.dripBytesPer100ms) {
       await drip(res, answer, spec.dripBytesPer100ms);
-      record(answer.status, answer.headers, redactBody(answer.body), fault?.text);
+      record(answer.status, answer.headers, loggedBodyOf(answer), fault?.text);
       return;
     }
     send(res, answer);
-    record(answer.status, answer.headers, redactBody(answer.body), fault?.text);
+    record(answer.status, answer.headers, loggedBodyOf(answer), fault?.text);
   }
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
@@ -215,6 +215,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       return closed;
     },
   };
+}
+
+function loggedBodyOf(answer: SimResponse): string | undefined {
+  return answer.loggedBody ?? redactBody(answer.body);
 }
 
 function listen(server: Server | HttpsServer, port: number, host: string): Promise<number> {

@@ -1,7 +1,6 @@
 import type { ErrorCause, ValidationType } from '../../catalogue/codes';
 import type { Refusal } from '../../orders/whatCanFollow';
-import { jsonText } from '../jsonText';
-import { jsonResponse, type SimResponse } from '../types';
+import { jsonAnswer, type SimResponse } from '../types';
 import { jsonErrorOffset } from './jsonErrorPosition';
 
 /**
@@ -18,7 +17,7 @@ export interface FieldError {
 
 export function gatewayError(status: number, cause: ErrorCause, explanation: string, field?: FieldError): SimResponse {
   const error = field ? { cause, explanation: field.explanation, field: field.field, validationType: field.validationType } : { cause, explanation };
-  return jsonResponse(status, jsonText({ result: 'ERROR', error }));
+  return jsonAnswer(status, { result: 'ERROR', error });
 }
 
 export const invalidRequest = (explanation: string): SimResponse => gatewayError(400, 'INVALID_REQUEST', explanation);

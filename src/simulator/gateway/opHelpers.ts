@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { TransactionType } from '../../catalogue/codes';
-import { getString, jsonText } from '../jsonText';
+import { getString } from '../jsonText';
 import { parseAmount, type Milli } from '../money';
 import { isAllowedTarget } from '../outbound';
-import { jsonResponse, type SimResponse } from '../types';
+import { jsonAnswer, type SimResponse } from '../types';
 import { fieldError, invalidValue, missing } from './errors';
 import type { OpEnv } from './opEnv';
 import type { OrderRecord, TransactionRecord } from './orders';
@@ -71,9 +71,9 @@ export function baseTransaction(env: OpEnv, type: TransactionType, amount: Milli
 export function commit(env: OpEnv, order: OrderRecord, txn: TransactionRecord): SimResponse {
   order.transactions.set(txn.id, txn);
   order.lastUpdatedTime = txn.timeOfRecord;
-  const body = jsonText(transactionResponse(env.merchant.merchantId, order, txn, env.version));
-  notifyOrderChange(env, order, body);
-  return jsonResponse(200, body);
+  const answer = jsonAnswer(200, transactionResponse(env.merchant.merchantId, order, txn, env.version));
+  notifyOrderChange(env, order, answer.body);
+  return answer;
 }
 
 export function notifyOrderChange(env: Pick<OpEnv, 'ctx' | 'merchant'>, order: OrderRecord, body: string): void {

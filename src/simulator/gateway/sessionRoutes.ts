@@ -1,6 +1,6 @@
 import { deepMerge, getString, jsonText } from '../jsonText';
 import { isAllowedTarget } from '../outbound';
-import { jsonResponse, type SimRequest, type SimResponse } from '../types';
+import { jsonAnswer, jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { badCredentials, invalidRequest, invalidValue, unsupportedVersion } from './errors';
 import { operationById, type GatewayOperation } from './operations';
@@ -50,7 +50,7 @@ export function updateSession(deps: SessionDeps, req: SimRequest, target: Target
   }
   const session = deps.sessions.get(merchant.merchantId, sessionId) ?? deps.sessions.create(merchant.merchantId, sessionId);
   deps.sessions.update(session, fields);
-  return jsonResponse(200, jsonText({ merchant: merchant.merchantId, session: { id: session.id, updateStatus: 'SUCCESS', version: session.version }, version: target.version }));
+  return jsonAnswer(200, { merchant: merchant.merchantId, session: { id: session.id, updateStatus: 'SUCCESS', version: session.version }, version: target.version });
 }
 
 export function readSession(deps: SessionDeps, target: Target, sessionId: string): SimResponse {
