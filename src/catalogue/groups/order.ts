@@ -2,7 +2,7 @@
 import { addressGroup } from './address';
 import { sessionItemsGroup } from './item';
 import { amount, currency, paymentAmount, decimalText, digits, enumOf, text, url } from '../formats';
-import { arr, obj, req, type Fields, type LeafNode } from '../fieldTree';
+import { arr, inVersions, obj, req, type Fields, type LeafNode } from '../fieldTree';
 
 const SUBTOTAL_NOTE = 'When order.amount and sub-totals (itemAmount, shippingAndHandlingAmount, taxAmount) are sent together, the sub-totals must add up to order.amount.';
 
@@ -109,10 +109,12 @@ export function sessionOrderFields(): Fields {
         retailerLocation: enumOf(['DOMESTIC_ONLY', 'FOREIGN_AND_DOMESTIC', 'FOREIGN_ONLY'], 'Where the marketplace retailers are located.'),
       }),
       merchantCategoryCode: digits(4, 4, 'Merchant category code, 4 digits.', { example: '5999' }),
-      merchantCharge: obj('Order', {
+      // source: S3, "Migrate Hosted Checkout to version 100" (na-gateway migrateHCOv100.html): order.merchantCharge is a
+      // new object after version 63; the version that added it is not documented, so it counts from 64.
+      merchantCharge: inVersions({ since: 64 }, obj('Order', {
         amount: amount('Merchant charge (surcharge), decimal string 1 to 14; included in order.amount.', { label: 'Merchant charge amount' }),
         type: enumOf(['SURCHARGE'], 'Charge type: SURCHARGE.', { label: 'Merchant charge type' }),
-      }),
+      })),
       merchantPartnerIdCode: digits(1, 6, 'Merchant partner id code, digits 1 to 6.'),
       netAmount: amount('Amount before the merchant charge, decimal string 1 to 14; the gateway computes the charge when the charge type is given.'),
       notificationUrl: notificationUrl(),

@@ -98,7 +98,7 @@ describe('forms: problems', () => {
 
   it('a fresh form (the catalogue\'s example body) has no problem on any operation, with the payment rules declared', () => {
     for (const op of operations) {
-      for (const version of op.versions.length ? op.versions : [undefined]) {
+      for (const version of op.documentedVersions.length ? op.documentedVersions : [undefined]) {
         const body = exampleBody(op.id, version);
         if (!body) continue;
         const { problems } = problemsOf(op.id, version, body as JsonObject);
