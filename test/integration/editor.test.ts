@@ -69,12 +69,12 @@ describe('request files (*.payreq.json) in the editor', () => {
   it('a version-57 request file with a field introduced later shows the gateway\'s "Unexpected parameter" error; the same body at 100 is clean', async () => {
     const file = (version: number) => JSON.stringify({
       operation: 'gateway.updateSession', version, params: { sessionId: 'SESSION0002VERSIONS057ABCDEFGHI' },
-      body: { order: { amount: '11.00', currency: 'USD', merchantCharge: { amount: '1.00', type: 'SURCHARGE' } } },
+      body: { accountFunding: { senderIsRecipient: true } },
     }, null, 2);
     const editor = await openRequestFile(`session-v57-${Date.now()}.payreq.json`, file(57));
     const doc = editor.document;
-    const diagnostic = await waitFor('the merchantCharge diagnostic', () => ours(doc.uri).find((d) => d.message.includes('merchantCharge')));
-    assert.equal(diagnostic.message, "order.merchantCharge: Unexpected parameter 'order.merchantCharge': introduced in version 64; this request uses version 57");
+    const diagnostic = await waitFor('the accountFunding diagnostic', () => ours(doc.uri).find((d) => d.message.includes('accountFunding')));
+    assert.equal(diagnostic.message, "accountFunding: Unexpected parameter 'accountFunding': introduced in version 80; this request uses version 57");
     assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
     const version = doc.getText().indexOf('"version": 57') + '"version": '.length;
     const ok = await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(version), doc.positionAt(version + 2)), '100'));

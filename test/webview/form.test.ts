@@ -208,7 +208,7 @@ describe('operation form webview (Chromium)', function () {
   });
 
   it('the version picker offers the served range (default the newest) and a field introduced later is the gateway\'s "Unexpected parameter" at 57, clean at 100', async () => {
-    const body = { order: { amount: '11.00', currency: 'USD', merchantCharge: { amount: '1.00', type: 'SURCHARGE' } } };
+    const body = { accountFunding: { senderIsRecipient: true } };
     const fresh = await openForm({ operationId: 'gateway.updateSession' });
     assert.equal(await fresh.page.locator('#version').inputValue(), '100');
     const labels = await fresh.page.locator('#version option').evaluateAll((options) => options.map((o) => o.textContent));
@@ -219,7 +219,7 @@ describe('operation form webview (Chromium)', function () {
     const params = { sessionId: 'SESSION0002VERSIONS057ABCDEFGHI' };
     const at57 = await openForm({ operationId: 'gateway.updateSession', version: 57, body, params });
     assert.equal(await at57.page.locator('#send').textContent(), 'Send · 1 problem', (await at57.page.locator('#problems').textContent()) ?? '');
-    assert.match((await at57.page.locator('#problems').textContent()) ?? '', /Unexpected parameter 'order\.merchantCharge': introduced in version 64; this request uses version 57/);
+    assert.match((await at57.page.locator('#problems').textContent()) ?? '', /Unexpected parameter 'accountFunding': introduced in version 80; this request uses version 57/);
     const at100 = await openForm({ operationId: 'gateway.updateSession', version: 100, body, params });
     assert.equal(await at100.page.locator('#send').textContent(), 'Send');
   });

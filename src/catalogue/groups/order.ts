@@ -94,6 +94,13 @@ export function verifyOrderFields(): Fields {
   };
 }
 
+/**
+ * source: "Surcharging" guide (na.gateway.mastercard.com …/pickAdditionalFunctionality/surcharging.html):
+ * "Surcharging is supported via API/Batch from version 50 and above", with order.netAmount and
+ * order.merchantCharge.type in Authorize, Pay and Update Session.
+ */
+const SURCHARGE_SINCE = 50;
+
 const PURCHASE_TYPES = ['ACCOUNT_FUNDING', 'B2B_PAYMENT', 'CRYPTOCURRENCY', 'DEBT_REPAYMENT', 'HIGH_RISK_SECURITIES', 'OTHER'] as const;
 
 /** Update Session's order.* table. */
@@ -109,14 +116,12 @@ export function sessionOrderFields(): Fields {
         retailerLocation: enumOf(['DOMESTIC_ONLY', 'FOREIGN_AND_DOMESTIC', 'FOREIGN_ONLY'], 'Where the marketplace retailers are located.'),
       }),
       merchantCategoryCode: digits(4, 4, 'Merchant category code, 4 digits.', { example: '5999' }),
-      // source: S3, "Migrate Hosted Checkout to version 100" (na-gateway migrateHCOv100.html): order.merchantCharge is a
-      // new object after version 63; the version that added it is not documented, so it counts from 64.
-      merchantCharge: inVersions({ since: 64 }, obj('Order', {
+      merchantCharge: inVersions({ since: SURCHARGE_SINCE }, obj('Order', {
         amount: amount('Merchant charge (surcharge), decimal string 1 to 14; included in order.amount.', { label: 'Merchant charge amount' }),
         type: enumOf(['SURCHARGE'], 'Charge type: SURCHARGE.', { label: 'Merchant charge type' }),
       })),
       merchantPartnerIdCode: digits(1, 6, 'Merchant partner id code, digits 1 to 6.'),
-      netAmount: amount('Amount before the merchant charge, decimal string 1 to 14; the gateway computes the charge when the charge type is given.'),
+      netAmount: inVersions({ since: SURCHARGE_SINCE }, amount('Amount before the merchant charge, decimal string 1 to 14; the gateway computes the charge when the charge type is given.')),
       notificationUrl: notificationUrl(),
       owningEntity: text(1, 40, 'Owning entity, 1 to 40.'),
       purchaseType: enumOf(PURCHASE_TYPES, 'B2B_PAYMENT (needs order.supplierName), CRYPTOCURRENCY, DEBT_REPAYMENT, HIGH_RISK_SECURITIES, OTHER; ACCOUNT_FUNDING is set for account funding.', { example: 'OTHER' }),

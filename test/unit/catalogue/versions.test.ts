@@ -39,12 +39,23 @@ describe('catalogue: API versions', () => {
   });
 
   it('a field introduced later is the gateway\'s "Unexpected parameter" error at an earlier version, and clean at 100', () => {
-    const body = { order: { amount: '11.00', currency: 'USD', merchantCharge: { amount: '1.00', type: 'SURCHARGE' } } };
+    const body = { accountFunding: { senderIsRecipient: true } };
     const at57 = validateBody('gateway.updateSession', 57, body);
     assert.deepEqual(at57.map((i) => [i.severity, i.message]), [
-      ['error', "order.merchantCharge: Unexpected parameter 'order.merchantCharge': introduced in version 64; this request uses version 57"],
+      ['error', "accountFunding: Unexpected parameter 'accountFunding': introduced in version 80; this request uses version 57"],
     ]);
     assert.deepEqual(validateBody('gateway.updateSession', 100, body), []);
+  });
+
+  it('surcharging (order.netAmount, order.merchantCharge) is an error below version 50 only; account funding below 65 (80 in Update Session)', () => {
+    const surcharge = { order: { netAmount: '10.00', currency: 'USD', merchantCharge: { type: 'SURCHARGE' } } };
+    assert.deepEqual(validateBody('gateway.updateSession', 49, surcharge).map((i) => i.path), ['order.netAmount', 'order.merchantCharge']);
+    assert.deepEqual(validateBody('gateway.updateSession', 50, surcharge), []);
+    const verify = { ...exampleBody('gateway.verify', 100) as Record<string, unknown>, accountFunding: { senderIsRecipient: true } };
+    assert.deepEqual(validateBody('gateway.verify', 64, verify).map((i) => i.message), [
+      "accountFunding: Unexpected parameter 'accountFunding': introduced in version 65; this request uses version 64",
+    ]);
+    assert.deepEqual(validateBody('gateway.verify', 65, verify), []);
   });
 
   it('a field removed later is an error after its last version: 3DSecure at 100, fine at 57', () => {

@@ -34,12 +34,12 @@ describe('forms: problems', () => {
   });
 
   it('a field introduced after the form\'s version is the gateway\'s "Unexpected parameter" problem at 57 and nothing at 100', () => {
-    const body: JsonObject = { order: { amount: '11.00', currency: 'USD', merchantCharge: { amount: '1.00', type: 'SURCHARGE' } } };
+    const body: JsonObject = { accountFunding: { senderIsRecipient: true } };
     const at57 = problemsOf('gateway.updateSession', 57, body).problems;
     assert.equal(at57.count, 1);
     assert.equal(sendLabel(at57.count, at57.warnings), 'Send · 1 problem');
     const messages = [...at57.byPath.values(), at57.unplaced].flat();
-    assert.deepEqual(messages, ["order.merchantCharge: Unexpected parameter 'order.merchantCharge': introduced in version 64; this request uses version 57"]);
+    assert.deepEqual(messages, ["accountFunding: Unexpected parameter 'accountFunding': introduced in version 80; this request uses version 57"]);
     const at100 = problemsOf('gateway.updateSession', 100, body).problems;
     assert.equal(at100.count + at100.warnings, 0);
   });
