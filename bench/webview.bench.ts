@@ -89,7 +89,7 @@ export async function run(report: Report): Promise<void> {
     const file = path.join(repoRoot, 'dist', 'webview', f);
     if (fs.existsSync(file)) report(AREA, `bundle dist/webview/${f}`, Math.round(fs.statSync(file).size / 1024), 'KiB');
   }
-  const sizes = operations.flatMap((op) => (op.versions.length ? op.versions : [undefined]).map((v) => ({ id: op.id as OperationId, v, n: fieldsOf(op.id as OperationId, v).length })));
+  const sizes = operations.flatMap((op) => (op.documentedVersions.length ? op.documentedVersions : [undefined]).map((v) => ({ id: op.id as OperationId, v, n: fieldsOf(op.id as OperationId, v).length })));
   const largest = sizes.sort((a, b) => b.n - a.n).slice(0, 2);
   const skipped = missingTools([{ name: 'Chromium', path: chromiumPath }], fs.existsSync);
   if (skipped) {

@@ -55,6 +55,10 @@ interface NodeBase {
   label?: string;
   help?: string;
   versions?: readonly number[];
+  /** The first gateway version that has the field (its source in a comment where it is declared). */
+  since?: number;
+  /** The last gateway version that has the field. */
+  until?: number;
 }
 
 export interface LeafNode extends NodeBase {
@@ -100,6 +104,14 @@ export function onlyIn<T extends FieldNode>(versions: readonly number[], node: T
   return node.type === 'leaf'
     ? ({ ...node, versions, spec: { ...node.spec, versions } } as T)
     : { ...node, versions };
+}
+
+/**
+ * The versions a field exists in, where the reference says so: at another version the gateway
+ * answers "Unexpected parameter" (an error). `since` is the first version that has it, `until` the last.
+ */
+export function inVersions<T extends FieldNode>(span: { since?: number; until?: number }, node: T): T {
+  return { ...node, ...span };
 }
 
 /** Adds a sentence of help text to a node (leaf help lives in its spec). */

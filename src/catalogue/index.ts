@@ -8,6 +8,10 @@ import type { OperationId } from './operations';
 
 export type { OperationDef, OperationId } from './operations';
 export { getOperation, operations } from './operations';
+export type { ApiOperationName } from './versions';
+export {
+  GATEWAY_VERSIONS, PINNED_VERSIONS, apiOperationAt, authAt, describeRange, isServedVersion, rangeLabel, versionPropertySchema, versionsByDocumentation, bodyBranchCondition, nearestDocumented, servesVersion, versionChoices, versionProblem,
+} from './versions';
 export type { PathParam } from './pathParams';
 export { validatePathParam } from './pathParams';
 export type { FieldMeta } from './fieldIndex';

@@ -1,12 +1,17 @@
-/** Every operation of both APIs: method, path, versions, authentication, apiOperation. */
+/**
+ * Every operation of both APIs: method, path, versions, authentication, apiOperation. A gateway
+ * operation is served at every version from `introducedIn` to the newest (versions.ts); its request
+ * rules come from the nearest of its `documentedVersions` (the versions whose bodies bodies/ declares).
+ */
 import { pathParams, type PathParam } from './pathParams';
+import type { ApiOperationName } from './versions';
 
 type ApiKind = 'financing' | 'gateway';
 export type OperationId =
   | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
   | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction';
-type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
+export type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
 
 export interface OperationDef {
   id: OperationId;
@@ -18,9 +23,19 @@ export interface OperationDef {
   pathTemplate: string;
   query?: Record<string, string>;
   pathParams: PathParam[];
-  versions: number[];
+  /**
+   * The versions the catalogue declares a body for (the seed spec's sections, or the public reference
+   * page a body was taken from). Any other served version is checked against the nearest of them.
+   * Empty for an operation without versions (financing).
+   */
+  documentedVersions: number[];
+  /** The lowest version the gateway serves the operation at (the source is in a comment where it is declared). */
+  introducedIn?: number;
+  /** The version new requests and the form start with: the newest. */
   defaultVersion: number | undefined;
-  apiOperation?: string;
+  /** The apiOperation value per range of versions, oldest first (apiOperationAt in versions.ts); absent when the path selects the operation. */
+  apiOperation?: readonly ApiOperationName[];
+  /** How the newest version authenticates; a gateway Basic user changes with the version (authAt in versions.ts). */
   auth: AuthKind;
   hasBody: boolean;
   moneyMoving: boolean;
@@ -33,22 +48,30 @@ const SESSION_PATH = '/api/rest/version/{version}/merchant/{merchantId}/session/
 const ORDER_PATH = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}';
 const transactionParams = [pathParams.merchantId, pathParams.orderId, pathParams.transactionId];
 
-function financing(def: Omit<OperationDef, 'api' | 'method' | 'pathParams' | 'versions' | 'defaultVersion' | 'moneyMoving'>): OperationDef {
-  return { ...def, api: 'financing', method: 'POST', pathParams: [], versions: [], defaultVersion: undefined, moneyMoving: false };
+/** The newest gateway version (versions.ts GATEWAY_VERSIONS.newest; a literal here so the two modules load in any order). */
+const NEWEST = 100;
+
+/** One apiOperation name for every version of the operation. */
+const named = (name: string): readonly ApiOperationName[] => [{ from: 1, name }];
+
+function financing(def: Omit<OperationDef, 'api' | 'method' | 'pathParams' | 'documentedVersions' | 'defaultVersion' | 'moneyMoving'>): OperationDef {
+  return { ...def, api: 'financing', method: 'POST', pathParams: [], documentedVersions: [], defaultVersion: undefined, moneyMoving: false };
 }
 
-function gateway(def: Omit<OperationDef, 'api' | 'method' | 'hasBody' | 'pathTemplate' | 'pathParams'> & { session?: boolean }): OperationDef {
+type GatewayDef = Omit<OperationDef, 'api' | 'method' | 'hasBody' | 'pathTemplate' | 'pathParams' | 'defaultVersion' | 'auth' | 'introducedIn'> & { session?: boolean; introducedIn: number };
+
+function gateway(def: GatewayDef): OperationDef {
   const { session, ...rest } = def;
   return {
-    ...rest, api: 'gateway', method: 'PUT', hasBody: true,
+    ...rest, api: 'gateway', method: 'PUT', hasBody: true, defaultVersion: NEWEST, auth: 'basicMerchant',
     pathTemplate: session ? SESSION_PATH : TRANSACTION_PATH,
     pathParams: session ? [pathParams.merchantId, pathParams.sessionId] : transactionParams,
   };
 }
 
 /** A read of the gateway (beyond the seed spec, public API reference): GET, no body, nothing moves. */
-function retrieve(def: Pick<OperationDef, 'id' | 'title' | 'purpose' | 'pathTemplate' | 'pathParams'>): OperationDef {
-  return { ...def, api: 'gateway', method: 'GET', hasBody: false, versions: [100], defaultVersion: 100, auth: 'basicMerchant', moneyMoving: false, source: 'public reference' };
+function retrieve(def: Pick<OperationDef, 'id' | 'title' | 'purpose' | 'pathTemplate' | 'pathParams'> & { introducedIn: number }): OperationDef {
+  return { ...def, api: 'gateway', method: 'GET', hasBody: false, documentedVersions: [NEWEST], defaultVersion: NEWEST, auth: 'basicMerchant', moneyMoving: false, source: 'public reference' };
 }
 
 export const operations: readonly OperationDef[] = Object.freeze([
@@ -57,17 +80,28 @@ export const operations: readonly OperationDef[] = Object.freeze([
   financing({ id: 'financing.logout', title: 'Logout', purpose: 'Close the session of the presented access token; no body.', pathTemplate: '/api/online/logout', auth: 'bearer', hasBody: false }),
   financing({ id: 'financing.offers', title: 'Offers', purpose: 'Send a cart with consumer contact data and financing parameters; returns credit offers and a session identifier.', pathTemplate: '/api/online/offers', auth: 'bearer', hasBody: true }),
   financing({ id: 'financing.offersSelectFirst', title: 'Offers (select first)', purpose: 'Same cart (products without category) with selectFirst=true; returns a financing session URL instead of the offers list.', pathTemplate: '/api/online/offers', query: { selectFirst: 'true' }, auth: 'bearer', hasBody: true }),
-  gateway({ id: 'gateway.authorize', title: 'Authorize', purpose: 'Obtain an authorization for a proposed funds transfer.', versions: [11], defaultVersion: 11, apiOperation: 'AUTHORIZE', auth: 'basicEmptyUser', moneyMoving: true }),
-  gateway({ id: 'gateway.updateAuthorization', title: 'Update Authorization', purpose: 'Extend the authorization period and/or change the authorized amount of an existing authorization.', versions: [18], defaultVersion: 18, apiOperation: 'UPDATE_AUTHORIZATION', auth: 'basicMerchant', moneyMoving: true }),
-  gateway({ id: 'gateway.refund', title: 'Refund', purpose: 'Return funds to a payer, normally previously captured funds; a standalone refund is supported for card payments only.', versions: [13], defaultVersion: 13, apiOperation: 'REFUND', auth: 'basicMerchant', moneyMoving: true }),
-  gateway({ id: 'gateway.verify', title: 'Verify', purpose: "Check the cardholder's account before the financial transaction, using the verification method supported by the acquirer.", versions: [100], defaultVersion: 100, apiOperation: 'VERIFY', auth: 'basicMerchant', moneyMoving: false }),
-  gateway({ id: 'gateway.initiateBrowserPayment', title: 'Initiate Browser Payment', purpose: "Start a payment at an external payment provider; the merchant redirects the payer's browser to the URL returned in the response.", versions: [16, 100], defaultVersion: 100, apiOperation: 'INITIATE_BROWSER_PAYMENT', auth: 'basicMerchant', moneyMoving: true }),
-  gateway({ id: 'gateway.updateSession', title: 'Update Session', purpose: 'Add or change request fields held in a payment session.', versions: [100], defaultVersion: 100, auth: 'basicMerchant', moneyMoving: false, session: true }),
-  gateway({ id: 'gateway.capture', title: 'Capture', purpose: 'Take funds an authorization reserved: all of them, or part, more than once, up to the authorized amount not yet captured.', versions: [100], defaultVersion: 100, apiOperation: 'CAPTURE', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
-  gateway({ id: 'gateway.void', title: 'Void', purpose: 'Reverse an earlier transaction of the order (an authorization, capture, payment or refund) before it settles; voiding the authorization cancels the order.', versions: [100], defaultVersion: 100, apiOperation: 'VOID', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
-  gateway({ id: 'gateway.pay', title: 'Pay', purpose: 'Authorize and capture in one: the card is charged and the order is CAPTURED when the payment is approved.', versions: [100], defaultVersion: 100, apiOperation: 'PAY', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
-  retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId] }),
-  retrieve({ id: 'gateway.retrieveTransaction', title: 'Retrieve Transaction', purpose: 'Read one transaction of an order, in the shape of the webhook notification about it.', pathTemplate: TRANSACTION_PATH, pathParams: transactionParams }),
+  // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions
+  gateway({ id: 'gateway.authorize', title: 'Authorize', purpose: 'Obtain an authorization for a proposed funds transfer.', documentedVersions: [11], introducedIn: 1, apiOperation: named('AUTHORIZE'), moneyMoving: true }),
+  // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): 11+
+  gateway({ id: 'gateway.updateAuthorization', title: 'Update Authorization', purpose: 'Extend the authorization period and/or change the authorized amount of an existing authorization.', documentedVersions: [18], introducedIn: 11, apiOperation: named('UPDATE_AUTHORIZATION'), moneyMoving: true }),
+  // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions
+  gateway({ id: 'gateway.refund', title: 'Refund', purpose: 'Return funds to a payer, normally previously captured funds; a standalone refund is supported for card payments only.', documentedVersions: [13], introducedIn: 1, apiOperation: named('REFUND'), moneyMoving: true }),
+  // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): 7+
+  gateway({ id: 'gateway.verify', title: 'Verify', purpose: "Check the cardholder's account before the financial transaction, using the verification method supported by the acquirer.", documentedVersions: [100], introducedIn: 7, apiOperation: named('VERIFY'), moneyMoving: false }),
+  // source: seed spec (documented at 16; no lower version found)
+  gateway({ id: 'gateway.initiateBrowserPayment', title: 'Initiate Browser Payment', purpose: "Start a payment at an external payment provider; the merchant redirects the payer's browser to the URL returned in the response.", documentedVersions: [16, 100], introducedIn: 16, apiOperation: named('INITIATE_BROWSER_PAYMENT'), moneyMoving: true }),
+  // source: INFERRED from S2 (Hosted Session v100 migration: sessions migrate "from version 18"); no Update Session page below 100 found
+  gateway({ id: 'gateway.updateSession', title: 'Update Session', purpose: 'Add or change request fields held in a payment session.', documentedVersions: [100], introducedIn: 18, moneyMoving: false, session: true }),
+  // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions
+  gateway({ id: 'gateway.capture', title: 'Capture', purpose: 'Take funds an authorization reserved: all of them, or part, more than once, up to the authorized amount not yet captured.', documentedVersions: [100], introducedIn: 1, apiOperation: named('CAPTURE'), moneyMoving: true, source: 'public reference' }),
+  // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): 4+
+  gateway({ id: 'gateway.void', title: 'Void', purpose: 'Reverse an earlier transaction of the order (an authorization, capture, payment or refund) before it settles; voiding the authorization cancels the order.', documentedVersions: [100], introducedIn: 4, apiOperation: named('VOID'), moneyMoving: true, source: 'public reference' }),
+  // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions
+  gateway({ id: 'gateway.pay', title: 'Pay', purpose: 'Authorize and capture in one: the card is charged and the order is CAPTURED when the payment is approved.', documentedVersions: [100], introducedIn: 1, apiOperation: named('PAY'), moneyMoving: true, source: 'public reference' }),
+  // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): Retrieve order 11+
+  retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId], introducedIn: 11 }),
+  // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions
+  retrieve({ id: 'gateway.retrieveTransaction', title: 'Retrieve Transaction', purpose: 'Read one transaction of an order, in the shape of the webhook notification about it.', pathTemplate: TRANSACTION_PATH, pathParams: transactionParams, introducedIn: 1 }),
 ]);
 
 const byId = new Map<string, OperationDef>(operations.map((o) => [o.id, o]));

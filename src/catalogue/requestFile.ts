@@ -12,6 +12,7 @@ import { bodyJsonSchema } from './jsonSchema';
 import { fromZodIssue } from './issues';
 import { getOperation, operations, type OperationId } from './operations';
 import { pathParams } from './pathParams';
+import { bodyBranchCondition, versionProblem, versionPropertySchema } from './versions';
 
 export interface RequestFile {
   $schema?: string;
@@ -59,8 +60,9 @@ export function parseRequestFile(fileText: string): { ok: true; file: RequestFil
   const op = getOperation(file.operation);
   if (!op) return { ok: false, message: `operation: unknown, got '${file.operation}'` };
   if (file.version !== undefined) {
-    if (op.versions.length === 0) return { ok: false, message: `version: ${op.id} has no version, got ${file.version}` };
-    if (!op.versions.includes(file.version)) return { ok: false, message: `version: must be one of ${op.versions.join(', ')} for ${op.id}, got ${file.version}` };
+    if (op.documentedVersions.length === 0) return { ok: false, message: `version: ${op.id} has no version, got ${file.version}` };
+    const problem = versionProblem(op, file.version);
+    if (problem) return { ok: false, message: `version: ${problem}` };
   }
   if (!op.hasBody && file.body !== undefined && Object.keys(file.body).length > 0) {
     return { ok: false, message: `body: ${op.id} takes no body` };
@@ -86,12 +88,7 @@ function fullRequestFileJsonSchema(): SchemaNode {
     const defName = version === undefined ? op.id : `${op.id}.v${version}`;
     if (body) defs[defName] = body;
     const bodyRule = body ? { $ref: `#/definitions/${defName}` } : { not: {}, description: `${op.title} takes no body.` };
-    const operationIs = { const: op.id };
-    const condition = version === undefined
-      ? { properties: { operation: operationIs }, required: ['operation'], not: { required: ['version'] } }
-      : version === op.defaultVersion
-        ? { properties: { operation: operationIs, version: { const: version } }, required: ['operation'] } // absent version means the default
-        : { properties: { operation: operationIs, version: { const: version } }, required: ['operation', 'version'] };
+    const condition = version === undefined ? { ...bodyBranchCondition(op, undefined), not: { required: ['version'] } } : bodyBranchCondition(op, version);
     branches.push({
       if: condition,
       then: { properties: { body: bodyRule } },
@@ -100,9 +97,9 @@ function fullRequestFileJsonSchema(): SchemaNode {
   for (const op of operations) {
     branches.push({
       if: { properties: { operation: { const: op.id } }, required: ['operation'] },
-      then: op.versions.length === 0
+      then: op.documentedVersions.length === 0
         ? { properties: { version: { not: {}, description: `${op.title} has no version.` } } }
-        : { properties: { version: { enum: op.versions, default: op.defaultVersion } } },
+        : { properties: { version: versionPropertySchema(op) } },
     });
   }
   return {

@@ -2,6 +2,7 @@
 import { allOperationVersions } from './bodies';
 import { exampleBody } from './example';
 import type { OperationDef } from './operations';
+import { PINNED_VERSIONS, versionsByDocumentation } from './versions';
 
 interface Snippet {
   prefix: string;
@@ -26,13 +27,24 @@ function snippetName(op: OperationDef, version: number | undefined): string {
   return `${op.title}${version !== undefined ? ` v${version}` : ''}`;
 }
 
+/** `${n|11,100,78,…|}`: the documented version, then the pinned versions that take their rules from it, newest first. */
+function versionChoice(op: OperationDef, documented: number, tabStop: number): string {
+  const covered = versionsByDocumentation(op).get(documented) ?? [];
+  const pinned = PINNED_VERSIONS.filter((v) => v !== documented && covered.includes(v)).sort((a, b) => b - a);
+  return `\${${tabStop}|${[documented, ...pinned].join(',')}|}`;
+}
+
 export function buildSnippets(): Record<string, Snippet> {
   const out: Record<string, Snippet> = {};
   for (const { op, version } of allOperationVersions()) {
     const placeholders = paramPlaceholders(op);
     const file: Record<string, unknown> = { operation: op.id };
-    if (version !== undefined) file['version'] = version;
     const markers: Record<string, string> = {};
+    if (version !== undefined) {
+      // A number in the JSON text, then a choice of the versions this body is the rules of (the documented one first, then the pinned ones).
+      file['version'] = 0;
+      markers['"version": 0'] = `"version": ${versionChoice(op, version, Object.keys(placeholders).length + 1)}`;
+    }
     if (Object.keys(placeholders).length > 0) {
       const params: Record<string, string> = {};
       for (const [name, tabStop] of Object.entries(placeholders)) {
@@ -45,7 +57,7 @@ export function buildSnippets(): Record<string, Snippet> {
     const body = exampleBody(op.id, version);
     if (body) file['body'] = body;
     let text = escapeSnippetText(JSON.stringify(file, null, 2));
-    for (const [marker, tabStop] of Object.entries(markers)) text = text.replace(marker, tabStop);
+    for (const [marker, tabStop] of Object.entries(markers)) text = text.replace(marker, () => tabStop);
     out[snippetName(op, version)] = {
       prefix: `payreq ${op.id}${version !== undefined ? ` v${version}` : ''}`,
       scope: 'payreq',

@@ -6,17 +6,17 @@ import { catalogueMatch } from './fieldIndex';
 import { boundedProblems, formatPath, isError, issue, shown, type ValidationIssue } from './issues';
 import { getOperation, type OperationId } from './operations';
 import { isRecord } from './rules/access';
+import { versionProblem } from './versions';
 
 /** Resolves the operation, or reports why it cannot be (unknown operation, unsupported version): callers may pass text from files. */
 function compileOrIssue(id: string, version: number | undefined): CompiledOperation | ValidationIssue {
   const op = getOperation(id);
   if (!op) return issue('operation', 'enum', `unknown operation, got ${shown(id)}`, id);
-  if (op.versions.length === 0 && version !== undefined) {
+  if (op.documentedVersions.length === 0 && version !== undefined) {
     return issue('version', 'unexpected', `${op.id} has no version, got ${version}`, version);
   }
-  if (version !== undefined && op.versions.length > 0 && !op.versions.includes(version)) {
-    return issue('version', 'enum', `must be one of ${op.versions.join(', ')} for ${op.id}, got ${version}`, version);
-  }
+  const problem = version === undefined ? undefined : versionProblem(op, version);
+  if (problem) return issue('version', 'enum', problem, version);
   return compile(id, version);
 }
 
@@ -44,7 +44,8 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
   }
   if (!isRecord(body)) return { issues: [issue('', 'type', `must be a JSON object, got ${shown(body)}`, body)], accepted: body };
   const form = acceptedForm(tree, body, knownPaths);
-  const fieldIssues = checkNode(tree, form.body, '').filter((i) => !form.acceptedAsIs.has(i.path));
+  const notInVersion = form.warnings.flatMap((w) => (w.rule === 'unknownField' ? outOfVersion(compiled, w.path) : []));
+  const fieldIssues = [...notInVersion, ...checkNode(tree, form.body, '').filter((i) => !form.acceptedAsIs.has(i.path))];
   const errors = fieldIssues.filter(isError);
   // Cross-field rules see only values that passed their own field rules (one issue per cause, and a
   // hostile value over its length never reaches a sum or a date comparison).
@@ -54,9 +55,25 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
   const ruleIssues = rules.flatMap((rule) => rule.check(checked, ctx)).filter((i) => !(i.rule === 'requiredFor' && failed.has(i.path)));
   // A rule that rejects a field outright (category with selectFirst=true) says more than "unknown field".
   const rejected = new Set(ruleIssues.map((i) => i.path));
-  const warnings = form.warnings.filter((w) => !rejected.has(w.path));
+  const warnings = form.warnings.filter((w) => !rejected.has(w.path) && !notInVersion.some((n) => n.path === w.path));
   // Errors come first, so a list cut at MAX_PROBLEMS keeps what the real gateway rejects.
   return { issues: boundedProblems([...fieldIssues, ...ruleIssues, ...warnings]), accepted: form.body };
+}
+
+/**
+ * A field another version has: the gateway's own answer ("Unexpected parameter '…'", seed reference
+ * gateway-behaviour.md) as an error, and which versions have it. [] for a name no version knows.
+ */
+function outOfVersion(compiled: CompiledOperation, path: string): ValidationIssue[] {
+  if (compiled.outOfSpan.size === 0) return [];
+  const template = path.replace(/\[\d+\]/g, '[]');
+  const span = compiled.outOfSpan.get(template);
+  if (!span) return [];
+  const uses = `this request uses version ${String(compiled.resolved.version)}`;
+  const when = span.since !== undefined && (compiled.resolved.version ?? 0) < span.since
+    ? `introduced in version ${span.since}`
+    : `removed after version ${String(span.until)}`;
+  return [issue(path, 'notInVersion', `Unexpected parameter '${path}': ${when}; ${uses}`, undefined)];
 }
 
 /** The paths to remove, as a tree of steps: `removed` marks a path's end. */

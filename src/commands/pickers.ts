@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { getOperation, operations, type OperationDef } from '../catalogue/operations';
+import { rangeLabel } from '../catalogue/versions';
 import { isLive } from '../send/environment';
 import type { StoredEnvironment } from '../features/environments/environmentStore';
 import type { CoreServices } from './services';
@@ -24,7 +25,7 @@ export async function pickOperation(env: StoredEnvironment | undefined, placeHol
     const ops = available.filter((o) => o.api === api);
     if (!ops.length) continue;
     items.push({ label: api === 'gateway' ? 'Card gateway' : 'Financing API', kind: vscode.QuickPickItemKind.Separator });
-    for (const op of ops) items.push({ label: op.title, description: op.versions.length ? `v${op.versions.join('/')}` : '', detail: op.purpose, op });
+    for (const op of ops) items.push({ label: op.title, description: rangeLabel(op), detail: op.purpose, op });
   }
   const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
   return picked?.op;

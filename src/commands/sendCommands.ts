@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { exampleBody, parseRequestFile, type OperationDef } from '../catalogue';
+import { exampleBody, parseRequestFile, versionChoices, type OperationDef } from '../catalogue';
 import { clearToSend, SendDeclined, type SendPort } from '../send/guardedSend';
 import type { StoredEnvironment } from '../features/environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
@@ -166,10 +166,11 @@ export class SendCommands {
   }
 
   private async pickVersion(op: OperationDef, env: StoredEnvironment): Promise<number | undefined> {
-    if (op.versions.length <= 1) return undefined;
+    const choices = versionChoices(op);
+    if (choices.length <= 1) return undefined;
     const preferred = env.versions?.[op.id] ?? op.defaultVersion;
     const picked = await vscode.window.showQuickPick(
-      op.versions.map((v) => ({ label: `Version ${v}`, description: v === preferred ? 'default' : '', v })),
+      choices.map((v) => ({ label: `Version ${v}`, description: v === preferred ? 'default' : op.documentedVersions.includes(v) ? 'documented' : '', v })),
       { placeHolder: `${op.title}: API version` },
     );
     if (!picked) throw new vscode.CancellationError();

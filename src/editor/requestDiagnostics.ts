@@ -3,7 +3,7 @@
  * No vscode import (the adapter in registerRequestFiles.ts turns spans into ranges), so the mapping
  * is tested with plain mocha. The catalogue stays the only judge of what is valid.
  */
-import { getOperation, operations, validateBody, validatePathParam, type OperationDef } from '../catalogue';
+import { getOperation, operations, validateBody, validatePathParam, versionProblem, type OperationDef } from '../catalogue';
 import { locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from '../json';
 
 interface RequestProblem {
@@ -68,12 +68,13 @@ function versionOf(root: ObjectJson, op: OperationDef, at: Reporter): number | u
     at('version', 'type', 'version: must be a whole number (the API version in the path).');
     return undefined;
   }
-  if (op.versions.length === 0) {
+  if (op.documentedVersions.length === 0) {
     at('version', 'unexpected', `version: ${op.title} (${op.id}) has no version; remove it.`);
     return undefined;
   }
-  if (!op.versions.includes(v.value)) {
-    at('version', 'enum', `version: must be one of ${op.versions.join(', ')} for ${op.id}, got ${v.value}.`);
+  const problem = versionProblem(op, v.value);
+  if (problem) {
+    at('version', 'enum', `version: ${problem}.`);
     return undefined;
   }
   return v.value;

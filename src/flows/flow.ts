@@ -6,6 +6,7 @@
 import { closestPath } from '../catalogue/closestPath';
 import { getOperation, operations } from '../catalogue/operations';
 import { parseRequestFile } from '../catalogue/requestFile';
+import { versionProblem } from '../catalogue/versions';
 import { JsonDepthError, parseJsonBounded } from '../json/depth';
 import { describeJsonSyntaxError, jsonSyntaxErrorPosition, withoutBom, type TextPosition } from '../json/fileText';
 import { REDACTED, redactJson, secretKindOfPath } from '../redaction';
@@ -144,9 +145,8 @@ function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: 
     problem('operation', `unknown operation ${shown(raw['operation'])}${guess ? ` (did you mean ${guess}?)` : ''}; one of ${operations.map((o) => o.id).join(', ')}`);
   }
   const version = raw['version'];
-  if (version !== undefined && op && !(typeof version === 'number' && op.versions.includes(version))) {
-    problem('version', op.versions.length ? `${op.title} exists in version ${op.versions.join(' and ')}, got ${shown(version)}` : `${op.title} has no versions, got ${shown(version)}`);
-  }
+  const versionWrong = version !== undefined && op ? versionProblem(op, version) : undefined;
+  if (versionWrong) problem('version', `${versionWrong}, got ${shown(version)}`);
   if (raw['params'] !== undefined && !isObject(raw['params'])) problem('params', `must be an object of URL parameters, got ${shown(raw['params'])}`);
   if (raw['body'] !== undefined && op && !op.hasBody) problem('body', `${op.title} sends no body`);
   checkExpect(raw['expect'], problem);

@@ -7,6 +7,7 @@
 import { allOperationVersions } from '../catalogue/bodies';
 import { errorCauseValues, gatewayCodeValues, orderStatusValues, resultValues } from '../catalogue/codes';
 import { operations } from '../catalogue/operations';
+import { bodyBranchCondition, versionPropertySchema } from '../catalogue/versions';
 import { CAPABILITIES, CAPABILITY_NAMES } from './capabilities';
 import { MAX_STEPS } from './flow';
 import { ENV_FIELDS } from './references';
@@ -67,14 +68,10 @@ function operationBranches(): object[] {
   const branches: object[] = [];
   for (const { op, version } of allOperationVersions()) {
     const definition = version === undefined ? op.id : `${op.id}.v${version}`;
-    const operationIs = { operation: { const: op.id } };
-    const condition = version === undefined || version === op.defaultVersion
-      ? { properties: version === undefined ? operationIs : { ...operationIs, version: { const: version } }, required: ['operation'] }
-      : { properties: { ...operationIs, version: { const: version } }, required: ['operation', 'version'] };
-    branches.push({ if: condition, then: { properties: { body: op.hasBody ? { $ref: `payreq.schema.json#/definitions/${definition}` } : { not: {}, description: `${op.title} sends no body.` } } } });
+    branches.push({ if: bodyBranchCondition(op, version), then: { properties: { body: op.hasBody ? { $ref: `payreq.schema.json#/definitions/${definition}` } : { not: {}, description: `${op.title} sends no body.` } } } });
   }
   for (const op of operations) {
-    branches.push({ if: { properties: { operation: { const: op.id } }, required: ['operation'] }, then: { properties: { version: op.versions.length ? { enum: op.versions, default: op.defaultVersion } : { not: {}, description: `${op.title} has no version.` } } } });
+    branches.push({ if: { properties: { operation: { const: op.id } }, required: ['operation'] }, then: { properties: { version: op.documentedVersions.length ? versionPropertySchema(op) : { not: {}, description: `${op.title} has no version.` } } } });
   }
   return branches;
 }

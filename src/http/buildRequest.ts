@@ -1,4 +1,5 @@
 import type { OperationDef, PathParam } from '../catalogue';
+import { authAt } from '../catalogue/versions';
 import { basicAuthHeader } from './gatewayCredentials';
 import { RequestBuildError, fillPathTemplate } from './pathTemplate';
 import type { OutgoingRequest } from './types';
@@ -36,7 +37,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export function buildRequest(op: OperationDef, input: BuildRequestInput): OutgoingRequest {
-  const version = input.version ?? op.defaultVersion ?? op.versions[0];
+  const version = input.version ?? op.defaultVersion;
   const path = fillPathTemplate(op.pathTemplate, {
     ...input.params,
     version: version === undefined ? undefined : String(version),
@@ -50,7 +51,7 @@ export function buildRequest(op: OperationDef, input: BuildRequestInput): Outgoi
       'Content-Type': 'application/json',
       Accept: 'application/json',
       ...input.extraHeaders,
-      ...authHeaders(op, input),
+      ...authHeaders(op, version, input),
     },
     timeoutMs: input.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxResponseBytes: input.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
@@ -59,9 +60,10 @@ export function buildRequest(op: OperationDef, input: BuildRequestInput): Outgoi
   return request;
 }
 
-function authHeaders(op: OperationDef, input: BuildRequestInput): Record<string, string> {
+function authHeaders(op: OperationDef, version: number | undefined, input: BuildRequestInput): Record<string, string> {
   const { credentials } = input;
-  switch (op.auth) {
+  const auth = authAt(op, version);
+  switch (auth) {
     case 'none':
       return {};
     case 'bearer':
@@ -71,7 +73,7 @@ function authHeaders(op: OperationDef, input: BuildRequestInput): Record<string,
     case 'basicMerchant':
     case 'basicEmptyUser': {
       if (credentials.clientCertificate) return {};
-      const emptyUser = op.auth === 'basicEmptyUser';
+      const emptyUser = auth === 'basicEmptyUser';
       const merchantId = emptyUser ? (input.params.merchantId ?? '') : required(input.params.merchantId, 'merchant id');
       const password = required(credentials.apiPassword, 'gateway API password');
       return { Authorization: basicAuthHeader(merchantId, password, { emptyUser }) };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FinancingSession, SignInRequired, tokenSetFromResponse, type TokenStore } from '../auth';
-import { getOperation, type OperationDef } from '../catalogue';
+import { authAt, getOperation, versionProblem, type OperationDef } from '../catalogue';
 import { NOT_SIGNED_IN_KIND, decodeResponse } from '../decode';
 import { depthError, findTooDeep } from '../json/depth';
 import {
@@ -51,10 +51,9 @@ export class SendSetupError extends Error {}
 const DEFAULT_KEEP_BYTES = 1024 * 1024;
 
 export function resolveVersion(op: OperationDef, env: Environment, version?: number): number | undefined {
-  const v = version ?? env.versions?.[op.id] ?? op.defaultVersion ?? op.versions[0];
-  if (v !== undefined && op.versions.length > 0 && !op.versions.includes(v)) {
-    throw new SendSetupError(`${op.title} exists in version ${op.versions.join(' and ')}, not ${v}.`);
-  }
+  const v = version ?? env.versions?.[op.id] ?? op.defaultVersion;
+  const problem = v !== undefined && op.documentedVersions.length > 0 ? versionProblem(op, v) : undefined;
+  if (problem) throw new SendSetupError(`${problem}.`);
   return v;
 }
 
@@ -91,7 +90,7 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
 
   const build = (credentials: { accessToken?: string; refreshToken?: string; apiPassword?: string; clientCertificate?: boolean }): OutgoingRequest => {
     known.add(credentials.accessToken, credentials.refreshToken, credentials.apiPassword);
-    if (credentials.apiPassword) known.addBasicCredentials(op.auth === 'basicEmptyUser' ? '' : `merchant.${params.merchantId ?? ''}`, credentials.apiPassword);
+    if (credentials.apiPassword) known.addBasicCredentials(authAt(op, version) === 'basicEmptyUser' ? '' : `merchant.${params.merchantId ?? ''}`, credentials.apiPassword);
     try {
       return {
         ...buildRequest(op, { baseUrl: baseUrlFor(op, env), ...(version !== undefined ? { version } : {}), params, ...(bodyText !== undefined ? { body: bodyText } : {}), credentials, timeoutMs: env.timeoutMs }),

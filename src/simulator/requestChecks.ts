@@ -2,10 +2,10 @@
  * Adapter between the catalogue's request checks and the gateway's error envelope: the simulator
  * rejects what the real gateway rejects, naming the field, the rule and a real-style explanation.
  * Catalogue rule → validationType: 'required' and 'requiredFor' (required in this case, such as the
- * amount of an Authorize) → MISSING, 'unexpected' → UNSUPPORTED, anything else (enum, pattern, length,
+ * amount of an Authorize) → MISSING, 'unexpected' and 'notInVersion' (a field of other versions) → UNSUPPORTED, anything else (enum, pattern, length,
  * type, range, other cross-field rules) → INVALID.
  */
-import { getOperation as catalogueGetOperation, checkBody, validatePathParam, type OperationId } from '../catalogue';
+import { checkBody, validatePathParam, type OperationId } from '../catalogue';
 import type { ValidationType } from '../catalogue/codes';
 import { shown } from '../catalogue/issues';
 import type { FieldError } from './gateway/errors';
@@ -16,16 +16,6 @@ interface CatalogueIssue {
   rule: string;
   message: string;
   value?: unknown;
-}
-
-interface CatalogueOperationInfo {
-  apiOperation?: string;
-  versions: readonly number[];
-  auth?: string;
-}
-
-export function catalogueOperation(id: string): CatalogueOperationInfo | undefined {
-  return catalogueGetOperation(id);
 }
 
 /**
@@ -55,7 +45,7 @@ export function pathParamIssues(name: 'merchantId' | 'orderId' | 'transactionId'
 
 export function validationTypeOf(rule: string): ValidationType {
   if (rule === 'required' || rule === 'requiredFor') return 'MISSING';
-  if (rule === 'unexpected') return 'UNSUPPORTED';
+  if (rule === 'unexpected' || rule === 'notInVersion') return 'UNSUPPORTED';
   return 'INVALID';
 }
 

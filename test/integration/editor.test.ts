@@ -66,6 +66,22 @@ describe('request files (*.payreq.json) in the editor', () => {
     await waitFor('the diagnostic to disappear', () => (ours(doc.uri).some((d) => d.message.includes('order.reference')) ? undefined : true));
   });
 
+  it('a version-57 request file with a field introduced later shows the gateway\'s "Unexpected parameter" error; the same body at 100 is clean', async () => {
+    const file = (version: number) => JSON.stringify({
+      operation: 'gateway.updateSession', version, params: { sessionId: 'SESSION0002VERSIONS057ABCDEFGHI' },
+      body: { accountFunding: { senderIsRecipient: true } },
+    }, null, 2);
+    const editor = await openRequestFile(`session-v57-${Date.now()}.payreq.json`, file(57));
+    const doc = editor.document;
+    const diagnostic = await waitFor('the accountFunding diagnostic', () => ours(doc.uri).find((d) => d.message.includes('accountFunding')));
+    assert.equal(diagnostic.message, "accountFunding: Unexpected parameter 'accountFunding': introduced in version 80; this request uses version 57");
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    const version = doc.getText().indexOf('"version": 57') + '"version": '.length;
+    const ok = await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(version), doc.positionAt(version + 2)), '100'));
+    assert.ok(ok);
+    await waitFor('no diagnostic at version 100', () => (ours(doc.uri).length === 0 ? true : undefined));
+  });
+
   it('reports each mistake once, in the catalogue\'s words (the JSON Schema holds no value rules)', async () => {
     // "note" twice: the JSON service always flags a duplicate key, so its verdict on this text is known to be in.
     const text = requestFileText(LONG_REFERENCE).replace('"USD"', '"usd"').replace('{\n', '{\n  "note": 1,\n  "note": 2,\n');

@@ -197,7 +197,7 @@ describe('operation form webview (Chromium)', function () {
     const asked = (await w.waitForPosted('preview', { since: before })) as Posted & { state: FormState };
     assert.deepEqual(asked.state.body['sourceOfFunds'], { type: 'KNET' });
 
-    await pick(page.locator('#version'), 'v16');
+    await pick(page.locator('#version'), 'v16 (documented)');
     const v16 = field(page, 'sourceOfFunds.type');
     await eventually(() => v16.locator('select[data-field-input]').count(), (n) => n === 1);
     const values = await v16.locator('option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
@@ -207,13 +207,40 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await v16.getByRole('group', { name: 'Known values' }).count(), 0, 'a dropdown needs no suggestions');
   });
 
+  it('the version picker offers the served range (default the newest) and a field introduced later is the gateway\'s "Unexpected parameter" at 57, clean at 100', async () => {
+    const body = { accountFunding: { senderIsRecipient: true } };
+    const fresh = await openForm({ operationId: 'gateway.updateSession' });
+    assert.equal(await fresh.page.locator('#version').inputValue(), '100');
+    const labels = await fresh.page.locator('#version option').evaluateAll((options) => options.map((o) => o.textContent));
+    assert.deepEqual(labels.slice(0, 7), ['v100 (documented)', 'v78', 'v72', 'v63', 'v61', 'v57', 'v51']);
+    assert.ok(!labels.includes('v80') && labels.includes('v18') && !labels.includes('v17'));
+    assert.equal(await fresh.page.locator('#version-note').textContent(), 'Versions 18 to 100 (not 22, 25, 80); checked against the version 100 documentation.');
+
+    const params = { sessionId: 'SESSION0002VERSIONS057ABCDEFGHI' };
+    const at57 = await openForm({ operationId: 'gateway.updateSession', version: 57, body, params });
+    assert.equal(await at57.page.locator('#send').textContent(), 'Send · 1 problem', (await at57.page.locator('#problems').textContent()) ?? '');
+    assert.match((await at57.page.locator('#problems').textContent()) ?? '', /Unexpected parameter 'accountFunding': introduced in version 80; this request uses version 57/);
+    const at100 = await openForm({ operationId: 'gateway.updateSession', version: 100, body, params });
+    assert.equal(await at100.page.locator('#send').textContent(), 'Send');
+  });
+
+  it('an operation documented at 11 only is checked against the version 11 documentation at 57, and changing the version re-validates', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 57, body: { ...PAYABLE, '3DSecureId': 'id-1' } });
+    const { page } = w;
+    assert.equal(await page.locator('#version-note').textContent(), 'Versions 1 to 100 (not 2, 5, 6, 22, 25, 80); checked against the version 11 documentation.');
+    assert.equal(await page.locator('#send').textContent(), 'Send');
+    await pick(page.locator('#version'), 'v100');
+    await eventually(() => page.locator('#version-note').textContent(), (t) => /version 11 documentation/.test(t ?? ''));
+    assert.equal(((await w.state()) as FormState).version, 100);
+  });
+
   it('switching the version changes the fields and keeps the values both versions have', async () => {
     const w = await openForm({ operationId: 'gateway.initiateBrowserPayment', version: 100 });
     const { page } = w;
     await input(page, 'order.amount').fill('10.00');
     await pick(field(page, 'browserPayment.operation').locator('select'), 'PAY');
     assert.equal(await page.locator('details.group[data-group="Airline leg"]').count(), 1);
-    await pick(page.locator('#version'), 'v16');
+    await pick(page.locator('#version'), 'v16 (documented)');
     await eventually(() => page.locator('details.group[data-group="Airline leg"]').count(), (n) => n === 0);
     assert.equal(await page.locator('details.group[data-group="Airline leg"]').count(), 0, 'v16 has no airline data');
     assert.equal(await field(page, 'browserPayment.operation').count(), 0);

@@ -5,6 +5,7 @@ import {
 } from './gateway';
 import type { ObjectNode } from '../fieldTree';
 import { getOperation, operations, type OperationDef, type OperationId } from '../operations';
+import { describeRange, nearestDocumented, servesVersion } from '../versions';
 
 const builders: Record<string, () => ObjectNode> = {
   'financing.login': loginBody,
@@ -26,21 +27,28 @@ const cache = new Map<string, ObjectNode>();
 
 export interface ResolvedOperation {
   op: OperationDef;
+  /** The version the request uses. */
   version: number | undefined;
-  /** Cache key 'id' or 'id@version'. */
+  /** The documented version whose body and rules apply ("checked against the version N documentation"). */
+  rulesFrom: number | undefined;
+  /** The documented body's key, 'id' or 'id@rulesFrom' (what bodies and cross-field rules are declared under). */
   key: string;
 }
 
-/** Checks the operation and picks the version (the default when none is given). Throws on unknown ones. */
+/**
+ * Checks the operation and picks the version (the default when none is given): any version the
+ * operation is served at, its rules from the nearest documented version. Throws on unknown ones.
+ */
 export function resolve(id: OperationId | string, version?: number): ResolvedOperation {
   const op = getOperation(id);
   if (!op) throw new RangeError(`unknown operation '${id}'`);
-  if (op.versions.length === 0) return { op, version: undefined, key: op.id };
+  if (op.documentedVersions.length === 0) return { op, version: undefined, rulesFrom: undefined, key: op.id };
   const v = version ?? op.defaultVersion;
-  if (v === undefined || !op.versions.includes(v)) {
-    throw new RangeError(`${op.id} has no version ${String(version)} (versions: ${op.versions.join(', ')})`);
+  const rulesFrom = v === undefined ? undefined : nearestDocumented(op, v);
+  if (v === undefined || rulesFrom === undefined || !servesVersion(op, v)) {
+    throw new RangeError(`${op.id} has no version ${String(version)} (versions ${describeRange(op)})`);
   }
-  return { op, version: v, key: `${op.id}@${v}` };
+  return { op, version: v, rulesFrom, key: `${op.id}@${rulesFrom}` };
 }
 
 /** The body tree, or undefined for operations without a body. */
@@ -56,9 +64,9 @@ export function bodyTree(r: ResolvedOperation): ObjectNode | undefined {
   return tree;
 }
 
-/** Every (operation, version) pair, in catalogue order; derived from the operation list so a missing body is noticed. */
+/** Every (operation, documented version) pair, in catalogue order; derived from the operation list so a missing body is noticed. */
 export function allOperationVersions(): ResolvedOperation[] {
   return operations.flatMap((op) =>
-    op.versions.length === 0 ? [resolve(op.id)] : op.versions.map((v) => resolve(op.id, v)),
+    op.documentedVersions.length === 0 ? [resolve(op.id)] : op.documentedVersions.map((v) => resolve(op.id, v)),
   );
 }

@@ -1,6 +1,14 @@
 /** accountFunding group (version 100, when order.purchaseType is ACCOUNT_FUNDING). */
 import { alnum, bool, country, date, decimalText, enumOf, text } from '../formats';
-import { obj, onlyIn, type Fields, type ObjectNode } from '../fieldTree';
+import { inVersions, obj, onlyIn, type Fields, type ObjectNode } from '../fieldTree';
+
+/**
+ * source: "Account Funding Transactions" guide (na.gateway.mastercard.com …/accountFundingTransactions.html):
+ * "The Mastercard AFT support is available from API version 65 onwards"; "The following API operations
+ * support AFT transactions from API version 80 onwards: Authenticate Payer, Update Session, Initiate Checkout".
+ */
+const AFT_SINCE = 65;
+const AFT_IN_SESSION_SINCE = 80;
 
 const IDENTIFICATION_TYPES = [
   'ALIEN_REGISTRATION_NUMBER', 'BUSINESS_TAX_ID', 'COMPANY_REGISTRATION_NUMBER', 'CUSTOMER_IDENTIFICATION', 'DATE_OF_BIRTH',
@@ -36,7 +44,7 @@ export function accountFundingGroup(opts: { sessionUpdate: boolean }): ObjectNod
         stateProvinceCode: text(1, 3, 'Recipient state or province code, 1 to 3 (session update).', { label: 'State/province code' }),
       }
     : {};
-  return obj('Account funding', {
+  return inVersions({ since: opts.sessionUpdate ? AFT_IN_SESSION_SINCE : AFT_SINCE }, obj('Account funding', {
     purpose: enumOf(['CRYPTOCURRENCY_PURCHASE', 'MERCHANT_SETTLEMENT', 'OTHER', 'PAYROLL'], 'Purpose of the account funding; default OTHER.', { defaultValue: 'OTHER', example: 'OTHER' }),
     ...sessionOnly,
     senderIsRecipient: bool('Whether sender and recipient are the same person; default false.', { defaultValue: 'false', example: false }),
@@ -53,5 +61,5 @@ export function accountFundingGroup(opts: { sessionUpdate: boolean }): ObjectNod
         type: enumOf(IDENTIFICATION_TYPES, 'Identification type; default OTHER.', { defaultValue: 'OTHER', example: 'OTHER' }),
       }),
     }),
-  }, 'Account funding (version 100 requests, when order.purchaseType is ACCOUNT_FUNDING).');
+  }, 'Account funding (version 100 requests, when order.purchaseType is ACCOUNT_FUNDING).'));
 }

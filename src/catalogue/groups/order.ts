@@ -2,7 +2,7 @@
 import { addressGroup } from './address';
 import { sessionItemsGroup } from './item';
 import { amount, currency, paymentAmount, decimalText, digits, enumOf, text, url } from '../formats';
-import { arr, obj, req, type Fields, type LeafNode } from '../fieldTree';
+import { arr, inVersions, obj, req, type Fields, type LeafNode } from '../fieldTree';
 
 const SUBTOTAL_NOTE = 'When order.amount and sub-totals (itemAmount, shippingAndHandlingAmount, taxAmount) are sent together, the sub-totals must add up to order.amount.';
 
@@ -94,6 +94,13 @@ export function verifyOrderFields(): Fields {
   };
 }
 
+/**
+ * source: "Surcharging" guide (na.gateway.mastercard.com …/pickAdditionalFunctionality/surcharging.html):
+ * "Surcharging is supported via API/Batch from version 50 and above", with order.netAmount and
+ * order.merchantCharge.type in Authorize, Pay and Update Session.
+ */
+const SURCHARGE_SINCE = 50;
+
 const PURCHASE_TYPES = ['ACCOUNT_FUNDING', 'B2B_PAYMENT', 'CRYPTOCURRENCY', 'DEBT_REPAYMENT', 'HIGH_RISK_SECURITIES', 'OTHER'] as const;
 
 /** Update Session's order.* table. */
@@ -109,12 +116,12 @@ export function sessionOrderFields(): Fields {
         retailerLocation: enumOf(['DOMESTIC_ONLY', 'FOREIGN_AND_DOMESTIC', 'FOREIGN_ONLY'], 'Where the marketplace retailers are located.'),
       }),
       merchantCategoryCode: digits(4, 4, 'Merchant category code, 4 digits.', { example: '5999' }),
-      merchantCharge: obj('Order', {
+      merchantCharge: inVersions({ since: SURCHARGE_SINCE }, obj('Order', {
         amount: amount('Merchant charge (surcharge), decimal string 1 to 14; included in order.amount.', { label: 'Merchant charge amount' }),
         type: enumOf(['SURCHARGE'], 'Charge type: SURCHARGE.', { label: 'Merchant charge type' }),
-      }),
+      })),
       merchantPartnerIdCode: digits(1, 6, 'Merchant partner id code, digits 1 to 6.'),
-      netAmount: amount('Amount before the merchant charge, decimal string 1 to 14; the gateway computes the charge when the charge type is given.'),
+      netAmount: inVersions({ since: SURCHARGE_SINCE }, amount('Amount before the merchant charge, decimal string 1 to 14; the gateway computes the charge when the charge type is given.')),
       notificationUrl: notificationUrl(),
       owningEntity: text(1, 40, 'Owning entity, 1 to 40.'),
       purchaseType: enumOf(PURCHASE_TYPES, 'B2B_PAYMENT (needs order.supplierName), CRYPTOCURRENCY, DEBT_REPAYMENT, HIGH_RISK_SECURITIES, OTHER; ACCOUNT_FUNDING is set for account funding.', { example: 'OTHER' }),

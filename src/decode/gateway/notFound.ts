@@ -5,6 +5,7 @@
  * nothing, so the version is blamed only when the operation does not serve the version asked.
  */
 import { getOperation } from '../../catalogue/operations';
+import { describeRange, GATEWAY_VERSIONS, servesVersion } from '../../catalogue/versions';
 
 interface Diagnosis {
   title: string;
@@ -27,14 +28,13 @@ export function diagnoseNotFound(explanation: string, operationId: string, reque
   const requested = requestedPath(requestUrl);
   const asked = requested?.version ?? VERSION_SAID.exec(explanation)?.[1];
   const op = getOperation(operationId);
-  const served = op?.versions ?? [];
   const versionSaid = VERSION_SAID.test(explanation);
-  if (versionSaid && asked !== undefined && !served.includes(Number(asked))) {
+  if (versionSaid && asked !== undefined && !(op && servesVersion(op, Number(asked)))) {
     return {
       title: `Unsupported API version ${clip(asked, 40)} (HTTP 404)`,
-      whatToFix: op && served.length > 0
-        ? `${op.title} is served at version ${served.join(' or ')}; this request asked for ${clip(asked, 40)}. Change the version (the form's Version, or "version" in the request file) and send again.`
-        : 'The version in the path is not one this gateway serves. Use a version the operation supports (Authorize 11, Refund 13, Initiate Browser Payment 16 or 100, Update Authorization 18, Verify and Update Session 100).',
+      whatToFix: op && op.documentedVersions.length > 0
+        ? `${op.title} is served at versions ${describeRange(op)}; this request asked for ${clip(asked, 40)}. Change the version (the form's Version, or "version" in the request file) and send again.`
+        : `The version in the path is not one this gateway serves: it serves versions ${GATEWAY_VERSIONS.lowest} to ${GATEWAY_VERSIONS.newest}, except ${GATEWAY_VERSIONS.unserved.join(', ')}, from the version that introduced each operation.`,
     };
   }
   return { title: 'Unknown path (HTTP 404)', whatToFix: unknownPathAdvice(requested) };

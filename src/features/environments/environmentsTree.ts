@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { operations, type OperationDef } from '../../catalogue/operations';
+import { rangeLabel } from '../../catalogue/versions';
 import { isLive } from '../../send/environment';
 import type { EnvironmentStore, StoredEnvironment } from './environmentStore';
 
@@ -57,7 +58,7 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
       return item;
     }
     const item = new vscode.TreeItem(node.op.title, vscode.TreeItemCollapsibleState.None);
-    item.description = node.op.versions.length ? `v${node.op.versions.join('/')}` : node.op.method;
+    item.description = rangeLabel(node.op) || node.op.method;
     item.tooltip = new vscode.MarkdownString(`**${node.op.title}**\n\n${node.op.purpose}\n\n\`${node.op.method} ${node.op.pathTemplate}\``);
     item.iconPath = new vscode.ThemeIcon(node.op.moneyMoving ? 'arrow-swap' : 'symbol-method');
     item.contextValue = 'operation';

@@ -1,68 +1,63 @@
 /**
- * The gateway operations the simulator serves and the path versions each accepts. Versions come from
- * the catalogue (the one declaration); the apiOperation values of Authorize and Verify are not in the
- * spec, so the real gateway's AUTHORIZE and VERIFY are used when the catalogue has none.
+ * The gateway operations the simulator serves, straight from the catalogue (the one declaration):
+ * each at every version of its range, selected by the apiOperation name that version uses, with the
+ * Basic user that version expects.
  */
-import type { OperationId } from '../../catalogue';
-import { catalogueOperation } from '../requestChecks';
+import { apiOperationAt, authAt, getOperation, isServedVersion, servesVersion, type OperationDef, type OperationId } from '../../catalogue';
 
 /** The operations a PUT selects by apiOperation; the reads (Retrieve Order, Retrieve Transaction) are GETs routed by path. */
 export type GatewayOperationId = Exclude<Extract<OperationId, `gateway.${string}`>, 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'>;
 
 export interface GatewayOperation {
   id: GatewayOperationId;
-  /** undefined for Update Session, which the REST API selects by path, not by apiOperation. */
-  apiOperation?: string;
-  versions: readonly number[];
-  /** The spec's "userid left empty" (Authorize): the catalogue's auth kind basicEmptyUser. */
-  emptyUserAllowed: boolean;
+  def: OperationDef;
 }
 
-// Used only when the catalogue lacks an operation; matches the spec's Endpoints table.
-const SPEC_TABLE: readonly GatewayOperation[] = [
-  { id: 'gateway.authorize', apiOperation: 'AUTHORIZE', versions: [11], emptyUserAllowed: true },
-  { id: 'gateway.updateAuthorization', apiOperation: 'UPDATE_AUTHORIZATION', versions: [18], emptyUserAllowed: false },
-  { id: 'gateway.refund', apiOperation: 'REFUND', versions: [13], emptyUserAllowed: false },
-  { id: 'gateway.verify', apiOperation: 'VERIFY', versions: [100], emptyUserAllowed: false },
-  { id: 'gateway.initiateBrowserPayment', apiOperation: 'INITIATE_BROWSER_PAYMENT', versions: [16, 100], emptyUserAllowed: false },
-  { id: 'gateway.updateSession', versions: [100], emptyUserAllowed: false },
-  { id: 'gateway.capture', apiOperation: 'CAPTURE', versions: [100], emptyUserAllowed: false },
-  { id: 'gateway.void', apiOperation: 'VOID', versions: [100], emptyUserAllowed: false },
-  { id: 'gateway.pay', apiOperation: 'PAY', versions: [100], emptyUserAllowed: false },
+const SELECTED_BY_API_OPERATION: readonly GatewayOperationId[] = [
+  'gateway.authorize', 'gateway.updateAuthorization', 'gateway.refund', 'gateway.verify', 'gateway.initiateBrowserPayment',
+  'gateway.capture', 'gateway.void', 'gateway.pay',
 ];
 
-function resolve(spec: GatewayOperation): GatewayOperation {
-  const fromCatalogue = catalogueOperation(spec.id);
-  if (!fromCatalogue) return spec;
-  return {
-    id: spec.id,
-    ...(fromCatalogue.apiOperation ?? spec.apiOperation ? { apiOperation: fromCatalogue.apiOperation ?? spec.apiOperation } : {}),
-    versions: fromCatalogue.versions.length > 0 ? fromCatalogue.versions : spec.versions,
-    emptyUserAllowed: fromCatalogue.auth === undefined ? spec.emptyUserAllowed : fromCatalogue.auth === 'basicEmptyUser',
-  };
+function definition(id: OperationId): OperationDef {
+  const def = getOperation(id);
+  if (!def) throw new Error(`no gateway operation ${id}`);
+  return def;
 }
 
 let cached: readonly GatewayOperation[] | undefined;
 
-function gatewayOperations(): readonly GatewayOperation[] {
-  cached ??= SPEC_TABLE.map(resolve);
+function byApiOperation(): readonly GatewayOperation[] {
+  cached ??= SELECTED_BY_API_OPERATION.map((id) => ({ id, def: definition(id) }));
   return cached;
 }
 
-export function operationByApiOperation(apiOperation: string): GatewayOperation | undefined {
-  return gatewayOperations().find((o) => o.apiOperation === apiOperation);
+/** The operation a name selects at this version; else the one that uses the name at another version (the caller answers that it is not served here). */
+export function operationByApiOperation(apiOperation: string, version: number): GatewayOperation | undefined {
+  const all = byApiOperation();
+  return all.find((o) => apiOperationAt(o.def, version) === apiOperation)
+    ?? all.find((o) => (o.def.apiOperation ?? []).some((n) => n.name === apiOperation));
 }
 
-export function operationById(id: GatewayOperationId): GatewayOperation {
-  const op = gatewayOperations().find((o) => o.id === id);
-  if (!op) throw new Error(`no gateway operation ${id}`);
-  return op;
+/** The apiOperation names the simulator serves at this version (for the "not supported" explanation). */
+export function apiOperationsAt(version: number): string[] {
+  return byApiOperation().filter((o) => servesVersion(o.def, version)).flatMap((o) => apiOperationAt(o.def, version) ?? []);
 }
 
-/** Every version some operation accepts: order and session reads are served on any of them. */
-export function knownVersions(): ReadonlySet<number> {
-  versions ??= new Set(gatewayOperations().flatMap((o) => o.versions));
-  return versions;
+export function operationById(id: GatewayOperationId | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'): OperationDef {
+  return definition(id);
 }
 
-let versions: ReadonlySet<number> | undefined;
+/** Whether the operation exists at this version under this name (a renamed operation's old name is not served after the rename). */
+export function servedAs(op: GatewayOperation, version: number, apiOperation: string | undefined): boolean {
+  return servesVersion(op.def, version) && (apiOperation === undefined || apiOperationAt(op.def, version) === apiOperation);
+}
+
+/** Version 11 and earlier take a blank Basic user (the catalogue's authAt); `merchant.<id>` is accepted at every version. */
+export function emptyUserAllowed(def: OperationDef | undefined, version: number): boolean {
+  return def !== undefined && authAt(def, version) === 'basicEmptyUser';
+}
+
+/** A version in the path the gateway serves at all (any operation). */
+export function knownVersion(version: string): boolean {
+  return /^\d{1,3}$/.test(version) && isServedVersion(Number(version));
+}

@@ -11,13 +11,24 @@ import { CSC_ACQUIRER_CODES, avsAcquirerCode } from './testCards';
 // The views below are built for every answer: optional members are written as undefined (which the
 // JSON text leaves out), not spread in, so the key order is the same and no object is made to be copied.
 
-function orderView(order: OrderRecord): { [key: string]: JsonOut } {
+/**
+ * v100 answers always carry order.merchantAmount and merchantCurrency (S12 in
+ * docs/reference-notes/issue23-versions.md, the v100 reference); older versions' pages do not list
+ * them, so the simulator leaves them out below 100. The merchant amount is the order amount (no
+ * currency conversion in the simulator).
+ */
+const FIRST_VERSION_WITH_MERCHANT_AMOUNT = 100;
+
+function orderView(order: OrderRecord, version: string): { [key: string]: JsonOut } {
+  const merchantAmount = Number(version) >= FIRST_VERSION_WITH_MERCHANT_AMOUNT;
   return {
     amount: DecimalNumber.of(order.amount),
     creationTime: order.creationTime,
     currency: order.currency,
     id: order.id,
     lastUpdatedTime: order.lastUpdatedTime,
+    merchantAmount: merchantAmount ? DecimalNumber.of(order.amount) : undefined,
+    merchantCurrency: merchantAmount ? order.currency : undefined,
     notificationUrl: order.notificationUrl || undefined,
     reference: order.reference || undefined,
     status: order.status,
@@ -61,7 +72,7 @@ export function transactionResponse(merchantId: string, order: OrderRecord, txn:
     correlationId: txn.correlationId,
     gatewayEntryPoint: 'WEB_SERVICES_API',
     merchant: merchantId,
-    order: orderView(order),
+    order: orderView(order, version),
     response: responseGroup(txn),
     result: txn.result,
     risk: txn.risk ? { response: txn.risk } : undefined,
@@ -84,7 +95,7 @@ export function transactionResponse(merchantId: string, order: OrderRecord, txn:
 /** Retrieve Order: the order fields at the top level and every transaction, as the real GET answers. */
 export function retrieveOrderResponse(merchantId: string, order: OrderRecord, version: string): JsonOut {
   return {
-    ...orderView(order),
+    ...orderView(order, version),
     merchant: merchantId,
     result: 'SUCCESS',
     transaction: [...order.transactions.values()].map((t) => transactionResponse(merchantId, order, t, version)),

@@ -11,7 +11,8 @@ import { badCredentials, fieldError, invalidRequest, invalidValue, missing, notF
 import { capture, refund, updateAuthorization } from './followUpOperations';
 import { lockFailure } from './lockFailure';
 import { voidTransaction } from './voidOperation';
-import { knownVersions, operationByApiOperation, type GatewayOperation, type GatewayOperationId } from './operations';
+import { apiOperationsAt, emptyUserAllowed, knownVersion, operationByApiOperation, operationById, servedAs, type GatewayOperation, type GatewayOperationId } from './operations';
+import { servesVersion } from '../../catalogue';
 import type { OpEnv } from './opEnv';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
 import { orderFullExplanation, OrderStore } from './orders';
@@ -53,15 +54,15 @@ export class GatewayApi {
   async handle(req: SimRequest): Promise<SimResponse> {
     const target = parseTarget(req.path);
     if (!target) return notFound();
-    if (!/^\d+$/.test(target.version) || !knownVersions().has(Number(target.version))) return unsupportedVersion(target.version);
+    if (!knownVersion(target.version)) return unsupportedVersion(target.version);
     const [first, orderOrSession, third, transactionId, ...extra] = target.rest;
     if (extra.length > 0) return notFound();
 
     if (first === 'order' && orderOrSession !== undefined && third === 'transaction' && transactionId !== undefined) {
       if (req.method === 'PUT') return this.transaction(req, target, orderOrSession, transactionId);
-      if (req.method === 'GET') return this.read(req, target, () => this.readTransaction(target, orderOrSession, transactionId));
+      if (req.method === 'GET') return this.read(req, target, () => this.readTransaction(target, orderOrSession, transactionId), 'gateway.retrieveTransaction');
     } else if (first === 'order' && orderOrSession !== undefined && third === undefined) {
-      if (req.method === 'GET') return this.read(req, target, () => this.readOrder(target, orderOrSession));
+      if (req.method === 'GET') return this.read(req, target, () => this.readOrder(target, orderOrSession), 'gateway.retrieveOrder');
     } else if (first === 'session' && third === undefined) {
       if (orderOrSession === undefined && req.method === 'POST') return createSession(this, req, target);
       if (orderOrSession !== undefined && req.method === 'PUT') return updateSession(this, req, target, orderOrSession);
@@ -81,8 +82,10 @@ export class GatewayApi {
     return this.merchants.get(target.merchantId);
   }
 
-  private read(req: SimRequest, target: Target, answer: () => SimResponse): SimResponse {
-    if (!isAuthorized(req, this.merchant(target), false)) return badCredentials();
+  private read(req: SimRequest, target: Target, answer: () => SimResponse, id?: 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'): SimResponse {
+    const def = id ? operationById(id) : undefined;
+    if (def && !servesVersion(def, Number(target.version))) return unsupportedVersion(target.version);
+    if (!isAuthorized(req, this.merchant(target), emptyUserAllowed(def, Number(target.version)))) return badCredentials();
     return answer();
   }
 
@@ -102,13 +105,16 @@ export class GatewayApi {
   private async transaction(req: SimRequest, target: Target, orderId: string, transactionId: string): Promise<SimResponse> {
     const parsed = parseBody(req);
     const apiOperation = parsed.ok ? getString(parsed.body, 'apiOperation') : undefined;
-    const op = apiOperation ? operationByApiOperation(apiOperation) : undefined;
+    const version = Number(target.version);
+    const op = apiOperation ? operationByApiOperation(apiOperation, version) : undefined;
     const merchant = this.merchant(target);
-    if (!isAuthorized(req, merchant, op?.emptyUserAllowed ?? false) || !merchant) return badCredentials();
+    if (!isAuthorized(req, merchant, emptyUserAllowed(op?.def, version)) || !merchant) return badCredentials();
     if (!parsed.ok) return parsed.response;
     if (apiOperation === undefined) return missing('apiOperation');
-    if (!op) return fieldError({ field: 'apiOperation', validationType: 'UNSUPPORTED', explanation: `Value '${apiOperation}' is not supported. The simulator serves ${['AUTHORIZE', 'UPDATE_AUTHORIZATION', 'REFUND', 'VERIFY', 'INITIATE_BROWSER_PAYMENT'].join(', ')}` });
-    if (!op.versions.includes(Number(target.version))) return unsupportedVersion(target.version);
+    if (!op) return fieldError({ field: 'apiOperation', validationType: 'UNSUPPORTED', explanation: `Value '${apiOperation}' is not supported. The simulator serves ${apiOperationsAt(version).join(', ')} at version ${version}` });
+    // Below the operation's first version the gateway has no such resource: the version's 404.
+    if (!servesVersion(op.def, version)) return unsupportedVersion(target.version);
+    if (!servedAs(op, version, apiOperation)) return fieldError({ field: 'apiOperation', validationType: 'UNSUPPORTED', explanation: `Value '${apiOperation}' is not supported at version ${version}` });
     const idProblem = pathProblem('orderId', orderId) ?? pathProblem('transactionId', transactionId);
     if (idProblem) return idProblem;
     const fields = this.checkFields(op, target.version, parsed.body);

@@ -3,6 +3,7 @@ import { isAllowedTarget } from '../outbound';
 import { jsonAnswer, jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { badCredentials, invalidRequest, invalidValue, unsupportedVersion } from './errors';
+import { servesVersion } from '../../catalogue';
 import { operationById, type GatewayOperation } from './operations';
 import { parseBody, pathProblem, type Target } from './requestParts';
 import type { SessionStore } from './sessions';
@@ -33,8 +34,9 @@ export function createSession(deps: SessionDeps, req: SimRequest, target: Target
 export function updateSession(deps: SessionDeps, req: SimRequest, target: Target, sessionId: string): SimResponse {
   const merchant = deps.merchants.get(target.merchantId);
   if (!isAuthorized(req, merchant, false) || !merchant) return badCredentials();
-  const op = operationById('gateway.updateSession');
-  if (!op.versions.includes(Number(target.version))) return unsupportedVersion(target.version);
+  const def = operationById('gateway.updateSession');
+  if (!servesVersion(def, Number(target.version))) return unsupportedVersion(target.version);
+  const op: GatewayOperation = { id: 'gateway.updateSession', def };
   const parsed = parseBody(req);
   if (!parsed.ok) return parsed.response;
   const idProblem = pathProblem('sessionId', sessionId);

@@ -5,7 +5,7 @@ import { operations, type FieldMeta, type OperationId } from '../../../src/catal
 export interface OpVersion { id: OperationId; version: number | undefined; label: string }
 
 export const allOpVersions: OpVersion[] = operations.flatMap((op) =>
-  (op.versions.length ? op.versions : [undefined]).map((version) => ({
+  (op.documentedVersions.length ? op.documentedVersions : [undefined]).map((version) => ({
     id: op.id, version, label: version === undefined ? op.id : `${op.id} v${version}`,
   })),
 );

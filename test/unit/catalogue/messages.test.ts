@@ -99,7 +99,7 @@ describe('catalogue: messages name the path, the rule and the value', () => {
   });
   it('wrong types, bodies and versions are reported, never thrown', () => {
     assert.deepEqual(messages(validateBody('gateway.refund', 13, [], NOW)), ['body: must be a JSON object, got a list of 0']);
-    assert.deepEqual(messages(validateBody('gateway.refund', 80, {}, NOW)), ['version: must be one of 13 for gateway.refund, got 80']);
+    assert.deepEqual(messages(validateBody('gateway.refund', 80, {}, NOW)), ['version: the gateway does not serve version 80; Refund is served at versions 1 to 100 (not 2, 5, 6, 22, 25, 80)']);
     assert.deepEqual(messages(validateBody('financing.logout', undefined, { a: 1 }, NOW)), ['body: financing.logout takes no body']);
     assert.deepEqual(validateBody('financing.logout', undefined, undefined, NOW), []);
     assert.deepEqual(messages(validateBody('nope' as never, undefined, {}, NOW)), ["operation: unknown operation, got 'nope'"]);

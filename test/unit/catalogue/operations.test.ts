@@ -1,28 +1,33 @@
 import * as assert from 'node:assert/strict';
-import { getOperation, operations, validatePathParam } from '../../../src/catalogue';
+import { apiOperationAt, authAt, getOperation, operations, rangeLabel, validatePathParam } from '../../../src/catalogue';
 
 describe('catalogue: operations', () => {
-  it('lists the operations with their method, path, versions and auth', () => {
-    const rows = operations.map((o) => [o.id, o.method, o.pathTemplate + (o.query ? `?${new URLSearchParams(o.query).toString()}` : ''), o.versions.join('/'), o.defaultVersion ?? '-', o.apiOperation ?? '-', o.auth, o.hasBody, o.moneyMoving]);
+  it('lists the operations with their method, path, version range, documented versions, apiOperation and auth', () => {
+    const rows = operations.map((o) => [o.id, o.method, o.pathTemplate + (o.query ? `?${new URLSearchParams(o.query).toString()}` : ''), rangeLabel(o), o.documentedVersions.join('/'), o.defaultVersion ?? '-', apiOperationAt(o, 100) ?? '-', o.auth, o.hasBody, o.moneyMoving]);
     const tx = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}';
     assert.deepEqual(rows, [
-      ['financing.login', 'POST', '/api/online/login', '', '-', '-', 'none', true, false],
-      ['financing.refreshToken', 'POST', '/api/online/refreshToken', '', '-', '-', 'refreshToken', false, false],
-      ['financing.logout', 'POST', '/api/online/logout', '', '-', '-', 'bearer', false, false],
-      ['financing.offers', 'POST', '/api/online/offers', '', '-', '-', 'bearer', true, false],
-      ['financing.offersSelectFirst', 'POST', '/api/online/offers?selectFirst=true', '', '-', '-', 'bearer', true, false],
-      ['gateway.authorize', 'PUT', tx, '11', 11, 'AUTHORIZE', 'basicEmptyUser', true, true],
-      ['gateway.updateAuthorization', 'PUT', tx, '18', 18, 'UPDATE_AUTHORIZATION', 'basicMerchant', true, true],
-      ['gateway.refund', 'PUT', tx, '13', 13, 'REFUND', 'basicMerchant', true, true],
-      ['gateway.verify', 'PUT', tx, '100', 100, 'VERIFY', 'basicMerchant', true, false],
-      ['gateway.initiateBrowserPayment', 'PUT', tx, '16/100', 100, 'INITIATE_BROWSER_PAYMENT', 'basicMerchant', true, true],
-      ['gateway.updateSession', 'PUT', '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}', '100', 100, '-', 'basicMerchant', true, false],
-      ['gateway.capture', 'PUT', tx, '100', 100, 'CAPTURE', 'basicMerchant', true, true],
-      ['gateway.void', 'PUT', tx, '100', 100, 'VOID', 'basicMerchant', true, true],
-      ['gateway.pay', 'PUT', tx, '100', 100, 'PAY', 'basicMerchant', true, true],
-      ['gateway.retrieveOrder', 'GET', '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}', '100', 100, '-', 'basicMerchant', false, false],
-      ['gateway.retrieveTransaction', 'GET', tx, '100', 100, '-', 'basicMerchant', false, false],
+      ['financing.login', 'POST', '/api/online/login', '', '', '-', '-', 'none', true, false],
+      ['financing.refreshToken', 'POST', '/api/online/refreshToken', '', '', '-', '-', 'refreshToken', false, false],
+      ['financing.logout', 'POST', '/api/online/logout', '', '', '-', '-', 'bearer', false, false],
+      ['financing.offers', 'POST', '/api/online/offers', '', '', '-', '-', 'bearer', true, false],
+      ['financing.offersSelectFirst', 'POST', '/api/online/offers?selectFirst=true', '', '', '-', '-', 'bearer', true, false],
+      ['gateway.authorize', 'PUT', tx, 'v1–100', '11', 100, 'AUTHORIZE', 'basicMerchant', true, true],
+      ['gateway.updateAuthorization', 'PUT', tx, 'v11–100', '18', 100, 'UPDATE_AUTHORIZATION', 'basicMerchant', true, true],
+      ['gateway.refund', 'PUT', tx, 'v1–100', '13', 100, 'REFUND', 'basicMerchant', true, true],
+      ['gateway.verify', 'PUT', tx, 'v7–100', '100', 100, 'VERIFY', 'basicMerchant', true, false],
+      ['gateway.initiateBrowserPayment', 'PUT', tx, 'v16–100', '16/100', 100, 'INITIATE_BROWSER_PAYMENT', 'basicMerchant', true, true],
+      ['gateway.updateSession', 'PUT', '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}', 'v18–100', '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.capture', 'PUT', tx, 'v1–100', '100', 100, 'CAPTURE', 'basicMerchant', true, true],
+      ['gateway.void', 'PUT', tx, 'v4–100', '100', 100, 'VOID', 'basicMerchant', true, true],
+      ['gateway.pay', 'PUT', tx, 'v1–100', '100', 100, 'PAY', 'basicMerchant', true, true],
+      ['gateway.retrieveOrder', 'GET', '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}', 'v11–100', '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.retrieveTransaction', 'GET', tx, 'v1–100', '100', 100, '-', 'basicMerchant', false, false],
     ]);
+  });
+  it('a gateway Basic user is blank up to version 11 and merchant.<id> from 12 (the seed: Authorize v11, Refund v13)', () => {
+    const authorize = getOperation('gateway.authorize')!;
+    assert.deepEqual([11, 12, 57, 100].map((v) => authAt(authorize, v)), ['basicEmptyUser', 'basicMerchant', 'basicMerchant', 'basicMerchant']);
+    assert.equal(authAt(getOperation('financing.offers')!, undefined), 'bearer');
   });
   it('getOperation finds by id and returns undefined otherwise', () => {
     assert.equal(getOperation('gateway.refund')?.title, 'Refund');

@@ -12,7 +12,7 @@ describe('catalogue: request files', () => {
     assert.match(msg('{"operation": '), /^not valid JSON: /);
     assert.equal(msg('{}'), 'operation: required');
     assert.match(msg('{"operation":"gateway.disbursement"}'), /^operation: must be one of financing.login, /);
-    assert.equal(msg('{"operation":"gateway.refund","version":80}'), 'version: must be one of 13 for gateway.refund, got 80');
+    assert.equal(msg('{"operation":"gateway.refund","version":80}'), 'version: the gateway does not serve version 80; Refund is served at versions 1 to 100 (not 2, 5, 6, 22, 25, 80)');
     assert.equal(msg('{"operation":"financing.login","version":1}'), 'version: financing.login has no version, got 1');
     assert.equal(msg('{"operation":"financing.logout","body":{"a":1}}'), 'body: financing.logout takes no body');
     assert.match(msg('{"operation":"gateway.refund","body":[1]}'), /^body: must be a JSON object/);

@@ -41,7 +41,7 @@ describe('decodeResponse: gateway error envelope', () => {
   it('404 unsupported version', () => {
     const d = refund(404, UNSUPPORTED_VERSION);
     assert.match(d.verdict.title, /Unsupported API version 80/);
-    assert.match(d.error?.whatToFix ?? '', /Refund is served at version 13/);
+    assert.match(d.error?.whatToFix ?? '', /Refund is served at versions 1 to 100 \(not 2, 5, 6, 22, 25, 80\); this request asked for 80/);
   });
 
   it('404 for an unknown path whose explanation repeats the path is not called a version problem: it names the path, the merchant and the ids to check', () => {
@@ -67,7 +67,7 @@ describe('decodeResponse: gateway error envelope', () => {
   it('404 unsupported version names the version asked and the ones the operation serves', () => {
     const d = decodeResponse({ operationId: 'gateway.refund', httpStatus: 404, body: UNSUPPORTED_VERSION, requestUrl: 'https://gw.example.com/api/rest/version/80/merchant/TESTSIM/order/O-1/transaction/T-2' });
     assert.equal(d.verdict.title, 'Unsupported API version 80 (HTTP 404)');
-    assert.match(d.error?.whatToFix ?? '', /Refund is served at version 13/);
+    assert.match(d.error?.whatToFix ?? '', /Refund is served at versions 1 to 100 \(not 2, 5, 6, 22, 25, 80\); this request asked for 80/);
   });
 
   it('404 unknown path (no envelope, HTML body)', () => {

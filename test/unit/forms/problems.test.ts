@@ -33,6 +33,17 @@ describe('forms: problems', () => {
     assert.equal(sendLabel(2, 0), 'Send · 2 problems');
   });
 
+  it('a field introduced after the form\'s version is the gateway\'s "Unexpected parameter" problem at 57 and nothing at 100', () => {
+    const body: JsonObject = { accountFunding: { senderIsRecipient: true } };
+    const at57 = problemsOf('gateway.updateSession', 57, body).problems;
+    assert.equal(at57.count, 1);
+    assert.equal(sendLabel(at57.count, at57.warnings), 'Send · 1 problem');
+    const messages = [...at57.byPath.values(), at57.unplaced].flat();
+    assert.deepEqual(messages, ["accountFunding: Unexpected parameter 'accountFunding': introduced in version 80; this request uses version 57"]);
+    const at100 = problemsOf('gateway.updateSession', 100, body).problems;
+    assert.equal(at100.count + at100.warnings, 0);
+  });
+
   it('a too long reference is one problem, with the catalogue message, on its field', () => {
     const { problems } = problemsOf('gateway.authorize', 11, authorize({ order: { reference: 'x'.repeat(41) } }));
     assert.equal(problems.count, 1);
@@ -98,7 +109,7 @@ describe('forms: problems', () => {
 
   it('a fresh form (the catalogue\'s example body) has no problem on any operation, with the payment rules declared', () => {
     for (const op of operations) {
-      for (const version of op.versions.length ? op.versions : [undefined]) {
+      for (const version of op.documentedVersions.length ? op.documentedVersions : [undefined]) {
         const body = exampleBody(op.id, version);
         if (!body) continue;
         const { problems } = problemsOf(op.id, version, body as JsonObject);

@@ -20,7 +20,7 @@ describe('forms: always-required fields from the build', () => {
     const table = requiredPathsTable();
     let versions = 0;
     for (const op of operations) {
-      for (const version of op.versions.length ? op.versions : [undefined]) {
+      for (const version of op.documentedVersions.length ? op.documentedVersions : [undefined]) {
         const fields = fieldsOf(op.id as OperationId, version).filter((f) => inVersion(f, version));
         assert.deepEqual(table[`${op.id}@${version ?? ''}`], [...alwaysRequiredPaths(op.id as OperationId, version, fields)], `${op.id} v${version}`);
         versions++;

@@ -57,7 +57,7 @@ describe('buildRequest from catalogue operations', () => {
   it('fills version and ids into the gateway path, and the selectFirst query for financing', () => {
     assert.equal(
       buildRequest(op('gateway.refund'), { baseUrl: BASE, params, credentials }).url,
-      `http://127.0.0.1:4477/api/rest/version/13/merchant/${merchantId}/order/O-1/transaction/T-1`,
+      `http://127.0.0.1:4477/api/rest/version/100/merchant/${merchantId}/order/O-1/transaction/T-1`,
     );
     assert.equal(
       buildRequest(op('gateway.initiateBrowserPayment'), { baseUrl: BASE, version: 16, params, credentials }).url,

@@ -5,6 +5,7 @@
  */
 import { humanize } from '../../../catalogue/fieldTree';
 import type { PathParam } from '../../../catalogue/pathParams';
+import { describeRange, nearestDocumented, versionChoices } from '../../../catalogue/versions';
 import type { FormModel } from '../model/formModel';
 import type { EnvironmentSummary } from '../../../protocol/common';
 import { el, replaceChildren } from '../../shared/app/dom';
@@ -62,6 +63,22 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
   return view;
 }
 
+/**
+ * The version picker: every version the gateway serves the operation at (the pinned and documented
+ * ones first), and which version's documentation the checks come from.
+ */
+function versionControl(model: FormModel, host: HeaderHost): HTMLElement {
+  const { op } = model;
+  const current = model.version ?? 0;
+  const choices = versionChoices(op).map((v) => ({ value: String(v), label: op.documentedVersions.includes(v) ? `v${v} (documented)` : `v${v}` }));
+  const rulesFrom = nearestDocumented(op, current);
+  const note = el('div', { class: 'field-note version-note', attrs: { id: 'version-note', 'aria-live': 'polite' },
+    text: `Versions ${describeRange(op)}; checked against the version ${String(rulesFrom)} documentation.` });
+  return el('div', { class: 'version-control' },
+    labelled('Version', selectControl('version', 'Version', choices, String(current), (v) => host.versionChanged(Number(v)))),
+    note);
+}
+
 function environmentChoices(environments: readonly EnvironmentSummary[]) {
   return environments.map((e) => ({ value: e.id, label: e.live ? `${e.name} — LIVE` : e.name }));
 }
@@ -76,9 +93,7 @@ export class HeaderView {
 
   render(model: FormModel, environmentId: string | undefined, environments: readonly EnvironmentSummary[], params: Readonly<Record<string, string>>): void {
     const { op } = model;
-    const version = op.versions.length > 1
-      ? labelled('Version', selectControl('version', 'Version', op.versions.map((v) => ({ value: String(v), label: `v${v}` })), String(model.version), (v) => this.host.versionChanged(Number(v))))
-      : null;
+    const version = model.version !== undefined ? versionControl(model, this.host) : null;
     this.notes.clear();
     const paramFields = model.params.map((p) => {
       const note = el('div', { class: 'field-note', attrs: { id: `param-note-${p.name}`, 'aria-live': 'polite' } });
@@ -86,7 +101,7 @@ export class HeaderView {
       return paramField(this.host, p, params[p.name] ?? '', note).root;
     });
     replaceChildren(this.root,
-      el('h1', { class: 'op-title', text: op.title }, op.versions.length === 1 ? el('span', { class: 'op-version', text: ` v${op.versions[0]}` }) : null),
+      el('h1', { class: 'op-title', text: op.title }),
       el('p', { class: 'op-purpose', text: op.purpose }),
       el('div', { class: 'header-row' }, this.environmentSlot, version),
       paramFields.length ? el('section', { class: 'params', attrs: { 'aria-label': 'URL parameters' } }, el('h2', { text: 'URL parameters' }), el('div', { class: 'params-fields' }, ...paramFields)) : null,

@@ -32,7 +32,7 @@ export interface FormPanelHost {
 }
 
 export function formTitle(op: OperationDef, version: number | undefined): string {
-  return `${op.title}${version !== undefined && op.versions.length > 1 ? ` v${version}` : ''} · Form`;
+  return `${op.title}${version !== undefined ? ` v${version}` : ''} · Form`;
 }
 
 export class FormPanel implements vscode.Disposable {

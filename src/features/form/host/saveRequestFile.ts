@@ -8,7 +8,7 @@ function requestFileOf(op: OperationDef, state: FormState): RequestFile {
   const params = Object.fromEntries(Object.entries(state.params).filter(([k, v]) => v !== '' && (k === 'orderId' || k === 'transactionId' || k === 'sessionId')));
   return {
     operation: op.id,
-    ...(state.version !== undefined && op.versions.length > 0 ? { version: state.version } : {}),
+    ...(state.version !== undefined && op.documentedVersions.length > 0 ? { version: state.version } : {}),
     ...(Object.keys(params).length > 0 ? { params } : {}),
     ...(op.hasBody ? { body: credentialFreeBody(state.body) } : {}),
   };

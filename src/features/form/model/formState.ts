@@ -1,5 +1,6 @@
 /** Which FormState a form starts from, and the small rules every state obeys. */
 import type { OperationDef } from '../../../catalogue/operations';
+import { servesVersion } from '../../../catalogue/versions';
 import { formStateSchema, type FormState } from '../protocol';
 
 /**
@@ -16,8 +17,8 @@ export function startingState(init: FormState, saved: unknown): FormState {
 
 /** The version the form shows: the state's when the operation has it, else the operation's default. */
 export function effectiveVersion(op: OperationDef, version: number | undefined): number | undefined {
-  if (op.versions.length === 0) return undefined;
-  return version !== undefined && op.versions.includes(version) ? version : op.defaultVersion;
+  if (op.documentedVersions.length === 0) return undefined;
+  return version !== undefined && servesVersion(op, version) ? version : op.defaultVersion;
 }
 
 /** The URL parameters the form asks for: merchantId comes from the environment. */

@@ -51,7 +51,7 @@ const tableKey = (operationId: string, version: number | undefined) => `${operat
 export function requiredPathsTable(): Record<string, string[]> {
   const table: Record<string, string[]> = {};
   for (const op of operations) {
-    for (const version of op.versions.length ? op.versions : [undefined]) {
+    for (const version of op.documentedVersions.length ? op.documentedVersions : [undefined]) {
       const fields = fieldsOf(op.id, version).filter((f) => inVersion(f, version));
       table[tableKey(op.id, version)] = [...alwaysRequiredPaths(op.id, version, fields)];
     }
