@@ -12,6 +12,7 @@ import type { CoreServices } from '../../commands/services';
 import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../flows';
 import { environmentsFileText, exportCode, exportHttp, exportPostmanMany, FILE_NAMES, importFiles, importReport, ImportError, LANGUAGES, type ExportInput, type ImportOutcome, type InputFile, type Language } from '../../interop';
 import { DEFAULT_ORDER_PATTERN, generateId } from '../../send/ids';
+import { sentenceStart } from '../../format/sentence';
 
 const REPORT_SCHEME = 'payment-workbench-report';
 const MAX_INPUT_BYTES = 5_000_000;
@@ -42,7 +43,7 @@ async function guard<T>(action: () => Promise<T>): Promise<T | undefined> {
   try {
     return await action();
   } catch (err) {
-    void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
+    void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
     return undefined;
   }
 }

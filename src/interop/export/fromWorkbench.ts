@@ -5,6 +5,7 @@
  * and the password as a secret variable with no value.
  */
 import { getOperation, type OperationDef } from '../../catalogue/operations';
+import { authAt } from '../../catalogue/versions';
 import { createsTransaction } from '../../catalogue/orderRole';
 import type { Flow, FlowStep } from '../../flows/flow';
 import { encodePathSegment } from '../../http/pathTemplate';
@@ -44,7 +45,7 @@ export function planExport(flow: Flow, env: Environment, where: string, freshOrd
       name: step.id, method: op.method, url: `${baseUrl}${path}${query}`, source: `${where}${flow.steps.length > 1 ? `, step ${step.id}` : ''}`,
       headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'Accept', value: 'application/json' }],
     };
-    const auth = authOf(op, variable);
+    const auth = authOf(op, step.version ?? op.defaultVersion, variable);
     if (auth) request.auth = auth;
     if (op.hasBody && step.body !== undefined) request.body = bodyText(step, plan, where);
     plan.requests.push(request);
@@ -62,7 +63,7 @@ interface PathContext {
 }
 
 function pathValue(name: string, step: FlowStep, op: OperationDef, c: PathContext): string {
-  if (name === 'version') return String(step.version ?? op.defaultVersion ?? op.versions[0] ?? '');
+  if (name === 'version') return String(step.version ?? op.defaultVersion ?? '');
   if (name === 'merchantId') return c.variable('merchantId', c.env.merchantId ?? '');
   const given = step.params?.[name];
   if (typeof given === 'string') {
@@ -87,8 +88,8 @@ function orderVariable(step: FlowStep, c: PathContext): string {
   return c.variable(name, c.freshOrderId());
 }
 
-function authOf(op: OperationDef, variable: PathContext['variable']): RequestAuth | undefined {
-  switch (op.auth) {
+function authOf(op: OperationDef, version: number | undefined, variable: PathContext['variable']): RequestAuth | undefined {
+  switch (authAt(op, version)) {
     case 'basicEmptyUser':
       return { kind: 'basic', user: '', password: variable(PASSWORD_VARIABLE, '', true) };
     case 'basicMerchant':

@@ -5,6 +5,7 @@
  */
 import { resolve } from '../../catalogue/bodies';
 import { operations, type OperationDef } from '../../catalogue/operations';
+import { apiOperationAt } from '../../catalogue/versions';
 
 export interface DetectedOperation {
   op: OperationDef;
@@ -65,21 +66,25 @@ export function detectOperation(method: string, url: string, apiOperation: strin
   const byQuery = byMethod
     .filter((t) => Object.entries(t.op.query ?? {}).every(([k, v]) => given.get(k) === v))
     .sort((a, b) => Object.keys(b.op.query ?? {}).length - Object.keys(a.op.query ?? {}).length);
+  const versionIn = (t: (typeof byQuery)[number]): number | undefined => {
+    const at = t.names.indexOf('version');
+    return at < 0 ? undefined : Number(decodeURIComponentSafe((t.pattern.exec(path) ?? [])[at + 1] ?? ''));
+  };
+  // The apiOperation an operation answers to can depend on the version in the path (renames).
+  const nameOf = (t: (typeof byQuery)[number]): string | undefined => apiOperationAt(t.op, versionIn(t));
   const pick = apiOperation === undefined
-    ? byQuery.find((t) => t.op.apiOperation === undefined) ?? (byQuery.length === 1 ? byQuery[0] : undefined)
-    : byQuery.find((t) => t.op.apiOperation === apiOperation);
+    ? byQuery.find((t) => nameOf(t) === undefined) ?? (byQuery.length === 1 ? byQuery[0] : undefined)
+    : byQuery.find((t) => nameOf(t) === apiOperation);
   if (!pick) {
-    const known = byQuery.map((t) => t.op.apiOperation).filter((a): a is string => a !== undefined);
+    const known = byQuery.map(nameOf).filter((a): a is string => a !== undefined);
     return { ok: false, why: apiOperation === undefined ? `${method} ${path} needs an "apiOperation" in its body to tell ${known.join(', ')} apart` : `no ${method} operation at this path has apiOperation ${JSON.stringify(apiOperation)} (known: ${known.join(', ')})` };
   }
   const values = (pick.pattern.exec(path) ?? []).slice(1);
   const params: Record<string, string> = {};
-  let version: number | undefined;
   pick.names.forEach((name, i) => {
-    const value = decodeURIComponentSafe(values[i] ?? '');
-    if (name === 'version') version = Number(value);
-    else params[name] = value;
+    if (name !== 'version') params[name] = decodeURIComponentSafe(values[i] ?? '');
   });
+  const version = versionIn(pick);
   if (version !== undefined) {
     try {
       resolve(pick.op.id, version);

@@ -34,7 +34,7 @@ describe('toExchangeView / fullBodyText', () => {
     const v = toExchangeView(approved);
     assertSchemaValid(v);
     assert.equal(v.operationTitle, 'Authorize');
-    assert.equal(v.version, 11);
+    assert.equal(v.version, 100, 'a request without a version is sent at the newest');
     assert.deepEqual(v.environment, { id: 'local-simulator', name: 'Local simulator', live: false });
     assert.deepEqual(v.decoded, approved.decoded);
     assert.equal(v.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
