@@ -29,8 +29,9 @@ export const STATUS_LETTERS: Readonly<Record<string, LetterMeaning>> = {
 
 /** Whether this gateway body is a 3-D Secure authentication answer. */
 export function isAuthenticationAnswer(view: BodyView, operationId: string): boolean {
+  // A bare webhook or read without the authentication group keeps the general "pending" rule (authenticationPending.ts).
   return operationId === 'gateway.initiateAuthentication' || operationId === 'gateway.authenticatePayer'
-    || view.text(['transaction', 'type']) === 'AUTHENTICATION';
+    || (view.text(['transaction', 'type']) === 'AUTHENTICATION' && view.record(['authentication']) !== undefined);
 }
 
 export function decodeAuthentication(view: BodyView, operationId: string): DecodedAuthentication {
