@@ -20,6 +20,8 @@ describe('catalogue: operations', () => {
       ['gateway.capture', 'PUT', tx, '100', 100, 'CAPTURE', 'basicMerchant', true, true],
       ['gateway.void', 'PUT', tx, '100', 100, 'VOID', 'basicMerchant', true, true],
       ['gateway.pay', 'PUT', tx, '100', 100, 'PAY', 'basicMerchant', true, true],
+      ['gateway.initiateAuthentication', 'PUT', tx, '100', 100, 'INITIATE_AUTHENTICATION', 'basicMerchant', true, false],
+      ['gateway.authenticatePayer', 'PUT', tx, '100', 100, 'AUTHENTICATE_PAYER', 'basicMerchant', true, false],
       ['gateway.retrieveOrder', 'GET', '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}', '100', 100, '-', 'basicMerchant', false, false],
       ['gateway.retrieveTransaction', 'GET', tx, '100', 100, '-', 'basicMerchant', false, false],
     ]);
