@@ -3,20 +3,9 @@
  * as a table or as one JSON array (number, expiry {month, year}, securityCode, purpose, threeDS).
  */
 import { TEST_CARD_LIST, type TestCard } from '../catalogue/testCards';
-import type { CommandSpec } from '../format/commandLine';
 import type { CliIo } from './runCommand';
-import { parseCommand, UsageError } from './usage';
+import { parseCommand, TEST_CARDS_COMMAND, UsageError } from './usage';
 
-export const TEST_CARDS_COMMAND: CommandSpec = {
-  name: 'test-cards',
-  summary: `Lists the test cards the simulator knows: the approve/decline cards (the expiry picks the outcome,
-01/39 approves) and the 3-D Secure cards (threeDS: frictionless, attempted, failed, rejected, challenge,
-notEnrolled, unavailable). They work on a real gateway's TEST merchant as far as the public test card
-tables go; cards marked "simulator card" only on the simulator.`,
-  flags: [
-    { name: '--json', help: 'one JSON array: number, expiry {month, year}, securityCode, purpose, threeDS (3-D Secure cards only)' },
-  ],
-};
 
 function line(card: TestCard): string {
   const expiry = `${card.expiry.month.padStart(2, '0')}/${card.expiry.year}`;

@@ -2,7 +2,6 @@ import { closestPath } from '../catalogue/closestPath';
 import { commandHelp, CommandLineError, parseCommandLine, synopsis, wrapText, type CommandLine, type CommandSpec } from '../format/commandLine';
 import { SIMULATOR_COMMAND } from '../simulator/terminal';
 import { REPORTERS } from './reporters';
-import { TEST_CARDS_COMMAND } from './testCardsCommand';
 
 /** Bad usage or an invalid input file: exit status 2, with a message naming what is at fault. */
 export class UsageError extends Error {}
@@ -46,6 +45,17 @@ choice in front of the port.`,
     { name: '--port', value: 'N', help: 'the port, 0 to 65535 (default 0: any free port)' },
     { name: '--json', help: 'one JSON object per line: source, orderId, verified, receivedAt, attempts, summary and the redacted body' },
     { name: '--secret', value: 'S', help: `the X-Notification-Secret to check (better: ${LISTEN_SECRET_VARIABLE}, which stays out of the process list)` },
+  ],
+};
+
+export const TEST_CARDS_COMMAND: CommandSpec = {
+  name: 'test-cards',
+  summary: `Lists the test cards the simulator knows: the approve/decline cards (the expiry picks the outcome,
+01/39 approves) and the 3-D Secure cards (threeDS: frictionless, attempted, failed, rejected, challenge,
+notEnrolled, unavailable). They work on a real gateway's TEST merchant as far as the public test card
+tables go; cards marked "simulator card" only on the simulator.`,
+  flags: [
+    { name: '--json', help: 'one JSON array: number, expiry {month, year}, securityCode, purpose, threeDS (3-D Secure cards only)' },
   ],
 };
 
