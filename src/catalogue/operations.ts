@@ -4,13 +4,15 @@
  * rules come from the nearest of its `documentedVersions` (the versions whose bodies bodies/ declares).
  */
 import { pathParams, type PathParam } from './pathParams';
+import { AUTHENTICATION_API_SINCE } from './groups/authentication';
 import type { ApiOperationName } from './versions';
 
 type ApiKind = 'financing' | 'gateway';
 export type OperationId =
   | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
-  | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction';
+  | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'
+  | 'gateway.initiateAuthentication' | 'gateway.authenticatePayer';
 export type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
 
 export interface OperationDef {
@@ -98,6 +100,9 @@ export const operations: readonly OperationDef[] = Object.freeze([
   gateway({ id: 'gateway.void', title: 'Void', purpose: 'Reverse an earlier transaction of the order (an authorization, capture, payment or refund) before it settles; voiding the authorization cancels the order.', documentedVersions: [100], introducedIn: 4, apiOperation: named('VOID'), moneyMoving: true, source: 'public reference' }),
   // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions
   gateway({ id: 'gateway.pay', title: 'Pay', purpose: 'Authorize and capture in one: the card is charged and the order is CAPTURED when the payment is approved.', documentedVersions: [100], introducedIn: 1, apiOperation: named('PAY'), moneyMoving: true, source: 'public reference' }),
+  // source: Authenticate Payer NVP v61 and REST v69 pages, Initiate Authentication REST v70 page (AUTHENTICATION_API_SINCE says why 61)
+  gateway({ id: 'gateway.initiateAuthentication', title: 'Initiate Authentication', purpose: 'Start EMV 3-D Secure for a card: tells whether authentication is available and returns the 3DS Method frame to put in the payer\'s page.', documentedVersions: [100], introducedIn: AUTHENTICATION_API_SINCE, apiOperation: named('INITIATE_AUTHENTICATION'), moneyMoving: false, source: 'public reference' }),
+  gateway({ id: 'gateway.authenticatePayer', title: 'Authenticate Payer', purpose: 'Authenticate the payer with the issuer (same order and transaction id as Initiate Authentication): frictionless, or a challenge the payer completes in the page from authentication.redirect.html.', documentedVersions: [100], introducedIn: AUTHENTICATION_API_SINCE, apiOperation: named('AUTHENTICATE_PAYER'), moneyMoving: false, source: 'public reference' }),
   // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): Retrieve order 11+
   retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId], introducedIn: 11 }),
   // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions

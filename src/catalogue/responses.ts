@@ -318,6 +318,8 @@ export function responseSchemaFor(operationId: string, version?: number): z.ZodM
     case 'gateway.capture':
     case 'gateway.void':
     case 'gateway.pay':
+    case 'gateway.initiateAuthentication':
+    case 'gateway.authenticatePayer':
       return gatewayAnswer;
     case 'gateway.retrieveOrder':
       return orderAnswer;

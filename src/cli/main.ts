@@ -7,8 +7,12 @@ import { exportCommand } from './exportCommand';
 import { importCommand } from './importCommand';
 import { listenCommand } from './listenCommand';
 import { runCommand, type CliIo } from './runCommand';
-import { helpOf, USAGE, UsageError } from './usage';
+import { COMMANDS, helpOf, USAGE, UsageError } from './usage';
 import { packageVersion } from './version';
+import { testCardsCommand } from './testCardsCommand';
+
+/** The commands with a --help of their own, which a usage error points to. */
+const SUBCOMMANDS_WITH_HELP = new Set(COMMANDS.map((c) => c.name));
 
 const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
 
@@ -29,6 +33,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await importCommand(rest, io);
       case 'export':
         return await exportCommand(rest, io);
+      case 'test-cards':
+        return testCardsCommand(rest, io);
       case 'simulator':
         await runSimulatorCommand(rest);
         return -1; // keeps running until Ctrl+C
@@ -43,12 +49,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"; the commands are run, simulator, listen, import and export`);
+        throw new UsageError(`unknown command "${command}"; the commands are run, simulator, listen, import, export and test-cards`);
     }
   } catch (err) {
     if (err instanceof UsageError || err instanceof SimulatorUsageError) {
       io.err(`payment-workbench: ${err.message}`);
-      if (!err.message.includes('\n')) io.err(`(payment-workbench ${command === 'run' || command === 'listen' || command === 'simulator' || command === 'import' || command === 'export' ? `${command} ` : ''}--help shows the usage)`);
+      if (!err.message.includes('\n')) io.err(`(payment-workbench ${SUBCOMMANDS_WITH_HELP.has(command ?? '') ? `${command} ` : ''}--help shows the usage)`);
       return 2;
     }
     io.err(`payment-workbench: ${err instanceof Error ? err.message : String(err)}`);

@@ -49,7 +49,18 @@ choice in front of the port.`,
   ],
 };
 
-export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND];
+export const TEST_CARDS_COMMAND: CommandSpec = {
+  name: 'test-cards',
+  summary: `Lists the test cards the simulator knows: the approve/decline cards (the expiry picks the outcome,
+01/39 approves) and the 3-D Secure cards (threeDS: frictionless, attempted, failed, rejected, challenge,
+notEnrolled, unavailable). They work on a real gateway's TEST merchant as far as the public test card
+tables go; cards marked "simulator card" only on the simulator.`,
+  flags: [
+    { name: '--json', help: 'one JSON array: number, expiry {month, year}, securityCode, purpose, threeDS (3-D Secure cards only)' },
+  ],
+};
+
+export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND, TEST_CARDS_COMMAND];
 
 const firstSentence = (spec: CommandSpec) => spec.summary.split(/(?<=\.)\s/)[0]?.replace(/\s+/g, ' ') ?? '';
 

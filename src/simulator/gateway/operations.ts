@@ -15,7 +15,7 @@ export interface GatewayOperation {
 
 const SELECTED_BY_API_OPERATION: readonly GatewayOperationId[] = [
   'gateway.authorize', 'gateway.updateAuthorization', 'gateway.refund', 'gateway.verify', 'gateway.initiateBrowserPayment',
-  'gateway.capture', 'gateway.void', 'gateway.pay',
+  'gateway.capture', 'gateway.void', 'gateway.pay', 'gateway.initiateAuthentication', 'gateway.authenticatePayer',
 ];
 
 function definition(id: OperationId): OperationDef {

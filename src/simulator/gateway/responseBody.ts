@@ -19,7 +19,7 @@ import { CSC_ACQUIRER_CODES, avsAcquirerCode } from './testCards';
  */
 const FIRST_VERSION_WITH_MERCHANT_AMOUNT = 100;
 
-function orderView(order: OrderRecord, version: string): { [key: string]: JsonOut } {
+export function orderView(order: OrderRecord, version: string): { [key: string]: JsonOut } {
   const merchantAmount = Number(version) >= FIRST_VERSION_WITH_MERCHANT_AMOUNT;
   return {
     amount: DecimalNumber.of(order.amount),

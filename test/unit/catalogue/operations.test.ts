@@ -20,6 +20,8 @@ describe('catalogue: operations', () => {
       ['gateway.capture', 'PUT', tx, 'v1–100', '100', 100, 'CAPTURE', 'basicMerchant', true, true],
       ['gateway.void', 'PUT', tx, 'v4–100', '100', 100, 'VOID', 'basicMerchant', true, true],
       ['gateway.pay', 'PUT', tx, 'v1–100', '100', 100, 'PAY', 'basicMerchant', true, true],
+      ['gateway.initiateAuthentication', 'PUT', tx, 'v61–100', '100', 100, 'INITIATE_AUTHENTICATION', 'basicMerchant', true, false],
+      ['gateway.authenticatePayer', 'PUT', tx, 'v61–100', '100', 100, 'AUTHENTICATE_PAYER', 'basicMerchant', true, false],
       ['gateway.retrieveOrder', 'GET', '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}', 'v11–100', '100', 100, '-', 'basicMerchant', false, false],
       ['gateway.retrieveTransaction', 'GET', tx, 'v1–100', '100', 100, '-', 'basicMerchant', false, false],
     ]);
