@@ -1,11 +1,13 @@
 /** Every operation of both APIs: method, path, versions, authentication, apiOperation. */
 import { pathParams, type PathParam } from './pathParams';
+import { savedCardOperations, type SavedCardOperationId } from './savedCardOperations';
 
 type ApiKind = 'financing' | 'gateway';
 export type OperationId =
   | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
-  | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction';
+  | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'
+  | SavedCardOperationId;
 type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
 
 export interface OperationDef {
@@ -14,7 +16,7 @@ export interface OperationDef {
   title: string;
   /** One line from the spec. */
   purpose: string;
-  method: 'POST' | 'PUT' | 'GET';
+  method: 'POST' | 'PUT' | 'GET' | 'DELETE';
   pathTemplate: string;
   query?: Record<string, string>;
   pathParams: PathParam[];
@@ -68,6 +70,7 @@ export const operations: readonly OperationDef[] = Object.freeze([
   gateway({ id: 'gateway.pay', title: 'Pay', purpose: 'Authorize and capture in one: the card is charged and the order is CAPTURED when the payment is approved.', versions: [100], defaultVersion: 100, apiOperation: 'PAY', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
   retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId] }),
   retrieve({ id: 'gateway.retrieveTransaction', title: 'Retrieve Transaction', purpose: 'Read one transaction of an order, in the shape of the webhook notification about it.', pathTemplate: TRANSACTION_PATH, pathParams: transactionParams }),
+  ...savedCardOperations,
 ]);
 
 const byId = new Map<string, OperationDef>(operations.map((o) => [o.id, o]));

@@ -13,7 +13,7 @@ interface Snippet {
 /** Tab stops for URL parameters: valid defaults, so accepting the snippet as is gives a valid file. */
 function paramPlaceholders(op: OperationDef): Record<string, string> {
   const names = op.pathParams.map((p) => p.name).filter((n) => n !== 'merchantId'); // merchantId comes from the environment
-  const defaults: Record<string, string> = { orderId: 'ORDER-1', transactionId: 'TXN-1', sessionId: 'SESSION0002XXXXXXXXXXXXXXXXXXXX' };
+  const defaults: Record<string, string> = { orderId: 'ORDER-1', transactionId: 'TXN-1', sessionId: 'SESSION0002XXXXXXXXXXXXXXXXXXXX', tokenId: '5123458154060008' };
   return Object.fromEntries(names.map((n, i) => [n, `\${${i + 1}:${defaults[n] ?? n}}`]));
 }
 

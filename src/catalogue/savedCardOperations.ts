@@ -1,0 +1,35 @@
+/**
+ * Sessions and saved cards (issue 25), beyond the seed spec, from the gateway's public API reference.
+ * Declared in today's shape (one version, 100); each line notes the lowest version and the page.
+ */
+import type { OperationDef } from './operations';
+import { pathParams } from './pathParams';
+
+export type SavedCardOperationId =
+  | 'gateway.createSession' | 'gateway.retrieveSession'
+  | 'gateway.createToken' | 'gateway.updateToken' | 'gateway.retrieveToken' | 'gateway.deleteToken';
+
+const MERCHANT_PATH = '/api/rest/version/{version}/merchant/{merchantId}';
+const merchantOnly = [pathParams.merchantId];
+const tokenParams = [pathParams.merchantId, pathParams.tokenId];
+
+type Declared = Pick<OperationDef, 'title' | 'purpose' | 'method' | 'pathTemplate' | 'pathParams' | 'hasBody'> & { id: SavedCardOperationId };
+
+function referenceOp(def: Declared): OperationDef {
+  return { ...def, api: 'gateway', versions: [100], defaultVersion: 100, auth: 'basicMerchant', moneyMoving: false, source: 'public reference' };
+}
+
+export const savedCardOperations: readonly OperationDef[] = [
+  // introducedIn: ≤ 18 (sessions exist by v18, Retrieve Session migrated "from version 18"); apiOperation: none in REST — source: Create Session REST v34 / NVP v56 (ap-gateway), "Migrate to Hosted Session version 100"
+  referenceOp({ id: 'gateway.createSession', title: 'Create Session', purpose: 'Open an empty payment session for the merchant: its id, version and how many operations may use the id as a password.', method: 'POST', pathTemplate: `${MERCHANT_PATH}/session`, pathParams: merchantOnly, hasBody: true }),
+  // introducedIn: ≤ 18; apiOperation: none — source: Retrieve Session REST v24/v29 (anzegate, ap-gateway)
+  referenceOp({ id: 'gateway.retrieveSession', title: 'Retrieve Session', purpose: 'Read what a payment session holds, the card number masked and the security code never returned.', method: 'GET', pathTemplate: `${MERCHANT_PATH}/session/{sessionId}`, pathParams: [pathParams.merchantId, pathParams.sessionId], hasBody: false }),
+  // introducedIn: ≤ 56 (system-generated token page at v56; NVP TOKENIZE at v55); apiOperation: none in REST v100 — source: "Create or Update Token (with system-generated token)" REST v56 (ap-gateway)
+  referenceOp({ id: 'gateway.createToken', title: 'Create Token', purpose: 'Save a card (given, or held in a session) as a token the gateway generates; later payments send sourceOfFunds.token instead of the card.', method: 'POST', pathTemplate: `${MERCHANT_PATH}/token`, pathParams: merchantOnly, hasBody: true }),
+  // introducedIn: ≤ 30 (REST v30 page); apiOperation: none in REST — source: "Create or Update Token" REST v30/v63 (ap-gateway)
+  referenceOp({ id: 'gateway.updateToken', title: 'Create or Update Token', purpose: 'Save a card under a token id you choose, or replace the card a token holds.', method: 'PUT', pathTemplate: `${MERCHANT_PATH}/token/{tokenId}`, pathParams: tokenParams, hasBody: true }),
+  // introducedIn: NOT FOUND (page at v100); apiOperation: none — source: Retrieve Token REST v100 (bsf.gateway)
+  referenceOp({ id: 'gateway.retrieveToken', title: 'Retrieve Token', purpose: 'Read what a token holds: its status and the card, masked.', method: 'GET', pathTemplate: `${MERCHANT_PATH}/token/{tokenId}`, pathParams: tokenParams, hasBody: false }),
+  // introducedIn: ≤ 57 (REST v57 page); apiOperation: none (NVP DELETE_TOKEN) — source: Delete Token REST v57/v79 (ap-gateway)
+  referenceOp({ id: 'gateway.deleteToken', title: 'Delete Token', purpose: 'Remove a saved card: payments with the token are refused afterwards.', method: 'DELETE', pathTemplate: `${MERCHANT_PATH}/token/{tokenId}`, pathParams: tokenParams, hasBody: false }),
+];
