@@ -7,18 +7,21 @@ import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { BROWSER_PAGE_PREFIX, browserPaymentPage, browserPaymentReturnPage, RETURN_PAGE, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
 import { authorize, pay, verify } from './cardOperations';
-import { badCredentials, fieldError, invalidRequest, invalidValue, missing, notFound, unsupportedVersion } from './errors';
+import { badCredentials, fieldError, invalidRequest, missing, notFound, unsupportedVersion } from './errors';
 import { capture, refund, updateAuthorization } from './followUpOperations';
 import { lockFailure } from './lockFailure';
 import { voidTransaction } from './voidOperation';
-import { knownVersions, operationByApiOperation, type GatewayOperation, type GatewayOperationId } from './operations';
+import type { OperationId } from '../../catalogue';
+import { knownVersions, operationByApiOperation, type GatewayOperationId } from './operations';
 import type { OpEnv } from './opEnv';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
 import { orderFullExplanation, OrderStore } from './orders';
 import { GATEWAY_PREFIX, parseBody, parseTarget, pathProblem, type Target } from './requestParts';
 import { retrieveOrderResponse, transactionResponse } from './responseBody';
-import { createSession, readSession, updateSession } from './sessionRoutes';
+import { createSession, readSession, unknownSession, updateSession } from './sessionRoutes';
 import { SessionStore } from './sessions';
+import { SavedCardStore } from './savedCards';
+import { handleToken, unknownToken } from './tokenRoutes';
 
 export { GATEWAY_PREFIX };
 
@@ -28,14 +31,16 @@ export { GATEWAY_PREFIX };
  *                                                      Initiate Browser Payment (by apiOperation)
  *   GET  order/{orderId}, order/{orderId}/transaction/{transactionId}   read the state back
  *   POST session                                       create a session (the real Create Session)
- *   PUT  session/{sessionId}, GET session/{sessionId}  Update Session, read a session
+ *   PUT  session/{sessionId}, GET session/{sessionId}  Update Session, Retrieve Session
+ *   POST token, PUT|GET|DELETE token/{tokenId}         saved cards (tokenRoutes.ts)
  * Order of checks, as a client sees them: unknown path or version → 404; credentials → 401; JSON and
  * field checks → 400; then the operation, which holds the order lock while it "processes"
  * (processingDelayMs), so overlapping operations on one order really collide (LOCK_FAILURE).
  */
 export class GatewayApi {
   readonly orders: OrderStore;
-  readonly sessions = new SessionStore();
+  readonly sessions: SessionStore;
+  readonly savedCards = new SavedCardStore();
   private readonly browserPayments = new Map<string, BrowserPaymentLocation>();
 
   constructor(
@@ -44,6 +49,7 @@ export class GatewayApi {
     private readonly processingDelayMs: number,
     maxOrders = DEFAULT_MAX_ORDERS,
   ) {
+    this.sessions = new SessionStore(() => ctx.now().getTime());
     // A forgotten order takes its payer pages with it.
     this.orders = new OrderStore(maxOrders, (order) => {
       for (const txn of order.transactions.values()) if (txn.browserPayment) this.browserPayments.delete(txn.browserPayment.token);
@@ -66,6 +72,10 @@ export class GatewayApi {
       if (orderOrSession === undefined && req.method === 'POST') return createSession(this, req, target);
       if (orderOrSession !== undefined && req.method === 'PUT') return updateSession(this, req, target, orderOrSession);
       if (orderOrSession !== undefined && req.method === 'GET') return this.read(req, target, () => readSession(this, target, orderOrSession));
+    } else if (first === 'token' && third === undefined) {
+      const deps = { ctx: this.ctx, merchants: this.merchants, sessions: this.sessions, savedCards: this.savedCards, checkFields: this.checkFields.bind(this) };
+      const answer = handleToken(deps, req, target, orderOrSession);
+      if (answer) return answer;
     }
     return notFound();
   }
@@ -91,7 +101,7 @@ export class GatewayApi {
    * gateway. Otherwise the body as the gateway reads it (what it accepts although the spec says
    * otherwise, such as an amount sent as a number, in the spec's form).
    */
-  checkFields(op: GatewayOperation, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject } {
+  checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject } {
     const checked = catalogueCheck(op.id, Number(version), body, this.ctx.now());
     // The spec wants https webhooks; the simulator also allows http on loopback so a local receiver works.
     const first = checked.errors.find((i) => !(i.path.endsWith('notificationUrl') && typeof i.value === 'string' && isAllowedTarget(i.value)));
@@ -116,11 +126,15 @@ export class GatewayApi {
 
     let body = fields.body;
     const sessionId = getString(body, 'session.id');
-    if (sessionId !== undefined) {
-      const session = this.sessions.get(merchant.merchantId, sessionId);
-      if (!session) return invalidValue('session.id', sessionId, `Unable to find session ${sessionId} for merchant ${merchant.merchantId}`);
-      // Provided fields override session fields (the spec's precedence).
-      body = deepMerge(session.fields, body);
+    const session = sessionId !== undefined ? this.sessions.get(merchant.merchantId, sessionId) : undefined;
+    if (sessionId !== undefined && !session) return unknownSession(sessionId, merchant.merchantId);
+    // Provided fields override session fields, which override the token's card (the spec's precedence).
+    if (session) body = deepMerge(session.fields, body);
+    const token = getString(body, 'sourceOfFunds.token');
+    if (token !== undefined && getString(body, 'sourceOfFunds.provided.card.number') === undefined) {
+      const saved = this.savedCards.get(merchant.merchantId, token);
+      if (!saved) return unknownToken(token, merchant.merchantId);
+      body = deepMerge({ sourceOfFunds: { provided: { card: { number: saved.card.number, expiry: { month: saved.card.expiryMonth, year: saved.card.expiryYear } } } } }, body);
     }
     const env: OpEnv = {
       ctx: this.ctx,
@@ -141,6 +155,7 @@ export class GatewayApi {
       if (full) return invalidRequest(full);
       return this.run(op.id, env);
     } finally {
+      if (session) this.sessions.forgetSecurityCode(session);
       this.orders.release(merchant.merchantId, orderId);
     }
   }
