@@ -5,9 +5,11 @@ import {
   gatewayErrorSchema,
   gatewayResponseSchema,
   retrieveOrderResponseSchema,
+  tokenResponseSchema,
   updateSessionResponseSchema,
 } from '../catalogue/responses';
 import type { BodyView } from './bodyView';
+import { isSavedCardAnswer } from './gateway/savedCard';
 
 const MAX_SHAPE_NOTES = 5;
 
@@ -38,6 +40,7 @@ function gatewayShape(operationId: string, view: BodyView, httpStatus: number): 
   if (view.at(['result']) === 'ERROR' || view.record(['error']) !== undefined) return gatewayErrorSchema;
   if (httpStatus >= 400) return undefined;
   if (operationId === 'gateway.retrieveOrder') return retrieveOrderResponseSchema;
+  if (isSavedCardAnswer(operationId)) return tokenResponseSchema;
   if (view.record(['session']) !== undefined) return updateSessionResponseSchema;
   return gatewayResponseSchema;
 }
