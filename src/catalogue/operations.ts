@@ -8,7 +8,8 @@ export type OperationId =
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
   | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'
   | SavedCardOperationId;
-type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
+/** basicSession: user merchant.<merchantId>, the session id as the password (session authentication). */
+type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser' | 'basicSession';
 
 export interface OperationDef {
   id: OperationId;

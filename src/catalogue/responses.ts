@@ -336,6 +336,7 @@ export function responseSchemaFor(operationId: string, version?: number): z.ZodM
     case 'gateway.updateSession':
     case 'gateway.createSession':
     case 'gateway.retrieveSession':
+    case 'gateway.updateSessionAsPayer':
       return sessionAnswer;
     case 'gateway.createToken':
     case 'gateway.updateToken':

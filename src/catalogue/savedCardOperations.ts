@@ -6,7 +6,7 @@ import type { OperationDef } from './operations';
 import { pathParams } from './pathParams';
 
 export type SavedCardOperationId =
-  | 'gateway.createSession' | 'gateway.retrieveSession'
+  | 'gateway.createSession' | 'gateway.retrieveSession' | 'gateway.updateSessionAsPayer'
   | 'gateway.createToken' | 'gateway.updateToken' | 'gateway.retrieveToken' | 'gateway.deleteToken';
 
 const MERCHANT_PATH = '/api/rest/version/{version}/merchant/{merchantId}';
@@ -24,6 +24,13 @@ export const savedCardOperations: readonly OperationDef[] = [
   referenceOp({ id: 'gateway.createSession', title: 'Create Session', purpose: 'Open an empty payment session for the merchant: its id, version and how many operations may use the id as a password.', method: 'POST', pathTemplate: `${MERCHANT_PATH}/session`, pathParams: merchantOnly, hasBody: true }),
   // introducedIn: ≤ 18; apiOperation: none — source: Retrieve Session REST v24/v29 (anzegate, ap-gateway)
   referenceOp({ id: 'gateway.retrieveSession', title: 'Retrieve Session', purpose: 'Read what a payment session holds, the card number masked and the security code never returned.', method: 'GET', pathTemplate: `${MERCHANT_PATH}/session/{sessionId}`, pathParams: [pathParams.merchantId, pathParams.sessionId], hasBody: false }),
+  // introducedIn: as Update Session; apiOperation: none (old SDKs sent UPDATE_PAYER_DATA) — source: "Session Authentication Fields" (developer.mastercard.com, anzworldline), Session Basics (authenticationLimit), the vendor's gateway-android-sdk Gateway.java (merchant.<id>:<sessionId>)
+  {
+    id: 'gateway.updateSessionAsPayer', api: 'gateway', title: 'Update Session (as the payer)',
+    purpose: "Put the payer's card, billing and contact details into a session from the payer's browser or app, with the session id as the password, so the card never passes the merchant's server.",
+    method: 'PUT', pathTemplate: `${MERCHANT_PATH}/session/{sessionId}`, pathParams: [pathParams.merchantId, pathParams.sessionId], hasBody: true,
+    versions: [100], defaultVersion: 100, auth: 'basicSession', moneyMoving: false, source: 'public reference',
+  },
   // introducedIn: ≤ 56 (system-generated token page at v56; NVP TOKENIZE at v55); apiOperation: none in REST v100 — source: "Create or Update Token (with system-generated token)" REST v56 (ap-gateway)
   referenceOp({ id: 'gateway.createToken', title: 'Create Token', purpose: 'Save a card (given, or held in a session) as a token the gateway generates; later payments send sourceOfFunds.token instead of the card.', method: 'POST', pathTemplate: `${MERCHANT_PATH}/token`, pathParams: merchantOnly, hasBody: true }),
   // introducedIn: ≤ 30 (REST v30 page); apiOperation: none in REST — source: "Create or Update Token" REST v30/v63 (ap-gateway)

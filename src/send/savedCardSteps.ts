@@ -6,7 +6,7 @@
 import type { Exchange } from './exchange';
 import type { NextStep } from './nextSteps';
 
-const SESSION_OPERATIONS: ReadonlySet<string> = new Set(['gateway.createSession', 'gateway.updateSession', 'gateway.retrieveSession']);
+const SESSION_OPERATIONS: ReadonlySet<string> = new Set(['gateway.createSession', 'gateway.updateSession', 'gateway.updateSessionAsPayer', 'gateway.retrieveSession']);
 const TOKEN_OPERATIONS: ReadonlySet<string> = new Set(['gateway.createToken', 'gateway.updateToken', 'gateway.retrieveToken']);
 
 function answerText(e: Exchange, path: readonly string[]): string | undefined {
@@ -38,7 +38,7 @@ export function savedCardSteps(e: Exchange): NextStep[] | undefined {
 function sessionSteps(id: string, operationId: string, source: string): NextStep[] {
   const note = { 'session.id': `Session ${id}, from ${source}.` };
   const steps: NextStep[] = [];
-  if (operationId !== 'gateway.updateSession') {
+  if (operationId === 'gateway.createSession' || operationId === 'gateway.retrieveSession') {
     steps.push({ operationId: 'gateway.updateSession', label: 'Update Session (add the card)…', params: { sessionId: id }, fieldNotes: { sessionId: `From ${source}.` } });
   }
   if (operationId !== 'gateway.createSession') {

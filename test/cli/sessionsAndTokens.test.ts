@@ -123,6 +123,29 @@ describe('payment-workbench run: sessions and saved cards on the simulator (real
     assert.ok(!r.stdout.includes(PAN), 'the text report never shows the full card number');
   });
 
+  it('session authentication (Update Session as the payer): the session id is the password, only payer fields, within authenticationLimit, that session only', async () => {
+    const other = await sessionOn('TESTSIMULATOR01', {});
+    const asPayer = (id: string, sessionId: string, body: object, expect: object) => ({ id, operation: 'gateway.updateSessionAsPayer', params: { sessionId }, body, expect });
+    const r = await run('session-auth', [
+      { id: 's', operation: 'gateway.createSession', body: { session: { authenticationLimit: 2 } } },
+      { id: 'order', operation: 'gateway.updateSession', params: { sessionId: '{{s.response.session.id}}' }, body: { order: { amount: '9.00', currency: 'EUR' } } },
+      asPayer('card', '{{s.response.session.id}}', { sourceOfFunds: card() }, { status: 200, 'session.updateStatus': 'SUCCESS', 'session.id': { present: false }, 'sourceOfFunds': { present: false } }),
+      asPayer('amount', '{{s.response.session.id}}', { order: { amount: '0.01' } }, { status: 400, 'error.field': 'order', 'error.validationType': 'UNSUPPORTED' }),
+      asPayer('name', '{{s.response.session.id}}', { customer: { firstName: 'Ann' } }, { status: 200 }),
+      asPayer('overLimit', '{{s.response.session.id}}', { customer: { firstName: 'Bo' } }, { status: 400, 'error.explanation': { present: true } }),
+      // Another session, opened with its own id: each session id opens its own session only (checked below).
+      { id: 'wrongSession', operation: 'gateway.updateSessionAsPayer', params: { sessionId: other }, body: { customer: { firstName: 'Cy' } }, expect: { status: 200 } },
+      { id: 'pay', operation: 'gateway.pay', body: { apiOperation: 'PAY', session: { id: '{{s.response.session.id}}' } }, expect: { 'response.gatewayCode': 'APPROVED', 'order.amount': '9.00' } },
+    ]);
+    assert.equal(r.status, 0, r.stdout);
+    const auth = { authorization: `Basic ${Buffer.from(`merchant.TESTSIMULATOR01:${other}`).toString('base64')}`, 'content-type': 'application/json' };
+    const created = (await (await fetch(`${baseUrl}/api/rest/version/100/merchant/TESTSIMULATOR01/session`, { method: 'POST', headers: { ...auth, authorization: `Basic ${Buffer.from(`merchant.TESTSIMULATOR01:${PASSWORD}`).toString('base64')}` }, body: '{}' })).json()) as { session: { id: string } };
+    const crossed = await fetch(`${baseUrl}/api/rest/version/100/merchant/TESTSIMULATOR01/session/${created.session.id}`, { method: 'PUT', headers: auth, body: '{}' });
+    assert.equal(crossed.status, 401, "one session's id is no password for another session");
+    const read = await fetch(`${baseUrl}/api/rest/version/100/merchant/TESTSIMULATOR01/session/${other}`, { headers: auth });
+    assert.equal(read.status, 401, 'session authentication opens Update Session only');
+  });
+
   it('the simulator’s request log keeps no full card number from sessions or tokens', async () => {
     const log = await (await fetch(`${baseUrl}/_simulator/requests`)).text();
     assert.match(log, /\/token/, 'the token requests are in the log');

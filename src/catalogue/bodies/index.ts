@@ -3,7 +3,7 @@ import { loginBody, offersBody } from './financing';
 import {
   authorizeV11, captureV100, payV100, voidV100, initiateBrowserPaymentV100, initiateBrowserPaymentV16, refundV13, updateAuthorizationV18, updateSessionV100, verifyV100,
 } from './gateway';
-import { createSessionV100, saveTokenV100 } from './savedCards';
+import { createSessionV100, saveTokenV100, updateSessionAsPayerV100 } from './savedCards';
 import type { ObjectNode } from '../fieldTree';
 import { getOperation, operations, type OperationDef, type OperationId } from '../operations';
 
@@ -22,6 +22,7 @@ const builders: Record<string, () => ObjectNode> = {
   'gateway.void@100': voidV100,
   'gateway.pay@100': payV100,
   'gateway.createSession@100': createSessionV100,
+  'gateway.updateSessionAsPayer@100': updateSessionAsPayerV100,
   'gateway.createToken@100': saveTokenV100,
   'gateway.updateToken@100': saveTokenV100,
 };

@@ -2,6 +2,7 @@
  * Request bodies of Create Session and Create (or Update) Token, from the public API reference
  * (Create Session NVP v56 and the 3DS JS guide for authenticationLimit; Create or Update Token v30/v56/v63).
  */
+import { billingGroup, customerGroup } from '../groups/address';
 import { commonGatewayFields } from '../groups/common';
 import { sourceOfFundsGroup } from '../groups/sourceOfFunds';
 import { integer, text } from '../formats';
@@ -39,6 +40,21 @@ export function saveTokenV100(): ObjectNode {
       verificationStrategy: text(1, 30, 'How the gateway checks the card before saving it; left out, the repository\'s setting applies. Values seen: BASIC, ACQUIRER, NONE.', {
         label: 'Verification strategy', suggestions: ['BASIC', 'ACQUIRER', 'NONE'],
       }),
+    },
+  );
+}
+
+/**
+ * Update Session sent with session authentication: only payer input fields ("Session Authentication
+ * Fields"): the card, billing address and customer details; never the order or its amount.
+ */
+export function updateSessionAsPayerV100(): ObjectNode {
+  return body(
+    { correlationId: text(1, 100, 'Optional, 1 to 100 characters; returned unchanged in the response.', { label: 'Correlation id' }) },
+    {
+      billing: billingGroup({ version100: true }),
+      customer: customerGroup(),
+      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
     },
   );
 }

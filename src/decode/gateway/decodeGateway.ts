@@ -36,7 +36,7 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
   if (isSavedCardAnswer(operationId)) {
     return definedOnly({ verdict: savedCardVerdict(view, operationId), card: decodeCard(view, notes), record: decodeRecord(view) });
   }
-  if (view.record(['session']) !== undefined || (operationId === 'gateway.updateSession' && !view.has(['result']))) {
+  if (view.record(['session']) !== undefined || (operationId.startsWith('gateway.updateSession') && !view.has(['result']))) {
     return definedOnly({ ...decodeSession(view, operationId), card: decodeCard(view, notes), record: decodeRecord(view) });
   }
   if (isOrderRead(operationId, view)) return definedOnly({ ...decodeOrderRead(view), record: decodeRecord(view) });
