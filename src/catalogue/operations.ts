@@ -7,6 +7,7 @@ export type OperationId =
   | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
   | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'
+  | 'gateway.initiateAuthentication' | 'gateway.authenticatePayer'
   | SavedCardOperationId;
 /** basicSession: user merchant.<merchantId>, the session id as the password (session authentication). */
 type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser' | 'basicSession';
@@ -69,6 +70,10 @@ export const operations: readonly OperationDef[] = Object.freeze([
   gateway({ id: 'gateway.capture', title: 'Capture', purpose: 'Take funds an authorization reserved: all of them, or part, more than once, up to the authorized amount not yet captured.', versions: [100], defaultVersion: 100, apiOperation: 'CAPTURE', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
   gateway({ id: 'gateway.void', title: 'Void', purpose: 'Reverse an earlier transaction of the order (an authorization, capture, payment or refund) before it settles; voiding the authorization cancels the order.', versions: [100], defaultVersion: 100, apiOperation: 'VOID', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
   gateway({ id: 'gateway.pay', title: 'Pay', purpose: 'Authorize and capture in one: the card is charged and the order is CAPTURED when the payment is approved.', versions: [100], defaultVersion: 100, apiOperation: 'PAY', auth: 'basicMerchant', moneyMoving: true, source: 'public reference' }),
+  // introducedIn: 70 — source: Initiate Authentication REST v70 reference page (earliest REST page seen; ThreeDS.js v67 calls it; first version not found)
+  gateway({ id: 'gateway.initiateAuthentication', title: 'Initiate Authentication', purpose: 'Start EMV 3-D Secure for a card: tells whether authentication is available and returns the 3DS Method frame to put in the payer\'s page.', versions: [100], defaultVersion: 100, apiOperation: 'INITIATE_AUTHENTICATION', auth: 'basicMerchant', moneyMoving: false, source: 'public reference' }),
+  // introducedIn: 61 — source: Authenticate Payer NVP v61 and REST v69 reference pages (ThreeDS.js v54 calls it; REST below 61 not confirmed)
+  gateway({ id: 'gateway.authenticatePayer', title: 'Authenticate Payer', purpose: 'Authenticate the payer with the issuer (same order and transaction id as Initiate Authentication): frictionless, or a challenge the payer completes in the page from authentication.redirect.html.', versions: [100], defaultVersion: 100, apiOperation: 'AUTHENTICATE_PAYER', auth: 'basicMerchant', moneyMoving: false, source: 'public reference' }),
   retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId] }),
   retrieve({ id: 'gateway.retrieveTransaction', title: 'Retrieve Transaction', purpose: 'Read one transaction of an order, in the shape of the webhook notification about it.', pathTemplate: TRANSACTION_PATH, pathParams: transactionParams }),
   ...savedCardOperations,

@@ -3,6 +3,7 @@
  * simulator behaves by them and the form offers them (pick a card and an outcome). No vscode, no DOM.
  */
 import type { AvsCode, CscCode, GatewayCode } from './codes';
+import { TEST_CARD_LIST } from './testCards';
 
 /** "MM/YY" (month without leading zero accepted) → gatewayCode. */
 export const EXPIRY_OUTCOMES: Readonly<Record<string, GatewayCode>> = {
@@ -43,8 +44,5 @@ export const BROWSER_PAYMENT_REFERENCES = {
   'TEST-PENDING': 'PENDING',
 } as const satisfies Readonly<Record<string, GatewayCode>>;
 
-/** Test card numbers with their brand as the reference names it. */
-export const TEST_CARDS = [
-  '5123450000000008', '2223000000000007', '5111111111111118', '4508750015741019', '4012000033330026', '3528000000000007', '6011003179988686',
-] as const;
-
+/** Test card numbers (the one list is testCards.ts). */
+export const TEST_CARDS: readonly string[] = TEST_CARD_LIST.map((c) => c.number);

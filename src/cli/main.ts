@@ -7,6 +7,7 @@ import { listenCommand } from './listenCommand';
 import { runCommand, type CliIo } from './runCommand';
 import { helpOf, USAGE, UsageError } from './usage';
 import { packageVersion } from './version';
+import { testCardsCommand } from './testCardsCommand';
 
 const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
 
@@ -23,6 +24,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await runCommand(rest, io);
       case 'listen':
         return await listenCommand(rest, io);
+      case 'test-cards':
+        return testCardsCommand(rest, io);
       case 'simulator':
         await runSimulatorCommand(rest);
         return -1; // keeps running until Ctrl+C
@@ -37,12 +40,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"; the commands are run, simulator and listen`);
+        throw new UsageError(`unknown command "${command}"; the commands are run, simulator, listen and test-cards`);
     }
   } catch (err) {
     if (err instanceof UsageError || err instanceof SimulatorUsageError) {
       io.err(`payment-workbench: ${err.message}`);
-      if (!err.message.includes('\n')) io.err(`(payment-workbench ${command === 'run' || command === 'listen' || command === 'simulator' ? `${command} ` : ''}--help shows the usage)`);
+      if (!err.message.includes('\n')) io.err(`(payment-workbench ${command === 'run' || command === 'listen' || command === 'simulator' || command === 'test-cards' ? `${command} ` : ''}--help shows the usage)`);
       return 2;
     }
     io.err(`payment-workbench: ${err instanceof Error ? err.message : String(err)}`);

@@ -2,6 +2,7 @@ import { closestPath } from '../catalogue/closestPath';
 import { commandHelp, CommandLineError, parseCommandLine, synopsis, wrapText, type CommandLine, type CommandSpec } from '../format/commandLine';
 import { SIMULATOR_COMMAND } from '../simulator/terminal';
 import { REPORTERS } from './reporters';
+import { TEST_CARDS_COMMAND } from './testCardsCommand';
 
 /** Bad usage or an invalid input file: exit status 2, with a message naming what is at fault. */
 export class UsageError extends Error {}
@@ -48,7 +49,7 @@ choice in front of the port.`,
   ],
 };
 
-export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND];
+export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, TEST_CARDS_COMMAND];
 
 const firstSentence = (spec: CommandSpec) => spec.summary.split(/(?<=\.)\s/)[0]?.replace(/\s+/g, ' ') ?? '';
 

@@ -59,6 +59,25 @@ export interface DecodedThreeDSecure {
   acsEci?: string;
 }
 
+/** A 3-D Secure authentication (Initiate Authentication, Authenticate Payer) as the decoder explains it. */
+export interface DecodedAuthentication {
+  transactionId?: string;
+  /** authentication.version: 3DS2, 3DS1 or NONE. */
+  version?: string;
+  /** transaction.authenticationStatus (AUTHENTICATION_SUCCESSFUL…). */
+  status?: string;
+  /** authentication.3ds2.transactionStatus: Y, A, C, N, R, U. */
+  transactionStatus?: string;
+  statusReasonCode?: string;
+  meaning?: string;
+  liabilityShift?: string;
+  /** True only for Y and A: a payment may use this authentication. */
+  proceed: boolean;
+  gatewayRecommendation?: string;
+  payerSaw: string;
+  stage: 'initiated' | 'challenge' | 'done';
+}
+
 export interface DecodedBrowserPayment {
   status: CodeExplanation;
   redirectUrl?: string;
@@ -183,6 +202,7 @@ export interface DecodedResponse {
   csc?: CodeExplanation;
   detailedVerification?: { type: string; result: CodeExplanation }[];
   threeDSecure?: DecodedThreeDSecure;
+  authentication?: DecodedAuthentication;
   browserPayment?: DecodedBrowserPayment;
   order?: DecodedOrder;
   transaction?: DecodedTransaction;

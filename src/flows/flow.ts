@@ -13,6 +13,7 @@ import { CAPABILITY_NAMES, isCapability, type Capability } from './capabilities'
 import { isMatcher } from './expectations';
 import { NOTIFICATION_KEY, notificationExpectationProblems } from './notificationExpectation';
 import { parseDottedPath } from './paths';
+import { payerKind, payerProblems, type PayerAction } from './payerPages';
 import { referencesOf } from './references';
 
 export interface FlowStep {
@@ -22,6 +23,8 @@ export interface FlowStep {
   params?: Record<string, unknown>;
   body?: unknown;
   expect?: Record<string, unknown>;
+  /** A payer step (payerPages.ts): what the payer does on a page, instead of an operation; `operation` is then "payer.<page>". */
+  payer?: PayerAction;
 }
 
 export interface Flow {
@@ -138,6 +141,7 @@ function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: 
   }
   if (!id || !STEP_ID.test(id) || RESERVED_IDS.has(id)) problem('id', `must be a name of letters, digits, - and _ starting with a letter (not "fresh", "env" or "inbox"), got ${shown(raw['id'])}`);
   else if (earlier.has(id)) problem('id', `"${id}" is already the id of an earlier step`);
+  if (raw['payer'] !== undefined) return checkPayerStep(raw, id, earlier, problem);
   const op = typeof raw['operation'] === 'string' ? getOperation(raw['operation']) : undefined;
   if (!op) {
     const guess = typeof raw['operation'] === 'string' ? closestPath(raw['operation'], operations.map((o) => o.id)) : undefined;
@@ -155,6 +159,18 @@ function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: 
   // An expected value may refer to its own step, which has run by the time it is checked.
   checkExpectReferences(raw['expect'], earlier, problem);
   return raw as unknown as FlowStep;
+}
+
+/** A payer step: one page named in `payer`, no operation, params or body; expectations as for any step. */
+function checkPayerStep(raw: Record<string, unknown>, id: string | undefined, earlier: Set<string>, problem: (field: string, message: string) => void): FlowStep {
+  for (const message of payerProblems(raw['payer'])) problem('payer', message);
+  for (const field of ['operation', 'params', 'body', 'version'] as const) if (raw[field] !== undefined) problem(field, 'a payer step has no operation, params, body or version; it acts on the page named in "payer"');
+  checkExpect(raw['expect'], problem);
+  checkReferencesIn(raw['payer'], 'payer', earlier, problem);
+  if (id) earlier.add(id);
+  checkExpectReferences(raw['expect'], earlier, problem);
+  const payer = raw['payer'] as PayerAction;
+  return { ...(raw as unknown as FlowStep), operation: `payer.${payerKind(payer)}`, payer };
 }
 
 /** The JSON path below a step of a problem's field ('expect.order.amount' is one key of expect). */

@@ -9,6 +9,7 @@ import { errorCauseValues, gatewayCodeValues, orderStatusValues, resultValues } 
 import { operations } from '../catalogue/operations';
 import { CAPABILITIES, CAPABILITY_NAMES } from './capabilities';
 import { MAX_STEPS } from './flow';
+import { PAYER_PAGE_DRIVERS } from './payerPages';
 import { ENV_FIELDS } from './references';
 
 const REFERENCE_HELP = 'Text may hold references: {{fresh.orderId}}, {{STEP.params.NAME}}, {{STEP.body.PATH}}, {{STEP.response.PATH}}, {{env.NAME}}, {{inbox.gateway}} / {{inbox.financing}} (the local inbox\'s address: give it as order.notificationUrl or callback_url).';
@@ -62,6 +63,23 @@ function expectSchema(): object {
   };
 }
 
+/** A payer step's `payer`: one page key (its driver) and that driver's options. */
+function payerSchema(): object {
+  const kinds = Object.entries(PAYER_PAGE_DRIVERS);
+  return {
+    type: 'object',
+    description: `A payer step: instead of an operation, what the payer does on a page the gateway sends them to, done over HTTP without a browser (the same page a browser shows). Name one page: ${kinds.map(([k, d]) => `"${k}" (${d.title})`).join(', ')}. The step's response is what the page sends back to the merchant, e.g. {{payer.response.response.gatewayRecommendation}}. ${REFERENCE_HELP}`,
+    oneOf: kinds.map(([kind, driver]) => ({
+      properties: {
+        [kind]: { type: 'string', description: driver.description },
+        ...Object.fromEntries(Object.entries(driver.options).map(([name, o]) => [name, { type: 'string', description: o.description, ...(o.values ? { examples: [...o.values] } : {}) }])),
+      },
+      required: [kind, ...Object.entries(driver.options).filter(([, o]) => o.required).map(([name]) => name)],
+      additionalProperties: false,
+    })),
+  };
+}
+
 /** Per operation and version: the version enum and the request body's definition in payreq.schema.json. */
 function operationBranches(): object[] {
   const branches: object[] = [];
@@ -101,7 +119,8 @@ export function flowFileJsonSchema(): object {
     definitions: {
       step: {
         type: 'object',
-        required: ['id', 'operation'],
+        required: ['id'],
+        anyOf: [{ required: ['operation'] }, { required: ['payer'] }],
         properties: {
           id: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$', description: 'Names the step in references ({{id.response.PATH}}) and reports.' },
           // Offered in completion, judged by the flow checks alone: an enum here made a second report of an unknown operation.
@@ -113,6 +132,7 @@ export function flowFileJsonSchema(): object {
             properties: { orderId: { type: 'string' }, transactionId: { type: 'string' }, sessionId: { type: 'string' }, tokenId: { type: 'string' } },
           },
           body: { type: 'object', description: `The JSON request body. ${REFERENCE_HELP}` },
+          payer: payerSchema(),
           expect: expectSchema(),
         },
         allOf: operationBranches(),

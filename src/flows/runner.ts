@@ -16,6 +16,7 @@ import { missingCapability } from './capabilities';
 import { checkExpectations, type ExpectationFailure } from './expectations';
 import type { Flow, FlowStep } from './flow';
 import { awaitNotification, NOTIFICATION_KEY, type FlowInbox, type NotificationTarget } from './notificationExpectation';
+import { PAYER_PAGE_DRIVERS, payerKind, runPayerPage } from './payerPages';
 import { ENV_FIELDS, ResolutionBudget, ResolutionLimitError, resolveReferences, UnresolvedReference, type ReferenceScope } from './references';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';
@@ -108,6 +109,7 @@ export async function runFlow(flow: Flow, options: FlowRunOptions): Promise<Flow
 }
 
 function titleOf(step: FlowStep): string {
+  if (step.payer) return PAYER_PAGE_DRIVERS[payerKind(step.payer)]?.title ?? step.operation;
   return getOperation(step.operation)?.title ?? step.operation;
 }
 
@@ -122,6 +124,7 @@ function unresolved(base: StepResult, err: UnresolvedReference): StepResult {
 
 async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions, budget: ResolutionBudget): Promise<StepResult> {
   const base: StepResult = { id: step.id, operationId: step.operation, title: titleOf(step), status: 'failed', durationMs: 0, failures: [] };
+  if (step.payer) return runPayerStep(step, base, scope, records, options, budget);
   const op = getOperation(step.operation);
   if (!op) return { ...base, message: `unknown operation "${step.operation}"` };
   let params: Record<string, unknown>;
@@ -174,6 +177,36 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   }
   const error = exchange.decoded?.verdict.tone === 'error';
   return { ...result, status: error ? 'failed' : 'passed', ...(error ? { message: `the decoded verdict is an error: ${exchange.decoded?.verdict.title ?? ''} (add "expect" to make this outcome a pass)` } : {}) };
+}
+
+/** A payer step: the page driven over HTTP with the environment's client; its result is judged like a response. */
+async function runPayerStep(step: FlowStep, base: StepResult, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions, budget: ResolutionBudget): Promise<StepResult> {
+  let payer: Record<string, unknown>;
+  try {
+    payer = resolveReferences(step.payer, scope, budget, 'payer') as Record<string, unknown>;
+  } catch (err) {
+    if (err instanceof UnresolvedReference) return unresolved(base, err);
+    throw err;
+  }
+  let page: Awaited<ReturnType<typeof runPayerPage>>;
+  try {
+    const client = await options.deps.client(options.env);
+    page = await runPayerPage(payer, { client, ...(options.signal ? { signal: options.signal } : {}) });
+  } catch (err) {
+    return { ...base, message: `${base.title}: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  records.set(step.id, { params: {}, body: payer, response: page.response });
+  const result: StepResult = { ...base, httpStatus: page.status };
+  if (!step.expect) return { ...result, status: 'passed' };
+  let expect: Record<string, unknown>;
+  try {
+    expect = resolveReferences(step.expect, scope, budget, 'expect') as Record<string, unknown>;
+  } catch (err) {
+    if (err instanceof UnresolvedReference) return unresolved(result, err);
+    throw err;
+  }
+  result.failures = checkExpectations(expect, { status: page.status, body: page.response, bodyText: JSON.stringify(page.response) });
+  return { ...result, status: result.failures.length ? 'failed' : 'passed' };
 }
 
 /** A step that expects a 4xx sends what breaks the rules on purpose (a negative test). */

@@ -28,6 +28,19 @@ export interface OrderTransaction {
   gatewayCode?: string;
 }
 
+/** A 3-D Secure authentication the answer tells about: where it stands, and whether a payment may use it. */
+export interface OrderAuthentication {
+  transactionId: string;
+  /** initiated: Authenticate Payer is next; challenge: the payer is on the challenge page; done: decided. */
+  stage: 'initiated' | 'challenge' | 'done';
+  /** Authentication is possible for the card (false: authentication.version NONE). */
+  available: boolean;
+  /** Y or A: a Pay or Authorize may carry it as authentication.transactionId. */
+  proceed: boolean;
+  /** What was authenticated: a payment may take at most this. */
+  amount: Decimal | undefined;
+}
+
 export interface OrderTotals {
   authorized: Decimal;
   captured: Decimal;
@@ -46,6 +59,7 @@ export interface Order {
   voided: ReadonlySet<string>;
   /** Why the totals cannot be trusted (a negative total, more refunded than captured…); empty when they add up. */
   problems: readonly string[];
+  authentication?: OrderAuthentication;
 }
 
 export interface OrderInput {
@@ -55,6 +69,7 @@ export interface OrderInput {
   /** A missing total counts as zero, as on a new order. */
   totals: { authorized?: Decimal | undefined; captured?: Decimal | undefined; refunded?: Decimal | undefined };
   transactions?: readonly OrderTransaction[];
+  authentication?: OrderAuthentication | undefined;
 }
 
 export const ZERO: Decimal = { units: 0n, scale: 0 };
@@ -77,7 +92,9 @@ export function orderOf(input: OrderInput): Order {
   const transactions = input.transactions ?? [];
   const voided = new Set<string>();
   for (const t of transactions) if (t.approved && t.type.startsWith('VOID') && t.targetTransactionId !== undefined) voided.add(t.targetTransactionId);
-  return { id: input.id, status: input.status, currency: input.currency, totals, transactions, voided, problems: totalsProblems(totals) };
+  const order: Order = { id: input.id, status: input.status, currency: input.currency, totals, transactions, voided, problems: totalsProblems(totals) };
+  if (input.authentication) order.authentication = input.authentication;
+  return order;
 }
 
 /**

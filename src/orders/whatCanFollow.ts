@@ -4,12 +4,15 @@
  * offered is a step accepted. No vscode, no I/O.
  */
 import { compare, decimalText, type Decimal } from '../catalogue/decimal';
-import { isClosed, isPositive, leftToCapture, leftToRefund, minus, type Order, type OrderTransaction } from './model';
+import { isClosed, isPositive, leftToCapture, leftToRefund, minus, type Order, type OrderAuthentication, type OrderTransaction } from './model';
 
 export type FollowUp =
   | { kind: 'capture' | 'refund' | 'updateAuthorization'; amount: Decimal; /** "authorized 100.00 − captured 60.00" */ how: string; /** "left to capture" */ what: string }
   | { kind: 'void'; target: OrderTransaction }
-  | { kind: 'retrieveOrder'; /** Set when nothing else can be offered from this answer, and why. */ why?: string };
+  | { kind: 'retrieveOrder'; /** Set when nothing else can be offered from this answer, and why. */ why?: string }
+  | { kind: 'authenticatePayer'; transactionId: string }
+  | { kind: 'retrieveAuthentication'; transactionId: string }
+  | { kind: 'payWithAuthentication'; operation: 'pay' | 'authorize'; transactionId: string; amount: Decimal | undefined };
 
 export type FollowUpRequest =
   | { kind: 'capture' | 'refund'; amount: Decimal; /** As sent, for the message. */ amountText: string; currency: string }
@@ -32,6 +35,7 @@ const CAPTURABLE_STATUSES: ReadonlySet<string> = new Set(['AUTHORIZED', 'PARTIAL
  * Totals that do not add up offer only reading the order again, with the reason.
  */
 export function whatCanFollow(o: Order, preferredVoidTarget?: string): FollowUp[] {
+  if (o.authentication && o.transactions.every((t) => t.type === 'AUTHENTICATION')) return afterAuthentication(o.authentication);
   if (o.problems.length > 0) return [{ kind: 'retrieveOrder', why: `the totals in this answer are inconsistent: ${o.problems.join('; ')}` }];
   const steps: FollowUp[] = [];
   const { authorized, captured, refunded } = o.totals;
@@ -114,4 +118,24 @@ function beyondOrder(o: Order, request: { amount: Decimal; amountText: string; c
   }
   if (compare(request.amount, available) <= 0) return undefined;
   return { field: 'transaction.amount', explanation: `Value '${request.amountText}' is invalid. Requested ${what} (${decimalText(available)}${o.currency ? ` ${o.currency}` : ''})` };
+}
+
+/**
+ * After a 3-D Secure answer (nothing paid on the order yet): Authenticate Payer with the same ids; while
+ * the payer is on the challenge, read the transaction again for the result; after Y or A, Pay or
+ * Authorize with the authentication; after anything else, no payment with it.
+ */
+function afterAuthentication(a: OrderAuthentication): FollowUp[] {
+  if (a.stage === 'initiated') {
+    return a.available
+      ? [{ kind: 'authenticatePayer', transactionId: a.transactionId }]
+      : [{ kind: 'retrieveOrder', why: '3-D Secure is not available for this card: pay without authentication.transactionId' }];
+  }
+  if (a.stage === 'challenge') return [{ kind: 'retrieveAuthentication', transactionId: a.transactionId }];
+  if (!a.proceed) return [{ kind: 'retrieveOrder', why: 'the authentication did not succeed: no payment may use it' }];
+  return [
+    { kind: 'payWithAuthentication', operation: 'pay', transactionId: a.transactionId, amount: a.amount },
+    { kind: 'payWithAuthentication', operation: 'authorize', transactionId: a.transactionId, amount: a.amount },
+    { kind: 'retrieveOrder' },
+  ];
 }

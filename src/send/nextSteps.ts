@@ -55,6 +55,23 @@ function stepOf(o: Order, f: FollowUp, source: string): NextStep {
       };
     case 'retrieveOrder':
       return { operationId: 'gateway.retrieveOrder', label: f.why ? `Retrieve Order (${f.why})` : 'Retrieve Order', params: { orderId: o.id }, fieldNotes: {} };
+    case 'authenticatePayer':
+      return {
+        operationId: 'gateway.authenticatePayer',
+        label: 'Authenticate Payer…',
+        params: { orderId: o.id, transactionId: f.transactionId },
+        body: { apiOperation: 'AUTHENTICATE_PAYER', order: { currency: o.currency ?? '' } },
+        fieldNotes: { transactionId: `The same transaction id as Initiate Authentication, from ${source}.`, 'order.currency': `The currency of Initiate Authentication, from ${source}.` },
+      };
+    case 'retrieveAuthentication':
+      return {
+        operationId: 'gateway.retrieveTransaction',
+        label: 'Retrieve Transaction (after the payer\'s challenge)',
+        params: { orderId: o.id, transactionId: f.transactionId },
+        fieldNotes: { transactionId: `The authentication transaction, from ${source}: read it after the payer returns from the challenge.` },
+      };
+    case 'payWithAuthentication':
+      return payStep(o, f.operation, f.transactionId, f.amount, source);
   }
 }
 
@@ -69,6 +86,26 @@ function moneyStep(o: Order, step: (typeof MONEY_STEPS)[keyof typeof MONEY_STEPS
     fieldNotes: {
       'transaction.amount': `${text} ${what}: ${how}, from ${source} on order ${o.id}.`,
       ...(currency ? { 'transaction.currency': `The order's currency, from ${source}.` } : {}),
+    },
+  };
+}
+
+function payStep(o: Order, operation: 'pay' | 'authorize', transactionId: string, amount: Decimal | undefined, source: string): NextStep {
+  const text = amount ? decimalText(amount) : undefined;
+  const currency = o.currency ?? '';
+  return {
+    operationId: operation === 'pay' ? 'gateway.pay' : 'gateway.authorize',
+    label: `${operation === 'pay' ? 'Pay' : 'Authorize'}${text ? ` ${text}${currency ? ` ${currency}` : ''}` : ''} with this authentication…`,
+    params: { orderId: o.id },
+    body: {
+      apiOperation: operation === 'pay' ? 'PAY' : 'AUTHORIZE',
+      authentication: { transactionId },
+      order: { ...(text ? { amount: text } : {}), ...(currency ? { currency } : {}) },
+    },
+    fieldNotes: {
+      'authentication.transactionId': `The authentication transaction ${transactionId} of order ${o.id}, from ${source}.`,
+      ...(text ? { 'order.amount': `The authenticated amount (the most a payment with it may take), from ${source}.` } : {}),
+      ...(currency ? { 'order.currency': `The authenticated currency, from ${source}.` } : {}),
     },
   };
 }

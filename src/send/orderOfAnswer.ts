@@ -6,7 +6,7 @@
  */
 import { parseDecimal } from '../catalogue/decimal';
 import type { DecodedOrderTransaction } from '../decode/types';
-import { isApprovedCode, orderOf, type Order, type OrderTransaction } from '../orders/model';
+import { isApprovedCode, orderOf, type Order, type OrderAuthentication, type OrderTransaction } from '../orders/model';
 import type { Exchange } from './exchange';
 
 /** The order of a gateway answer that was not refused; undefined when the answer tells no order status. */
@@ -22,7 +22,17 @@ export function orderOfAnswer(e: Exchange): Order | undefined {
     currency: order.currency,
     totals: { authorized: parseDecimal(order.totalAuthorizedAmount), captured: parseDecimal(order.totalCapturedAmount), refunded: parseDecimal(order.totalRefundedAmount) },
     transactions: order.transactions ? order.transactions.map(fromRow).filter((t) => t !== undefined) : ownTransaction(e),
+    authentication: authenticationOf(e),
   });
+}
+
+/** The 3-D Secure authentication the answer reports, in the order model's terms. */
+function authenticationOf(e: Exchange): OrderAuthentication | undefined {
+  const a = e.decoded?.authentication;
+  const transactionId = a?.transactionId ?? e.params.transactionId;
+  if (!a || !transactionId) return undefined;
+  const available = a.version !== 'NONE' && a.status !== 'AUTHENTICATION_NOT_SUPPORTED' && a.status !== 'AUTHENTICATION_NOT_AVAILABLE';
+  return { transactionId, stage: a.stage, available, proceed: a.proceed, amount: parseDecimal(e.decoded?.transaction?.amount) };
 }
 
 /** The id of the transaction this answer reports, the one a Void is offered for first. */

@@ -65,8 +65,7 @@ const FOLLOW_UP_OF: Readonly<Record<string, FollowUp['kind']>> = {
 function offered(operationId: string, o: Order): string | undefined {
   const kind = ownValue(FOLLOW_UP_OF, operationId);
   const step = kind === undefined ? undefined : whatCanFollow(o).find((f) => f.kind === kind);
-  if (!step || step.kind === 'retrieveOrder') return undefined;
-  if (step.kind === 'void') return o.status;
+  if (!step || !('what' in step)) return step?.kind === 'void' ? o.status : undefined;
   return `${decimalText(step.amount)}${o.currency ? ` ${o.currency}` : ''} ${step.what}`;
 }
 

@@ -19,6 +19,7 @@ import {
 import { posTerminalGroup } from '../groups/posTerminal';
 import { sourceOfFundsGroup } from '../groups/sourceOfFunds';
 import { threeDSecureFields } from '../groups/threeDSecure';
+import { authenticatePayerGroup, deviceGroup, initiateAuthenticationGroup, paymentAuthenticationFields } from '../groups/authentication';
 import { bool, enumOf, text } from '../formats';
 import { mergeFields, obj, req, type Fields, type ObjectNode } from '../fieldTree';
 
@@ -43,6 +44,7 @@ function cardPaymentBody(apiOperation: string): ObjectNode {
     orderAmountFields({ itemAmount: true, shipping: true, tax: true, description: true, movesMoney: true }),
     threeDSecureFields(),
     paymentSession(),
+    paymentAuthenticationFields(),
     {
       action: obj('Risk rules', {
         bypassMerchantRiskRules: enumOf(['ALL'], 'Set to ALL to skip the merchant risk rules for this transaction.'),
@@ -192,3 +194,32 @@ export function updateSessionV100(): ObjectNode {
   );
 }
 
+
+/** The card an authentication is for: provided details, a token or a session (public reference, Initiate Authentication). */
+function authenticationCardFields(): Fields {
+  return { sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }) };
+}
+
+/** Initiate Authentication (public API reference v100): is 3-D Secure available for this card, and the 3DS Method frame. */
+export function initiateAuthenticationV100(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'INITIATE_AUTHENTICATION', fromRealGateway: true }),
+    { order: req(obj('Order', { currency: req(orderCurrency()) })) },
+    paymentSession(),
+    authenticationCardFields(),
+    { authentication: initiateAuthenticationGroup() },
+    orderNotificationUrl(),
+  );
+}
+
+/** Authenticate Payer (public API reference v100): authenticates the payer, frictionless or with a challenge. */
+export function authenticatePayerV100(): ObjectNode {
+  return body(
+    commonGatewayFields({ value: 'AUTHENTICATE_PAYER', fromRealGateway: true }),
+    { order: req(obj('Order', { amount: req(orderPaymentAmount('The amount the payer authenticates; a later Pay or Authorize may take at most this much.')), currency: req(orderCurrency()) })) },
+    paymentSession(),
+    authenticationCardFields(),
+    { authentication: authenticatePayerGroup() },
+    deviceGroup(),
+  );
+}

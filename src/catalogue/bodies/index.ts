@@ -1,7 +1,7 @@
 /** (operation, version) → request body tree, built once and cached. */
 import { loginBody, offersBody } from './financing';
 import {
-  authorizeV11, captureV100, payV100, voidV100, initiateBrowserPaymentV100, initiateBrowserPaymentV16, refundV13, updateAuthorizationV18, updateSessionV100, verifyV100,
+  authenticatePayerV100, authorizeV11, captureV100, initiateAuthenticationV100, payV100, voidV100, initiateBrowserPaymentV100, initiateBrowserPaymentV16, refundV13, updateAuthorizationV18, updateSessionV100, verifyV100,
 } from './gateway';
 import { createSessionV100, saveTokenV100, updateSessionAsPayerV100 } from './savedCards';
 import type { ObjectNode } from '../fieldTree';
@@ -21,6 +21,8 @@ const builders: Record<string, () => ObjectNode> = {
   'gateway.capture@100': captureV100,
   'gateway.void@100': voidV100,
   'gateway.pay@100': payV100,
+  'gateway.initiateAuthentication@100': initiateAuthenticationV100,
+  'gateway.authenticatePayer@100': authenticatePayerV100,
   'gateway.createSession@100': createSessionV100,
   'gateway.updateSessionAsPayer@100': updateSessionAsPayerV100,
   'gateway.createToken@100': saveTokenV100,

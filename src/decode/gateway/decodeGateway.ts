@@ -3,6 +3,7 @@ import { holdWhileAuthenticating, pendingAuthentication } from './authentication
 import { BodyView, definedOnly } from '../bodyView';
 import type { DecodedResponse } from '../types';
 import { decodeBrowserPayment } from './browserPayment';
+import { authenticationVerdict, decodeAuthentication, isAuthenticationAnswer } from './authentication';
 import { decodeGatewayError, isGatewayErrorEnvelope } from './errorEnvelope';
 import { decodeOrderRead, isOrderRead } from './orderRead';
 import { decodeOutcome, noteVerificationConcerns, outcomeVerdict } from './outcome';
@@ -58,9 +59,11 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
   if (submitted && browserPayment?.redirectUrl === undefined && !pageOnly) {
     notes.push('SUBMITTED without browserPayment.redirectUrl or redirectHtml: there is nowhere to send the payer.');
   }
-  const verdict = holdWhileAuthenticating(outcomeVerdict(outcome, risk), pendingAuthentication(view));
+  const authentication = isAuthenticationAnswer(view, operationId) ? decodeAuthentication(view, operationId) : undefined;
+  const verdict = authentication ? authenticationVerdict(authentication) : holdWhileAuthenticating(outcomeVerdict(outcome, risk), pendingAuthentication(view));
   return definedOnly({
     verdict: submitted && pageOnly ? { ...verdict, detail: `${outcome.gatewayCode?.meaning ?? ''} ${REDIRECT_HTML_ADVICE}`.trim() } : verdict,
+    authentication,
     outcome,
     risk,
     ...verification,

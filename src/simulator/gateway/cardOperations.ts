@@ -6,6 +6,7 @@ import type { OpEnv } from './opEnv';
 import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
 import { acceptsNewPayment, type OrderRecord, type TransactionRecord } from './orders';
 import { assessRisk } from './risk';
+import { authenticationRefusal } from './authentication';
 import { acquirerResponse, applyVerificationRules, avsOutcome, cscOutcome, expiryOutcome, resultOf } from './testCards';
 import type { SimResponse } from '../types';
 
@@ -76,6 +77,8 @@ function chargeCard(env: OpEnv, captures: boolean): SimResponse {
   if (isResponse(currency)) return currency;
   const notificationUrl = notificationUrlOf(env);
   if (isResponse(notificationUrl)) return notificationUrl;
+  const refused = authenticationRefusal(env, existing);
+  if (refused) return refused;
   const card = requireCard(env);
   if (isResponse(card)) return card;
 

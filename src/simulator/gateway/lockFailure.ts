@@ -17,6 +17,9 @@ const TYPE_OF: Record<GatewayOperationId, TransactionType> = {
   'gateway.capture': 'CAPTURE',
   'gateway.void': 'VOID_AUTHORIZATION',
   'gateway.pay': 'PAYMENT',
+  // An authentication moves no money; VERIFICATION is the nearest type the code table has (AUTHENTICATION is not in it yet).
+  'gateway.initiateAuthentication': 'VERIFICATION',
+  'gateway.authenticatePayer': 'VERIFICATION',
 };
 
 /**

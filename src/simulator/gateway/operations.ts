@@ -32,6 +32,8 @@ const SPEC_TABLE: readonly GatewayOperation[] = [
   { id: 'gateway.capture', apiOperation: 'CAPTURE', versions: [100], emptyUserAllowed: false },
   { id: 'gateway.void', apiOperation: 'VOID', versions: [100], emptyUserAllowed: false },
   { id: 'gateway.pay', apiOperation: 'PAY', versions: [100], emptyUserAllowed: false },
+  { id: 'gateway.initiateAuthentication', apiOperation: 'INITIATE_AUTHENTICATION', versions: [100], emptyUserAllowed: false },
+  { id: 'gateway.authenticatePayer', apiOperation: 'AUTHENTICATE_PAYER', versions: [100], emptyUserAllowed: false },
 ];
 
 function resolve(spec: GatewayOperation): GatewayOperation {

@@ -3,6 +3,7 @@ import type { JsonOut } from '../jsonText';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
 import { isApprovedCode, orderOf, type Order } from '../../orders/model';
 import { toDecimal, type Milli } from '../money';
+import type { AuthenticationRecord } from './authenticationRecord';
 
 /**
  * Orders and transactions, in memory. Totals are exact (BigInt thousandths) and change only inside
@@ -63,6 +64,8 @@ export interface OrderRecord {
   creationTime: string;
   lastUpdatedTime: string;
   transactions: Map<string, TransactionRecord>;
+  /** 3-D Secure authentications on the order, by transaction id (created on first use). */
+  authentications?: Map<string, AuthenticationRecord>;
 }
 
 /**

@@ -11,7 +11,7 @@ import { CSC_ACQUIRER_CODES, avsAcquirerCode } from './testCards';
 // The views below are built for every answer: optional members are written as undefined (which the
 // JSON text leaves out), not spread in, so the key order is the same and no object is made to be copied.
 
-function orderView(order: OrderRecord): { [key: string]: JsonOut } {
+export function orderView(order: OrderRecord): { [key: string]: JsonOut } {
   return {
     amount: DecimalNumber.of(order.amount),
     creationTime: order.creationTime,

@@ -7,6 +7,8 @@ import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { BROWSER_PAGE_PREFIX, browserPaymentPage, browserPaymentReturnPage, RETURN_PAGE, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
 import { authorize, pay, verify } from './cardOperations';
+import { authenticatePayer, authenticationResponse, findAuthentication, initiateAuthentication } from './authentication';
+import { CHALLENGE_PAGE_PREFIX, challengePage, type ChallengeLocation } from './challengePage';
 import { badCredentials, fieldError, invalidRequest, missing, notFound, unsupportedVersion } from './errors';
 import { capture, refund, updateAuthorization } from './followUpOperations';
 import { lockFailure } from './lockFailure';
@@ -42,6 +44,7 @@ export class GatewayApi {
   readonly sessions: SessionStore;
   readonly savedCards = new SavedCardStore();
   private readonly browserPayments = new Map<string, BrowserPaymentLocation>();
+  private readonly challenges = new Map<string, ChallengeLocation>();
 
   constructor(
     private readonly ctx: SimContext,
@@ -53,6 +56,7 @@ export class GatewayApi {
     // A forgotten order takes its payer pages with it.
     this.orders = new OrderStore(maxOrders, (order) => {
       for (const txn of order.transactions.values()) if (txn.browserPayment) this.browserPayments.delete(txn.browserPayment.token);
+      for (const auth of order.authentications?.values() ?? []) if (auth.challengeToken) this.challenges.delete(auth.challengeToken);
     });
   }
 
@@ -85,6 +89,12 @@ export class GatewayApi {
     const [token, action, orderId] = req.path.slice(BROWSER_PAGE_PREFIX.length).split('/');
     if (token === RETURN_PAGE && req.method === 'GET') return browserPaymentReturnPage(this.orders, action, orderId);
     return browserPaymentPage(this.ctx, this.orders, token ? this.browserPayments.get(token) : undefined, req, action);
+  }
+
+  /** The 3-D Secure challenge page (GET or POST {token}) and its form (POST {token}/complete). */
+  handleChallengePage(req: SimRequest): SimResponse {
+    const [token = '', action] = req.path.slice(CHALLENGE_PAGE_PREFIX.length).split('/');
+    return challengePage(this.ctx, this.orders, this.challenges.get(token), req, action, token);
   }
 
   private merchant(target: Target): MerchantProfile | undefined {
@@ -170,8 +180,17 @@ export class GatewayApi {
       case 'gateway.void': return voidTransaction(env);
       case 'gateway.pay': return pay(env);
       case 'gateway.initiateBrowserPayment': return initiateBrowserPayment(env);
+      case 'gateway.initiateAuthentication': return initiateAuthentication(env);
+      case 'gateway.authenticatePayer': return this.withChallenge(env, authenticatePayer(env));
       case 'gateway.updateSession': return notFound();
     }
+  }
+
+  /** Registers the challenge page of an Authenticate Payer that asked for one. */
+  private withChallenge(env: OpEnv, response: SimResponse): SimResponse {
+    const token = findAuthentication(this.orders.get(env.merchant.merchantId, env.orderId), env.transactionId)?.challengeToken;
+    if (token && !this.challenges.has(token)) this.challenges.set(token, { merchant: env.merchant, orderId: env.orderId, transactionId: env.transactionId });
+    return response;
   }
 
   private readOrder(target: Target, orderId: string): SimResponse {
@@ -183,6 +202,8 @@ export class GatewayApi {
   private readTransaction(target: Target, orderId: string, transactionId: string): SimResponse {
     const order = this.orders.get(target.merchantId, orderId);
     if (!order) return invalidRequest(`Unable to find order ${orderId} for merchant ${target.merchantId}`);
+    const auth = findAuthentication(order, transactionId);
+    if (auth) return jsonResponse(200, jsonText(authenticationResponse(target.merchantId, order, auth, this.ctx.baseUrl, target.version)));
     const txn = order.transactions.get(transactionId);
     if (!txn) return invalidRequest(`Unable to find transaction ${transactionId} on order ${orderId} for merchant ${target.merchantId}`);
     return jsonResponse(200, jsonText(transactionResponse(target.merchantId, order, txn, target.version)));

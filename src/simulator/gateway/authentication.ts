@@ -1,0 +1,223 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { testCardByNumber } from '../../catalogue/testCards';
+import { DecimalNumber, getString, jsonText, type JsonOut } from '../jsonText';
+import { formatAmount, parseAmount } from '../money';
+import { escapeHtml, jsonResponse, type SimResponse } from '../types';
+import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
+import { fieldError, invalidRequest, invalidValue, missing } from './errors';
+import type { OpEnv } from './opEnv';
+import { isResponse, notificationUrlOf, notifyOrderChange, nowText, requiredAmount, requiredCurrency } from './opHelpers';
+import type { OrderRecord } from './orders';
+import { orderView } from './responseBody';
+import { FRICTIONLESS_STATUS, STATUS_OUTCOME, type AuthenticationRecord } from './authenticationRecord';
+
+/**
+ * Initiate Authentication and Authenticate Payer (public API reference v100). The card picks the
+ * behaviour (catalogue/testCards.ts); a challenge card answers PENDING with a redirect.html that sends
+ * the payer's browser to the challenge page (challengePage.ts), where the payer picks the outcome.
+ */
+
+export const CHALLENGE_PAGE_PREFIX = '/_simulator/3ds-challenge/';
+
+function authenticationsOf(order: OrderRecord): Map<string, AuthenticationRecord> {
+  order.authentications ??= new Map();
+  return order.authentications;
+}
+
+export function findAuthentication(order: OrderRecord | undefined, transactionId: string): AuthenticationRecord | undefined {
+  return order?.authentications?.get(transactionId);
+}
+
+/** The 3DS Method frame: the real one posts device data to the issuer's ACS; the simulator's is an empty hidden frame. */
+const METHOD_HTML = '<div id="initiate3dsSimpleRedirect"><iframe id="methodFrame" name="methodFrame" title="3DS Method" hidden></iframe></div>';
+
+export function initiateAuthentication(env: OpEnv): SimResponse {
+  const card = cardFrom(env.body);
+  if (!card) return missing('sourceOfFunds.provided.card.number');
+  if (!card.fromToken && !/^\d{12,19}$/.test(card.number)) return invalidCardNumber(card.number);
+  const currency = requiredCurrency(env, 'order.currency');
+  if (isResponse(currency)) return currency;
+  const notificationUrl = notificationUrlOf(env);
+  if (isResponse(notificationUrl)) return notificationUrl;
+  const existing = env.orders.get(env.merchant.merchantId, env.orderId);
+  if (existing?.transactions.has(env.transactionId) || findAuthentication(existing, env.transactionId)) {
+    return fieldError({ field: 'transaction.id', validationType: 'INVALID', explanation: `Value '${env.transactionId}' is invalid. Transaction '${env.transactionId}' already exists on order ${env.orderId}; authenticate again with a new transaction id` });
+  }
+  if (existing && [...existing.transactions.values()].some((t) => t.result === 'SUCCESS' && t.type !== 'VERIFICATION')) {
+    return invalidRequest(`Order ${env.orderId} is already ${existing.status}; authenticate a new payment on a new order id`);
+  }
+  const time = nowText(env);
+  const order = existing ?? env.orders.create({
+    merchantId: env.merchant.merchantId, id: env.orderId, amount: 0n, currency, status: 'INITIATED', creationTime: time,
+    ...(notificationUrl ? { notificationUrl } : {}),
+  });
+  const record: AuthenticationRecord = {
+    id: env.transactionId,
+    // Cards outside the table authenticate frictionlessly, as ordinary cards are approved in test mode.
+    behaviour: testCardByNumber(card.number)?.threeDS ?? 'frictionless',
+    currency,
+    stage: 'initiated',
+    sourceOfFunds: sourceOfFundsView(card),
+    timeOfRecord: time,
+    version: env.version,
+  };
+  const correlationId = getString(env.body, 'correlationId');
+  if (correlationId) record.correlationId = correlationId;
+  authenticationsOf(order).set(record.id, record);
+  return commitAuthentication(env, order, record);
+}
+
+export function authenticatePayer(env: OpEnv): SimResponse {
+  const order = env.orders.get(env.merchant.merchantId, env.orderId);
+  const record = findAuthentication(order, env.transactionId);
+  if (!order || !record) return invalidRequest(`No Initiate Authentication for order ${env.orderId} and transaction ${env.transactionId}; Authenticate Payer uses the same order and transaction ids as Initiate Authentication`);
+  if (record.stage !== 'initiated') return invalidRequest(`Authenticate Payer was already sent for transaction ${record.id} on order ${order.id}; start a new authentication with a new transaction id`);
+  const amount = requiredAmount(env, 'order.amount');
+  if (isResponse(amount)) return amount;
+  const currency = requiredCurrency(env, 'order.currency');
+  if (isResponse(currency)) return currency;
+  if (currency !== record.currency) return invalidValue('order.currency', currency, `Currency must be ${record.currency}, the currency of Initiate Authentication`);
+  if (record.behaviour === 'notEnrolled') return invalidRequest(`Authentication is not available for this card (authentication.version NONE on Initiate Authentication); pay without authentication.transactionId`);
+  record.amount = amount;
+  order.amount = amount;
+  const redirectResponseUrl = getString(env.body, 'authentication.redirectResponseUrl');
+  if (redirectResponseUrl) record.redirectResponseUrl = redirectResponseUrl;
+  record.timeOfRecord = nowText(env);
+  const letter = FRICTIONLESS_STATUS[record.behaviour];
+  if (letter) {
+    record.stage = 'done';
+    record.transStatus = letter;
+  } else {
+    if (!redirectResponseUrl) return missing('authentication.redirectResponseUrl');
+    record.stage = 'challenge';
+    record.transStatus = 'C';
+    record.challengeToken = randomBytes(16).toString('hex');
+  }
+  return commitAuthentication(env, order, record);
+}
+
+/** The challenge form the payer's page runs: it posts to the simulator's challenge page inside the challenge frame. */
+function challengeRedirectHtml(baseUrl: string, token: string): string {
+  const action = escapeHtml(`${baseUrl}${CHALLENGE_PAGE_PREFIX}${token}`);
+  return `<div id="threedsChallengeRedirect" style="height: 100vh"><form id="threedsChallengeRedirectForm" method="POST" action="${action}" target="challengeFrame"><input type="hidden" name="creq" value="${escapeHtml(token)}"></form><iframe id="challengeFrame" name="challengeFrame" width="100%" height="100%"></iframe><script id="authenticate-payer-script">var e=document.getElementById("threedsChallengeRedirectForm");if(e){e.submit();}</script></div>`;
+}
+
+function stateOf(record: AuthenticationRecord): { result: string; gatewayCode: string; authenticationStatus: string; recommendation: string; eci?: string } {
+  if (record.stage === 'initiated') {
+    return record.behaviour === 'notEnrolled'
+      ? { result: 'SUCCESS', gatewayCode: 'NOT_ENROLLED_3D_SECURE', authenticationStatus: 'AUTHENTICATION_NOT_SUPPORTED', recommendation: 'PROCEED' }
+      : { result: 'SUCCESS', gatewayCode: 'AUTHENTICATION_IN_PROGRESS', authenticationStatus: 'AUTHENTICATION_AVAILABLE', recommendation: 'PROCEED' };
+  }
+  if (record.transStatus === undefined || record.transStatus === 'C') {
+    return { result: 'PENDING', gatewayCode: 'PENDING', authenticationStatus: 'AUTHENTICATION_PENDING', recommendation: 'PROCEED' };
+  }
+  const o = STATUS_OUTCOME[record.transStatus];
+  return { result: o.result, gatewayCode: o.gatewayCode, authenticationStatus: o.authenticationStatus, recommendation: o.recommendation, ...(o.eci ? { eci: o.eci } : {}) };
+}
+
+/** The order's status while only authentications are on it (the real gateway's AUTHENTICATION_* order states). */
+function orderStatusOf(order: OrderRecord, state: { authenticationStatus: string }): string {
+  if (order.transactions.size > 0) return order.status;
+  if (state.authenticationStatus === 'AUTHENTICATION_SUCCESSFUL' || state.authenticationStatus === 'AUTHENTICATION_ATTEMPTED') return 'AUTHENTICATED';
+  if (['AUTHENTICATION_FAILED', 'AUTHENTICATION_REJECTED', 'AUTHENTICATION_UNAVAILABLE'].includes(state.authenticationStatus)) return 'AUTHENTICATION_UNSUCCESSFUL';
+  return 'AUTHENTICATION_INITIATED';
+}
+
+export function authenticationResponse(merchantId: string, order: OrderRecord, record: AuthenticationRecord, baseUrl: string, version: string): JsonOut {
+  const state = stateOf(record);
+  const letter = record.transStatus;
+  const initiated = record.stage === 'initiated';
+  const version3ds = record.behaviour === 'notEnrolled' ? 'NONE' : '3DS2';
+  const dsTransactionId = letter && letter !== 'C' ? uuidOf(record) : undefined;
+  return {
+    authentication: {
+      ...(version3ds === '3DS2' && !initiated ? {
+        '3ds': state.eci || letter === 'Y' || letter === 'A' ? {
+          acsEci: state.eci,
+          authenticationToken: letter === 'Y' || letter === 'A' ? tokenOf(record) : undefined,
+          transactionId: dsTransactionId,
+        } : undefined,
+        '3ds2': {
+          methodCompleted: false,
+          protocolVersion: '2.2.0',
+          statusReasonCode: letter === 'N' || letter === 'R' ? '01' : letter === 'U' ? '08' : undefined,
+          transactionStatus: letter,
+          dsTransactionId,
+        },
+        payerInteraction: record.stage === 'challenge' || record.challengeToken ? 'REQUIRED' : 'NOT_REQUIRED',
+      } : {}),
+      acceptVersions: '3DS2',
+      amount: record.amount !== undefined ? DecimalNumber.of(record.amount) : undefined,
+      channel: 'PAYER_BROWSER',
+      purpose: 'PAYMENT_TRANSACTION',
+      redirect: version3ds === 'NONE' ? undefined
+        : initiated ? { html: METHOD_HTML }
+        : record.stage === 'challenge' && record.challengeToken ? { html: challengeRedirectHtml(baseUrl, record.challengeToken) } : undefined,
+      redirectResponseUrl: record.redirectResponseUrl,
+      version: version3ds,
+    },
+    correlationId: record.correlationId,
+    merchant: merchantId,
+    order: { ...orderView(order), authenticationStatus: state.authenticationStatus, status: orderStatusOf(order, state) },
+    response: { gatewayCode: state.gatewayCode, gatewayRecommendation: state.recommendation },
+    result: state.result,
+    sourceOfFunds: record.sourceOfFunds,
+    timeOfRecord: record.timeOfRecord,
+    transaction: {
+      acquirer: { merchantId: '12345678' },
+      amount: DecimalNumber.of(record.amount ?? 0n),
+      authenticationStatus: state.authenticationStatus,
+      currency: record.currency,
+      id: record.id,
+      type: 'AUTHENTICATION',
+    },
+    version,
+  };
+}
+
+// Stable per record, so a Retrieve Transaction shows the same values as the answer did.
+const uuids = new WeakMap<AuthenticationRecord, string>();
+function uuidOf(record: AuthenticationRecord): string {
+  let id = uuids.get(record);
+  if (!id) { id = randomUUID(); uuids.set(record, id); }
+  return id;
+}
+const tokens = new WeakMap<AuthenticationRecord, string>();
+function tokenOf(record: AuthenticationRecord): string {
+  let t = tokens.get(record);
+  if (!t) { t = randomBytes(21).toString('base64'); tokens.set(record, t); }
+  return t;
+}
+
+function commitAuthentication(env: OpEnv, order: OrderRecord, record: AuthenticationRecord): SimResponse {
+  order.lastUpdatedTime = record.timeOfRecord;
+  const body = jsonText(authenticationResponse(env.merchant.merchantId, order, record, env.ctx.baseUrl, env.version));
+  notifyOrderChange(env, order, body);
+  return jsonResponse(200, body);
+}
+
+/**
+ * Pay and Authorize with authentication.transactionId: the refusal, or undefined when the
+ * authentication of this order lets the payment through (Y or A, this currency, at most its amount).
+ * The reference's wording for these refusals was not found; the texts say what the gateway checks.
+ */
+export function authenticationRefusal(env: OpEnv, order: OrderRecord | undefined): SimResponse | undefined {
+  const id = getString(env.body, 'authentication.transactionId');
+  if (id === undefined) return undefined;
+  const field = 'authentication.transactionId';
+  const record = findAuthentication(order, id);
+  if (!record) return invalidValue(field, id, `No 3-D Secure authentication with transaction id '${id}' on order ${env.orderId}; a payment uses an authentication of its own order`);
+  if (record.stage !== 'done') return invalidValue(field, id, `Authentication '${id}' on order ${env.orderId} has not completed (${stateOf(record).authenticationStatus}); the payer must finish the challenge first`);
+  const state = stateOf(record);
+  if (record.transStatus !== 'Y' && record.transStatus !== 'A') {
+    return invalidValue(field, id, `Authentication '${id}' on order ${env.orderId} was not successful (transactionStatus ${record.transStatus ?? '?'}, ${state.authenticationStatus}); pay only after a Y or A authentication, or ask the payer for another card`);
+  }
+  const currency = getString(env.body, 'order.currency');
+  if (currency !== undefined && currency !== record.currency) return invalidValue('order.currency', currency, `Currency must be ${record.currency}, the currency authentication '${id}' was for`);
+  const amountText = getString(env.body, 'order.amount');
+  const amount = amountText !== undefined ? parseAmount(amountText) : undefined;
+  if (amount !== undefined && record.amount !== undefined && amount > record.amount) {
+    return invalidValue('order.amount', amountText ?? '', `Amount is more than the ${formatAmount(record.amount)} ${record.currency} authentication '${id}' authenticated`);
+  }
+  return undefined;
+}
