@@ -6,7 +6,7 @@ import type { OperationDef } from './operations';
 import { pathParams } from './pathParams';
 
 export type SavedCardOperationId =
-  | 'gateway.createSession' | 'gateway.retrieveSession' | 'gateway.updateSessionAsPayer'
+  | 'gateway.createSession' | 'gateway.retrieveSession' | 'gateway.updateSessionAsPayer' | 'gateway.initiateCheckout'
   | 'gateway.createToken' | 'gateway.updateToken' | 'gateway.retrieveToken' | 'gateway.deleteToken';
 
 const MERCHANT_PATH = '/api/rest/version/{version}/merchant/{merchantId}';
@@ -22,6 +22,11 @@ function referenceOp(def: Declared): OperationDef {
 export const savedCardOperations: readonly OperationDef[] = [
   // introducedIn: ≤ 18 (sessions exist by v18, Retrieve Session migrated "from version 18"); apiOperation: none in REST — source: Create Session REST v34 / NVP v56 (ap-gateway), "Migrate to Hosted Session version 100"
   referenceOp({ id: 'gateway.createSession', title: 'Create Session', purpose: 'Open an empty payment session for the merchant: its id, version and how many operations may use the id as a password.', method: 'POST', pathTemplate: `${MERCHANT_PATH}/session`, pathParams: merchantOnly, hasBody: true }),
+  // introducedIn: 63 (≤ 62 the same request was CREATE_CHECKOUT_SESSION); apiOperation by range: CREATE_CHECKOUT_SESSION ≤ 62, INITIATE_CHECKOUT ≥ 63 — source: Hosted Checkout "Establishing a Session" (ap-gateway, axisbank v100 copy), "Migrate Hosted Checkout to version 100" (na-gateway)
+  {
+    ...referenceOp({ id: 'gateway.initiateCheckout', title: 'Initiate Checkout', purpose: "Open a Hosted Checkout session: the gateway's payment page takes the card and pays, authorizes or verifies the order, then sends the payer to returnUrl with resultIndicator.", method: 'POST', pathTemplate: `${MERCHANT_PATH}/session`, pathParams: merchantOnly, hasBody: true }),
+    apiOperation: 'INITIATE_CHECKOUT',
+  },
   // introducedIn: ≤ 18; apiOperation: none — source: Retrieve Session REST v24/v29 (anzegate, ap-gateway)
   referenceOp({ id: 'gateway.retrieveSession', title: 'Retrieve Session', purpose: 'Read what a payment session holds, the card number masked and the security code never returned.', method: 'GET', pathTemplate: `${MERCHANT_PATH}/session/{sessionId}`, pathParams: [pathParams.merchantId, pathParams.sessionId], hasBody: false }),
   // introducedIn: as Update Session; apiOperation: none (old SDKs sent UPDATE_PAYER_DATA) — source: "Session Authentication Fields" (developer.mastercard.com, anzworldline), Session Basics (authenticationLimit), the vendor's gateway-android-sdk Gateway.java (merchant.<id>:<sessionId>)

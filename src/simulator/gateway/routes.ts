@@ -23,6 +23,7 @@ import { retrieveOrderResponse, transactionResponse } from './responseBody';
 import { createSession, readSession, unknownSession, updateSession } from './sessionRoutes';
 import { SessionStore } from './sessions';
 import { SavedCardStore } from './savedCards';
+import { HostedCheckout } from './hostedCheckout';
 import { handleToken, unknownToken } from './tokenRoutes';
 
 export { GATEWAY_PREFIX };
@@ -32,7 +33,7 @@ export { GATEWAY_PREFIX };
  *   PUT  order/{orderId}/transaction/{transactionId}   Authorize, Update Authorization, Refund, Verify,
  *                                                      Initiate Browser Payment (by apiOperation)
  *   GET  order/{orderId}, order/{orderId}/transaction/{transactionId}   read the state back
- *   POST session                                       create a session (the real Create Session)
+ *   POST session                                       Create Session, or Initiate Checkout (apiOperation INITIATE_CHECKOUT)
  *   PUT  session/{sessionId}, GET session/{sessionId}  Update Session, Retrieve Session
  *   POST token, PUT|GET|DELETE token/{tokenId}         saved cards (tokenRoutes.ts)
  * Order of checks, as a client sees them: unknown path or version → 404; credentials → 401; JSON and
@@ -43,6 +44,7 @@ export class GatewayApi {
   readonly orders: OrderStore;
   readonly sessions: SessionStore;
   readonly savedCards = new SavedCardStore();
+  private readonly checkout: HostedCheckout;
   private readonly browserPayments = new Map<string, BrowserPaymentLocation>();
   private readonly challenges = new Map<string, ChallengeLocation>();
 
@@ -58,6 +60,7 @@ export class GatewayApi {
       for (const txn of order.transactions.values()) if (txn.browserPayment) this.browserPayments.delete(txn.browserPayment.token);
       for (const auth of order.authentications?.values() ?? []) if (auth.challengeToken) this.challenges.delete(auth.challengeToken);
     });
+    this.checkout = new HostedCheckout({ ctx, orders: this.orders, sessions: this.sessions });
   }
 
   async handle(req: SimRequest): Promise<SimResponse> {
@@ -73,7 +76,7 @@ export class GatewayApi {
     } else if (first === 'order' && orderOrSession !== undefined && third === undefined) {
       if (req.method === 'GET') return this.read(req, target, () => this.readOrder(target, orderOrSession));
     } else if (first === 'session' && third === undefined) {
-      if (orderOrSession === undefined && req.method === 'POST') return createSession(this, req, target);
+      if (orderOrSession === undefined && req.method === 'POST') return this.createSessionOrCheckout(req, target);
       if (orderOrSession !== undefined && req.method === 'PUT') return updateSession(this, req, target, orderOrSession);
       if (orderOrSession !== undefined && req.method === 'GET') return this.read(req, target, () => readSession(this, target, orderOrSession));
     } else if (first === 'token' && third === undefined) {
@@ -89,6 +92,22 @@ export class GatewayApi {
     const [token, action, orderId] = req.path.slice(BROWSER_PAGE_PREFIX.length).split('/');
     if (token === RETURN_PAGE && req.method === 'GET') return browserPaymentReturnPage(this.orders, action, orderId);
     return browserPaymentPage(this.ctx, this.orders, token ? this.browserPayments.get(token) : undefined, req, action);
+  }
+
+  /** The hosted payment page of Initiate Checkout, its buttons, and checkout.js (hostedCheckout.ts). */
+  handleCheckoutPage(req: SimRequest): SimResponse {
+    return this.checkout.handlePage(req);
+  }
+
+  /** POST …/session is Create Session, or Initiate Checkout when the body says apiOperation INITIATE_CHECKOUT. */
+  private createSessionOrCheckout(req: SimRequest, target: Target): SimResponse {
+    const parsed = parseBody(req);
+    if (!parsed.ok || parsed.body['apiOperation'] !== 'INITIATE_CHECKOUT') return createSession(this, req, target);
+    const merchant = this.merchant(target);
+    if (!isAuthorized(req, merchant, false) || !merchant) return badCredentials();
+    const checked = this.checkFields({ id: 'gateway.initiateCheckout' }, target.version, parsed.body);
+    if ('problem' in checked) return checked.problem;
+    return this.checkout.initiate(merchant, target, checked.body);
   }
 
   /** The 3-D Secure challenge page (GET or POST {token}) and its form (POST {token}/complete). */
