@@ -28,6 +28,7 @@ export function savedCardSteps(e: Exchange): NextStep[] | undefined {
     const id = answerText(e, ['session', 'id']) ?? e.params['sessionId'];
     return id ? sessionSteps(id, e.operationId, source) : [];
   }
+  if (e.operationId === 'gateway.initiateCheckout') return checkoutSteps(e, source);
   if (TOKEN_OPERATIONS.has(e.operationId)) {
     const token = answerText(e, ['token']);
     return token ? tokenSteps(token, source) : [];
@@ -49,6 +50,17 @@ function sessionSteps(id: string, operationId: string, source: string): NextStep
   }
   if (operationId !== 'gateway.retrieveSession') steps.push({ operationId: 'gateway.retrieveSession', label: 'Retrieve Session', params: { sessionId: id }, fieldNotes: { sessionId: `From ${source}.` } });
   return steps;
+}
+
+/** After Initiate Checkout: once the payer is back, compare the indicators, then read the order. */
+function checkoutSteps(e: Exchange, source: string): NextStep[] {
+  const body = e.request.body;
+  const order = typeof body === 'object' && body !== null ? (body as { order?: { id?: unknown } }).order : undefined;
+  const orderId = typeof order?.id === 'string' ? order.id : undefined;
+  const indicator = answerText(e, ['successIndicator']);
+  if (!orderId) return [];
+  const why = indicator ? `resultIndicator = ${indicator} means paid` : 'check the result';
+  return [{ operationId: 'gateway.retrieveOrder', label: `Check the result: Retrieve Order (${why})`, params: { orderId }, fieldNotes: { orderId: `order.id of the Initiate Checkout request, from ${source}.` } }];
 }
 
 function tokenSteps(token: string, source: string): NextStep[] {

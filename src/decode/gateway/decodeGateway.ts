@@ -38,7 +38,7 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
     return definedOnly({ verdict: savedCardVerdict(view, operationId), card: decodeCard(view, notes), record: decodeRecord(view) });
   }
   if (view.record(['session']) !== undefined || (operationId.startsWith('gateway.updateSession') && !view.has(['result']))) {
-    return definedOnly({ ...decodeSession(view, operationId), card: decodeCard(view, notes), record: decodeRecord(view) });
+    return definedOnly({ ...decodeSession(view, operationId, requestUrl), card: decodeCard(view, notes), record: decodeRecord(view) });
   }
   if (isOrderRead(operationId, view)) return definedOnly({ ...decodeOrderRead(view), record: decodeRecord(view) });
   if (!view.has(['result']) && !view.has(['response', 'gatewayCode'])) {

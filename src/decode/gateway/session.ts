@@ -28,13 +28,31 @@ function createdVerdict(view: BodyView, session: DecodedSession): Verdict {
   };
 }
 
-export function decodeSession(view: BodyView, operationId = ''): { session: DecodedSession; verdict: Verdict } {
+/** The simulator serves the payment page itself; a real gateway's page opens through checkout.js. */
+function simulatorPage(requestUrl: string | undefined, sessionId: string): string | undefined {
+  const origin = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?/.exec(requestUrl ?? '')?.[0];
+  return origin ? `${origin}/_simulator/checkout/${encodeURIComponent(sessionId)}` : undefined;
+}
+
+/** Initiate Checkout: where the payer pays, and how to tell afterwards whether they did ("Interpreting the Response"). */
+function checkoutVerdict(view: BodyView, session: DecodedSession, requestUrl: string | undefined): Verdict {
+  const indicator = view.text(['successIndicator']) ?? view.text(['order', 'successIndicator']);
+  const local = session.id ? simulatorPage(requestUrl, session.id) : undefined;
+  const open = `Open Payment Page: your page loads checkout.js, calls Checkout.configure({ session: { id: '${session.id ?? ''}' } }) and Checkout.showPaymentPage()${local ? ` (on the simulator the page is ${local})` : ''}.`;
+  const check = indicator
+    ? `Check the result: the payer comes back to returnUrl with resultIndicator; it equals successIndicator ${indicator} only when the payment succeeded. Then Retrieve Order to confirm.`
+    : 'The answer has no successIndicator: check the result with Retrieve Order.';
+  return { tone: 'success', title: 'Checkout session ready', detail: `${open} ${check}` };
+}
+
+export function decodeSession(view: BodyView, operationId = '', requestUrl?: string): { session: DecodedSession; verdict: Verdict } {
   const status = view.at(['session', 'updateStatus']);
   const session: DecodedSession = definedOnly({
     id: view.text(['session', 'id']),
     updateStatus: status !== undefined ? explainCode(SESSION_UPDATE_STATUSES, status) : undefined,
     version: view.text(['session', 'version']),
   });
+  if (operationId === 'gateway.initiateCheckout') return { session, verdict: checkoutVerdict(view, session, requestUrl) };
   if (operationId === 'gateway.createSession' && status === 'NO_UPDATE') return { session, verdict: createdVerdict(view, session) };
   if (operationId === 'gateway.retrieveSession') {
     return { session, verdict: { tone: 'info', title: 'Session read', detail: `The session holds ${heldSummary(view)}; the card number is masked and the security code is never returned.` } };
