@@ -194,7 +194,7 @@ function redirect(location: string): SimResponse {
  */
 const CHECKOUT_SCRIPT = `(function () {
   var script = document.currentScript;
-  var base = script && script.src ? script.src.replace(/${SCRIPT_NAME.replace('.', '\\\\.')}([?#].*)?$/, '') : '';
+  var base = script && script.src ? script.src.replace(/checkout\\.js([?#].*)?$/, '') : '';
   var config;
   window.Checkout = {
     configure: function (c) {
