@@ -208,6 +208,13 @@ export const updateSessionResponseSchema = z.looseObject({
   version: z.optional(z.union([text, z.number()])),
 });
 
+/** Payment Options Inquiry (shape inferred: paymentTypes.card.cardTypes[] with their currencies). */
+export const paymentOptionsResponseSchema = z.looseObject({
+  merchant: z.optional(text),
+  result: z.optional(text),
+  paymentTypes: z.optional(z.looseObject({})),
+});
+
 /** Create, Update and Retrieve Token (Tokenization reference samples); Delete Token answers { result }. */
 export const tokenResponseSchema = z.looseObject({
   repositoryId: z.optional(text),
@@ -308,6 +315,7 @@ const gatewayAnswer = z.union([gatewayResponseSchema, gatewayErrorSchema]);
 const orderAnswer = z.union([retrieveOrderResponseSchema, gatewayErrorSchema]);
 const sessionAnswer = z.union([updateSessionResponseSchema, gatewayErrorSchema]);
 const tokenAnswer = z.union([tokenResponseSchema, gatewayErrorSchema]);
+const paymentOptionsAnswer = z.union([paymentOptionsResponseSchema, gatewayErrorSchema]);
 
 /**
  * Every body the operation may answer with, the error envelope included (an error is a normal
@@ -338,6 +346,9 @@ export function responseSchemaFor(operationId: string, version?: number): z.ZodM
     case 'gateway.retrieveSession':
     case 'gateway.updateSessionAsPayer':
       return sessionAnswer;
+    case 'gateway.paymentOptionsInquiry':
+    case 'gateway.paymentOptionsInquiryGet':
+      return paymentOptionsAnswer;
     case 'gateway.createToken':
     case 'gateway.updateToken':
     case 'gateway.retrieveToken':

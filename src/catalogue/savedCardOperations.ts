@@ -7,6 +7,7 @@ import { pathParams } from './pathParams';
 
 export type SavedCardOperationId =
   | 'gateway.createSession' | 'gateway.retrieveSession' | 'gateway.updateSessionAsPayer' | 'gateway.initiateCheckout'
+  | 'gateway.paymentOptionsInquiry' | 'gateway.paymentOptionsInquiryGet'
   | 'gateway.createToken' | 'gateway.updateToken' | 'gateway.retrieveToken' | 'gateway.deleteToken';
 
 const MERCHANT_PATH = '/api/rest/version/{version}/merchant/{merchantId}';
@@ -20,6 +21,9 @@ function referenceOp(def: Declared): OperationDef {
 }
 
 export const savedCardOperations: readonly OperationDef[] = [
+  // introducedIn: ≤ 8 (REST v8 page, GET); apiOperation: none in REST (NVP PAYMENT_OPTIONS_INQUIRY) — source: Payment Options Inquiry REST v8–v25 (na-/ap-gateway), REST v34/v65; POST at v100 is inferred
+  referenceOp({ id: 'gateway.paymentOptionsInquiry', title: 'Payment Options Inquiry', purpose: 'Which card brands and currencies the merchant may offer, optionally for one currency or one card prefix; ask it before showing card entry. Never from the browser: it needs the API password.', method: 'POST', pathTemplate: `${MERCHANT_PATH}/paymentOptionsInquiry`, pathParams: merchantOnly, hasBody: true }),
+  referenceOp({ id: 'gateway.paymentOptionsInquiryGet', title: 'Payment Options Inquiry (GET)', purpose: 'Every payment option of the merchant: card brands and their currencies (the GET form of the inquiry, no filters).', method: 'GET', pathTemplate: `${MERCHANT_PATH}/paymentOptionsInquiry`, pathParams: merchantOnly, hasBody: false }),
   // introducedIn: ≤ 18 (sessions exist by v18, Retrieve Session migrated "from version 18"); apiOperation: none in REST — source: Create Session REST v34 / NVP v56 (ap-gateway), "Migrate to Hosted Session version 100"
   referenceOp({ id: 'gateway.createSession', title: 'Create Session', purpose: 'Open an empty payment session for the merchant: its id, version and how many operations may use the id as a password.', method: 'POST', pathTemplate: `${MERCHANT_PATH}/session`, pathParams: merchantOnly, hasBody: true }),
   // introducedIn: 63 (≤ 62 the same request was CREATE_CHECKOUT_SESSION); apiOperation by range: CREATE_CHECKOUT_SESSION ≤ 62, INITIATE_CHECKOUT ≥ 63 — source: Hosted Checkout "Establishing a Session" (ap-gateway, axisbank v100 copy), "Migrate Hosted Checkout to version 100" (na-gateway)

@@ -5,11 +5,13 @@ import {
   gatewayErrorSchema,
   gatewayResponseSchema,
   retrieveOrderResponseSchema,
+  paymentOptionsResponseSchema,
   tokenResponseSchema,
   updateSessionResponseSchema,
 } from '../catalogue/responses';
 import type { BodyView } from './bodyView';
 import { isSavedCardAnswer } from './gateway/savedCard';
+import { isPaymentOptionsAnswer } from './gateway/paymentOptions';
 
 const MAX_SHAPE_NOTES = 5;
 
@@ -41,6 +43,7 @@ function gatewayShape(operationId: string, view: BodyView, httpStatus: number): 
   if (httpStatus >= 400) return undefined;
   if (operationId === 'gateway.retrieveOrder') return retrieveOrderResponseSchema;
   if (isSavedCardAnswer(operationId)) return tokenResponseSchema;
+  if (isPaymentOptionsAnswer(operationId)) return paymentOptionsResponseSchema;
   if (view.record(['session']) !== undefined) return updateSessionResponseSchema;
   return gatewayResponseSchema;
 }

@@ -146,6 +146,17 @@ describe('payment-workbench run: sessions and saved cards on the simulator (real
     assert.equal(read.status, 401, 'session authentication opens Update Session only');
   });
 
+  it('Payment Options Inquiry: GET lists every brand with its currencies; POST narrows to a currency and a card prefix', async () => {
+    const r = await run('payment-options', [
+      { id: 'all', operation: 'gateway.paymentOptionsInquiryGet', expect: { status: 200, result: 'SUCCESS', 'paymentTypes.card.cardTypes[0].cardType': 'MASTERCARD', 'paymentTypes.card.cardTypes[2].cardType': 'AMEX' } },
+      { id: 'amexInEur', operation: 'gateway.paymentOptionsInquiry', body: { order: { currency: 'EUR' }, sourceOfFunds: { provided: { card: { prefix: '371881' } } } }, expect: { status: 200, 'paymentTypes.card.cardTypes[0]': { present: false } } },
+      { id: 'visaInUsd', operation: 'gateway.paymentOptionsInquiry', body: { order: { currency: 'USD' }, sourceOfFunds: { provided: { card: { prefix: '450875' } } } }, expect: { 'paymentTypes.card.cardTypes[0].cardType': 'VISA', 'paymentTypes.card.cardTypes[0].currencies[0].currency': 'USD', 'paymentTypes.card.cardTypes[1]': { present: false } } },
+      { id: 'badCurrency', operation: 'gateway.paymentOptionsInquiry', body: { order: { currency: 'eur' } }, expect: { status: 400, 'error.field': 'order.currency' } },
+    ]);
+    assert.equal(r.status, 0, r.stdout);
+    assert.deepEqual(r.report?.flows[0]?.steps.slice(0, 2).map((s) => s.verdict), ['Payment options', 'No card options']);
+  });
+
   it('the simulator’s request log keeps no full card number from sessions or tokens', async () => {
     const log = await (await fetch(`${baseUrl}/_simulator/requests`)).text();
     assert.match(log, /\/token/, 'the token requests are in the log');

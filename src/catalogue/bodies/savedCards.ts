@@ -5,7 +5,7 @@
 import { billingGroup, customerGroup } from '../groups/address';
 import { commonGatewayFields } from '../groups/common';
 import { sourceOfFundsGroup } from '../groups/sourceOfFunds';
-import { integer, text } from '../formats';
+import { currency, digits, integer, text } from '../formats';
 import { mergeFields, obj, type Fields, type ObjectNode } from '../fieldTree';
 
 const body = (...sets: Fields[]): ObjectNode => obj(undefined, mergeFields(...sets));
@@ -55,6 +55,28 @@ export function updateSessionAsPayerV100(): ObjectNode {
       billing: billingGroup({ version100: true }),
       customer: customerGroup(),
       sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
+    },
+  );
+}
+
+/**
+ * Payment Options Inquiry (POST): the filters of the Payment Options Inquiry guide; none returns
+ * every option. Older versions (8 to 16) named them cardType and currency.
+ */
+export function paymentOptionsInquiryV100(): ObjectNode {
+  return body(
+    { correlationId: text(1, 100, 'Optional, 1 to 100 characters; returned unchanged in the response.', { label: 'Correlation id' }) },
+    {
+      order: obj('Order', {
+        currency: currency('Only the options for this currency: 3 upper-case letters, ISO 4217.', { label: 'Order currency' }),
+      }),
+      sourceOfFunds: obj('Source of funds', {
+        provided: obj('Source of funds', {
+          card: obj('Card', {
+            prefix: digits(6, 9, 'The first digits of a card (6 to 9): only the currencies of its brand, and its scheme and funding method.', { label: 'Card prefix', example: '512345' }),
+          }),
+        }),
+      }),
     },
   );
 }

@@ -11,6 +11,7 @@ import { decodeCard, decodeOrder, decodeRecord, decodeTransaction } from './reco
 import { decodeRisk } from './risk';
 import { decodeSession } from './session';
 import { isSavedCardAnswer, savedCardVerdict } from './savedCard';
+import { isPaymentOptionsAnswer, paymentOptionsVerdict } from './paymentOptions';
 import { decodeThreeDSecure, decodeVerification } from './verification';
 
 /** The sections of a decoded gateway answer; the caller adds api, operation, status and notes. */
@@ -34,6 +35,7 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
     notes.push("The body is not the gateway's error envelope (result ERROR); a proxy or load balancer may have answered.");
     return decodeGatewayError(view, httpStatus, { operationId, url: requestUrl });
   }
+  if (isPaymentOptionsAnswer(operationId)) return definedOnly({ verdict: paymentOptionsVerdict(view), record: decodeRecord(view) });
   if (isSavedCardAnswer(operationId)) {
     return definedOnly({ verdict: savedCardVerdict(view, operationId), card: decodeCard(view, notes), record: decodeRecord(view) });
   }

@@ -24,6 +24,7 @@ import { createSession, readSession, unknownSession, updateSession } from './ses
 import { SessionStore } from './sessions';
 import { SavedCardStore } from './savedCards';
 import { HostedCheckout } from './hostedCheckout';
+import { paymentOptions } from './paymentOptions';
 import { handleToken, unknownToken } from './tokenRoutes';
 
 export { GATEWAY_PREFIX };
@@ -36,6 +37,7 @@ export { GATEWAY_PREFIX };
  *   POST session                                       Create Session, or Initiate Checkout (apiOperation INITIATE_CHECKOUT)
  *   PUT  session/{sessionId}, GET session/{sessionId}  Update Session, Retrieve Session
  *   POST token, PUT|GET|DELETE token/{tokenId}         saved cards (tokenRoutes.ts)
+ *   GET|POST paymentOptionsInquiry                     card brands and currencies (paymentOptions.ts)
  * Order of checks, as a client sees them: unknown path or version → 404; credentials → 401; JSON and
  * field checks → 400; then the operation, which holds the order lock while it "processes"
  * (processingDelayMs), so overlapping operations on one order really collide (LOCK_FAILURE).
@@ -79,6 +81,9 @@ export class GatewayApi {
       if (orderOrSession === undefined && req.method === 'POST') return this.createSessionOrCheckout(req, target);
       if (orderOrSession !== undefined && req.method === 'PUT') return updateSession(this, req, target, orderOrSession);
       if (orderOrSession !== undefined && req.method === 'GET') return this.read(req, target, () => readSession(this, target, orderOrSession));
+    } else if (first === 'paymentOptionsInquiry' && orderOrSession === undefined) {
+      if (req.method === 'GET') return this.read(req, target, () => paymentOptions(target.merchantId, {}));
+      if (req.method === 'POST') return this.paymentOptionsInquiry(req, target);
     } else if (first === 'token' && third === undefined) {
       const deps = { ctx: this.ctx, merchants: this.merchants, sessions: this.sessions, savedCards: this.savedCards, checkFields: this.checkFields.bind(this) };
       const answer = handleToken(deps, req, target, orderOrSession);
@@ -97,6 +102,14 @@ export class GatewayApi {
   /** The hosted payment page of Initiate Checkout, its buttons, and checkout.js (hostedCheckout.ts). */
   handleCheckoutPage(req: SimRequest): SimResponse {
     return this.checkout.handlePage(req);
+  }
+
+  private paymentOptionsInquiry(req: SimRequest, target: Target): SimResponse {
+    if (!isAuthorized(req, this.merchant(target), false)) return badCredentials();
+    const parsed = parseBody(req);
+    if (!parsed.ok) return parsed.response;
+    const checked = this.checkFields({ id: 'gateway.paymentOptionsInquiry' }, target.version, parsed.body);
+    return 'problem' in checked ? checked.problem : paymentOptions(target.merchantId, checked.body);
   }
 
   /** POST …/session is Create Session, or Initiate Checkout when the body says apiOperation INITIATE_CHECKOUT. */
