@@ -5,6 +5,7 @@ describe('catalogue: operations', () => {
   it('lists the operations with their method, path, versions and auth', () => {
     const rows = operations.map((o) => [o.id, o.method, o.pathTemplate + (o.query ? `?${new URLSearchParams(o.query).toString()}` : ''), o.versions.join('/'), o.defaultVersion ?? '-', o.apiOperation ?? '-', o.auth, o.hasBody, o.moneyMoving]);
     const tx = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}';
+    const merchant = '/api/rest/version/{version}/merchant/{merchantId}';
     assert.deepEqual(rows, [
       ['financing.login', 'POST', '/api/online/login', '', '-', '-', 'none', true, false],
       ['financing.refreshToken', 'POST', '/api/online/refreshToken', '', '-', '-', 'refreshToken', false, false],
@@ -20,8 +21,20 @@ describe('catalogue: operations', () => {
       ['gateway.capture', 'PUT', tx, '100', 100, 'CAPTURE', 'basicMerchant', true, true],
       ['gateway.void', 'PUT', tx, '100', 100, 'VOID', 'basicMerchant', true, true],
       ['gateway.pay', 'PUT', tx, '100', 100, 'PAY', 'basicMerchant', true, true],
+      ['gateway.initiateAuthentication', 'PUT', tx, '100', 100, 'INITIATE_AUTHENTICATION', 'basicMerchant', true, false],
+      ['gateway.authenticatePayer', 'PUT', tx, '100', 100, 'AUTHENTICATE_PAYER', 'basicMerchant', true, false],
       ['gateway.retrieveOrder', 'GET', '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}', '100', 100, '-', 'basicMerchant', false, false],
       ['gateway.retrieveTransaction', 'GET', tx, '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.paymentOptionsInquiry', 'POST', `${merchant}/paymentOptionsInquiry`, '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.paymentOptionsInquiryGet', 'GET', `${merchant}/paymentOptionsInquiry`, '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.createSession', 'POST', `${merchant}/session`, '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.initiateCheckout', 'POST', `${merchant}/session`, '100', 100, 'INITIATE_CHECKOUT', 'basicMerchant', true, false],
+      ['gateway.retrieveSession', 'GET', `${merchant}/session/{sessionId}`, '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.updateSessionAsPayer', 'PUT', `${merchant}/session/{sessionId}`, '100', 100, '-', 'basicSession', true, false],
+      ['gateway.createToken', 'POST', `${merchant}/token`, '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.updateToken', 'PUT', `${merchant}/token/{tokenId}`, '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.retrieveToken', 'GET', `${merchant}/token/{tokenId}`, '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.deleteToken', 'DELETE', `${merchant}/token/{tokenId}`, '100', 100, '-', 'basicMerchant', false, false],
     ]);
   });
   it('getOperation finds by id and returns undefined otherwise', () => {
