@@ -338,6 +338,8 @@ export function responseSchemaFor(operationId: string, version?: number): z.ZodM
     case 'gateway.capture':
     case 'gateway.void':
     case 'gateway.pay':
+    case 'gateway.initiateAuthentication':
+    case 'gateway.authenticatePayer':
       return gatewayAnswer;
     case 'gateway.retrieveOrder':
       return orderAnswer;
@@ -345,6 +347,7 @@ export function responseSchemaFor(operationId: string, version?: number): z.ZodM
     case 'gateway.createSession':
     case 'gateway.retrieveSession':
     case 'gateway.updateSessionAsPayer':
+    case 'gateway.initiateCheckout':
       return sessionAnswer;
     case 'gateway.paymentOptionsInquiry':
     case 'gateway.paymentOptionsInquiryGet':
