@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { SimContext } from '../context';
 import { getString, isObject, jsonText, type JsonObject } from '../jsonText';
 import { formatAmount, parseAmount } from '../money';
-import { escapeHtml, htmlResponse, jsonResponse, type SimRequest, type SimResponse } from '../types';
+import { payerPage } from '../payerPage';
+import { escapeHtml, jsonResponse, type SimRequest, type SimResponse } from '../types';
 import type { MerchantProfile } from './auth';
 import { authorize, pay, verify } from './cardOperations';
 import type { OpEnv } from './opEnv';
@@ -147,18 +148,8 @@ function originOf(url: string | undefined): string {
   return url ? (/^https?:\/\/[^/?#]+/i.exec(url)?.[0] ?? '') : '';
 }
 
-function csp(nonce: string, formTargets: string): string {
-  return `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action ${formTargets}; base-uri 'none'; frame-ancestors 'self'`;
-}
-
 function page(status: number, nonce: string, formTargets: string, title: string, body: string): SimResponse {
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
-<body><h1>${escapeHtml(title)}</h1>
-${body}
-</body></html>`;
-  const response = htmlResponse(status, html);
-  return { ...response, headers: { ...response.headers, 'content-security-policy': csp(nonce, formTargets), 'cache-control': 'no-store' } };
+  return payerPage({ status, nonce, formTargets, title, body, style: STYLE });
 }
 
 /** Shown at GET {id} (actions {id}/pay, {id}/cancel) or, with a problem, at POST {id}/pay (actions relative to that URL). */
