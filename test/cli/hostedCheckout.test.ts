@@ -15,7 +15,7 @@ const initiate = (operation: string, extra: object = {}) => ({
   body: { apiOperation: 'INITIATE_CHECKOUT', interaction: { operation, returnUrl: 'https://shop.example.com/return', cancelUrl: 'https://shop.example.com/cart', merchant: { name: 'Shop' } },
     order: { id: '{{fresh.orderId}}', amount: '12.00', currency: 'EUR' }, ...extra },
 });
-const payer = (options: object = {}) => ({ id: 'payer', payer: { checkout: '{{env.gatewayUrl}}/_simulator/checkout/{{checkout.response.session.id}}', card: '5123450000000008', expiry: '01/39', ...options } });
+const payer = (options: object = {}) => ({ id: 'payer', payer: { checkout: '{{env.gatewayUrl}}/_simulator/checkout/{{checkout.response.session.id}}', card: '5111111111111118', expiry: '01/39', ...options } });
 const order = (expect: object) => ({ id: 'order', operation: 'gateway.retrieveOrder', params: { orderId: '{{checkout.body.order.id}}' }, expect });
 
 describe('payment-workbench run: Hosted Checkout on the simulator (real process)', function () {
@@ -69,14 +69,36 @@ describe('payment-workbench run: Hosted Checkout on the simulator (real process)
     assert.equal(cancelled.status, 0, cancelled.stdout);
   });
 
+  it('a 3-D Secure challenge card: the payer passes the challenge (authenticated) and pays; failed on the challenge, nothing is paid', async () => {
+    const passed = await run('challenge-passed', [
+      initiate('PURCHASE'),
+      { ...payer({ card: '5123450000000008', outcome: 'authenticated' }), expect: { challenged: true, resultIndicator: '{{checkout.response.successIndicator}}' } },
+      order({ 'body.status': 'CAPTURED', totalCapturedAmount: '12.00' }),
+    ]);
+    assert.equal(passed.status, 0, passed.stdout);
+    const failed = await run('challenge-failed', [
+      initiate('PURCHASE'),
+      { ...payer({ card: '5123450000000008', outcome: 'failed' }), expect: { challenged: true, resultIndicator: { present: true } } },
+      order({ totalCapturedAmount: '0.00', totalAuthorizedAmount: '0.00' }),
+    ]);
+    assert.equal(failed.status, 0, failed.stdout);
+  });
+
+  it('frictionless 3-D Secure cards: Y pays without a challenge, N (failed) is not paid', async () => {
+    const y = await run('frictionless', [initiate('PURCHASE'), { ...payer({ card: '5123456789012346' }), expect: { challenged: false, resultIndicator: '{{checkout.response.successIndicator}}' } }, order({ 'body.status': 'CAPTURED' })]);
+    assert.equal(y.status, 0, y.stdout);
+    const n = await run('frictionless-failed', [initiate('PURCHASE'), { ...payer({ card: '5123450000002004' }), expect: { challenged: false } }, order({ totalCapturedAmount: '0.00' })]);
+    assert.equal(n.status, 0, n.stdout);
+  });
+
   it('NONE only collects the card into the session: Retrieve Session shows it masked, no order is paid', async () => {
     const r = await run('none', [
       initiate('NONE'),
       { ...payer({ securityCode: '100' }), expect: { resultIndicator: '{{checkout.response.successIndicator}}' } },
-      { id: 'read', operation: 'gateway.retrieveSession', params: { sessionId: '{{checkout.response.session.id}}' }, expect: { 'sourceOfFunds.provided.card.number': '512345xxxxxx0008', 'sourceOfFunds.provided.card.securityCode': { present: false }, 'order.amount': '12.00' } },
+      { id: 'read', operation: 'gateway.retrieveSession', params: { sessionId: '{{checkout.response.session.id}}' }, expect: { 'sourceOfFunds.provided.card.number': '511111xxxxxx1118', 'sourceOfFunds.provided.card.securityCode': { present: false }, 'order.amount': '12.00' } },
       order({ status: 400 }),
     ]);
     assert.equal(r.status, 0, r.stdout);
-    assert.ok(!r.stdout.includes('5123450000000008'));
+    assert.ok(!r.stdout.includes('5111111111111118'));
   });
 });

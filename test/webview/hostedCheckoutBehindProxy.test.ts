@@ -51,7 +51,7 @@ describe('Hosted Checkout page behind a path-prefix proxy (Chromium)', function 
     return { id: String(at(answer, 'session.id')), successIndicator: String(at(answer, 'successIndicator')) };
   }
 
-  it("pays from the merchant's page with checkout.js: the payer returns with resultIndicator = successIndicator, the order is CAPTURED", async () => {
+  it("pays from the merchant's page with checkout.js, a 3-D Secure challenge card included: the payer returns with resultIndicator = successIndicator, the order is CAPTURED", async () => {
     const { id, successIndicator } = await initiate('PROXY-HCO-1', 'Shop <script>window.pwned=1</script>');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -65,7 +65,11 @@ describe('Hosted Checkout page behind a path-prefix proxy (Chromium)', function 
     await page.locator('#expiryMonth').fill('1');
     await page.locator('#expiryYear').fill('39');
     await page.locator('#securityCode').fill('100');
-    await Promise.all([page.waitForURL(/\/shop\/return/), page.locator('#pay').click()]);
+    // A 3-D Secure challenge card: the payer passes the simulator's challenge, reached through the proxy.
+    await Promise.all([page.waitForURL(/\/_simulator\/3ds-challenge\//), page.locator('#pay').click()]);
+    assert.ok(page.url().startsWith(proxy.prefixUrl), `the challenge page is behind the proxy: ${page.url()}`);
+    await page.locator('#selectAuthResult').selectOption('authenticated');
+    await Promise.all([page.waitForURL(/\/shop\/return/), page.locator('#acssubmit').click()]);
     const back = new URL(page.url());
     assert.equal(back.searchParams.get('resultIndicator'), successIndicator);
     assert.equal(await page.locator('#shop').innerText(), 'Back at the shop');

@@ -5,6 +5,8 @@ import { formatAmount, parseAmount } from '../money';
 import { payerPage } from '../payerPage';
 import { escapeHtml, jsonResponse, type SimRequest, type SimResponse } from '../types';
 import type { MerchantProfile } from './auth';
+import { testCardByNumber } from '../../catalogue/testCards';
+import { authenticatePayer, CHALLENGE_PAGE_PREFIX, findAuthentication, initiateAuthentication } from './authentication';
 import { authorize, pay, verify } from './cardOperations';
 import type { OpEnv } from './opEnv';
 import type { OrderStore } from './orders';
@@ -39,12 +41,16 @@ interface CheckoutRecord {
   merchantName?: string;
   order: JsonObject;
   finished: boolean;
+  /** While the payer is on the 3-D Secure challenge: the authentication's transaction id and the card. */
+  authenticating?: { transactionId: string; card: JsonObject };
 }
 
 interface CheckoutDeps {
   ctx: SimContext;
   orders: OrderStore;
   sessions: SessionStore;
+  /** Makes the challenge page of an authentication reachable (GatewayApi keeps those). */
+  registerChallenge(token: string, where: { merchant: MerchantProfile; orderId: string; transactionId: string }): void;
 }
 
 const indicator = (): string => randomBytes(8).toString('hex');
@@ -93,6 +99,7 @@ export class HostedCheckout {
       return record.cancelUrl ? redirect(record.cancelUrl) : page(200, nonce, "'none'", 'Payment cancelled', '<p>You cancelled the payment.</p>');
     }
     if (action === 'pay' && req.method === 'POST') return this.pay(nonce, record, new URLSearchParams(req.rawBody.toString('utf8')));
+    if (action === 'authenticated' && req.method === 'POST' && record.authenticating) return this.afterChallenge(nonce, record, record.authenticating);
     return page(405, nonce, "'none'", 'Not allowed', '<p>Open the payment page, then use its buttons.</p>');
   }
 
@@ -108,7 +115,18 @@ export class HostedCheckout {
     const session = this.deps.sessions.get(record.merchant.merchantId, record.sessionId);
     if (!session) return page(404, nonce, "'none'", 'No such payment page', '<p>This payment session has expired.</p>');
     this.deps.sessions.update(session, { sourceOfFunds: { type: 'CARD', provided: { card } } });
+    const threeDS = testCardByNumber(card.number)?.threeDS;
+    // Payments authenticate the payer first; VERIFY and NONE take no money, so no challenge.
+    const pays = record.operation === 'PURCHASE' || record.operation === 'AUTHORIZE';
+    if (pays && threeDS !== undefined && threeDS !== 'notEnrolled') return this.authenticate(nonce, record, card);
     const succeeded = record.operation === 'NONE' ? true : this.runOperation(record, card);
+    return this.finish(nonce, record, succeeded);
+  }
+
+  /** The payer goes back to the merchant: returnUrl with resultIndicator (successIndicator only when it worked). */
+  private finish(nonce: string, record: CheckoutRecord, succeeded: boolean | undefined, byPage = false): SimResponse {
+    const session = this.deps.sessions.get(record.merchant.merchantId, record.sessionId);
+    if (!session) return page(404, nonce, "'none'", 'No such payment page', '<p>This payment session has expired.</p>');
     if (succeeded === undefined) return paymentPage(nonce, record, 'The order cannot take this payment (it is busy or already paid).');
     this.deps.sessions.forgetSecurityCode(session);
     record.finished = true;
@@ -117,28 +135,69 @@ export class HostedCheckout {
     const back = new URL(record.returnUrl);
     back.searchParams.set('resultIndicator', resultIndicator);
     back.searchParams.set('sessionVersion', session.version);
-    return redirect(back.toString());
+    return byPage ? continuePage(nonce, back.toString()) : redirect(back.toString());
   }
 
-  /** The order's operation as interaction.operation says: true approved, false declined, undefined not run. */
-  private runOperation(record: CheckoutRecord, card: JsonObject): boolean | undefined {
+  /**
+   * A 3-D Secure test card: Initiate Authentication and Authenticate Payer on the order, as a
+   * 3DS-enabled profile's page does. Frictionless outcomes pay (Y, A) or not (N, R, U) at once; a
+   * challenge sends the payer to the challenge page, which comes back to {id}/authenticated.
+   */
+  private authenticate(nonce: string, record: CheckoutRecord, card: JsonObject): SimResponse {
+    const transactionId = `hco-3ds-${indicator().slice(0, 8)}`;
+    const back = `${this.deps.ctx.baseUrl}${CHECKOUT_PAGE_PREFIX}${encodeURIComponent(record.sessionId)}/authenticated`;
+    const order = { amount: getString(record.order, 'amount'), currency: getString(record.order, 'currency'), ...(getString(record.order, 'notificationUrl') ? { notificationUrl: getString(record.order, 'notificationUrl') } : {}) };
+    const sourceOfFunds = { type: 'CARD', provided: { card } };
+    const initiated = this.onOrder(record, transactionId, { apiOperation: 'INITIATE_AUTHENTICATION', authentication: { channel: 'PAYER_BROWSER', purpose: 'PAYMENT_TRANSACTION' }, order, sourceOfFunds }, initiateAuthentication);
+    const asked = initiated?.status === 200
+      ? this.onOrder(record, transactionId, { apiOperation: 'AUTHENTICATE_PAYER', authentication: { redirectResponseUrl: back }, order, sourceOfFunds }, authenticatePayer)
+      : undefined;
+    if (asked?.status !== 200) return this.finish(nonce, record, false);
+    const orderId = getString(record.order, 'id') ?? '';
+    const auth = findAuthentication(this.deps.orders.get(record.merchant.merchantId, orderId), transactionId);
+    record.authenticating = { transactionId, card };
+    if (auth?.stage === 'challenge' && auth.challengeToken) {
+      this.deps.registerChallenge(auth.challengeToken, { merchant: record.merchant, orderId, transactionId });
+      // Relative to …/checkout/{id}/pay, so the payer stays behind a path-prefix proxy.
+      return redirect(`../../${CHALLENGE_PAGE_PREFIX.slice('/_simulator/'.length)}${auth.challengeToken}`);
+    }
+    return this.afterChallenge(nonce, record, record.authenticating);
+  }
+
+  /** After the authentication: pay with authentication.transactionId when it is Y or A, else the payer returns unpaid. */
+  private afterChallenge(nonce: string, record: CheckoutRecord, authenticating: { transactionId: string; card: JsonObject }): SimResponse {
+    delete record.authenticating;
+    const orderId = getString(record.order, 'id') ?? '';
+    const auth = findAuthentication(this.deps.orders.get(record.merchant.merchantId, orderId), authenticating.transactionId);
+    const authenticated = auth?.stage === 'done' && (auth.transStatus === 'Y' || auth.transStatus === 'A');
+    // Arrived by the challenge page's form, whose CSP form-action would block a redirect to the merchant: a page moves on.
+    return this.finish(nonce, record, authenticated ? this.runOperation(record, authenticating.card, authenticating.transactionId) : false, true);
+  }
+
+  /** One operation on the checkout's order, under its lock, as the router would run it. */
+  private onOrder(record: CheckoutRecord, transactionId: string, body: JsonObject, operation: (env: OpEnv) => SimResponse): SimResponse | undefined {
     const orderId = getString(record.order, 'id') ?? '';
     const { merchant } = record;
     if (!this.deps.orders.tryLock(merchant.merchantId, orderId)) return undefined;
     try {
-      const apiOperation = { PURCHASE: 'PAY', AUTHORIZE: 'AUTHORIZE', VERIFY: 'VERIFY', NONE: 'NONE' }[record.operation];
-      const env: OpEnv = {
-        ctx: this.deps.ctx, orders: this.deps.orders, sessions: this.deps.sessions, merchant, orderId,
-        transactionId: `hco-${indicator().slice(0, 8)}`, version: record.version,
-        body: { apiOperation, order: record.order, sourceOfFunds: { type: 'CARD', provided: { card } } },
+      return operation({
+        ctx: this.deps.ctx, orders: this.deps.orders, sessions: this.deps.sessions, merchant, orderId, transactionId, version: record.version, body,
         registerBrowserPayment: () => undefined,
-      };
-      const answer = record.operation === 'AUTHORIZE' ? authorize(env) : record.operation === 'VERIFY' ? verify(env) : pay(env);
-      if (answer.status !== 200) return undefined;
-      return env.orders.get(merchant.merchantId, orderId)?.transactions.get(env.transactionId)?.result === 'SUCCESS';
+      });
     } finally {
       this.deps.orders.release(merchant.merchantId, orderId);
     }
+  }
+
+  /** The order's operation as interaction.operation says: true approved, false declined, undefined not run. */
+  private runOperation(record: CheckoutRecord, card: JsonObject, authenticationId?: string): boolean | undefined {
+    const apiOperation = { PURCHASE: 'PAY', AUTHORIZE: 'AUTHORIZE', VERIFY: 'VERIFY', NONE: 'NONE' }[record.operation];
+    const transactionId = `hco-${indicator().slice(0, 8)}`;
+    const body = { apiOperation, order: record.order, sourceOfFunds: { type: 'CARD', provided: { card } }, ...(authenticationId ? { authentication: { transactionId: authenticationId } } : {}) };
+    const operation = record.operation === 'AUTHORIZE' ? authorize : record.operation === 'VERIFY' ? verify : pay;
+    const answer = this.onOrder(record, transactionId, body, operation);
+    if (answer?.status !== 200) return undefined;
+    return this.deps.orders.get(record.merchant.merchantId, getString(record.order, 'id') ?? '')?.transactions.get(transactionId)?.result === 'SUCCESS';
   }
 }
 
@@ -173,6 +232,12 @@ ${problem ? `<p class="error" id="problem">${escapeHtml(problem)}</p>` : ''}
 <button id="pay" type="submit">${verb}</button>
 </form>
 <form id="cancelForm" method="post" action="${base}cancel"><button id="cancel" type="submit">Cancel</button></form>`);
+}
+
+/** The way back to the merchant after the challenge: a link, followed at once by a script under the nonce. */
+function continuePage(nonce: string, location: string): SimResponse {
+  return page(200, nonce, "'none'", 'Returning to the merchant', `<p><a id="continue" href="${escapeHtml(location)}">Continue to the merchant</a></p>
+<script nonce="${nonce}">location.replace(document.getElementById('continue').href);</script>`);
 }
 
 function redirect(location: string): SimResponse {

@@ -62,7 +62,7 @@ export class GatewayApi {
       for (const txn of order.transactions.values()) if (txn.browserPayment) this.browserPayments.delete(txn.browserPayment.token);
       for (const auth of order.authentications?.values() ?? []) if (auth.challengeToken) this.challenges.delete(auth.challengeToken);
     });
-    this.checkout = new HostedCheckout({ ctx, orders: this.orders, sessions: this.sessions });
+    this.checkout = new HostedCheckout({ ctx, orders: this.orders, sessions: this.sessions, registerChallenge: (token, where) => this.challenges.set(token, where) });
   }
 
   async handle(req: SimRequest): Promise<SimResponse> {
