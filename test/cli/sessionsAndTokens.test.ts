@@ -157,10 +157,16 @@ describe('payment-workbench run: sessions and saved cards on the simulator (real
     assert.deepEqual(r.report?.flows[0]?.steps.slice(0, 2).map((s) => s.verdict), ['Payment options', 'No card options']);
   });
 
-  it('the simulator’s request log keeps no full card number from sessions or tokens', async () => {
+  it('the simulator’s request log keeps no full card number from sessions, tokens or the hosted payment page', async () => {
+    const paid = await run('hosted-page', [
+      { id: 'checkout', operation: 'gateway.initiateCheckout', body: { apiOperation: 'INITIATE_CHECKOUT', interaction: { operation: 'PURCHASE', returnUrl: 'https://shop.example.com/return' }, order: { id: '{{fresh.orderId}}', amount: '3.00', currency: 'EUR' } } },
+      { id: 'payer', payer: { checkout: '{{env.gatewayUrl}}/_simulator/checkout/{{checkout.response.session.id}}', card: PAN, expiry: '01/39', securityCode: '100', outcome: 'authenticated' }, expect: { resultIndicator: '{{checkout.response.successIndicator}}' } },
+    ]);
+    assert.equal(paid.status, 0, paid.stdout);
     const log = await (await fetch(`${baseUrl}/_simulator/requests`)).text();
     assert.match(log, /\/token/, 'the token requests are in the log');
     assert.match(log, /\/session/, 'the session requests are in the log');
+    assert.match(log, /\/_simulator\/checkout\/[^"]+\/pay/, 'the payment page form post is in the log');
     assert.ok(!log.includes(PAN), 'no full card number in the request log');
   });
 });
