@@ -91,6 +91,14 @@ describe('payment-workbench run: Hosted Checkout on the simulator (real process)
     assert.equal(n.status, 0, n.stdout);
   });
 
+  it('checkoutMode PAYMENT_LINK answers paymentLink.url, the payment page the payer is sent to', async () => {
+    const r = await run('payment-link', [
+      initiate('PURCHASE', { checkoutMode: 'PAYMENT_LINK' }),
+      { ...payer(), payer: { ...payer().payer, checkout: '{{checkout.response.paymentLink.url}}' }, expect: { resultIndicator: '{{checkout.response.successIndicator}}' } },
+    ]);
+    assert.equal(r.status, 0, r.stdout);
+  });
+
   it('NONE only collects the card into the session: Retrieve Session shows it masked, no order is paid', async () => {
     const r = await run('none', [
       initiate('NONE'),

@@ -77,8 +77,10 @@ export class HostedCheckout {
     };
     this.checkouts.set(session.id, record);
     if (this.checkouts.size > MAX_CHECKOUTS) this.checkouts.delete(this.checkouts.keys().next().value as string);
+    // PAYMENT_LINK: the link is the same page, sent to the payer instead of opened by checkout.js.
+    const link = body['checkoutMode'] === 'PAYMENT_LINK' ? { paymentLink: { url: `${this.deps.ctx.baseUrl}${CHECKOUT_PAGE_PREFIX}${session.id}` } } : {};
     return jsonResponse(201, jsonText({
-      checkoutMode: 'WEBSITE', merchant: merchant.merchantId, result: 'SUCCESS',
+      checkoutMode: body['checkoutMode'] === 'PAYMENT_LINK' ? 'PAYMENT_LINK' : 'WEBSITE', merchant: merchant.merchantId, ...link, result: 'SUCCESS',
       session: { id: session.id, updateStatus: session.updateStatus, version: session.version },
       successIndicator: record.successIndicator,
     }));
