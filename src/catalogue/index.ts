@@ -7,7 +7,7 @@ import type { FieldMeta } from './fieldIndex';
 import type { OperationId } from './operations';
 
 export type { OperationDef, OperationId } from './operations';
-export type { SavedCardOperationId } from './savedCardOperations';
+export type { HostedPaymentOperationId } from './hostedPaymentOperations';
 export { getOperation, operations } from './operations';
 export type { PathParam } from './pathParams';
 export { validatePathParam } from './pathParams';

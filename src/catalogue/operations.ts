@@ -1,6 +1,6 @@
 /** Every operation of both APIs: method, path, versions, authentication, apiOperation. */
 import { pathParams, type PathParam } from './pathParams';
-import { savedCardOperations, type SavedCardOperationId } from './savedCardOperations';
+import { hostedPaymentOperations, type HostedPaymentOperationId } from './hostedPaymentOperations';
 
 type ApiKind = 'financing' | 'gateway';
 export type OperationId =
@@ -8,7 +8,7 @@ export type OperationId =
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
   | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'
   | 'gateway.initiateAuthentication' | 'gateway.authenticatePayer'
-  | SavedCardOperationId;
+  | HostedPaymentOperationId;
 /** basicSession: user merchant.<merchantId>, the session id as the password (session authentication). */
 type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser' | 'basicSession';
 
@@ -76,7 +76,7 @@ export const operations: readonly OperationDef[] = Object.freeze([
   gateway({ id: 'gateway.authenticatePayer', title: 'Authenticate Payer', purpose: 'Authenticate the payer with the issuer (same order and transaction id as Initiate Authentication): frictionless, or a challenge the payer completes in the page from authentication.redirect.html.', versions: [100], defaultVersion: 100, apiOperation: 'AUTHENTICATE_PAYER', auth: 'basicMerchant', moneyMoving: false, source: 'public reference' }),
   retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId] }),
   retrieve({ id: 'gateway.retrieveTransaction', title: 'Retrieve Transaction', purpose: 'Read one transaction of an order, in the shape of the webhook notification about it.', pathTemplate: TRANSACTION_PATH, pathParams: transactionParams }),
-  ...savedCardOperations,
+  ...hostedPaymentOperations,
 ]);
 
 const byId = new Map<string, OperationDef>(operations.map((o) => [o.id, o]));

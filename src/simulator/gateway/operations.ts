@@ -3,14 +3,14 @@
  * the catalogue (the one declaration); the apiOperation values of Authorize and Verify are not in the
  * spec, so the real gateway's AUTHORIZE and VERIFY are used when the catalogue has none.
  */
-import type { OperationId, SavedCardOperationId } from '../../catalogue';
+import type { OperationId, HostedPaymentOperationId } from '../../catalogue';
 import { catalogueOperation } from '../requestChecks';
 
 /**
  * The operations a PUT selects by apiOperation; the reads (Retrieve Order, Retrieve Transaction) are
  * GETs routed by path, and so are sessions and tokens (sessionRoutes.ts, tokenRoutes.ts).
  */
-export type GatewayOperationId = Exclude<Extract<OperationId, `gateway.${string}`>, 'gateway.retrieveOrder' | 'gateway.retrieveTransaction' | SavedCardOperationId>;
+export type GatewayOperationId = Exclude<Extract<OperationId, `gateway.${string}`>, 'gateway.retrieveOrder' | 'gateway.retrieveTransaction' | HostedPaymentOperationId>;
 
 export interface GatewayOperation {
   id: GatewayOperationId;

@@ -1,11 +1,12 @@
 /**
- * Sessions and saved cards (issue 25), beyond the seed spec, from the gateway's public API reference.
+ * Sessions, saved cards, Hosted Checkout and Payment Options Inquiry (issue 25), beyond the seed spec,
+ * from the gateway's public API reference.
  * Declared in today's shape (one version, 100); each line notes the lowest version and the page.
  */
 import type { OperationDef } from './operations';
 import { pathParams } from './pathParams';
 
-export type SavedCardOperationId =
+export type HostedPaymentOperationId =
   | 'gateway.createSession' | 'gateway.retrieveSession' | 'gateway.updateSessionAsPayer' | 'gateway.initiateCheckout'
   | 'gateway.paymentOptionsInquiry' | 'gateway.paymentOptionsInquiryGet'
   | 'gateway.createToken' | 'gateway.updateToken' | 'gateway.retrieveToken' | 'gateway.deleteToken';
@@ -14,13 +15,13 @@ const MERCHANT_PATH = '/api/rest/version/{version}/merchant/{merchantId}';
 const merchantOnly = [pathParams.merchantId];
 const tokenParams = [pathParams.merchantId, pathParams.tokenId];
 
-type Declared = Pick<OperationDef, 'title' | 'purpose' | 'method' | 'pathTemplate' | 'pathParams' | 'hasBody'> & { id: SavedCardOperationId };
+type Declared = Pick<OperationDef, 'title' | 'purpose' | 'method' | 'pathTemplate' | 'pathParams' | 'hasBody'> & { id: HostedPaymentOperationId };
 
 function referenceOp(def: Declared): OperationDef {
   return { ...def, api: 'gateway', versions: [100], defaultVersion: 100, auth: 'basicMerchant', moneyMoving: false, source: 'public reference' };
 }
 
-export const savedCardOperations: readonly OperationDef[] = [
+export const hostedPaymentOperations: readonly OperationDef[] = [
   // introducedIn: ≤ 8 (REST v8 page, GET); apiOperation: none in REST (NVP PAYMENT_OPTIONS_INQUIRY) — source: Payment Options Inquiry REST v8–v25 (na-/ap-gateway), REST v34/v65; POST at v100 is inferred
   referenceOp({ id: 'gateway.paymentOptionsInquiry', title: 'Payment Options Inquiry', purpose: 'Which card brands and currencies the merchant may offer, optionally for one currency or one card prefix; ask it before showing card entry. Never from the browser: it needs the API password.', method: 'POST', pathTemplate: `${MERCHANT_PATH}/paymentOptionsInquiry`, pathParams: merchantOnly, hasBody: true }),
   referenceOp({ id: 'gateway.paymentOptionsInquiryGet', title: 'Payment Options Inquiry (GET)', purpose: 'Every payment option of the merchant: card brands and their currencies (the GET form of the inquiry, no filters).', method: 'GET', pathTemplate: `${MERCHANT_PATH}/paymentOptionsInquiry`, pathParams: merchantOnly, hasBody: false }),
