@@ -17,6 +17,10 @@ const EXAMPLE_EXTRAS: Readonly<Record<string, readonly string[]>> = {
   'gateway.initiateBrowserPayment@16': ['order.reference'],
   'gateway.initiateBrowserPayment@100': ['order.reference', 'browserPayment.returnUrl'],
   'gateway.updateSession@100': ['order.amount', 'order.currency'],
+  'gateway.updateSessionAsPayer@100': ['sourceOfFunds.provided.card.number', 'sourceOfFunds.provided.card.expiry.month', 'sourceOfFunds.provided.card.expiry.year', 'sourceOfFunds.provided.card.securityCode'],
+  'gateway.initiateCheckout@100': ['interaction.returnUrl', 'interaction.cancelUrl', 'interaction.merchant.name', 'order.description'],
+  'gateway.createToken@100': ['sourceOfFunds.type', 'sourceOfFunds.provided.card.number', 'sourceOfFunds.provided.card.expiry.month', 'sourceOfFunds.provided.card.expiry.year'],
+  'gateway.updateToken@100': ['sourceOfFunds.type', 'sourceOfFunds.provided.card.number', 'sourceOfFunds.provided.card.expiry.month', 'sourceOfFunds.provided.card.expiry.year'],
 };
 
 function wanted(extras: readonly string[], path: string): boolean {

@@ -7,6 +7,7 @@ import type { FieldMeta } from './fieldIndex';
 import type { OperationId } from './operations';
 
 export type { OperationDef, OperationId } from './operations';
+export type { HostedPaymentOperationId } from './hostedPaymentOperations';
 export { getOperation, operations } from './operations';
 export type { ApiOperationName } from './versions';
 export {

@@ -5,6 +5,7 @@
  */
 import { pathParams, type PathParam } from './pathParams';
 import { AUTHENTICATION_API_SINCE } from './groups/authentication';
+import { hostedPaymentOperations, type HostedPaymentOperationId } from './hostedPaymentOperations';
 import type { ApiOperationName } from './versions';
 
 type ApiKind = 'financing' | 'gateway';
@@ -12,8 +13,10 @@ export type OperationId =
   | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
   | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'
-  | 'gateway.initiateAuthentication' | 'gateway.authenticatePayer';
-export type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser';
+  | 'gateway.initiateAuthentication' | 'gateway.authenticatePayer'
+  | HostedPaymentOperationId;
+/** basicSession: user merchant.<merchantId>, the session id as the password (session authentication). */
+export type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser' | 'basicSession';
 
 export interface OperationDef {
   id: OperationId;
@@ -21,7 +24,7 @@ export interface OperationDef {
   title: string;
   /** One line from the spec. */
   purpose: string;
-  method: 'POST' | 'PUT' | 'GET';
+  method: 'POST' | 'PUT' | 'GET' | 'DELETE';
   pathTemplate: string;
   query?: Record<string, string>;
   pathParams: PathParam[];
@@ -107,6 +110,7 @@ export const operations: readonly OperationDef[] = Object.freeze([
   retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId], introducedIn: 11 }),
   // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions
   retrieve({ id: 'gateway.retrieveTransaction', title: 'Retrieve Transaction', purpose: 'Read one transaction of an order, in the shape of the webhook notification about it.', pathTemplate: TRANSACTION_PATH, pathParams: transactionParams, introducedIn: 1 }),
+  ...hostedPaymentOperations,
 ]);
 
 const byId = new Map<string, OperationDef>(operations.map((o) => [o.id, o]));

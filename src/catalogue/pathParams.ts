@@ -1,7 +1,7 @@
 /** URL parameters of the gateway paths and their rules ("Identifiers (URL parameters)"). */
 import { issue, shown, type ValidationIssue } from './issues';
 
-type PathParamName = 'merchantId' | 'orderId' | 'transactionId' | 'sessionId';
+type PathParamName = 'merchantId' | 'orderId' | 'transactionId' | 'sessionId' | 'tokenId';
 
 export interface PathParam {
   name: PathParamName;
@@ -29,6 +29,11 @@ export const pathParams: Readonly<Record<PathParamName, PathParam & { patternHin
   sessionId: {
     name: 'sessionId', minLength: 31, maxLength: 35, pattern: PRINTABLE_ASCII, patternHint: 'ASCII text',
     help: 'Session id: ASCII text, 31 to 35 characters (real ids look like SESSION0002 followed by 20 letters and digits).',
+  },
+  // Delete Token v57 and Retrieve Token v100 pages: "Alphanumeric, 1 to 40".
+  tokenId: {
+    name: 'tokenId', minLength: 1, maxLength: 40, pattern: /^[A-Za-z0-9]*$/, patternHint: 'letters and digits only',
+    help: 'Token id: letters and digits, 1 to 40 characters, as Create Token answered it (token).',
   },
 };
 

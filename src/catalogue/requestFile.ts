@@ -1,6 +1,6 @@
 /**
  * *.payreq.json request files:
- * { "$schema"?, "operation", "version"?, "params"?: { orderId?, transactionId?, sessionId? }, "body"? }
+ * { "$schema"?, "operation", "version"?, "params"?: { orderId?, transactionId?, sessionId?, tokenId? }, "body"? }
  */
 import * as z from 'zod/mini';
 import { JsonDepthError, parseJsonBounded } from '../json/depth';
@@ -18,13 +18,13 @@ export interface RequestFile {
   $schema?: string;
   operation: OperationId;
   version?: number;
-  params?: { orderId?: string; transactionId?: string; sessionId?: string };
+  params?: { orderId?: string; transactionId?: string; sessionId?: string; tokenId?: string };
   body?: Record<string, unknown>;
 }
 
 const operationIds = operations.map((o) => o.id) as [OperationId, ...OperationId[]];
 
-const paramDescription = (name: 'orderId' | 'transactionId' | 'sessionId') => ({ description: pathParams[name].help });
+const paramDescription = (name: 'orderId' | 'transactionId' | 'sessionId' | 'tokenId') => ({ description: pathParams[name].help });
 
 const text = () => z.string({ error: 'must be text' });
 
@@ -37,6 +37,7 @@ const envelope = z.looseObject({
     orderId: z.optional(text()),
     transactionId: z.optional(text()),
     sessionId: z.optional(text()),
+    tokenId: z.optional(text()),
   }, { error: 'must be an object of URL parameters' })),
   body: z.optional(z.record(z.string(), z.unknown(), { error: 'must be a JSON object' })),
 });
@@ -123,6 +124,7 @@ function fullRequestFileJsonSchema(): SchemaNode {
           orderId: { type: 'string', minLength: 1, maxLength: 40, ...paramDescription('orderId') },
           transactionId: { type: 'string', minLength: 1, maxLength: 40, ...paramDescription('transactionId') },
           sessionId: { type: 'string', minLength: 31, maxLength: 35, pattern: '^[\\x20-\\x7E]*$', ...paramDescription('sessionId') },
+          tokenId: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9]*$', ...paramDescription('tokenId') },
         },
       },
       body: { type: 'object', description: 'The JSON request body.' },

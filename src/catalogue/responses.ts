@@ -199,11 +199,29 @@ export const gatewayErrorSchema = z.looseObject({
 export const updateSessionResponseSchema = z.looseObject({
   merchant: z.optional(text),
   session: z.looseObject({
-    id: text,
+    // Left out of the answer to an update sent with session authentication (payer output fields only).
+    id: z.optional(text),
+    authenticationLimit: z.optional(z.number()),
     updateStatus: z.optional(openCode(sessionUpdateStatusValues)),
     version: z.optional(text),
   }),
   version: z.optional(z.union([text, z.number()])),
+});
+
+/** Payment Options Inquiry (shape inferred: paymentTypes.card.cardTypes[] with their currencies). */
+export const paymentOptionsResponseSchema = z.looseObject({
+  merchant: z.optional(text),
+  result: z.optional(text),
+  paymentTypes: z.optional(z.looseObject({})),
+});
+
+/** Create, Update and Retrieve Token (Tokenization reference samples); Delete Token answers { result }. */
+export const tokenResponseSchema = z.looseObject({
+  repositoryId: z.optional(text),
+  result: z.optional(text),
+  status: z.optional(text),
+  token: z.optional(text),
+  verificationStrategy: z.optional(text),
 });
 
 // ─── Financing partner ────────────────────────────────────────────────────────
@@ -296,6 +314,8 @@ export const retrieveOrderResponseSchema = z.looseObject({
 const gatewayAnswer = z.union([gatewayResponseSchema, gatewayErrorSchema]);
 const orderAnswer = z.union([retrieveOrderResponseSchema, gatewayErrorSchema]);
 const sessionAnswer = z.union([updateSessionResponseSchema, gatewayErrorSchema]);
+const tokenAnswer = z.union([tokenResponseSchema, gatewayErrorSchema]);
+const paymentOptionsAnswer = z.union([paymentOptionsResponseSchema, gatewayErrorSchema]);
 
 /**
  * Every body the operation may answer with, the error envelope included (an error is a normal
@@ -324,7 +344,19 @@ export function responseSchemaFor(operationId: string, version?: number): z.ZodM
     case 'gateway.retrieveOrder':
       return orderAnswer;
     case 'gateway.updateSession':
+    case 'gateway.createSession':
+    case 'gateway.retrieveSession':
+    case 'gateway.updateSessionAsPayer':
+    case 'gateway.initiateCheckout':
       return sessionAnswer;
+    case 'gateway.paymentOptionsInquiry':
+    case 'gateway.paymentOptionsInquiryGet':
+      return paymentOptionsAnswer;
+    case 'gateway.createToken':
+    case 'gateway.updateToken':
+    case 'gateway.retrieveToken':
+    case 'gateway.deleteToken':
+      return tokenAnswer;
     default:
       return undefined;
   }

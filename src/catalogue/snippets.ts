@@ -2,7 +2,7 @@
 import { allOperationVersions } from './bodies';
 import { exampleBody } from './example';
 import type { OperationDef } from './operations';
-import { PINNED_VERSIONS, versionsByDocumentation } from './versions';
+import { apiOperationAt, PINNED_VERSIONS, versionsByDocumentation } from './versions';
 
 interface Snippet {
   prefix: string;
@@ -14,7 +14,7 @@ interface Snippet {
 /** Tab stops for URL parameters: valid defaults, so accepting the snippet as is gives a valid file. */
 function paramPlaceholders(op: OperationDef): Record<string, string> {
   const names = op.pathParams.map((p) => p.name).filter((n) => n !== 'merchantId'); // merchantId comes from the environment
-  const defaults: Record<string, string> = { orderId: 'ORDER-1', transactionId: 'TXN-1', sessionId: 'SESSION0002XXXXXXXXXXXXXXXXXXXX' };
+  const defaults: Record<string, string> = { orderId: 'ORDER-1', transactionId: 'TXN-1', sessionId: 'SESSION0002XXXXXXXXXXXXXXXXXXXX', tokenId: '5123458154060008' };
   return Object.fromEntries(names.map((n, i) => [n, `\${${i + 1}:${defaults[n] ?? n}}`]));
 }
 
@@ -27,10 +27,14 @@ function snippetName(op: OperationDef, version: number | undefined): string {
   return `${op.title}${version !== undefined ? ` v${version}` : ''}`;
 }
 
-/** `${n|11,100,78,…|}`: the documented version, then the pinned versions that take their rules from it, newest first. */
+/**
+ * `${n|11,100,78,…|}`: the documented version, then the pinned versions that take their rules from it,
+ * newest first; only versions that use the documented version's apiOperation name, which the body carries.
+ */
 function versionChoice(op: OperationDef, documented: number, tabStop: number): string {
   const covered = versionsByDocumentation(op).get(documented) ?? [];
-  const pinned = PINNED_VERSIONS.filter((v) => v !== documented && covered.includes(v)).sort((a, b) => b - a);
+  const name = apiOperationAt(op, documented);
+  const pinned = PINNED_VERSIONS.filter((v) => v !== documented && covered.includes(v) && apiOperationAt(op, v) === name).sort((a, b) => b - a);
   return `\${${tabStop}|${[documented, ...pinned].join(',')}|}`;
 }
 

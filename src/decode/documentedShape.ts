@@ -5,9 +5,13 @@ import {
   gatewayErrorSchema,
   gatewayResponseSchema,
   retrieveOrderResponseSchema,
+  paymentOptionsResponseSchema,
+  tokenResponseSchema,
   updateSessionResponseSchema,
 } from '../catalogue/responses';
 import type { BodyView } from './bodyView';
+import { isSavedCardAnswer } from './gateway/savedCard';
+import { isPaymentOptionsAnswer } from './gateway/paymentOptions';
 
 const MAX_SHAPE_NOTES = 5;
 
@@ -38,6 +42,8 @@ function gatewayShape(operationId: string, view: BodyView, httpStatus: number): 
   if (view.at(['result']) === 'ERROR' || view.record(['error']) !== undefined) return gatewayErrorSchema;
   if (httpStatus >= 400) return undefined;
   if (operationId === 'gateway.retrieveOrder') return retrieveOrderResponseSchema;
+  if (isSavedCardAnswer(operationId)) return tokenResponseSchema;
+  if (isPaymentOptionsAnswer(operationId)) return paymentOptionsResponseSchema;
   if (view.record(['session']) !== undefined) return updateSessionResponseSchema;
   return gatewayResponseSchema;
 }

@@ -23,7 +23,7 @@ interface RequestFileSummary {
   operation?: OperationDef;
 }
 
-const PARAM_NAMES = ['orderId', 'transactionId', 'sessionId'] as const;
+const PARAM_NAMES = ['orderId', 'transactionId', 'sessionId', 'tokenId'] as const;
 
 /** Never throws: a request file being typed is usually invalid, and diagnostics must keep up. */
 export function diagnoseRequestText(text: string, now: Date = new Date()): RequestProblem[] {

@@ -126,7 +126,7 @@ export function flowFileJsonSchema(): object {
           params: {
             type: 'object',
             description: `URL parameters. Without orderId the run's fresh order id is used; without transactionId a new one. ${REFERENCE_HELP}`,
-            properties: { orderId: { type: 'string' }, transactionId: { type: 'string' }, sessionId: { type: 'string' } },
+            properties: { orderId: { type: 'string' }, transactionId: { type: 'string' }, sessionId: { type: 'string' }, tokenId: { type: 'string' } },
           },
           body: { type: 'object', description: `The JSON request body. ${REFERENCE_HELP}` },
           payer: payerSchema(),

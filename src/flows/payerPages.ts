@@ -7,6 +7,7 @@
  *   { "id": "payer", "payer": { "challenge": "{{auth.response.authentication.redirect.html}}", "outcome": "authenticated" } }
  */
 import { CHALLENGE_DRIVER } from './challengeDriver';
+import { CHECKOUT_DRIVER } from './checkoutDriver';
 import type { HttpClient } from '../http/httpClient';
 
 export interface PayerPageResult {
@@ -32,7 +33,7 @@ export interface PayerHttp {
   signal?: AbortSignal;
 }
 
-export const PAYER_PAGE_DRIVERS: Readonly<Record<string, PayerPageDriver>> = { challenge: CHALLENGE_DRIVER };
+export const PAYER_PAGE_DRIVERS: Readonly<Record<string, PayerPageDriver>> = { challenge: CHALLENGE_DRIVER, checkout: CHECKOUT_DRIVER };
 
 export type PayerAction = Record<string, unknown>;
 

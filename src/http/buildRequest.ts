@@ -70,6 +70,9 @@ function authHeaders(op: OperationDef, version: number | undefined, input: Build
       return { Authorization: `Bearer ${required(credentials.accessToken, 'access token (sign in first)')}` };
     case 'refreshToken':
       return { RefreshToken: required(credentials.refreshToken, 'refresh token (sign in first)') };
+    case 'basicSession':
+      // Session authentication: the session id is the password, so no API password is involved.
+      return { Authorization: basicAuthHeader(required(input.params.merchantId, 'merchant id'), required(input.params.sessionId, 'session id'), { emptyUser: false }) };
     case 'basicMerchant':
     case 'basicEmptyUser': {
       if (credentials.clientCertificate) return {};

@@ -11,6 +11,7 @@ import type { Order } from '../orders/model';
 import { whatCanFollow, type FollowUp } from '../orders/whatCanFollow';
 import type { Exchange } from './exchange';
 import { orderOfAnswer, ownTransactionId } from './orderOfAnswer';
+import { savedCardSteps } from './savedCardSteps';
 
 export interface NextStep {
   operationId: OperationId;
@@ -30,6 +31,8 @@ const MONEY_STEPS = {
 
 /** The next steps a response offers; none for a refused request, a financing call or an unknown order. */
 export function nextStepsFor(e: Exchange): NextStep[] {
+  const saved = savedCardSteps(e);
+  if (saved) return saved;
   const order = orderOfAnswer(e);
   if (!order) return [];
   const source = `the ${e.operationTitle} response`;

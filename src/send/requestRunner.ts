@@ -133,6 +133,9 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
         await adoptTokens(session, response, now(), stored.refreshToken);
         break;
       }
+      case 'basicSession':
+        response = await send(build({}));
+        break;
       case 'none':
         if (typeof input.body === 'object' && input.body !== null) {
           const pw = (input.body as Record<string, unknown>).password;

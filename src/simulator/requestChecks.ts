@@ -38,8 +38,8 @@ export function financingProblem(id: 'financing.login' | 'financing.offers' | 'f
   return /password/i.test(first.path) ? first.message.replace(/, got .*$/s, '') : first.message;
 }
 
-/** Rules of the URL parameters (merchantId, orderId, transactionId, sessionId), from the catalogue. */
-export function pathParamIssues(name: 'merchantId' | 'orderId' | 'transactionId' | 'sessionId', value: string): CatalogueIssue[] {
+/** Rules of the URL parameters (merchantId, orderId, transactionId, sessionId, tokenId), from the catalogue. */
+export function pathParamIssues(name: 'merchantId' | 'orderId' | 'transactionId' | 'sessionId' | 'tokenId', value: string): CatalogueIssue[] {
   return validatePathParam(name, value);
 }
 

@@ -13,6 +13,7 @@ import { TokenStore } from './financing/tokens';
 import type { MerchantProfile } from './gateway/auth';
 import { BROWSER_PAGE_PREFIX } from './gateway/browserPayment';
 import { CHALLENGE_PAGE_PREFIX } from './gateway/authentication';
+import { CHECKOUT_PAGE_PREFIX } from './gateway/hostedCheckout';
 import { gatewayError, notFound } from './gateway/errors';
 import { GATEWAY_PREFIX, GatewayApi } from './gateway/routes';
 import { jsonText } from './jsonText';
@@ -67,6 +68,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     if (req.path.startsWith(FINANCING_PAGE_PREFIX)) return financing.handlePage(req);
     if (req.path.startsWith(BROWSER_PAGE_PREFIX)) return gateway.handlePage(req);
     if (req.path.startsWith(CHALLENGE_PAGE_PREFIX)) return gateway.handleChallengePage(req);
+    if (req.path.startsWith(CHECKOUT_PAGE_PREFIX)) return gateway.handleCheckoutPage(req);
     if (req.path === CONTROL_PREFIX || req.path.startsWith(CONTROL_PREFIX + '/')) {
       const answer = handleControl(req, log, faults, () => ({
         financing: `${baseUrl}/api/online`,

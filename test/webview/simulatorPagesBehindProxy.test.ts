@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { launchBrowser } from '../harness/browser';
+import { api, at, startPrefixProxy, type PrefixProxy } from '../harness/prefixProxy';
 
 /**
  * The simulator's own pages (browser-payment provider, financing session) opened the way the README's
@@ -11,62 +10,6 @@ import { launchBrowser } from '../harness/browser';
  * loopback proxy strips the prefix like code-server's; anything outside it gets code-server's answer
  * to a stray POST, so a button that posts to an absolute /_simulator/… path fails visibly.
  */
-
-interface PrefixProxy {
-  /** http://127.0.0.1:<proxy port>/proxy/<simulator port> */
-  prefixUrl: string;
-  /** The merchant's page the payer returns to (served by the proxy itself). */
-  shopUrl: string;
-  close(): Promise<void>;
-}
-
-async function startPrefixProxy(target: SimulatorHandle): Promise<PrefixProxy> {
-  const prefix = `/proxy/${target.port}`;
-  const server: Server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    if (url.startsWith('/shop/')) {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Shop</title><h1 id="shop">Back at the shop</h1>');
-      return;
-    }
-    if (!url.startsWith(`${prefix}/`)) {
-      res.writeHead(405, { 'content-type': 'text/plain' }).end(`Unsupported method ${req.method ?? ''}`);
-      return;
-    }
-    const upstream = httpRequest(
-      { host: '127.0.0.1', port: target.port, method: req.method, path: url.slice(prefix.length), headers: { ...req.headers, host: `127.0.0.1:${target.port}` } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (e) => res.writeHead(502).end(String(e)));
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    prefixUrl: `${origin}${prefix}`,
-    shopUrl: `${origin}/shop/return`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function api(url: string, init: { method: string; body?: unknown; headers?: Record<string, string> }): Promise<unknown> {
-  const res = await fetch(url, {
-    method: init.method,
-    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${init.method} ${url}: HTTP ${res.status} ${text}`);
-  return JSON.parse(text) as unknown;
-}
-
-const at = (value: unknown, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[k] : undefined), value);
 
 describe('simulator pages behind a path-prefix proxy (Chromium)', function () {
   this.timeout(120_000);

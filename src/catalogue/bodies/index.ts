@@ -3,6 +3,8 @@ import { loginBody, offersBody } from './financing';
 import {
   authenticatePayerV100, authorizeV11, captureV100, initiateAuthenticationV100, payV100, voidV100, initiateBrowserPaymentV100, initiateBrowserPaymentV16, refundV13, updateAuthorizationV18, updateSessionV100, verifyV100,
 } from './gateway';
+import { initiateCheckoutV100 } from './hostedCheckout';
+import { createSessionV100, paymentOptionsInquiryV100, saveTokenV100, updateSessionAsPayerV100 } from './savedCards';
 import type { ObjectNode } from '../fieldTree';
 import { getOperation, operations, type OperationDef, type OperationId } from '../operations';
 import { describeRange, nearestDocumented, servesVersion } from '../versions';
@@ -23,6 +25,12 @@ const builders: Record<string, () => ObjectNode> = {
   'gateway.pay@100': payV100,
   'gateway.initiateAuthentication@100': initiateAuthenticationV100,
   'gateway.authenticatePayer@100': authenticatePayerV100,
+  'gateway.createSession@100': createSessionV100,
+  'gateway.updateSessionAsPayer@100': updateSessionAsPayerV100,
+  'gateway.initiateCheckout@100': initiateCheckoutV100,
+  'gateway.paymentOptionsInquiry@100': paymentOptionsInquiryV100,
+  'gateway.createToken@100': saveTokenV100,
+  'gateway.updateToken@100': saveTokenV100,
 };
 
 const cache = new Map<string, ObjectNode>();

@@ -10,6 +10,8 @@ import { decodeOutcome, noteVerificationConcerns, outcomeVerdict } from './outco
 import { decodeCard, decodeOrder, decodeRecord, decodeTransaction } from './records';
 import { decodeRisk } from './risk';
 import { decodeSession } from './session';
+import { isSavedCardAnswer, savedCardVerdict } from './savedCard';
+import { isPaymentOptionsAnswer, paymentOptionsVerdict } from './paymentOptions';
 import { decodeThreeDSecure, decodeVerification } from './verification';
 
 /** The sections of a decoded gateway answer; the caller adds api, operation, status and notes. */
@@ -33,8 +35,12 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
     notes.push("The body is not the gateway's error envelope (result ERROR); a proxy or load balancer may have answered.");
     return decodeGatewayError(view, httpStatus, { operationId, url: requestUrl });
   }
-  if (view.record(['session']) !== undefined || (operationId === 'gateway.updateSession' && !view.has(['result']))) {
-    return definedOnly({ ...decodeSession(view), record: decodeRecord(view) });
+  if (isPaymentOptionsAnswer(operationId)) return definedOnly({ verdict: paymentOptionsVerdict(view), record: decodeRecord(view) });
+  if (isSavedCardAnswer(operationId)) {
+    return definedOnly({ verdict: savedCardVerdict(view, operationId), card: decodeCard(view, notes), record: decodeRecord(view) });
+  }
+  if (view.record(['session']) !== undefined || (operationId.startsWith('gateway.updateSession') && !view.has(['result']))) {
+    return definedOnly({ ...decodeSession(view, operationId, requestUrl), card: decodeCard(view, notes), record: decodeRecord(view) });
   }
   if (isOrderRead(operationId, view)) return definedOnly({ ...decodeOrderRead(view), record: decodeRecord(view) });
   if (!view.has(['result']) && !view.has(['response', 'gatewayCode'])) {

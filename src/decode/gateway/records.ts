@@ -45,8 +45,10 @@ export function decodeCard(view: BodyView, notes: string[]): DecodedCard | undef
   const number = view.text([...CARD, 'number']);
   const masked = number !== undefined ? maskCardNumber(number) : undefined;
   if (masked !== number) notes.push('The card number arrived unmasked (responseControls.sensitiveData UNMASK?); it is shown masked here.');
-  const month = view.text([...CARD, 'expiry', 'month']);
-  const year = view.text([...CARD, 'expiry', 'year']);
+  // Token answers carry the expiry as MMYY text ("0139"); transactions as { month, year }.
+  const mmyy = /^(\d{2})(\d{2})$/.exec(view.text([...CARD, 'expiry']) ?? '');
+  const month = mmyy?.[1] ?? view.text([...CARD, 'expiry', 'month']);
+  const year = mmyy?.[2] ?? view.text([...CARD, 'expiry', 'year']);
   const card: DecodedCard = definedOnly({
     brand: view.text([...CARD, 'brand']),
     scheme: view.text([...CARD, 'scheme']),

@@ -24,7 +24,7 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function basicCredentials(req: SimRequest): { user: string; password: string } | undefined {
+export function basicCredentials(req: SimRequest): { user: string; password: string } | undefined {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(headerValue(req.headers, 'authorization') ?? '');
   if (!m?.[1]) return undefined;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');

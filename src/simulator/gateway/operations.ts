@@ -3,10 +3,13 @@
  * each at every version of its range, selected by the apiOperation name that version uses, with the
  * Basic user that version expects.
  */
-import { apiOperationAt, authAt, getOperation, isServedVersion, servesVersion, type OperationDef, type OperationId } from '../../catalogue';
+import { apiOperationAt, authAt, getOperation, isServedVersion, servesVersion, type HostedPaymentOperationId, type OperationDef, type OperationId } from '../../catalogue';
 
-/** The operations a PUT selects by apiOperation; the reads (Retrieve Order, Retrieve Transaction) are GETs routed by path. */
-export type GatewayOperationId = Exclude<Extract<OperationId, `gateway.${string}`>, 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'>;
+/**
+ * The operations a PUT selects by apiOperation; the reads (Retrieve Order, Retrieve Transaction) are
+ * GETs routed by path, and so are sessions and tokens (sessionRoutes.ts, tokenRoutes.ts).
+ */
+export type GatewayOperationId = Exclude<Extract<OperationId, `gateway.${string}`>, 'gateway.retrieveOrder' | 'gateway.retrieveTransaction' | HostedPaymentOperationId>;
 
 export interface GatewayOperation {
   id: GatewayOperationId;
@@ -43,7 +46,7 @@ export function apiOperationsAt(version: number): string[] {
   return byApiOperation().filter((o) => servesVersion(o.def, version)).flatMap((o) => apiOperationAt(o.def, version) ?? []);
 }
 
-export function operationById(id: GatewayOperationId | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'): OperationDef {
+export function operationById(id: GatewayOperationId | HostedPaymentOperationId | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'): OperationDef {
   return definition(id);
 }
 

@@ -24,7 +24,7 @@ export function parseTarget(path: string): Target | undefined {
   }
 }
 
-export function pathProblem(name: 'orderId' | 'transactionId' | 'sessionId', value: string): SimResponse | undefined {
+export function pathProblem(name: 'orderId' | 'transactionId' | 'sessionId' | 'tokenId', value: string): SimResponse | undefined {
   const first = pathParamIssues(name, value)[0];
   return first ? fieldError(toFieldError(first)) : undefined;
 }

@@ -9,19 +9,24 @@ import { BROWSER_PAGE_PREFIX, browserPaymentPage, browserPaymentReturnPage, RETU
 import { authorize, pay, verify } from './cardOperations';
 import { authenticatePayer, authenticationResponse, findAuthentication, initiateAuthentication } from './authentication';
 import { CHALLENGE_PAGE_PREFIX, challengePage, type ChallengeLocation } from './challengePage';
-import { badCredentials, fieldError, invalidRequest, invalidValue, missing, notFound, unsupportedVersion } from './errors';
+import { badCredentials, fieldError, invalidRequest, missing, notFound, unsupportedVersion } from './errors';
 import { capture, refund, updateAuthorization } from './followUpOperations';
 import { lockFailure } from './lockFailure';
 import { voidTransaction } from './voidOperation';
-import { apiOperationsAt, emptyUserAllowed, knownVersion, operationByApiOperation, operationById, servedAs, type GatewayOperation, type GatewayOperationId } from './operations';
+import type { OperationId } from '../../catalogue';
+import { apiOperationsAt, emptyUserAllowed, knownVersion, operationByApiOperation, operationById, servedAs, type GatewayOperationId } from './operations';
 import { servesVersion } from '../../catalogue';
 import type { OpEnv } from './opEnv';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
 import { orderFullExplanation, OrderStore } from './orders';
 import { GATEWAY_PREFIX, parseBody, parseTarget, pathProblem, type Target } from './requestParts';
 import { retrieveOrderResponse, transactionResponse } from './responseBody';
-import { createSession, readSession, updateSession } from './sessionRoutes';
+import { createSession, readSession, unknownSession, updateSession } from './sessionRoutes';
 import { SessionStore } from './sessions';
+import { SavedCardStore } from './savedCards';
+import { HostedCheckout } from './hostedCheckout';
+import { paymentOptions } from './paymentOptions';
+import { handleToken, unknownToken } from './tokenRoutes';
 
 export { GATEWAY_PREFIX };
 
@@ -30,15 +35,19 @@ export { GATEWAY_PREFIX };
  *   PUT  order/{orderId}/transaction/{transactionId}   Authorize, Update Authorization, Refund, Verify,
  *                                                      Initiate Browser Payment (by apiOperation)
  *   GET  order/{orderId}, order/{orderId}/transaction/{transactionId}   read the state back
- *   POST session                                       create a session (the real Create Session)
- *   PUT  session/{sessionId}, GET session/{sessionId}  Update Session, read a session
+ *   POST session                                       Create Session, or Initiate Checkout (apiOperation INITIATE_CHECKOUT; ≤ 62 CREATE_CHECKOUT_SESSION)
+ *   PUT  session/{sessionId}, GET session/{sessionId}  Update Session, Retrieve Session
+ *   POST token, PUT|GET|DELETE token/{tokenId}         saved cards (tokenRoutes.ts)
+ *   GET|POST paymentOptionsInquiry                     card brands and currencies (paymentOptions.ts)
  * Order of checks, as a client sees them: unknown path or version → 404; credentials → 401; JSON and
  * field checks → 400; then the operation, which holds the order lock while it "processes"
  * (processingDelayMs), so overlapping operations on one order really collide (LOCK_FAILURE).
  */
 export class GatewayApi {
   readonly orders: OrderStore;
-  readonly sessions = new SessionStore();
+  readonly sessions: SessionStore;
+  readonly savedCards = new SavedCardStore();
+  private readonly checkout: HostedCheckout;
   private readonly browserPayments = new Map<string, BrowserPaymentLocation>();
   private readonly challenges = new Map<string, ChallengeLocation>();
 
@@ -48,11 +57,13 @@ export class GatewayApi {
     private readonly processingDelayMs: number,
     maxOrders = DEFAULT_MAX_ORDERS,
   ) {
+    this.sessions = new SessionStore(() => ctx.now().getTime());
     // A forgotten order takes its payer pages with it.
     this.orders = new OrderStore(maxOrders, (order) => {
       for (const txn of order.transactions.values()) if (txn.browserPayment) this.browserPayments.delete(txn.browserPayment.token);
       for (const auth of order.authentications?.values() ?? []) if (auth.challengeToken) this.challenges.delete(auth.challengeToken);
     });
+    this.checkout = new HostedCheckout({ ctx, orders: this.orders, sessions: this.sessions, registerChallenge: (token, where) => this.challenges.set(token, where) });
   }
 
   async handle(req: SimRequest): Promise<SimResponse> {
@@ -68,9 +79,16 @@ export class GatewayApi {
     } else if (first === 'order' && orderOrSession !== undefined && third === undefined) {
       if (req.method === 'GET') return this.read(req, target, () => this.readOrder(target, orderOrSession), 'gateway.retrieveOrder');
     } else if (first === 'session' && third === undefined) {
-      if (orderOrSession === undefined && req.method === 'POST') return createSession(this, req, target);
+      if (orderOrSession === undefined && req.method === 'POST') return this.createSessionOrCheckout(req, target);
       if (orderOrSession !== undefined && req.method === 'PUT') return updateSession(this, req, target, orderOrSession);
       if (orderOrSession !== undefined && req.method === 'GET') return this.read(req, target, () => readSession(this, target, orderOrSession));
+    } else if (first === 'paymentOptionsInquiry' && orderOrSession === undefined) {
+      if (req.method === 'GET') return this.read(req, target, () => paymentOptions(target.merchantId, {}));
+      if (req.method === 'POST') return this.paymentOptionsInquiry(req, target);
+    } else if (first === 'token' && third === undefined) {
+      const deps = { ctx: this.ctx, merchants: this.merchants, sessions: this.sessions, savedCards: this.savedCards, checkFields: this.checkFields.bind(this) };
+      const answer = handleToken(deps, req, target, orderOrSession);
+      if (answer) return answer;
     }
     return notFound();
   }
@@ -80,6 +98,34 @@ export class GatewayApi {
     const [token, action, orderId] = req.path.slice(BROWSER_PAGE_PREFIX.length).split('/');
     if (token === RETURN_PAGE && req.method === 'GET') return browserPaymentReturnPage(this.orders, action, orderId);
     return browserPaymentPage(this.ctx, this.orders, token ? this.browserPayments.get(token) : undefined, req, action);
+  }
+
+  /** The hosted payment page of Initiate Checkout, its buttons, and checkout.js (hostedCheckout.ts). */
+  handleCheckoutPage(req: SimRequest): SimResponse {
+    return this.checkout.handlePage(req);
+  }
+
+  private paymentOptionsInquiry(req: SimRequest, target: Target): SimResponse {
+    if (!isAuthorized(req, this.merchant(target), false)) return badCredentials();
+    const parsed = parseBody(req);
+    if (!parsed.ok) return parsed.response;
+    const checked = this.checkFields({ id: 'gateway.paymentOptionsInquiry' }, target.version, parsed.body);
+    return 'problem' in checked ? checked.problem : paymentOptions(target.merchantId, checked.body);
+  }
+
+  /**
+   * POST …/session is Create Session, or Hosted Checkout when the body names it (CREATE_CHECKOUT_SESSION up
+   * to version 62, INITIATE_CHECKOUT from 63: the field check refuses the name the version does not use).
+   */
+  private createSessionOrCheckout(req: SimRequest, target: Target): SimResponse {
+    const parsed = parseBody(req);
+    const checkoutNames = (operationById('gateway.initiateCheckout').apiOperation ?? []).map((n) => n.name);
+    if (!parsed.ok || !checkoutNames.includes(String(parsed.body['apiOperation']))) return createSession(this, req, target);
+    const merchant = this.merchant(target);
+    if (!isAuthorized(req, merchant, false) || !merchant) return badCredentials();
+    const checked = this.checkFields({ id: 'gateway.initiateCheckout' }, target.version, parsed.body);
+    if ('problem' in checked) return checked.problem;
+    return this.checkout.initiate(merchant, target, checked.body);
   }
 
   /** The 3-D Secure challenge page (GET or POST {token}) and its form (POST {token}/complete). */
@@ -104,7 +150,7 @@ export class GatewayApi {
    * gateway. Otherwise the body as the gateway reads it (what it accepts although the spec says
    * otherwise, such as an amount sent as a number, in the spec's form).
    */
-  checkFields(op: GatewayOperation, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject } {
+  checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject } {
     const checked = catalogueCheck(op.id, Number(version), body, this.ctx.now());
     // The spec wants https webhooks; the simulator also allows http on loopback so a local receiver works.
     const first = checked.errors.find((i) => !(i.path.endsWith('notificationUrl') && typeof i.value === 'string' && isAllowedTarget(i.value)));
@@ -132,11 +178,15 @@ export class GatewayApi {
 
     let body = fields.body;
     const sessionId = getString(body, 'session.id');
-    if (sessionId !== undefined) {
-      const session = this.sessions.get(merchant.merchantId, sessionId);
-      if (!session) return invalidValue('session.id', sessionId, `Unable to find session ${sessionId} for merchant ${merchant.merchantId}`);
-      // Provided fields override session fields (the spec's precedence).
-      body = deepMerge(session.fields, body);
+    const session = sessionId !== undefined ? this.sessions.get(merchant.merchantId, sessionId) : undefined;
+    if (sessionId !== undefined && !session) return unknownSession(sessionId, merchant.merchantId);
+    // Provided fields override session fields, which override the token's card (the spec's precedence).
+    if (session) body = deepMerge(session.fields, body);
+    const token = getString(body, 'sourceOfFunds.token');
+    if (token !== undefined && getString(body, 'sourceOfFunds.provided.card.number') === undefined) {
+      const saved = this.savedCards.get(merchant.merchantId, token);
+      if (!saved) return unknownToken(token, merchant.merchantId);
+      body = deepMerge({ sourceOfFunds: { provided: { card: { number: saved.card.number, expiry: { month: saved.card.expiryMonth, year: saved.card.expiryYear } } } } }, body);
     }
     const env: OpEnv = {
       ctx: this.ctx,
@@ -157,6 +207,7 @@ export class GatewayApi {
       if (full) return invalidRequest(full);
       return this.run(op.id, env);
     } finally {
+      if (session) this.sessions.forgetSecurityCode(session);
       this.orders.release(merchant.merchantId, orderId);
     }
   }

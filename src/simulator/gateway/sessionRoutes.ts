@@ -1,12 +1,14 @@
-import { deepMerge, getString, jsonText } from '../jsonText';
+import type { OperationId } from '../../catalogue';
+import { getString, isObject, jsonText, type JsonObject, type JsonOut } from '../jsonText';
 import { isAllowedTarget } from '../outbound';
 import { jsonAnswer, jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
-import { badCredentials, invalidRequest, invalidValue, unsupportedVersion } from './errors';
+import { badCredentials, fieldError, invalidRequest, invalidValue, unsupportedVersion } from './errors';
 import { servesVersion } from '../../catalogue';
 import { operationById, type GatewayOperation } from './operations';
 import { parseBody, pathProblem, type Target } from './requestParts';
-import type { SessionStore } from './sessions';
+import { fieldNotForPayer, isSessionAuthenticated } from './sessionAuth';
+import { DEFAULT_AUTHENTICATION_LIMIT, maskedSessionFields, type PaymentSession, type SessionStore } from './sessions';
 
 /** Create, update and read payment sessions (…/session and …/session/{sessionId}). */
 
@@ -14,29 +16,47 @@ interface SessionDeps {
   merchants: ReadonlyMap<string, MerchantProfile>;
   sessions: SessionStore;
   /** The catalogue's first error, or the body as the gateway reads it. */
-  checkFields(op: GatewayOperation, version: string, body: Record<string, unknown>): { problem: SimResponse } | { body: Record<string, unknown> };
+  checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject };
+}
+
+/** The session group of an answer, as the gateway lays it out. */
+function sessionGroup(session: PaymentSession): JsonOut {
+  return { authenticationLimit: session.authenticationLimit, id: session.id, updateStatus: session.updateStatus, version: session.version };
+}
+
+/** Update and Retrieve Session answer with what the session holds, at the top level, card masked. */
+function sessionAnswer(session: PaymentSession, target: Target): SimResponse {
+  // Parsed request JSON, so plain JSON values throughout.
+  const held = maskedSessionFields(session.fields) as Record<string, JsonOut>;
+  return jsonAnswer(200, { ...held, merchant: session.merchantId, session: sessionGroup(session), version: target.version });
 }
 
 export function createSession(deps: SessionDeps, req: SimRequest, target: Target): SimResponse {
   if (!isAuthorized(req, deps.merchants.get(target.merchantId), false)) return badCredentials();
   const parsed = parseBody(req);
   if (!parsed.ok) return parsed.response;
-  const session = deps.sessions.create(target.merchantId);
-  const { apiOperation: _ignored, ...fields } = parsed.body;
+  const checked = deps.checkFields({ id: 'gateway.createSession' }, target.version, parsed.body);
+  if ('problem' in checked) return checked.problem;
+  const { apiOperation: _ignored, correlationId, session: sessionGroupSent, ...fields } = checked.body;
+  const limit = isObject(sessionGroupSent) && typeof sessionGroupSent['authenticationLimit'] === 'number' ? sessionGroupSent['authenticationLimit'] : DEFAULT_AUTHENTICATION_LIMIT;
+  const session = deps.sessions.create(target.merchantId, undefined, limit);
   if (Object.keys(fields).length > 0) deps.sessions.update(session, fields);
-  return jsonResponse(201, jsonText({ merchant: target.merchantId, result: 'SUCCESS', session: { id: session.id, updateStatus: Object.keys(fields).length > 0 ? 'SUCCESS' : 'NO_UPDATE', version: session.version }, version: target.version }));
+  return jsonResponse(201, jsonText({ ...(typeof correlationId === 'string' ? { correlationId } : {}), merchant: target.merchantId, result: 'SUCCESS', session: sessionGroup(session), version: target.version }));
 }
 
 /**
- * Update Session. A well-formed session id the simulator has not seen is created on the fly
- * (lenient: the catalogue has no Create Session, and a developer should be able to start here).
+ * Update Session, with the API password or with the session id as the password (session
+ * authentication). With the API password, a well-formed session id the simulator has not seen is
+ * created on the fly (lenient: a developer can start here); a live session of another merchant is
+ * refused as unknown, as the gateway refuses it.
  */
 export function updateSession(deps: SessionDeps, req: SimRequest, target: Target, sessionId: string): SimResponse {
   const merchant = deps.merchants.get(target.merchantId);
-  if (!isAuthorized(req, merchant, false) || !merchant) return badCredentials();
-  const def = operationById('gateway.updateSession');
-  if (!servesVersion(def, Number(target.version))) return unsupportedVersion(target.version);
-  const op: GatewayOperation = { id: 'gateway.updateSession', def };
+  if (!merchant) return badCredentials();
+  const bySession = isSessionAuthenticated(req, merchant.merchantId, sessionId);
+  if (!bySession && !isAuthorized(req, merchant, false)) return badCredentials();
+  const op: GatewayOperation = { id: 'gateway.updateSession', def: operationById('gateway.updateSession') };
+  if (!servesVersion(op.def, Number(target.version))) return unsupportedVersion(target.version);
   const parsed = parseBody(req);
   if (!parsed.ok) return parsed.response;
   const idProblem = pathProblem('sessionId', sessionId);
@@ -50,18 +70,34 @@ export function updateSession(deps: SessionDeps, req: SimRequest, target: Target
   if (notificationUrl !== undefined && !isAllowedTarget(notificationUrl)) {
     return invalidValue('order.notificationUrl', notificationUrl, 'Notification URL must be an HTTPS URL (the simulator also accepts http on 127.0.0.1/localhost)');
   }
+  if (deps.sessions.ownedByAnother(merchant.merchantId, sessionId)) return unknownSession(sessionId, merchant.merchantId);
+  if (bySession) return updateAsPayer(deps, target, sessionId, fields);
   const session = deps.sessions.get(merchant.merchantId, sessionId) ?? deps.sessions.create(merchant.merchantId, sessionId);
   deps.sessions.update(session, fields);
-  return jsonAnswer(200, { merchant: merchant.merchantId, session: { id: session.id, updateStatus: 'SUCCESS', version: session.version }, version: target.version });
+  return sessionAnswer(session, target);
+}
+
+/** Session authentication: only an existing session, within its authenticationLimit, only payer fields. */
+function updateAsPayer(deps: SessionDeps, target: Target, sessionId: string, fields: JsonObject): SimResponse {
+  const session = deps.sessions.get(target.merchantId, sessionId);
+  if (!session) return badCredentials();
+  if (session.authentications >= session.authenticationLimit) {
+    return invalidRequest(`Session ${sessionId} has reached its authenticationLimit of ${session.authenticationLimit} operations with the session id as the password`);
+  }
+  const refused = fieldNotForPayer(fields);
+  if (refused) return fieldError({ field: refused, validationType: 'UNSUPPORTED', explanation: `Field '${refused}' cannot be set with session authentication: a payer may set only payer input fields (card, billing, customer, device...)` });
+  session.authentications++;
+  deps.sessions.update(session, fields);
+  // Payer output fields only: the payer's device gets neither the merchant's order nor the session's contents.
+  return jsonAnswer(200, { session: { updateStatus: session.updateStatus, version: session.version }, version: target.version });
 }
 
 export function readSession(deps: SessionDeps, target: Target, sessionId: string): SimResponse {
+  const idProblem = pathProblem('sessionId', sessionId);
+  if (idProblem) return idProblem;
   const session = deps.sessions.get(target.merchantId, sessionId);
-  if (!session) return invalidRequest(`Unable to find session ${sessionId} for merchant ${target.merchantId}`);
-  // Card digits are masked and the security code never leaves, as the real session read does.
-  const number = getString(session.fields, 'sourceOfFunds.provided.card.number');
-  const fields = number
-    ? deepMerge(session.fields, { sourceOfFunds: { provided: { card: { number: number.slice(0, 6) + 'x'.repeat(Math.max(0, number.length - 10)) + number.slice(-4), securityCode: undefined } } } })
-    : session.fields;
-  return jsonResponse(200, `{"merchant":${JSON.stringify(target.merchantId)},"session":{"id":${JSON.stringify(session.id)},"version":${JSON.stringify(session.version)}},"fields":${JSON.stringify(fields)},"version":${JSON.stringify(target.version)}}`);
+  if (!session) return unknownSession(sessionId, target.merchantId);
+  return sessionAnswer(session, target);
 }
+
+export const unknownSession = (sessionId: string, merchantId: string): SimResponse => invalidValue('session.id', sessionId, `Unable to find session ${sessionId} for merchant ${merchantId}`);

@@ -5,6 +5,7 @@ describe('catalogue: operations', () => {
   it('lists the operations with their method, path, version range, documented versions, apiOperation and auth', () => {
     const rows = operations.map((o) => [o.id, o.method, o.pathTemplate + (o.query ? `?${new URLSearchParams(o.query).toString()}` : ''), rangeLabel(o), o.documentedVersions.join('/'), o.defaultVersion ?? '-', apiOperationAt(o, 100) ?? '-', o.auth, o.hasBody, o.moneyMoving]);
     const tx = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}';
+    const merchant = '/api/rest/version/{version}/merchant/{merchantId}';
     assert.deepEqual(rows, [
       ['financing.login', 'POST', '/api/online/login', '', '', '-', '-', 'none', true, false],
       ['financing.refreshToken', 'POST', '/api/online/refreshToken', '', '', '-', '-', 'refreshToken', false, false],
@@ -24,6 +25,16 @@ describe('catalogue: operations', () => {
       ['gateway.authenticatePayer', 'PUT', tx, 'v61–100', '100', 100, 'AUTHENTICATE_PAYER', 'basicMerchant', true, false],
       ['gateway.retrieveOrder', 'GET', '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}', 'v11–100', '100', 100, '-', 'basicMerchant', false, false],
       ['gateway.retrieveTransaction', 'GET', tx, 'v1–100', '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.paymentOptionsInquiry', 'POST', `${merchant}/paymentOptionsInquiry`, 'v8–100', '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.paymentOptionsInquiryGet', 'GET', `${merchant}/paymentOptionsInquiry`, 'v8–100', '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.createSession', 'POST', `${merchant}/session`, 'v18–100', '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.initiateCheckout', 'POST', `${merchant}/session`, 'v45–100', '100', 100, 'INITIATE_CHECKOUT', 'basicMerchant', true, false],
+      ['gateway.retrieveSession', 'GET', `${merchant}/session/{sessionId}`, 'v18–100', '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.updateSessionAsPayer', 'PUT', `${merchant}/session/{sessionId}`, 'v18–100', '100', 100, '-', 'basicSession', true, false],
+      ['gateway.createToken', 'POST', `${merchant}/token`, 'v56–100', '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.updateToken', 'PUT', `${merchant}/token/{tokenId}`, 'v30–100', '100', 100, '-', 'basicMerchant', true, false],
+      ['gateway.retrieveToken', 'GET', `${merchant}/token/{tokenId}`, 'v30–100', '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.deleteToken', 'DELETE', `${merchant}/token/{tokenId}`, 'v30–100', '100', 100, '-', 'basicMerchant', false, false],
     ]);
   });
   it('a gateway Basic user is blank up to version 11 and merchant.<id> from 12 (the seed: Authorize v11, Refund v13)', () => {

@@ -22,7 +22,7 @@ function basicUser(header: string | undefined): string {
 }
 
 const credentials = { accessToken: 'AT', refreshToken: 'RT', apiPassword };
-const params = { merchantId, orderId: 'O-1', transactionId: 'T-1', sessionId: SESSION_ID };
+const params = { merchantId, orderId: 'O-1', transactionId: 'T-1', sessionId: SESSION_ID, tokenId: '9123456789012345' };
 
 describe('buildRequest from catalogue operations', () => {
   it('covers every operation: method, JSON content type, auth header by kind, body only when the operation has one', () => {
@@ -49,6 +49,10 @@ describe('buildRequest from catalogue operations', () => {
           break;
         case 'basicEmptyUser':
           assert.equal(basicUser(request.headers.Authorization), '');
+          break;
+        case 'basicSession':
+          // Session authentication: the session id is the password, never the API password.
+          assert.equal(Buffer.from((request.headers.Authorization ?? '').slice(6), 'base64').toString('utf8'), `merchant.${merchantId}:${SESSION_ID}`);
           break;
       }
     }

@@ -71,7 +71,7 @@ describe('sentinel secrets never leak into cURL, logs or error messages', functi
         : JSON.stringify(exampleBody(op.id));
       const request = buildRequest(op, {
         baseUrl: sim.baseUrl,
-        params: { merchantId: SIMULATOR_DEFAULTS.merchantId, orderId, transactionId: `${op.id}-1`, sessionId: 'SESSION0002ABCDEFGHIJ0123456789' },
+        params: { merchantId: SIMULATOR_DEFAULTS.merchantId, orderId, transactionId: `${op.id}-1`, sessionId: 'SESSION0002ABCDEFGHIJ0123456789', tokenId: '9123456789012345' },
         credentials: { apiPassword: SENTINEL.apiPassword, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
         body,
         timeoutMs: 5000,

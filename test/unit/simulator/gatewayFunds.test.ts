@@ -261,7 +261,7 @@ describe('simulator: gateway errors and sessions', () => {
     await send(agent, url, { method: 'PUT', headers: { authorization: basicAuth() }, body: { sourceOfFunds: { provided: { card: { number: '4012000033330026', securityCode: '123' } } } } });
     const r = await send(agent, url, { headers: { authorization: basicAuth() } });
     assert.equal(r.status, 200);
-    assert.equal(field(r.json, 'fields.sourceOfFunds.provided.card.number'), '401200xxxxxx0026');
+    assert.equal(field(r.json, 'sourceOfFunds.provided.card.number'), '401200xxxxxx0026');
     assert.ok(!r.text.includes('securityCode') && !r.text.includes('4012000033330026'));
   });
 

@@ -5,7 +5,7 @@ import type { FormState } from '../protocol';
 import { credentialFreeBody } from './credentialFields';
 
 function requestFileOf(op: OperationDef, state: FormState): RequestFile {
-  const params = Object.fromEntries(Object.entries(state.params).filter(([k, v]) => v !== '' && (k === 'orderId' || k === 'transactionId' || k === 'sessionId')));
+  const params = Object.fromEntries(Object.entries(state.params).filter(([k, v]) => v !== '' && (k === 'orderId' || k === 'transactionId' || k === 'sessionId' || k === 'tokenId')));
   return {
     operation: op.id,
     ...(state.version !== undefined && op.documentedVersions.length > 0 ? { version: state.version } : {}),

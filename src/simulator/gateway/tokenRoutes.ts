@@ -1,0 +1,89 @@
+import type { OperationId } from '../../catalogue';
+import type { SimContext } from '../context';
+import { deepMerge, getString, jsonText, type JsonObject, type JsonOut } from '../jsonText';
+import { jsonResponse, type SimRequest, type SimResponse } from '../types';
+import { isAuthorized, type MerchantProfile } from './auth';
+import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
+import { badCredentials, invalidValue, missing } from './errors';
+import { parseBody, pathProblem, type Target } from './requestParts';
+import { unknownSession } from './sessionRoutes';
+import type { SavedCard, SavedCardStore } from './savedCards';
+import type { SessionStore } from './sessions';
+
+/**
+ * Tokens on …/merchant/{merchantId}/token[/{tokenId}]: POST Create Token, PUT Create or Update Token,
+ * GET Retrieve Token, DELETE Delete Token. The card comes from sourceOfFunds.provided.card or from
+ * the session named by session.id (provided details win). The answer shows the card masked, expiry
+ * as MMYY text, as the Tokenization reference's samples do.
+ */
+
+interface TokenDeps {
+  ctx: SimContext;
+  merchants: ReadonlyMap<string, MerchantProfile>;
+  sessions: SessionStore;
+  savedCards: SavedCardStore;
+  checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject };
+}
+
+export function handleToken(deps: TokenDeps, req: SimRequest, target: Target, tokenId: string | undefined): SimResponse | undefined {
+  const merchant = deps.merchants.get(target.merchantId);
+  const route = tokenId === undefined ? (req.method === 'POST' ? 'create' : undefined) : ({ PUT: 'update', GET: 'read', DELETE: 'delete' } as const)[req.method as 'PUT' | 'GET' | 'DELETE'];
+  if (!route) return undefined;
+  if (!isAuthorized(req, merchant, false) || !merchant) return badCredentials();
+  if (tokenId !== undefined) {
+    const problem = pathProblem('tokenId', tokenId);
+    if (problem) return problem;
+  }
+  switch (route) {
+    case 'create': return saveToken(deps, req, target, undefined);
+    case 'update': return saveToken(deps, req, target, tokenId);
+    case 'read': return readToken(deps, target, tokenId ?? '');
+    case 'delete': return deps.savedCards.delete(merchant.merchantId, tokenId ?? '') ? jsonResponse(200, jsonText({ result: 'SUCCESS' })) : unknownToken(tokenId ?? '', merchant.merchantId, 'tokenId');
+  }
+}
+
+function saveToken(deps: TokenDeps, req: SimRequest, target: Target, tokenId: string | undefined): SimResponse {
+  const parsed = parseBody(req);
+  if (!parsed.ok) return parsed.response;
+  const checked = deps.checkFields({ id: tokenId === undefined ? 'gateway.createToken' : 'gateway.updateToken' }, target.version, parsed.body);
+  if ('problem' in checked) return checked.problem;
+  let body = checked.body;
+  const sessionId = getString(body, 'session.id');
+  if (sessionId !== undefined) {
+    const session = deps.sessions.get(target.merchantId, sessionId);
+    if (!session) return unknownSession(sessionId, target.merchantId);
+    body = deepMerge(session.fields, body);
+    deps.sessions.forgetSecurityCode(session);
+  }
+  const card = cardFrom(body);
+  if (!card || card.fromToken) return missing('sourceOfFunds.provided.card.number');
+  if (!/^\d{12,19}$/.test(card.number)) return invalidCardNumber(card.number);
+  if (!card.expiryMonth) return missing('sourceOfFunds.provided.card.expiry.month');
+  if (!card.expiryYear) return missing('sourceOfFunds.provided.card.expiry.year');
+  const saved = deps.savedCards.save(target.merchantId, { number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear }, deps.ctx.now().toISOString(), tokenId);
+  return jsonResponse(tokenId === undefined ? 201 : 200, jsonText(tokenAnswer(saved)));
+}
+
+function readToken(deps: TokenDeps, target: Target, tokenId: string): SimResponse {
+  const saved = deps.savedCards.get(target.merchantId, tokenId);
+  return saved ? jsonResponse(200, jsonText(tokenAnswer(saved))) : unknownToken(tokenId, target.merchantId, 'tokenId');
+}
+
+/** What Create, Update and Retrieve Token answer: the card masked, never its security code. */
+function tokenAnswer(saved: SavedCard): JsonOut {
+  const view = sourceOfFundsView({ ...saved.card, fromToken: false }) as { provided: { card: Record<string, JsonOut> }; type: string };
+  const expiry = saved.card.expiryMonth.padStart(2, '0') + saved.card.expiryYear;
+  return {
+    repositoryId: saved.merchantId,
+    response: { gatewayCode: 'BASIC_VERIFICATION_SUCCESSFUL' },
+    result: 'SUCCESS',
+    sourceOfFunds: { ...view, provided: { card: { ...view.provided.card, expiry } } },
+    status: 'VALID',
+    token: saved.token,
+    usage: { lastUpdated: saved.lastUpdated, lastUpdatedBy: saved.merchantId },
+    verificationStrategy: 'BASIC',
+  };
+}
+
+/** The gateway's kind of refusal for a token the merchant's repository does not hold (wording inferred). */
+export const unknownToken = (token: string, merchantId: string, field = 'sourceOfFunds.token'): SimResponse => invalidValue(field, token, `Unable to find token ${token} for merchant ${merchantId}`);
