@@ -33,6 +33,8 @@ function ownCopy(text: string): string {
 
 /** Header names lower-cased, as Node gives them, so the log reads the same for every exchange. */
 export function redactHeaders(headers: Readonly<Record<string, HeaderValue>>): Record<string, string> {
+  // Node's request headers are lower-case already: only the simulator's own answers may need the copy.
+  if (Object.keys(headers).every((name) => name === name.toLowerCase())) return redactHeaderValues(headers);
   const lowered: Record<string, HeaderValue> = {};
   for (const [name, value] of Object.entries(headers)) lowered[name.toLowerCase()] = value;
   return redactHeaderValues(lowered);

@@ -29,7 +29,9 @@ type NewRequestLogEntry = Omit<RequestLogEntry, 'id'>;
  * simulator may run for days inside the editor; the oldest entries go first. Listeners of 'entry' see every entry as it is added.
  */
 export class RequestLog extends EventEmitter {
-  private readonly ring: RequestLogEntry[] = [];
+  /** A circular buffer: once full, the next entry overwrites the oldest at `start` (no shifting of 1,000 entries per request). */
+  private ring: RequestLogEntry[] = [];
+  private start = 0;
   private nextId = 1;
 
   constructor(readonly capacity = 1000) {
@@ -38,19 +40,23 @@ export class RequestLog extends EventEmitter {
 
   add(entry: NewRequestLogEntry): RequestLogEntry {
     const full: RequestLogEntry = { id: this.nextId++, ...entry };
-    this.ring.push(full);
-    if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
-    this.emit('entry', full);
+    if (this.ring.length < this.capacity) this.ring.push(full);
+    else if (this.capacity > 0) {
+      this.ring[this.start] = full;
+      this.start = (this.start + 1) % this.capacity;
+    }
+    if (this.listenerCount('entry') > 0) this.emit('entry', full);
     return full;
   }
 
   /** Oldest first; a copy, so callers cannot disturb the ring. */
   get entries(): readonly RequestLogEntry[] {
-    return [...this.ring];
+    return [...this.ring.slice(this.start), ...this.ring.slice(0, this.start)];
   }
 
   clear(): void {
-    this.ring.length = 0;
+    this.ring = [];
+    this.start = 0;
   }
 
   override on(event: 'entry', listener: (entry: RequestLogEntry) => void): this {

@@ -36,8 +36,9 @@ export const agreementStartNotInPast: CrossFieldRule = {
   needs: ['agreement.startDate'],
   check(body, ctx) {
     const start = dateAt(body, 'agreement.startDate');
+    if (!start) return [];
     const today = utcDay(ctx.now);
-    if (!start || start >= today) return [];
+    if (start >= today) return [];
     return [issue('agreement.startDate', 'notInPast', `must not be in the past (today is ${today} UTC), got '${start}'`, start)];
   },
 };

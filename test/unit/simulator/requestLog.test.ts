@@ -76,5 +76,13 @@ describe('simulator: request log', () => {
     const log = new RequestLog(3);
     for (let i = 0; i < 5; i++) log.add({ kind: 'request', time: '', method: 'GET', url: `/${i}`, status: 200, durationMs: 0, requestHeaders: {}, responseHeaders: {} });
     assert.deepEqual(log.entries.map((e) => e.url), ['/2', '/3', '/4']);
+    for (let i = 5; i < 9; i++) log.add({ kind: 'request', time: '', method: 'GET', url: `/${i}`, status: 200, durationMs: 0, requestHeaders: {}, responseHeaders: {} });
+    assert.deepEqual(log.entries.map((e) => e.url), ['/6', '/7', '/8'], 'oldest first after wrapping more than once');
+    log.clear();
+    const seen: string[] = [];
+    log.on('entry', (e) => seen.push(e.url));
+    log.add({ kind: 'request', time: '', method: 'GET', url: '/after', status: 200, durationMs: 0, requestHeaders: {}, responseHeaders: {} });
+    assert.deepEqual(log.entries.map((e) => e.url), ['/after']);
+    assert.deepEqual(seen, ['/after'], 'listeners still see each entry');
   });
 });
