@@ -46,7 +46,7 @@ describe('Secrets never leave SecretStorage', function () {
     const ordered = [...operations].sort((a, b) => Number(a.id === 'financing.logout') - Number(b.id === 'financing.logout'));
     for (const op of ordered) {
       // A read names the transaction it reads (the others draw a fresh one).
-      const params = { orderId, sessionId: 'SESSION0002SENTINEL0123456789AB', ...(op.method === 'GET' ? { transactionId: 'SENT-READ' } : {}) };
+      const params = { orderId, sessionId: 'SESSION0002SENTINEL0123456789AB', tokenId: '9999990000000001', ...(op.method === 'GET' ? { transactionId: 'SENT-READ' } : {}) };
       const x = await send({ environmentId: id, operationId: op.id, params, body: exampleBody(op.id) });
       assert.ok(x?.response, `${op.id}: ${x?.failure?.message}`);
       const text = JSON.stringify(x);

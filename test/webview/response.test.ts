@@ -79,7 +79,7 @@ describe('response panel webview (Chromium)', function () {
     // The default simulator merchant captures on Authorize (transaction PAYMENT): the money is taken.
     assert.match(code, /Next: The money is taken \(authorized and captured at once\): fulfil the order/);
     assert.match(await text('[data-section="outcome"] [data-field="acquirerMessage"]'), /^Approved$/);
-    assert.match(await text('.exchange-header'), /Authorize v11/);
+    assert.match(await text('.exchange-header'), /Authorize v100/);
     assert.match(await text('.exchange-header'), /test\s+Local simulator/);
     assert.match(await text('[data-section="timing"] [data-field="status"]'), /^200$/);
     assert.match(await text('[data-section="timing"] [data-field="totalMs"]'), /^\d+ ms$/);
