@@ -122,6 +122,16 @@ function unresolved(base: StepResult, err: UnresolvedReference): StepResult {
   return { ...base, status: 'failed', message: err.message, ...(err instanceof ResolutionLimitError ? { exceededLimit: true as const } : {}) };
 }
 
+/** A part of a step (its expectations, its payer) with references resolved, or the step's result naming the one that could not be. */
+function resolvePart(part: unknown, name: string, scope: ReferenceScope, budget: ResolutionBudget, result: StepResult): { value: Record<string, unknown> } | { failed: StepResult } {
+  try {
+    return { value: resolveReferences(part, scope, budget, name) as Record<string, unknown> };
+  } catch (err) {
+    if (err instanceof UnresolvedReference) return { failed: unresolved(result, err) };
+    throw err;
+  }
+}
+
 async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions, budget: ResolutionBudget): Promise<StepResult> {
   const base: StepResult = { id: step.id, operationId: step.operation, title: titleOf(step), status: 'failed', durationMs: 0, failures: [] };
   if (step.payer) return runPayerStep(step, base, scope, records, options, budget);
@@ -159,14 +169,10 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   if (exchange.decoded) result.verdict = { tone: exchange.decoded.verdict.tone, title: exchange.decoded.verdict.title };
   if (exchange.failure) return { ...result, message: `${exchange.failure.kind}: ${exchange.failure.message}` };
   if (step.expect) {
-    let expect: Record<string, unknown>;
-    try {
-      // Expected values may refer to this step too ({{refund.params.orderId}}): resolved once it has run.
-      expect = resolveReferences(step.expect, scope, budget, 'expect') as Record<string, unknown>;
-    } catch (err) {
-      if (err instanceof UnresolvedReference) return unresolved(result, err);
-      throw err;
-    }
+    // Expected values may refer to this step too ({{refund.params.orderId}}): resolved once it has run.
+    const resolved = resolvePart(step.expect, 'expect', scope, budget, result);
+    if ('failed' in resolved) return resolved.failed;
+    const expect = resolved.value;
     result.failures = checkExpectations(expect, { status: exchange.response?.status, body: response, bodyText });
     const notification = expect[NOTIFICATION_KEY];
     if (result.failures.length === 0 && notification !== undefined) {
@@ -181,13 +187,9 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
 
 /** A payer step: the page driven over HTTP with the environment's client; its result is judged like a response. */
 async function runPayerStep(step: FlowStep, base: StepResult, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions, budget: ResolutionBudget): Promise<StepResult> {
-  let payer: Record<string, unknown>;
-  try {
-    payer = resolveReferences(step.payer, scope, budget, 'payer') as Record<string, unknown>;
-  } catch (err) {
-    if (err instanceof UnresolvedReference) return unresolved(base, err);
-    throw err;
-  }
+  const resolvedPayer = resolvePart(step.payer, 'payer', scope, budget, base);
+  if ('failed' in resolvedPayer) return resolvedPayer.failed;
+  const payer = resolvedPayer.value;
   let page: Awaited<ReturnType<typeof runPayerPage>>;
   try {
     const client = await options.deps.client(options.env);
@@ -198,14 +200,9 @@ async function runPayerStep(step: FlowStep, base: StepResult, scope: ReferenceSc
   records.set(step.id, { params: {}, body: payer, response: page.response });
   const result: StepResult = { ...base, httpStatus: page.status };
   if (!step.expect) return { ...result, status: 'passed' };
-  let expect: Record<string, unknown>;
-  try {
-    expect = resolveReferences(step.expect, scope, budget, 'expect') as Record<string, unknown>;
-  } catch (err) {
-    if (err instanceof UnresolvedReference) return unresolved(result, err);
-    throw err;
-  }
-  result.failures = checkExpectations(expect, { status: page.status, body: page.response, bodyText: JSON.stringify(page.response) });
+  const resolved = resolvePart(step.expect, 'expect', scope, budget, result);
+  if ('failed' in resolved) return resolved.failed;
+  result.failures = checkExpectations(resolved.value, { status: page.status, body: page.response, bodyText: JSON.stringify(page.response) });
   return { ...result, status: result.failures.length ? 'failed' : 'passed' };
 }
 
