@@ -74,6 +74,13 @@ describe('operation form webview (Chromium)', function () {
   });
 
   async function openForm(state: Partial<FormState> & { operationId: string }, opts: { saved?: unknown } = {}): Promise<OpenWebview> {
+    // A test that opens a second form closes the first (its page server would keep mocha from exiting).
+    if (w) {
+      const earlier = w;
+      w = undefined;
+      assert.deepEqual(await earlier.cspViolations(), [], 'no CSP violations and no page errors');
+      await earlier.close();
+    }
     w = await openWebview('form', { browser, state: opts.saved });
     consoleProblems = [];
     w.page.on('console', (m) => {
