@@ -1,7 +1,9 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as assert from 'node:assert/strict';
-import type { SimulatorHandle } from '../../src/simulator';
+import type { Browser, Page } from 'playwright-core';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+import { launchBrowser } from './browser';
 
 /**
  * The simulator behind a proxy that adds a path prefix, /proxy/<port>/, and strips it like
@@ -68,3 +70,30 @@ export async function api(url: string, init: { method: string; body?: unknown; h
 
 /** The value at a dotted path of a parsed answer. */
 export const at = (value: unknown, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[k] : undefined), value);
+
+/** The simulator's default merchant as Basic auth, for the API calls a page test makes beside the browser. */
+export const SIMULATOR_GATEWAY_AUTH = 'Basic ' + Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64');
+
+export interface ProxiedSimulator {
+  sim: SimulatorHandle;
+  proxy: PrefixProxy;
+  page: Page;
+  /** Closes the browser, then the proxy, then the simulator. */
+  close(): Promise<void>;
+}
+
+/** What every simulator-page browser test starts with: the simulator behind the prefix proxy, and a fresh page. */
+export async function startProxiedSimulator(shopPages: (simulatorPort: number) => Record<string, string> = () => ({})): Promise<ProxiedSimulator> {
+  const sim = await startSimulator({ port: 0, processingDelayMs: 0 });
+  const proxy = await startPrefixProxy(sim, shopPages(sim.port));
+  const browser: Browser = await launchBrowser();
+  const page = await (await browser.newContext()).newPage();
+  return {
+    sim, proxy, page,
+    close: async () => {
+      await browser.close();
+      await proxy.close();
+      await sim.close();
+    },
+  };
+}

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
-import { launchBrowser } from '../harness/browser';
-import { api, at, startPrefixProxy, type PrefixProxy } from '../harness/prefixProxy';
+import type { Page } from 'playwright-core';
+import { SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
+import { api, at, SIMULATOR_GATEWAY_AUTH, startProxiedSimulator, type PrefixProxy, type ProxiedSimulator } from '../harness/prefixProxy';
 
 /**
  * The Hosted Checkout payment page in Chromium, behind a path-prefix proxy (code-server's
@@ -15,9 +14,9 @@ describe('Hosted Checkout page behind a path-prefix proxy (Chromium)', function 
   this.timeout(120_000);
   let sim: SimulatorHandle;
   let proxy: PrefixProxy;
-  let browser: Browser;
+  let running: ProxiedSimulator | undefined;
   let page: Page;
-  const gatewayAuth = 'Basic ' + Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64');
+  const gatewayAuth = SIMULATOR_GATEWAY_AUTH;
   const sessionUrl = () => `${sim.baseUrl}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/session`;
 
   /** The merchant's checkout page: checkout.js from the simulator (through the proxy), session id from the query. */
@@ -30,17 +29,13 @@ describe('Hosted Checkout page behind a path-prefix proxy (Chromium)', function 
 };</script>`;
 
   before(async () => {
-    sim = await startSimulator({ port: 0, processingDelayMs: 0 });
     // The shop is on the proxy's origin, so its page reaches the simulator by the prefix path alone.
-    proxy = await startPrefixProxy(sim, { checkout: shopCheckout(`/proxy/${sim.port}`) });
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
+    running = await startProxiedSimulator((port) => ({ checkout: shopCheckout(`/proxy/${port}`) }));
+    ({ sim, proxy, page } = running);
   });
 
   after(async () => {
-    await browser?.close();
-    await proxy?.close();
-    await sim?.close();
+    await running?.close();
   });
 
   async function initiate(orderId: string, merchantName: string): Promise<{ id: string; successIndicator: string }> {

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
-import { launchBrowser } from '../harness/browser';
-import { api, at, startPrefixProxy, type PrefixProxy } from '../harness/prefixProxy';
+import type { Page } from 'playwright-core';
+import { SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
+import { api, at, SIMULATOR_GATEWAY_AUTH, startProxiedSimulator, type PrefixProxy, type ProxiedSimulator } from '../harness/prefixProxy';
 
 /**
  * The simulator's own pages (browser-payment provider, financing session) opened the way the README's
@@ -15,25 +14,21 @@ describe('simulator pages behind a path-prefix proxy (Chromium)', function () {
   this.timeout(120_000);
   let sim: SimulatorHandle;
   let proxy: PrefixProxy;
-  let browser: Browser;
+  let running: ProxiedSimulator | undefined;
   let page: Page;
-  const gatewayAuth = 'Basic ' + Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64');
+  const gatewayAuth = SIMULATOR_GATEWAY_AUTH;
   const behindProxy = (simulatorUrl: string): string => {
     assert.ok(simulatorUrl.startsWith(sim.baseUrl), simulatorUrl);
     return proxy.prefixUrl + simulatorUrl.slice(sim.baseUrl.length);
   };
 
   before(async () => {
-    sim = await startSimulator({ port: 0, processingDelayMs: 0 });
-    proxy = await startPrefixProxy(sim);
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
+    running = await startProxiedSimulator();
+    ({ sim, proxy, page } = running);
   });
 
   after(async () => {
-    await browser?.close();
-    await proxy?.close();
-    await sim?.close();
+    await running?.close();
   });
 
   it('browser payment: Pay posts through the proxy, the payer returns to the merchant and the order is CAPTURED', async () => {
