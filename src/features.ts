@@ -7,6 +7,7 @@ import { markWalkthroughStep } from './platform/walkthroughProgress';
 import type * as vscode from 'vscode';
 import { registerAuthCommands } from './commands/authCommands';
 import { extensionConnections } from './commands/connections';
+import { registerInsertTestCard } from './commands/insertTestCard';
 import { SendCommands } from './commands/sendCommands';
 import { vscodeSendPort } from './commands/sendPort';
 import type { CoreServices, SendingServices } from './commands/services';
@@ -47,6 +48,7 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
   registerFlowDiagnostics(context);
   registerSaveAsFlow(context, history);
   registerInterop(context, core);
+  registerInsertTestCard(context);
   registerOrderNextStep(context, history, () => core.environments.active()?.id, panels.openNextStep);
   const flowTests = new FlowTests({ services, record: (e) => history.add(e), showResponse: async (e) => panels.responses.show(e, { preserveFocus: false }), onFlowRun: () => void markWalkthroughStep(context.globalState, 'flowRun') });
   context.subscriptions.push(flowTests);

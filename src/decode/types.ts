@@ -76,6 +76,8 @@ export interface DecodedAuthentication {
   gatewayRecommendation?: string;
   payerSaw: string;
   stage: 'initiated' | 'challenge' | 'done';
+  /** A challenge's page (the action of redirect.html's challenge form): "Open challenge" opens it. */
+  challengeUrl?: string;
 }
 
 export interface DecodedBrowserPayment {

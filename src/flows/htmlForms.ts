@@ -4,6 +4,8 @@
  * bounded in size, linear regular expressions, no DOM.
  */
 
+import { unescapeHtml } from '../format/htmlText';
+
 export const MAX_PAGE_CHARS = 256 * 1024;
 const MAX_FORMS = 20;
 
@@ -17,15 +19,7 @@ export interface PageForm {
   selects: Record<string, string[]>;
 }
 
-const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-export function unescapeHtml(text: string): string {
-  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,5});/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-    return ENTITY[name.toLowerCase()] ?? whole;
-  });
-}
+export { unescapeHtml };
 
 function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -3,6 +3,7 @@
  * its bytes (indentation, key order, `10.00` stays `10.00`). Works on text that is not quite JSON
  * too (a deliberately malformed test body), since the walk is token by token.
  */
+import { modify, type Edit, type FormattingOptions } from 'jsonc-parser';
 import { applyEdits } from './format';
 import { walkJson, type ValueKind } from './tokens';
 
@@ -67,4 +68,25 @@ export function capJsonDepth(text: string, maxDepth: number, note: string): stri
     },
   });
   return edits.length === 0 ? text : applyEdits(text, edits);
+}
+
+/** How much of the text is read to learn its indentation and line ends. */
+const STYLE_SAMPLE = 4096;
+
+/**
+ * The edits that set the value at `path` (created with its parents when missing), laid out in the
+ * text's own indentation and line ends; every other byte is kept. Throws when the text is not JSON
+ * enough to find the place (jsonc-parser's modify).
+ */
+export function setValueEdits(text: string, path: readonly (string | number)[], value: unknown): Edit[] {
+  const sample = text.slice(0, STYLE_SAMPLE);
+  const indent = /\n([ \t]+)["{[\]}]/.exec(sample)?.[1] ?? '  ';
+  const tabs = indent.startsWith('\t');
+  const formattingOptions: FormattingOptions = { insertSpaces: !tabs, tabSize: tabs ? 1 : indent.length, eol: sample.includes('\r\n') ? '\r\n' : '\n' };
+  return modify(text, [...path], value, { formattingOptions });
+}
+
+/** The text with the value at `path` set (see setValueEdits). */
+export function setValueAt(text: string, path: readonly (string | number)[], value: unknown): string {
+  return applyEdits(text, setValueEdits(text, path, value));
 }

@@ -3,7 +3,7 @@
  * printing, exact number literals, in-place value edits and the nesting bound. No vscode import.
  */
 export { MAX_JSON_DEPTH, JsonDepthError, assertDepth, depthError, depthOf, findTooDeep, parseJsonBounded } from './depth';
-export { capJsonDepth, replacePropertyValues, type PropertyValue } from './edit';
+export { capJsonDepth, replacePropertyValues, setValueAt, setValueEdits, type PropertyValue } from './edit';
 export { isJsonText, prettyJson } from './format';
 export { ownValue, setOwnValue } from './ownKey';
 export { collectNumberLiterals, formatJsonNumber, pathKey, type JsonPath } from './numbers';

@@ -413,16 +413,29 @@ describe('operation form webview (Chromium)', function () {
   it('a test card and an outcome fill the card number and expiry', async () => {
     const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
     const { page } = w;
-    await pick(page.locator('#test-card'), '5123450000000008');
+    await pick(page.locator('#test-card'), '5111111111111118');
     const declined = Object.entries(EXPIRY_OUTCOMES).find(([, code]) => code === 'DECLINED')?.[0] ?? '';
     await pick(page.locator('#test-outcome'), `${declined} → DECLINED`);
     const card = ((await bodyOf(w))['sourceOfFunds'] as { provided: { card: unknown } }).provided.card;
-    assert.deepEqual(card, { number: '5123450000000008', expiry: { month: '5', year: '39' } });
-    assert.equal(await input(page, 'sourceOfFunds.provided.card.number').inputValue(), '5123450000000008', 'the Card group opened to show it');
+    assert.deepEqual(card, { number: '5111111111111118', expiry: { month: '5', year: '39' }, securityCode: '100' });
+    assert.equal(await input(page, 'sourceOfFunds.provided.card.number').inputValue(), '5111111111111118', 'the Card group opened to show it');
     assert.equal(await input(page, 'sourceOfFunds.provided.card.expiry.month').inputValue(), '5');
     await pick(page.locator('#test-csc'), '102 → NO_MATCH');
     assert.equal(await input(page, 'sourceOfFunds.provided.card.securityCode').inputValue(), '102');
     assert.equal(await page.locator('#test-avs').count(), 1);
+  });
+
+  it('the test-card picker offers the 3-D Secure cards with their outcome; picking one fills number, expiry and security code', async () => {
+    const w = await openForm({ operationId: 'gateway.initiateAuthentication', version: 100, body: { apiOperation: 'INITIATE_AUTHENTICATION' } });
+    const { page } = w;
+    const labels = await page.locator('#test-card option').allInnerTexts();
+    assert.ok(labels.includes('5123456789012346 · 3DS frictionless'), labels.join(', '));
+    assert.ok(labels.includes('5123450000002004 · 3DS failed'), labels.join(', '));
+    await pick(page.locator('#test-card'), '5123456789012346 · 3DS frictionless');
+    const card = ((await bodyOf(w))['sourceOfFunds'] as { provided: { card: unknown } }).provided.card;
+    assert.deepEqual(card, { number: '5123456789012346', expiry: { month: '1', year: '39' }, securityCode: '100' });
+    assert.equal(await input(page, 'sourceOfFunds.provided.card.expiry.year').inputValue(), '39', 'the Card group opened to show it');
+    assert.equal(await input(page, 'sourceOfFunds.provided.card.securityCode').inputValue(), '100');
   });
 
   it('shows a note the host put beside a field (a history entry whose card data was not kept)', async () => {

@@ -50,6 +50,9 @@ describe('Hosted Checkout page behind a path-prefix proxy (Chromium)', function 
     const { id, successIndicator } = await initiate('PROXY-HCO-1', 'Shop <script>window.pwned=1</script>');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
+    // Behind code-server the simulator's own address is unreachable: every step must go through the proxy.
+    const direct: string[] = [];
+    page.on('request', (r) => { if (r.url().startsWith(sim.baseUrl)) direct.push(`${r.method()} ${r.url()}`); });
     await page.goto(`${proxy.shopUrl.replace('/return', '/checkout')}?session=${encodeURIComponent(id)}`);
     await Promise.all([page.waitForURL(/\/_simulator\/checkout\//), page.locator('#buy').click()]);
     assert.ok(page.url().startsWith(proxy.prefixUrl), `the payment page stays behind the proxy: ${page.url()}`);
@@ -71,6 +74,7 @@ describe('Hosted Checkout page behind a path-prefix proxy (Chromium)', function 
     const order = await api(`${sim.baseUrl}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/PROXY-HCO-1`, { method: 'GET', headers: { authorization: gatewayAuth } });
     assert.equal(at(order, 'status'), 'CAPTURED');
     assert.deepEqual(errors, []);
+    assert.deepEqual(direct, [], 'no request left the proxy for the simulator\'s direct address');
   });
 
   it('Cancel posts through the proxy and sends the payer to cancelUrl; a wrong card number is told on the page, which still posts through the proxy', async () => {

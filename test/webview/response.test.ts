@@ -174,6 +174,21 @@ describe('response panel webview (Chromium)', function () {
     assert.deepEqual(await w.waitForPosted('openRedirect', { since }), { type: 'openRedirect', url });
   });
 
+  it('shows a 3-D Secure challenge: the status letter, "Open challenge" asks the host to open the challenge page, Retrieve Transaction stays offered', async () => {
+    const params = orderParams();
+    const card = { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' };
+    await sender.send({ operationId: 'gateway.initiateAuthentication', params, body: { apiOperation: 'INITIATE_AUTHENTICATION', authentication: { acceptVersions: '3DS2', channel: 'PAYER_BROWSER', purpose: 'PAYMENT_TRANSACTION' }, order: { currency: 'EUR' }, sourceOfFunds: { provided: { card } } } });
+    const challenged = await sender.send({ operationId: 'gateway.authenticatePayer', params, body: { apiOperation: 'AUTHENTICATE_PAYER', authentication: { redirectResponseUrl: 'https://shop.example/3ds-return' }, order: { amount: '42.00', currency: 'EUR' } } });
+    const url = challenged.decoded?.authentication?.challengeUrl;
+    assert.ok(url?.startsWith(`${sim.baseUrl}/_simulator/3ds-challenge/`), `the challenge page: ${String(url)}`);
+    await show(toExchangeView(challenged));
+    assert.match(await text('[data-section="authentication"] [data-field="authentication.3ds2.transactionStatus"]'), /^C\b/);
+    assert.deepEqual(await page.locator('[data-section="nextSteps"] vscode-button').allInnerTexts(), ["Retrieve Transaction (after the payer's challenge)"]);
+    const since = (await w.posted()).length;
+    await page.locator('#open-challenge').click();
+    assert.deepEqual(await w.waitForPosted('openRedirect', { since }), { type: 'openRedirect', url });
+  });
+
   it('lists financing offers and sorts them by instalment both ways, by exact decimal value', async () => {
     await sender.send({ operationId: 'financing.login', body: { email: SIMULATOR_DEFAULTS.partnerEmail, password: SIMULATOR_DEFAULTS.partnerPassword } });
     const offered = await sender.send({ operationId: 'financing.offers', body: { products: [{ name: 'Laptop', category: 1, price: 5000, quantity: 1 }] } });

@@ -7,6 +7,7 @@
  */
 import { BodyView, definedOnly } from '../bodyView';
 import type { DecodedAuthentication, Verdict } from '../types';
+import { challengeUrlOf } from './challengeUrl';
 
 interface LetterMeaning {
   title: string;
@@ -55,6 +56,7 @@ export function decodeAuthentication(view: BodyView, operationId: string): Decod
       : challenge ? 'The issuer\'s challenge page, where they confirmed (or not) the payment.'
       : 'Nothing: the authentication was frictionless (no challenge).',
     stage: operationId === 'gateway.initiateAuthentication' && letter === undefined ? 'initiated' : letter === 'C' ? 'challenge' : letter !== undefined ? 'done' : 'initiated',
+    challengeUrl: letter === 'C' ? challengeUrlOf(view.text(['authentication', 'redirect', 'html'])) : undefined,
   });
 }
 

@@ -52,16 +52,25 @@ function challengeForm(nonce: string, order: OrderRecord, record: Authentication
 </form>`);
 }
 
+/**
+ * Where the return form posts, and the CSP form-action that allows it. A page of the simulator itself
+ * (Hosted Checkout's) is reached relative to …/3ds-challenge/{token}/complete, so a payer behind a
+ * path-prefix proxy stays behind it; a merchant's page is posted to as given, its origin allowed.
+ */
+function returnTarget(baseUrl: string, url: string): { action: string; formTargets: string } {
+  if (baseUrl !== '' && url.startsWith(`${baseUrl}/`)) return { action: `../../..${url.slice(baseUrl.length)}`, formTargets: "'self'" };
+  return { action: url, formTargets: /^https?:\/\/[^/?#]+/.exec(url)?.[0] ?? "'none'" };
+}
+
 /** The browser goes back to the merchant by a POST, carrying the ids to look the result up with. */
-function returnToMerchant(nonce: string, order: OrderRecord, record: AuthenticationRecord, recommendation: string): SimResponse {
-  const url = record.redirectResponseUrl ?? '';
-  const origin = /^https?:\/\/[^/?#]+/.exec(url)?.[0] ?? "'none'";
+function returnToMerchant(ctx: SimContext, nonce: string, order: OrderRecord, record: AuthenticationRecord, recommendation: string): SimResponse {
+  const { action, formTargets } = returnTarget(ctx.baseUrl, record.redirectResponseUrl ?? '');
   const fields: Record<string, string> = {
     'order.id': order.id, 'transaction.id': record.id, 'response.gatewayRecommendation': recommendation, result: record.transStatus === 'Y' || record.transStatus === 'A' ? 'SUCCESS' : 'FAILURE',
   };
   const inputs = Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
-  return page(200, nonce, origin, 'Returning to the merchant', `<p id="status">Authentication finished: <strong>${escapeHtml(record.transStatus ?? '')}</strong>.</p>
-<form id="returnForm" method="post" action="${escapeHtml(url)}">${inputs}<button type="submit">Continue to the merchant</button></form>
+  return page(200, nonce, formTargets, 'Returning to the merchant', `<p id="status">Authentication finished: <strong>${escapeHtml(record.transStatus ?? '')}</strong>.</p>
+<form id="returnForm" method="post" action="${escapeHtml(action)}">${inputs}<button type="submit">Continue to the merchant</button></form>
 <script nonce="${nonce}">document.getElementById('returnForm').submit();</script>`);
 }
 
@@ -81,7 +90,7 @@ export function challengePage(ctx: SimContext, orders: OrderStore, where: Challe
   order.lastUpdatedTime = record.timeOfRecord;
   const body = authenticationResponse(where.merchant.merchantId, order, record, ctx.baseUrl, record.version);
   notifyOrderChange({ ctx, merchant: where.merchant }, order, jsonText(body));
-  return returnToMerchant(nonce, order, record, STATUS_OUTCOME[letter].recommendation);
+  return returnToMerchant(ctx, nonce, order, record, STATUS_OUTCOME[letter].recommendation);
 }
 
 export { CHALLENGE_PAGE_PREFIX };

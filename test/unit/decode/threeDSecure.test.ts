@@ -86,3 +86,25 @@ describe('next steps after 3-D Secure', () => {
     assert.match(failed[0]?.label ?? '', /did not succeed/);
   });
 });
+
+describe('"Open challenge" after a 3-D Secure challenge', () => {
+  /** The redirect.html the simulator gives, as a real gateway shapes it (escaped attribute values). */
+  const challengeHtml = (action: string) => `<div id="threedsChallengeRedirect" style="height: 100vh"><form id="threedsChallengeRedirectForm" method="POST" action="${action}" target="challengeFrame"><input type="hidden" name="creq" value="abc"></form><iframe id="challengeFrame" name="challengeFrame"></iframe><script id="authenticate-payer-script">var e=document.getElementById("threedsChallengeRedirectForm");if(e){e.submit();}</script></div>`;
+  const withHtml = (html: string) => {
+    const body = payerAnswer('C', 'PENDING', 'AUTHENTICATION_PENDING', 'PROCEED');
+    return { ...body, authentication: { ...body.authentication, redirect: { html } } };
+  };
+
+  it('a challenge answer carries the challenge page to open (the redirect form\'s action), and still offers Retrieve Transaction', () => {
+    const body = withHtml(challengeHtml('http://127.0.0.1:4010/_simulator/3ds-challenge/0f1e?x=1&amp;y=2'));
+    assert.equal(decodePayer(body).authentication?.challengeUrl, 'http://127.0.0.1:4010/_simulator/3ds-challenge/0f1e?x=1&y=2');
+    assert.deepEqual(nextStepsFor(exchangeOf('gateway.authenticatePayer', body)).map((s) => s.operationId), ['gateway.retrieveTransaction']);
+  });
+
+  it('no page to open for a frictionless answer, a form without an http(s) action, or a redirect.html without the challenge form', () => {
+    assert.equal(decodePayer(payerAnswer('Y', 'SUCCESS', 'AUTHENTICATION_SUCCESSFUL', 'PROCEED')).authentication?.challengeUrl, undefined);
+    assert.equal(decodePayer(withHtml(challengeHtml('javascript:alert(1)'))).authentication?.challengeUrl, undefined);
+    assert.equal(decodePayer(withHtml('<form action="http://x.example/">')).authentication?.challengeUrl, undefined);
+    assert.equal(decodePayer(withHtml(`<form id="threedsChallengeRedirectForm" ${'a'.repeat(100_000)}`)).authentication?.challengeUrl, undefined);
+  });
+});

@@ -46,6 +46,14 @@ describe('forms: test-mode triggers', () => {
     assert.deepEqual(triggersOf('gateway.updateAuthorization', 18), NONE);
   });
 
+  it('a 3-D Secure test card fills its expiry and security code, but keeps an expiry or code already chosen', () => {
+    const fields = fieldsOf('gateway.initiateAuthentication', 100);
+    const body = applyTestCard({}, '5123450000002004', fields);
+    assert.deepEqual(getAt(body, 'sourceOfFunds.provided.card'), { number: '5123450000002004', expiry: { month: '1', year: '39' }, securityCode: '100' });
+    const chosen = applyTestCard({ sourceOfFunds: { provided: { card: { expiry: { month: '5', year: '39' }, securityCode: '102' } } } }, '5123450000002004', fields);
+    assert.deepEqual(getAt(chosen, 'sourceOfFunds.provided.card'), { expiry: { month: '5', year: '39' }, securityCode: '102', number: '5123450000002004' });
+  });
+
   it('a card and an outcome fill number and expiry with values the catalogue accepts', () => {
     const fields = fieldsOf('gateway.authorize', 11);
     const declined = Object.entries(EXPIRY_OUTCOMES).find(([, code]) => code === 'DECLINED')?.[0] ?? '';

@@ -18,7 +18,7 @@ export class ToolbarActions implements ToolbarHost {
 
   testCard(number: string): void {
     const fields = this.form.currentModel()?.fields ?? [];
-    this.form.fill((b) => applyTestCard(b, number, fields), [TRIGGER_PATHS.cardNumber, TRIGGER_PATHS.fundsType]);
+    this.form.fill((b) => applyTestCard(b, number, fields), [TRIGGER_PATHS.cardNumber, TRIGGER_PATHS.fundsType, TRIGGER_PATHS.expiryMonth, TRIGGER_PATHS.expiryYear, TRIGGER_PATHS.securityCode]);
   }
 
   expiryOutcome(expiry: string): void {

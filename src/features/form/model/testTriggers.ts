@@ -6,7 +6,8 @@
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
 import type { OperationDef } from '../../../catalogue/operations';
 import { orderRole } from '../../../catalogue/orderRole';
-import { AVS_STREETS, CSC_OUTCOMES, EXPIRY_OUTCOMES, TEST_CARDS } from '../../../catalogue/testData';
+import { AVS_STREETS, CSC_OUTCOMES, EXPIRY_OUTCOMES } from '../../../catalogue/testData';
+import { TEST_CARD_LIST, testCardByNumber, type TestCard } from '../../../catalogue/testCards';
 import { getAt, setAt } from './bodyPath';
 import type { JsonObject } from './json';
 
@@ -51,7 +52,7 @@ export function availableTriggers(op: Pick<OperationDef, 'id' | 'pathParams'>, f
   if (!sendsCardForProcessing(op, fields)) return NONE;
   const has = (p: string) => fields.some((f) => f.path === p);
   return {
-    cards: has(TRIGGER_PATHS.cardNumber) ? TEST_CARDS.map((n) => ({ value: n, label: n })) : [],
+    cards: has(TRIGGER_PATHS.cardNumber) ? TEST_CARD_LIST.map((c) => ({ value: c.number, label: cardLabel(c) })) : [],
     outcomes: has(TRIGGER_PATHS.expiryMonth) && has(TRIGGER_PATHS.expiryYear)
       ? Object.entries(EXPIRY_OUTCOMES).map(([expiry, code]) => ({ value: expiry, label: `${expiry} → ${code}` }))
       : [],
@@ -61,11 +62,28 @@ export function availableTriggers(op: Pick<OperationDef, 'id' | 'pathParams'>, f
 }
 
 /** Sets the card number, and the funds type to CARD when it is empty and CARD is allowed there. */
+/** The number, and for a 3-D Secure card the outcome it gives: "5123456789012346 · 3DS frictionless". */
+function cardLabel(c: TestCard): string {
+  return c.threeDS ? `${c.number} · 3DS ${c.threeDS}` : c.number;
+}
+
+/**
+ * The card number, with the table's expiry and security code where the operation has those fields
+ * and the body has none yet (an outcome picked first keeps its expiry), and type CARD.
+ */
 export function applyTestCard(body: JsonObject, number: string, fields: readonly FieldMeta[]): JsonObject {
   let out = setAt(body, TRIGGER_PATHS.cardNumber, number);
+  const has = (p: string) => fields.some((f) => f.path === p);
   const type = fields.find((f) => f.path === TRIGGER_PATHS.fundsType);
   if (type && getAt(out, TRIGGER_PATHS.fundsType) === undefined && (!type.enum || type.enum.includes('CARD'))) {
     out = setAt(out, TRIGGER_PATHS.fundsType, 'CARD');
+  }
+  const card = testCardByNumber(number);
+  if (card && has(TRIGGER_PATHS.expiryMonth) && has(TRIGGER_PATHS.expiryYear) && getAt(out, TRIGGER_PATHS.expiryMonth) === undefined && getAt(out, TRIGGER_PATHS.expiryYear) === undefined) {
+    out = setAt(setAt(out, TRIGGER_PATHS.expiryMonth, card.expiry.month), TRIGGER_PATHS.expiryYear, card.expiry.year);
+  }
+  if (card?.securityCode && has(TRIGGER_PATHS.securityCode) && getAt(out, TRIGGER_PATHS.securityCode) === undefined) {
+    out = setAt(out, TRIGGER_PATHS.securityCode, card.securityCode);
   }
   return out;
 }

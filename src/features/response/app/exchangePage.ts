@@ -5,6 +5,7 @@
  * are left out.
  */
 import type { ExchangeView } from '../protocol';
+import { authenticationSection } from './authenticationSection';
 import { checkSections } from './checkSections';
 import { financingSection, offersSection } from './financingSections';
 import { header, verdict } from './headerSections';
@@ -25,6 +26,7 @@ export function exchangePage(v: ExchangeView, post: Post): Node[] {
     outcomeSection(v),
     riskSection(v),
     ...checkSections(v),
+    authenticationSection(v, post),
     browserPaymentSection(v, post),
     orderSection(v),
     transactionSection(v),
