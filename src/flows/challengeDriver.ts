@@ -43,7 +43,7 @@ async function run(entry: string, options: Record<string, unknown>, http: PayerH
   const returned = await post(http, completeUrl, { ...choice.inputs, [selectName]: outcome });
   if (returned.status !== 200) throw new PayerPageError(`submitting the challenge answered HTTP ${returned.status}`);
   const back = formWith(formsOf(returned.html), (f) => f.method === 'POST', 'form returning the payer to the merchant');
-  return { status: returned.status, response: { ...nestFields(back.inputs), redirectResponseUrl: back.action, challengePage: challengeUrl } };
+  return { status: returned.status, response: { ...nestFields(back.inputs), redirectResponseUrl: new URL(back.action, completeUrl).toString(), challengePage: challengeUrl } };
 }
 
 export const CHALLENGE_DRIVER: PayerPageDriver = {

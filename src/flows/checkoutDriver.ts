@@ -46,10 +46,12 @@ async function passChallenge(http: PayerHttp, challengeUrl: string, outcome: str
   if (challenge.status !== 200 || !choice) throw new PayerPageError(`the 3-D Secure challenge page answered HTTP ${challenge.status} without a choice of result`);
   const [selectName, values] = Object.entries(choice.selects)[0] ?? ['', []];
   if (!values.includes(outcome)) throw new PayerPageError(`the challenge page offers ${values.join(', ')}; outcome is ${JSON.stringify(outcome)}`);
-  const done = await load(http, 'POST', new URL(choice.action, challengeUrl).toString(), { ...choice.inputs, [selectName]: outcome });
+  const completeUrl = new URL(choice.action, challengeUrl).toString();
+  const done = await load(http, 'POST', completeUrl, { ...choice.inputs, [selectName]: outcome });
   const back = formsOf(done.html).find((f) => f.method === 'POST');
   if (done.status !== 200 || !back) throw new PayerPageError(`submitting the challenge answered HTTP ${done.status} without the form back to the payment page`);
-  return load(http, 'POST', back.action, back.inputs);
+  // The challenge returns to a simulator page relative to itself, so a payer behind a path prefix stays behind it.
+  return load(http, 'POST', new URL(back.action, completeUrl).toString(), back.inputs);
 }
 
 async function run(entry: string, options: Record<string, unknown>, http: PayerHttp): Promise<PayerPageResult> {
