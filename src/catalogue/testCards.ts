@@ -11,6 +11,14 @@
  * and not enrolled were not found, so those numbers are the simulator's own (Luhn-valid 51234500000N…).
  */
 
+/**
+ * What the payer may answer on a 3-D Secure challenge page (the public 3DS emulator's drop-down) and the
+ * status letter each gives: the simulator's page offers these, flow payer steps pick one of them.
+ */
+export const CHALLENGE_OUTCOME_LETTERS = Object.freeze({ authenticated: 'Y', attempted: 'A', failed: 'N', rejected: 'R', unavailable: 'U' } as const);
+export type ChallengeOutcome = keyof typeof CHALLENGE_OUTCOME_LETTERS;
+export const CHALLENGE_OUTCOMES: readonly ChallengeOutcome[] = Object.freeze(Object.keys(CHALLENGE_OUTCOME_LETTERS) as ChallengeOutcome[]);
+
 export type ThreeDSBehaviour = 'frictionless' | 'attempted' | 'failed' | 'rejected' | 'challenge' | 'notEnrolled' | 'unavailable';
 
 export interface TestCard {

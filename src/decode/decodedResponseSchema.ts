@@ -55,7 +55,7 @@ export const decodedResponseSchema = z.object({
   threeDSecure: z.optional(z.object({ enrollment: z.optional(codeExplanation), authentication: z.optional(codeExplanation), acsEci: text })),
   authentication: z.optional(z.object({
     transactionId: text, version: text, status: text, transactionStatus: text, statusReasonCode: text, meaning: text, liabilityShift: text,
-    proceed: z.boolean(), gatewayRecommendation: text, payerSaw: z.string(), stage: z.enum(['initiated', 'challenge', 'done']), challengeUrl: text,
+    proceed: z.boolean(), gatewayRecommendation: text, payerSaw: z.string(), stage: z.enum(['initiated', 'challenge', 'done']), challengeUrl: text, payerStep: text,
   })),
   browserPayment: z.optional(z
     .object({ status: codeExplanation, redirectUrl: text, redirectHtml: text, timestamps: z.array(z.object({ name: z.string(), value: z.string() })) })),

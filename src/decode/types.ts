@@ -78,6 +78,8 @@ export interface DecodedAuthentication {
   stage: 'initiated' | 'challenge' | 'done';
   /** A challenge's page (the action of redirect.html's challenge form): "Open challenge" opens it. */
   challengeUrl?: string;
+  /** For a challenge: the flow payer step that passes it without a browser, to copy into a flow. */
+  payerStep?: string;
 }
 
 export interface DecodedBrowserPayment {

@@ -4,10 +4,11 @@
  * the page's return to the merchant's redirectResponseUrl without sending it (the merchant's site is
  * not part of the run): the step's response is the form the gateway posts there.
  */
+import { CHALLENGE_OUTCOMES } from '../catalogue/testCards';
 import { formsOf, MAX_PAGE_CHARS, nestFields, unescapeHtml, type PageForm } from './htmlForms';
 import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPages';
 
-export const CHALLENGE_OUTCOMES = ['authenticated', 'attempted', 'failed', 'rejected', 'unavailable'] as const;
+export { CHALLENGE_OUTCOMES };
 const TIMEOUT_MS = 15_000;
 
 class PayerPageError extends Error {}

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cli, repoRoot } from './cliProcess';
+import { challengePayerStep } from '../../src/decode/gateway/authentication';
 
 const cardOf = (number: string) => ({ provided: { card: { number, expiry: { month: '1', year: '39' }, securityCode: '100' } } });
 const ids = { orderId: '{{init.params.orderId}}', transactionId: '{{init.params.transactionId}}' };
@@ -100,6 +101,24 @@ describe('3-D Secure through the real CLI on the simulator', function () {
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /has not completed \(AUTHENTICATION_PENDING\); the payer must finish the challenge first/);
     assert.match(r.stdout, /was not successful \(transactionStatus R, AUTHENTICATION_REJECTED\)/);
+  });
+
+  it('the payer step the response panel offers to copy after a challenge passes that challenge in a flow (the shipped challenge example with the copied step)', async () => {
+    const example = JSON.parse(fs.readFileSync(path.join(repoRoot, 'examples', 'flows', '3ds-challenge.payflow.json'), 'utf8')) as { steps: { id: string; payer?: unknown }[] };
+    const copied = JSON.parse(challengePayerStep()) as { id: string; payer: unknown };
+    const steps = example.steps.map((s) => (s.payer !== undefined ? { ...s, ...copied } : s));
+    assert.equal(steps.filter((s) => s.payer === copied.payer).length, 1, 'the example has one payer step to replace');
+    const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-3ds-copied-'));
+    try {
+      fs.writeFileSync(path.join(copyDir, 'copied.payflow.json'), JSON.stringify({ ...example, $schema: undefined, steps }));
+      const r = await cli(['run', path.join(copyDir, 'copied.payflow.json'), '--simulator']);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /^\d+ passed, 0 failed, 0 skipped$/m);
+      assert.match(r.stdout, /✓ payer +Payer: 3-D Secure chall/);
+      assert.match(r.stdout, /✓ pay +Pay +HTTP 200 +Approved/, 'Pay with the authentication is approved after the copied step');
+    } finally {
+      fs.rmSync(copyDir, { recursive: true, force: true });
+    }
   });
 
   it('test-cards --json lists every card with number, expiry {month, year}, securityCode, purpose, and threeDS for the 3-D Secure cards', async () => {

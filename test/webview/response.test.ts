@@ -174,7 +174,7 @@ describe('response panel webview (Chromium)', function () {
     assert.deepEqual(await w.waitForPosted('openRedirect', { since }), { type: 'openRedirect', url });
   });
 
-  it('shows a 3-D Secure challenge: the status letter, "Open challenge" asks the host to open the challenge page, Retrieve Transaction stays offered', async () => {
+  it('shows a 3-D Secure challenge: the status letter, "Open challenge" asks the host to open the challenge page, Retrieve Transaction stays offered, the flow payer step is shown and copied', async () => {
     const params = orderParams();
     const card = { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' };
     await sender.send({ operationId: 'gateway.initiateAuthentication', params, body: { apiOperation: 'INITIATE_AUTHENTICATION', authentication: { acceptVersions: '3DS2', channel: 'PAYER_BROWSER', purpose: 'PAYMENT_TRANSACTION' }, order: { currency: 'EUR' }, sourceOfFunds: { provided: { card } } } });
@@ -187,6 +187,10 @@ describe('response panel webview (Chromium)', function () {
     const since = (await w.posted()).length;
     await page.locator('#open-challenge').click();
     assert.deepEqual(await w.waitForPosted('openRedirect', { since }), { type: 'openRedirect', url });
+    assert.match(await text('[data-section="authentication"] [data-field="payerStep"]'), /"challenge": "\{\{auth\.response\.authentication\.redirect\.html\}\}"/);
+    const beforeCopy = (await w.posted()).length;
+    await page.locator('#copy-payer-step').click();
+    assert.deepEqual(await w.waitForPosted('copy', { since: beforeCopy }), { type: 'copy', what: 'payerStep' });
   });
 
   it('lists financing offers and sorts them by instalment both ways, by exact decimal value', async () => {

@@ -8,6 +8,7 @@
 import { BodyView, definedOnly } from '../bodyView';
 import type { DecodedAuthentication, Verdict } from '../types';
 import { challengeUrlOf } from './challengeUrl';
+import { CHALLENGE_OUTCOMES } from '../../catalogue/testCards';
 
 interface LetterMeaning {
   title: string;
@@ -35,6 +36,18 @@ export function isAuthenticationAnswer(view: BodyView, operationId: string): boo
     || (view.text(['transaction', 'type']) === 'AUTHENTICATION' && view.record(['authentication']) !== undefined);
 }
 
+/** What the response panel says beside the payer step it offers to copy. */
+export const PAYER_STEP_HINT = `"auth" stands for the id of your Authenticate Payer step; outcome is one of ${CHALLENGE_OUTCOMES.join(', ')}.`;
+
+/**
+ * The flow step that passes a challenge without a browser (README "Payer steps in flows"), as the
+ * response panel offers it to copy (PAYER_STEP_HINT says what to adapt).
+ */
+export function challengePayerStep(): string {
+  const step = { id: 'payer', payer: { challenge: '{{auth.response.authentication.redirect.html}}', outcome: CHALLENGE_OUTCOMES[0] } };
+  return JSON.stringify(step, null, 2);
+}
+
 export function decodeAuthentication(view: BodyView, operationId: string): DecodedAuthentication {
   const letter = view.text(['authentication', '3ds2', 'transactionStatus']);
   const status = view.text(['transaction', 'authenticationStatus']) ?? view.text(['order', 'authenticationStatus']);
@@ -57,6 +70,7 @@ export function decodeAuthentication(view: BodyView, operationId: string): Decod
       : 'Nothing: the authentication was frictionless (no challenge).',
     stage: operationId === 'gateway.initiateAuthentication' && letter === undefined ? 'initiated' : letter === 'C' ? 'challenge' : letter !== undefined ? 'done' : 'initiated',
     challengeUrl: letter === 'C' ? challengeUrlOf(view.text(['authentication', 'redirect', 'html'])) : undefined,
+    payerStep: letter === 'C' ? challengePayerStep() : undefined,
   });
 }
 

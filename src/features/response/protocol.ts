@@ -61,7 +61,7 @@ export type ResponseHostMessage = z.infer<typeof responseHostMessageSchema>;
 
 // ---- response webview → host ----
 
-const bodyKindSchema = z.enum(['request', 'response', 'curl', 'redirectHtml']);
+const bodyKindSchema = z.enum(['request', 'response', 'curl', 'redirectHtml', 'payerStep']);
 
 export const responseWebviewMessageSchema = z.discriminatedUnion('type', [
   readySchema,

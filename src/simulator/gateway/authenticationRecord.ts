@@ -1,4 +1,4 @@
-import type { ThreeDSBehaviour } from '../../catalogue/testCards';
+import { CHALLENGE_OUTCOME_LETTERS, type ThreeDSBehaviour } from '../../catalogue/testCards';
 import type { JsonOut } from '../jsonText';
 import type { Milli } from '../money';
 
@@ -46,6 +46,4 @@ export const FRICTIONLESS_STATUS: Partial<Record<ThreeDSBehaviour, Exclude<Trans
 };
 
 /** The challenge page's choices, like the public 3DS emulator's drop-down. */
-export const CHALLENGE_CHOICES: Readonly<Record<string, Exclude<TransStatus, 'C'>>> = {
-  authenticated: 'Y', attempted: 'A', failed: 'N', rejected: 'R', unavailable: 'U',
-};
+export const CHALLENGE_CHOICES: Readonly<Record<string, Exclude<TransStatus, 'C'>>> = CHALLENGE_OUTCOME_LETTERS;

@@ -99,10 +99,12 @@ describe('"Open challenge" after a 3-D Secure challenge', () => {
     const body = withHtml(challengeHtml('http://127.0.0.1:4010/_simulator/3ds-challenge/0f1e?x=1&amp;y=2'));
     assert.equal(decodePayer(body).authentication?.challengeUrl, 'http://127.0.0.1:4010/_simulator/3ds-challenge/0f1e?x=1&y=2');
     assert.deepEqual(nextStepsFor(exchangeOf('gateway.authenticatePayer', body)).map((s) => s.operationId), ['gateway.retrieveTransaction']);
+    assert.deepEqual(JSON.parse(decodePayer(body).authentication?.payerStep ?? '{}'), { id: 'payer', payer: { challenge: '{{auth.response.authentication.redirect.html}}', outcome: 'authenticated' } });
   });
 
   it('no page to open for a frictionless answer, a form without an http(s) action, or a redirect.html without the challenge form', () => {
     assert.equal(decodePayer(payerAnswer('Y', 'SUCCESS', 'AUTHENTICATION_SUCCESSFUL', 'PROCEED')).authentication?.challengeUrl, undefined);
+    assert.equal(decodePayer(payerAnswer('Y', 'SUCCESS', 'AUTHENTICATION_SUCCESSFUL', 'PROCEED')).authentication?.payerStep, undefined, 'no payer step without a challenge');
     assert.equal(decodePayer(withHtml(challengeHtml('javascript:alert(1)'))).authentication?.challengeUrl, undefined);
     assert.equal(decodePayer(withHtml('<form action="http://x.example/">')).authentication?.challengeUrl, undefined);
     assert.equal(decodePayer(withHtml(`<form id="threedsChallengeRedirectForm" ${'a'.repeat(100_000)}`)).authentication?.challengeUrl, undefined);

@@ -11,7 +11,7 @@ import type { Exchange } from '../../../send/exchange';
 import { nextStepsFor, type NextStep } from '../../../send/nextSteps';
 import { isJsonText, prettyJson } from '../../../json';
 
-export type BodyKind = 'request' | 'response' | 'curl' | 'redirectHtml';
+export type BodyKind = 'request' | 'response' | 'curl' | 'redirectHtml' | 'payerStep';
 
 /** The limits of exchangeViewSchema: what the view sends must always pass the schema the page parses with. */
 const HEADER_NAME_MAX = 1000;
@@ -68,6 +68,8 @@ export function fullBodyText(e: Exchange, what: BodyKind): string | undefined {
       return e.request.curl === '' ? undefined : e.request.curl;
     case 'redirectHtml':
       return decodedOf(e)?.browserPayment?.redirectHtml;
+    case 'payerStep':
+      return decodedOf(e)?.authentication?.payerStep;
   }
 }
 

@@ -34,7 +34,7 @@ function responseTitle(e: Exchange): string {
 /** The command behind each verdict action (the decoder names the action, the host knows the command). */
 const ACTION_COMMANDS: Record<VerdictActionId, string> = { signIn: 'paymentWorkbench.signIn', setGatewayPassword: 'paymentWorkbench.setGatewayPassword' };
 
-const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)', redirectHtml: 'Redirect page (HTML)' };
+const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)', redirectHtml: 'Redirect page (HTML)', payerStep: 'Flow payer step' };
 
 class OpenResponsePanel implements vscode.Disposable {
   private readonly messenger: PanelMessenger<ResponseWebviewMessage, ResponseHostMessage>;
