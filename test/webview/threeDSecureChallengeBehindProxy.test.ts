@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
-import { launchBrowser } from '../harness/browser';
-import { api, at, startPrefixProxy, type PrefixProxy } from '../harness/prefixProxy';
+import type { Page } from 'playwright-core';
+import { SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../src/simulator';
+import { api, at, SIMULATOR_GATEWAY_AUTH, startProxiedSimulator, type PrefixProxy, type ProxiedSimulator } from '../harness/prefixProxy';
 
 /**
  * A merchant's own 3-D Secure integration in Chromium, the simulator behind a path-prefix proxy
@@ -48,25 +47,21 @@ describe('3-D Secure challenge page behind a path-prefix proxy (Chromium)', func
   let sim: SimulatorHandle;
   let proxy: PrefixProxy;
   let merchant: Merchant;
-  let browser: Browser;
+  let running: ProxiedSimulator | undefined;
   let page: Page;
-  const gatewayAuth = 'Basic ' + Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64');
+  const gatewayAuth = SIMULATOR_GATEWAY_AUTH;
   const orderUrl = (orderId: string) => `${sim.baseUrl}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/${orderId}`;
   const card = { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' };
 
   before(async () => {
-    sim = await startSimulator({ port: 0, processingDelayMs: 0 });
-    proxy = await startPrefixProxy(sim);
+    running = await startProxiedSimulator();
+    ({ sim, proxy, page } = running);
     merchant = await startMerchant();
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
   });
 
   after(async () => {
-    await browser?.close();
     await merchant?.close();
-    await proxy?.close();
-    await sim?.close();
+    await running?.close();
   });
 
   /**
