@@ -5,22 +5,12 @@
  * of the run. The step's response is what the merchant's page receives: resultIndicator and
  * sessionVersion from the return URL, and that URL.
  */
-import { formsOf, MAX_PAGE_CHARS, unescapeHtml } from './htmlForms';
-import { CHALLENGE_OUTCOMES, PayerPageError } from './challengeDriver';
+import { CHALLENGE_OUTCOMES } from '../catalogue/testCards';
+import { formsOf, unescapeHtml } from './htmlForms';
+import { answerChallenge, loadPage, PayerPageError, type LoadedPage } from './payerPageHttp';
 import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPages';
 
-const TIMEOUT_MS = 15_000;
 export const CHECKOUT_ACTIONS = ['pay', 'cancel'] as const;
-
-async function load(http: PayerHttp, method: 'GET' | 'POST', url: string, fields?: Record<string, string>): Promise<{ status: number; html: string; location?: string }> {
-  const response = await http.client.send({
-    method, url, headers: { accept: 'text/html', ...(fields ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-    ...(fields ? { body: new URLSearchParams(fields).toString() } : {}), timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_PAGE_CHARS,
-    ...(http.signal ? { signal: http.signal } : {}),
-  });
-  const location = response.headers['location'];
-  return { status: response.status, html: response.bodyText, ...(location ? { location } : {}) };
-}
 
 function cardFields(options: Record<string, unknown>): Record<string, string> {
   const [month = '', year = ''] = String(options['expiry'] ?? '01/39').split('/');
@@ -40,30 +30,21 @@ function returned(location: string): Record<string, unknown> {
 }
 
 /** A 3-D Secure card: the payer picks the outcome on the challenge page, which posts back to the payment page. */
-async function passChallenge(http: PayerHttp, challengeUrl: string, outcome: string): Promise<{ status: number; html: string; location?: string }> {
-  const challenge = await load(http, 'GET', challengeUrl);
-  const choice = formsOf(challenge.html).find((f) => Object.keys(f.selects).length > 0);
-  if (challenge.status !== 200 || !choice) throw new PayerPageError(`the 3-D Secure challenge page answered HTTP ${challenge.status} without a choice of result`);
-  const [selectName, values] = Object.entries(choice.selects)[0] ?? ['', []];
-  if (!values.includes(outcome)) throw new PayerPageError(`the challenge page offers ${values.join(', ')}; outcome is ${JSON.stringify(outcome)}`);
-  const completeUrl = new URL(choice.action, challengeUrl).toString();
-  const done = await load(http, 'POST', completeUrl, { ...choice.inputs, [selectName]: outcome });
-  const back = formsOf(done.html).find((f) => f.method === 'POST');
-  if (done.status !== 200 || !back) throw new PayerPageError(`submitting the challenge answered HTTP ${done.status} without the form back to the payment page`);
-  // The challenge returns to a simulator page relative to itself, so a payer behind a path prefix stays behind it.
-  return load(http, 'POST', new URL(back.action, completeUrl).toString(), back.inputs);
+async function passChallenge(http: PayerHttp, challengeUrl: string, outcome: string): Promise<LoadedPage> {
+  const { back, backUrl } = await answerChallenge(http, await loadPage(http, 'GET', challengeUrl), challengeUrl, outcome);
+  return loadPage(http, 'POST', backUrl, back.inputs);
 }
 
 async function run(entry: string, options: Record<string, unknown>, http: PayerHttp): Promise<PayerPageResult> {
   if (!/^https?:\/\//.test(entry)) throw new PayerPageError(`checkout must be the payment page's http(s) URL, got ${JSON.stringify(entry.slice(0, 80))}`);
   const action = String(options['action'] ?? 'pay');
-  const page = await load(http, 'GET', entry);
+  const page = await loadPage(http, 'GET', entry);
   if (page.status !== 200) throw new PayerPageError(`the payment page answered HTTP ${page.status}`);
   const formId = action === 'cancel' ? 'cancelForm' : 'payForm';
   const form = formsOf(page.html).find((f) => f.id === formId);
   if (!form) throw new PayerPageError(`the payment page has no ${formId}`);
   const payUrl = new URL(form.action, entry).toString();
-  let submitted = await load(http, 'POST', payUrl, action === 'cancel' ? form.inputs : { ...form.inputs, ...cardFields(options) });
+  let submitted = await loadPage(http, 'POST', payUrl, action === 'cancel' ? form.inputs : { ...form.inputs, ...cardFields(options) });
   let challenged = false;
   if (submitted.status === 303 && submitted.location?.includes('3ds-challenge/')) {
     submitted = await passChallenge(http, new URL(submitted.location, payUrl).toString(), String(options['outcome'] ?? 'authenticated'));
