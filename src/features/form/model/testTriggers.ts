@@ -41,7 +41,11 @@ const NONE: AvailableTriggers = { cards: [], outcomes: [], csc: [], avs: [] };
  */
 function sendsCardForProcessing(op: Pick<OperationDef, 'id' | 'pathParams'>, fields: readonly FieldMeta[]): boolean {
   if (orderRole(op.id) === 'followUp' || op.pathParams.some((p) => p.name === 'sessionId')) return false;
-  return fields.some((f) => f.path === TRIGGER_PATHS.cardNumber);
+  return hasField(fields, TRIGGER_PATHS.cardNumber);
+}
+
+function hasField(fields: readonly FieldMeta[], path: string): boolean {
+  return fields.some((f) => f.path === path);
 }
 
 /**
@@ -50,7 +54,7 @@ function sendsCardForProcessing(op: Pick<OperationDef, 'id' | 'pathParams'>, fie
  */
 export function availableTriggers(op: Pick<OperationDef, 'id' | 'pathParams'>, fields: readonly FieldMeta[]): AvailableTriggers {
   if (!sendsCardForProcessing(op, fields)) return NONE;
-  const has = (p: string) => fields.some((f) => f.path === p);
+  const has = (p: string) => hasField(fields, p);
   return {
     cards: has(TRIGGER_PATHS.cardNumber) ? TEST_CARD_LIST.map((c) => ({ value: c.number, label: cardLabel(c) })) : [],
     outcomes: has(TRIGGER_PATHS.expiryMonth) && has(TRIGGER_PATHS.expiryYear)
@@ -61,7 +65,6 @@ export function availableTriggers(op: Pick<OperationDef, 'id' | 'pathParams'>, f
   };
 }
 
-/** Sets the card number, and the funds type to CARD when it is empty and CARD is allowed there. */
 /** The number, and for a 3-D Secure card the outcome it gives: "5123456789012346 · 3DS frictionless". */
 function cardLabel(c: TestCard): string {
   return c.threeDS ? `${c.number} · 3DS ${c.threeDS}` : c.number;
@@ -69,11 +72,12 @@ function cardLabel(c: TestCard): string {
 
 /**
  * The card number, with the table's expiry and security code where the operation has those fields
- * and the body has none yet (an outcome picked first keeps its expiry), and type CARD.
+ * and the body has none yet (an outcome picked first keeps its expiry), and the funds type CARD when
+ * it is empty and CARD is allowed there.
  */
 export function applyTestCard(body: JsonObject, number: string, fields: readonly FieldMeta[]): JsonObject {
   let out = setAt(body, TRIGGER_PATHS.cardNumber, number);
-  const has = (p: string) => fields.some((f) => f.path === p);
+  const has = (p: string) => hasField(fields, p);
   const type = fields.find((f) => f.path === TRIGGER_PATHS.fundsType);
   if (type && getAt(out, TRIGGER_PATHS.fundsType) === undefined && (!type.enum || type.enum.includes('CARD'))) {
     out = setAt(out, TRIGGER_PATHS.fundsType, 'CARD');
