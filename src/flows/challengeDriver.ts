@@ -5,8 +5,9 @@
  * not part of the run): the step's response is the form the gateway posts there.
  */
 import { CHALLENGE_OUTCOMES } from '../catalogue/testCards';
-import { formsOf, nestFields, unescapeHtml } from './htmlForms';
-import { answerChallenge, formWith, loadPage, PayerPageError } from './payerPageHttp';
+import { formsOf } from '../format/htmlForms';
+import { unescapeHtml } from '../format/htmlText';
+import { answerChallenge, formWith, loadPage, nestFields, PayerPageError } from './payerPageHttp';
 import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPages';
 
 

@@ -6,7 +6,8 @@
  * sessionVersion from the return URL, and that URL.
  */
 import { CHALLENGE_OUTCOMES } from '../catalogue/testCards';
-import { formsOf, unescapeHtml } from './htmlForms';
+import { formsOf } from '../format/htmlForms';
+import { unescapeHtml } from '../format/htmlText';
 import { answerChallenge, loadPage, PayerPageError, type LoadedPage } from './payerPageHttp';
 import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPages';
 

@@ -3,7 +3,7 @@
  * page or submit a form, find the form to press, and answer a 3-D Secure challenge (the same page
  * whether the challenge came from Authenticate Payer or from the Hosted Checkout page).
  */
-import { formsOf, MAX_PAGE_CHARS, type PageForm } from './htmlForms';
+import { formsOf, MAX_PAGE_CHARS, type PageForm } from '../format/htmlForms';
 import type { PayerHttp } from './payerPages';
 
 const TIMEOUT_MS = 15_000;
@@ -48,4 +48,20 @@ export async function answerChallenge(http: PayerHttp, page: LoadedPage, pageUrl
   if (returned.status !== 200) throw new PayerPageError(`submitting the challenge answered HTTP ${returned.status}`);
   const back = formWith(formsOf(returned.html), (f) => f.method === 'POST', 'form returning the payer from the challenge');
   return { returned, back, backUrl: new URL(back.action, completeUrl).toString() };
+}
+
+/** "a.b" keys of a posted form as nested objects ({ "order.id": "1" } → { order: { id: "1" } }), so expectations read them like a response. */
+export function nestFields(fields: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const parts = key.split('.');
+    if (parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
+    let at: Record<string, unknown> = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = at[part];
+      at = typeof next === 'object' && next !== null ? next as Record<string, unknown> : (at[part] = {}) as Record<string, unknown>;
+    }
+    at[parts[parts.length - 1] ?? key] = value;
+  }
+  return out;
 }

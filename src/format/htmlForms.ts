@@ -1,10 +1,10 @@
 /**
  * The forms of a payer page, read the way a browser would submit them: action, method and the named
- * inputs and selects. Only for pages the simulator (or a gateway's test page of the same shape) serves;
- * bounded in size, linear regular expressions, no DOM.
+ * inputs and selects. Only for pages the simulator (or a gateway's test page of the same shape) serves,
+ * and the redirect.html a gateway answers with; bounded in size, linear regular expressions, no DOM.
  */
 
-import { unescapeHtml } from '../format/htmlText';
+import { unescapeHtml } from './htmlText';
 
 export const MAX_PAGE_CHARS = 256 * 1024;
 const MAX_FORMS = 20;
@@ -18,8 +18,6 @@ export interface PageForm {
   /** Each select's options by its name. */
   selects: Record<string, string[]>;
 }
-
-export { unescapeHtml };
 
 function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -47,20 +45,4 @@ export function formsOf(html: string): PageForm[] {
     forms.push({ ...(attrs['id'] !== undefined ? { id: attrs['id'] } : {}), action: attrs['action'] ?? '', method: (attrs['method'] ?? 'GET').toUpperCase(), inputs, selects });
   }
   return forms;
-}
-
-/** "a.b" keys of a posted form as nested objects ({ "order.id": "1" } → { order: { id: "1" } }), so expectations read them like a response. */
-export function nestFields(fields: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    const parts = key.split('.');
-    if (parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
-    let at: Record<string, unknown> = out;
-    for (const part of parts.slice(0, -1)) {
-      const next = at[part];
-      at = typeof next === 'object' && next !== null ? next as Record<string, unknown> : (at[part] = {}) as Record<string, unknown>;
-    }
-    at[parts[parts.length - 1] ?? key] = value;
-  }
-  return out;
 }
