@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cli, repoRoot } from './cliProcess';
-import { challengePayerStep } from '../../src/decode/gateway/authentication';
+import { CHALLENGE_PAYER_STEP } from '../../src/decode/gateway/authentication';
 
 const cardOf = (number: string) => ({ provided: { card: { number, expiry: { month: '1', year: '39' }, securityCode: '100' } } });
 const ids = { orderId: '{{init.params.orderId}}', transactionId: '{{init.params.transactionId}}' };
@@ -105,7 +105,7 @@ describe('3-D Secure through the real CLI on the simulator', function () {
 
   it('the payer step the response panel offers to copy after a challenge passes that challenge in a flow (the shipped challenge example with the copied step)', async () => {
     const example = JSON.parse(fs.readFileSync(path.join(repoRoot, 'examples', 'flows', '3ds-challenge.payflow.json'), 'utf8')) as { steps: { id: string; payer?: unknown }[] };
-    const copied = JSON.parse(challengePayerStep()) as { id: string; payer: unknown };
+    const copied = JSON.parse(CHALLENGE_PAYER_STEP) as { id: string; payer: unknown };
     const steps = example.steps.map((s) => (s.payer !== undefined ? { ...s, ...copied } : s));
     assert.equal(steps.filter((s) => s.payer === copied.payer).length, 1, 'the example has one payer step to replace');
     const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-3ds-copied-'));

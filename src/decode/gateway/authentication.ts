@@ -43,10 +43,7 @@ export const PAYER_STEP_HINT = `"auth" stands for the id of your Authenticate Pa
  * The flow step that passes a challenge without a browser (README "Payer steps in flows"), as the
  * response panel offers it to copy (PAYER_STEP_HINT says what to adapt).
  */
-export function challengePayerStep(): string {
-  const step = { id: 'payer', payer: { challenge: '{{auth.response.authentication.redirect.html}}', outcome: CHALLENGE_OUTCOMES[0] } };
-  return JSON.stringify(step, null, 2);
-}
+export const CHALLENGE_PAYER_STEP = JSON.stringify({ id: 'payer', payer: { challenge: '{{auth.response.authentication.redirect.html}}', outcome: CHALLENGE_OUTCOMES[0] } }, null, 2);
 
 export function decodeAuthentication(view: BodyView, operationId: string): DecodedAuthentication {
   const letter = view.text(['authentication', '3ds2', 'transactionStatus']);
@@ -70,7 +67,7 @@ export function decodeAuthentication(view: BodyView, operationId: string): Decod
       : 'Nothing: the authentication was frictionless (no challenge).',
     stage: operationId === 'gateway.initiateAuthentication' && letter === undefined ? 'initiated' : letter === 'C' ? 'challenge' : letter !== undefined ? 'done' : 'initiated',
     challengeUrl: letter === 'C' ? challengeUrlOf(view.text(['authentication', 'redirect', 'html'])) : undefined,
-    payerStep: letter === 'C' ? challengePayerStep() : undefined,
+    payerStep: letter === 'C' ? CHALLENGE_PAYER_STEP : undefined,
   });
 }
 
