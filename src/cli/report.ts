@@ -3,8 +3,8 @@
  * through the one redaction policy (a value at a secret key is never shown, card numbers are masked)
  * and scrubbed of the run's secrets, which a server may echo anywhere (error.field, explanation).
  */
-import type { ExpectationFailure, FlowResult, StepResult } from '../flows';
-import { REDACTED, redactText, secretKindOfKey, type SecretValues } from '../redaction';
+import { redactFailure, type ExpectationFailure, type FlowResult, type StepResult } from '../flows';
+import { redactText, type SecretValues } from '../redaction';
 
 export interface ReportedStep {
   id: string;
@@ -34,13 +34,6 @@ export interface ReportedFlow {
 export interface RunReport {
   flows: ReportedFlow[];
   summary: { passed: number; failed: number; skipped: number };
-}
-
-function redactFailure(f: ExpectationFailure, known: SecretValues): ExpectationFailure {
-  const lastKey = f.path.split(/[.[\]]/).filter(Boolean).at(-1) ?? '';
-  const secret = secretKindOfKey(lastKey) !== undefined;
-  const shown = (text: string) => (secret ? REDACTED : redactText(text, known));
-  return { ...f, path: redactText(f.path, known), expected: shown(f.expected), actual: shown(f.actual), ...(f.meaning !== undefined ? { meaning: redactText(f.meaning, known) } : {}) };
 }
 
 /** A step as reported; `known` holds the run's secrets (the CLI's: secretsOfVariables). */

@@ -10,6 +10,7 @@ import { GATEWAY_CODES } from '../catalogue/codes';
 import { compare, parseDecimal } from '../catalogue/decimal';
 import { collectNumberLiterals, formatJsonNumber, pathKey } from '../json/numbers';
 import { ownValue } from '../json/ownKey';
+import { REDACTED, redactText, secretKindOfKey, type SecretValues } from '../redaction';
 import { parseDottedPath, valueAt } from './paths';
 
 export interface ExpectationFailure {
@@ -21,6 +22,17 @@ export interface ExpectationFailure {
 }
 
 const BODY_PREFIX = 'body.';
+
+/**
+ * A failure as shown (Test Results, reports): expectations are judged on the response as received, so the
+ * compared values pass through the one redaction policy here; `known` adds a run's own secrets.
+ */
+export function redactFailure(f: ExpectationFailure, known?: SecretValues): ExpectationFailure {
+  const lastKey = f.path.split(/[.[\]]/).filter(Boolean).at(-1) ?? '';
+  const secret = secretKindOfKey(lastKey) !== undefined;
+  const shown = (text: string) => (secret ? REDACTED : redactText(text, known));
+  return { ...f, path: redactText(f.path, known), expected: shown(f.expected), actual: shown(f.actual), ...(f.meaning !== undefined ? { meaning: redactText(f.meaning, known) } : {}) };
+}
 
 type Matcher = { present: boolean } | { oneOf: unknown[] };
 

@@ -13,7 +13,7 @@ import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '
 import { sendOperation, type SendPort } from '../send/guardedSend';
 import type { RunnerDeps } from '../send/requestRunner';
 import { missingCapability } from './capabilities';
-import { checkExpectations, type ExpectationFailure } from './expectations';
+import { checkExpectations, redactFailure, type ExpectationFailure } from './expectations';
 import type { Flow, FlowStep } from './flow';
 import { awaitNotification, NOTIFICATION_KEY, type FlowInbox, type NotificationTarget } from './notificationExpectation';
 import { PAYER_PAGE_DRIVERS, payerKind, runPayerPage } from './payerPages';
@@ -101,6 +101,7 @@ export async function runFlow(flow: Flow, options: FlowRunOptions): Promise<Flow
     const stepStarted = now();
     const result = await runStep(step, scope, records, options, budget);
     result.durationMs = now() - stepStarted;
+    result.failures = result.failures.map((f) => redactFailure(f));
     results.push(result);
     options.onStepEnd?.(result, index);
     failed = result.status === 'failed';
@@ -148,6 +149,7 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   }
   const textParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) as Partial<Record<PathParamName, string>>;
   let exchange: Exchange;
+  let received: string | undefined;
   try {
     if (op.auth === 'bearer') await options.signIn(options.env);
     exchange = await sendOperation(options.deps, options.port, {
@@ -158,11 +160,13 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
       params: textParams,
       body,
       ...(options.signal ? { signal: options.signal } : {}),
+      onReceived: (text) => (received = text),
     });
   } catch (err) {
     return { ...base, message: err instanceof Error ? err.message : String(err) };
   }
-  const bodyText = exchange.response?.bodyText ?? '';
+  // References and expectations read the answer as received; what is shown of it is redacted (exchange, failures).
+  const bodyText = received ?? '';
   const response = parseResponse(bodyText);
   records.set(step.id, { params: textParams, body, response });
   const result: StepResult = { ...base, exchange, ...(exchange.response ? { httpStatus: exchange.response.status } : {}) };

@@ -41,6 +41,12 @@ export interface SendInput {
   signal?: AbortSignal;
   /** Sees the request exactly as sent (secrets included), for a memory-only "copy with secrets". */
   onSent?: (request: OutgoingRequest) => void;
+  /**
+   * Sees the response body as received, before redaction and truncation: a flow resolves references and
+   * judges expectations on what the gateway said, not on the history's masked copy (an id holding a
+   * card-like digit run would otherwise no longer equal itself).
+   */
+  onReceived?: (bodyText: string) => void;
   /** Response text kept in the exchange, so history and panels never hold a huge body in full. */
   keepBytes?: number;
 }
@@ -171,6 +177,7 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
     exchange.request.curl = toCurl(sent, { includeSecrets: false, known });
   }
   if (response) {
+    input.onReceived?.(response.bodyText);
     const keep = input.keepBytes ?? DEFAULT_KEEP_BYTES;
     const text = redactBodyText(response.bodyText, known);
     exchange.response = {

@@ -46,6 +46,21 @@ describe('flow runner, against the simulator', function () {
     assert.notEqual(result.steps[1]?.exchange?.params['transactionId'], result.steps[0]?.exchange?.params['transactionId'], 'a fresh transaction id per step');
   });
 
+  it('an id holding a card-like digit run is referenced and compared as the gateway sent it, and shown masked when a check fails', async () => {
+    const orderId = 'ord-5123450000000008';
+    const steps = (expectedId: string, id = orderId) => [
+      { ...authorize('20.00'), params: { orderId: id } },
+      { id: 'refund', operation: 'gateway.refund', params: { orderId: '{{auth.response.order.id}}' }, body: { apiOperation: 'REFUND', transaction: { amount: '5.00', currency: 'EUR' } }, expect: { 'order.id': expectedId } },
+    ];
+    const chained = await run(flowOf({ name: 'digit run', steps: steps('{{auth.response.order.id}}') }));
+    assert.deepEqual(chained.steps.map((s) => s.status), ['passed', 'passed'], JSON.stringify(chained.steps.map((s) => [s.failures, s.message])));
+    assert.equal(chained.steps[1]?.exchange?.params['orderId'], orderId, 'the refund went to the order the gateway named');
+    const differs = await run(flowOf({ name: 'digit run', steps: steps('another-order', `${orderId}-b`) }));
+    const [failure] = differs.steps[1]?.failures ?? [];
+    assert.equal(failure?.path, 'order.id');
+    assert.ok(failure && !failure.actual.includes('5123450000000008') && failure.actual.includes('ord-'), `the card-like run is masked in what a failure shows: ${failure?.actual}`);
+  });
+
   it('waits for the step\'s webhook at the local inbox: passes when it matches, fails naming what came instead, and says when a run has no inbox', async () => {
     const inbox = await startReceiver();
     try {
