@@ -40,9 +40,12 @@ const VALUE = /(\\{0,3})(["'])((?:(?!\1\2)[^\r\n\\]|(?!\1\2)\\[^\r\n])*)((?:\1\2
 /**
  * Digit runs of card length or longer (spaces and dashes between digits allowed). 12 to 19 digits
  * are masked when they pass Luhn (ids of that length are common); longer runs always, because no id
- * the APIs use is 20 or more bare digits and a card hidden in one must not survive.
+ * the APIs use is 20 or more bare digits and a card hidden in one must not survive. A run glued to a
+ * letter is part of an identifier, not a card: the gateway's session ids ("SESSION0002" and 20
+ * alphanumerics, often 9 digits first) and hex indicators would otherwise be masked one time in ten.
+ * Backing off from a letter stops at the first space or dash, so the scan stays linear.
  */
-const DIGIT_RUN = /(?<!\d)\d(?:[ -]?\d){11,}/g;
+const DIGIT_RUN = /(?<![0-9A-Za-z])\d(?:[ -]?\d){11,}(?![0-9A-Za-z])/g;
 
 /**
  * Free text (log lines, error messages, bodies that are not JSON): known secret values, credentials
