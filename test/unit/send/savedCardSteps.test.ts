@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { decodeResponse } from '../../../src/decode/decodeResponse';
 import type { Exchange } from '../../../src/send/exchange';
+import { redactBodyText } from '../../../src/http/redact';
 import { nextStepsFor } from '../../../src/send/nextSteps';
 
 /** What a session, token or checkout answer offers next, and what the decoder says about it. */
@@ -26,6 +27,15 @@ describe('next steps and verdicts of sessions, tokens and Hosted Checkout', () =
     assert.match(e.decoded?.verdict.detail ?? '', /Up to 5 operations may use the session id as the password/);
     const steps = nextStepsFor(e);
     assert.deepEqual(steps.map((s) => [s.operationId, s.params['sessionId']]), [['gateway.updateSession', SESSION], ['gateway.retrieveSession', SESSION]]);
+  });
+
+  it('a real gateway session id whose first digits pass Luhn survives the history\'s redaction: the next steps carry it whole', () => {
+    const realId = 'SESSION0002776555076G98765431J2';
+    const answer = { merchant: 'M1', result: 'SUCCESS', session: { authenticationLimit: 5, id: realId, updateStatus: 'NO_UPDATE', version: 'abcdef0123' } };
+    const kept = redactBodyText(JSON.stringify(answer));
+    assert.ok(kept.includes(realId), kept);
+    const e = exchangeOf('gateway.createSession', 'Create Session', JSON.parse(kept));
+    assert.deepEqual(nextStepsFor(e).map((s) => s.params['sessionId']), [realId, realId]);
   });
 
   it('Update Session: what it holds (card masked), then Pay with this session and Save its card, each carrying session.id', () => {
