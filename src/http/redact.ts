@@ -1,5 +1,6 @@
-import { replacePropertyValues, type PropertyValue } from '../json';
-import { REDACTED, isSecretValue, mayNameSecretKey, maskCardNumber, redactHeaders, redactJson, redactText, secretKindOfKey } from '../redaction';
+import { replacePropertyValues, walkJson, type PropertyValue } from '../json';
+import type { ValueKind } from '../json/tokens';
+import { REDACTED, digitRunsOf, hasCardLengthDigitRun, isIdentifierKey, isSecretValue, mayNameSecretKey, maskCardNumber, redactHeaders, redactIdentifier, redactJson, redactText, redactUrlText, secretKindOfKey } from '../redaction';
 import type { KnownSecrets } from './knownSecrets';
 import type { HttpResponse, OutgoingRequest } from './types';
 
@@ -11,7 +12,43 @@ import type { HttpResponse, OutgoingRequest } from './types';
  */
 export function redactBodyText(text: string, known?: KnownSecrets): string {
   const keysRedacted = mayNameSecretKey(text) ? replacePropertyValues(text, secretReplacement, isSecretKey) : text;
-  return redactText(keysRedacted, known);
+  const ids = hasCardLengthDigitRun(keysRedacted) ? identifiersWithDigitRuns(keysRedacted) : [];
+  if (ids.length === 0) return redactText(keysRedacted, known);
+  // The text around each identifier gets every rule; the identifier every rule but the card mask.
+  let out = '';
+  let from = 0;
+  for (const { start, end } of ids) {
+    out += redactText(keysRedacted.slice(from, start), known) + redactIdentifier(keysRedacted.slice(start, end), known);
+    from = end;
+  }
+  return out + redactText(keysRedacted.slice(from), known);
+}
+
+/**
+ * The card-length digit runs inside identifier values of a JSON text (a token, a numeric order id):
+ * what redactBodyText keeps whole, so a summary of the same answer may show them whole too.
+ */
+export function identifierDigitRuns(text: string): Set<string> {
+  const runs = new Set<string>();
+  if (!hasCardLengthDigitRun(text)) return runs;
+  for (const { start, end } of identifiersWithDigitRuns(text)) for (const run of digitRunsOf(text.slice(start, end))) runs.add(run);
+  return runs;
+}
+
+const SCALARS: ReadonlySet<ValueKind> = new Set(['string', 'number']);
+
+/** Where the values of identifier keys (isIdentifierKey) holding a card-length digit run are: a string's content inside its quotes. */
+function identifiersWithDigitRuns(text: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  walkJson(text, {
+    only: SCALARS,
+    onValue(v, token) {
+      if (typeof v.step !== 'string' || !isIdentifierKey(v.step) || !hasCardLengthDigitRun(token.raw())) return;
+      const quoted = v.kind === 'string' ? 1 : 0;
+      found.push({ start: v.offset + quoted, end: v.offset + v.length - quoted });
+    },
+  });
+  return found;
 }
 
 function isSecretKey(key: string): boolean {
@@ -30,7 +67,7 @@ export function redactRequest(request: OutgoingRequest, known?: KnownSecrets): O
   const { signal: _signal, ...rest } = request;
   const copy: Omit<OutgoingRequest, 'signal'> = {
     ...rest,
-    url: redactText(request.url, known),
+    url: redactUrlText(request.url, known),
     headers: redactHeaders(request.headers, known),
   };
   if (request.body !== undefined) copy.body = redactBodyText(request.body, known);

@@ -1,6 +1,6 @@
 import { isPublicTestCard, maskCardNumber } from './cardMask';
-import { REDACTED, isCardSecurityCodeKey, isSecretValue, secretKindOfKey } from './secretFields';
-import { redactText, type SecretValues } from './text';
+import { REDACTED, isCardSecurityCodeKey, isIdentifierKey, isSecretValue, secretKindOfKey } from './secretFields';
+import { redactIdentifier, redactText, type SecretValues } from './text';
 
 interface JsonRedactionOptions {
   known?: SecretValues;
@@ -29,6 +29,7 @@ export function redactJson(value: unknown, options: JsonRedactionOptions = {}): 
     if (keepCard && (kind === 'cardNumber' || isCardSecurityCodeKey(key)) && (typeof inner === 'string' || typeof inner === 'number')) result[key] = inner;
     else if (isSecretValue(key, typeof inner === 'object' && inner !== null && !Array.isArray(inner))) result[key] = REDACTED;
     else if (kind === 'cardNumber' && (typeof inner === 'string' || typeof inner === 'number')) result[key] = maskCardNumber(String(inner));
+    else if (typeof inner === 'string' && isIdentifierKey(key)) result[key] = options.scanStrings === false ? inner : redactIdentifier(inner, options.known);
     else result[key] = redactJson(inner, options);
   }
   return result;

@@ -43,6 +43,34 @@ const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'cardnumber', '
 /** Card security codes are secret in logs, but in a form they are test data (100 → MATCH), not credentials. */
 const CARD_SECURITY_CODE_KEYS: ReadonlySet<string> = new Set(['securitycode', 'cardsecuritycode', 'csc', 'cvv', 'cvc']);
 
+/**
+ * Keys (lower case) whose value is an identifier the workbench reuses: order, transaction, session
+ * and token ids, the gateway's indicators and receipts. Their digits are never read as a card number
+ * (a "Random with Luhn" token passes Luhn by design; a numeric order id does one time in ten), so
+ * history, panels and next steps keep them whole. Every other rule (known secrets) still applies.
+ */
+const IDENTIFIER_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'token',
+  'tokenid',
+  'orderid',
+  'transactionid',
+  'sessionid',
+  'external_id',
+  'externalid',
+  'reference',
+  'correlationid',
+  'successindicator',
+  'resultindicator',
+  'receipt',
+  'transactionidentifier',
+  'authorizationcode',
+]);
+
+export function isIdentifierKey(key: string): boolean {
+  return IDENTIFIER_KEYS.has(key.toLowerCase());
+}
+
 type SecretKind = 'secret' | 'cardNumber';
 
 /** Every key name secretKindOfKey recognises (lower case), for scanners that look for them in text. */

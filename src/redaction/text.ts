@@ -40,24 +40,58 @@ const VALUE = /(\\{0,3})(["'])((?:(?!\1\2)[^\r\n\\]|(?!\1\2)\\[^\r\n])*)((?:\1\2
 /**
  * Digit runs of card length or longer (spaces and dashes between digits allowed). 12 to 19 digits
  * are masked when they pass Luhn (ids of that length are common); longer runs always, because no id
- * the APIs use is 20 or more bare digits and a card hidden in one must not survive. A run glued to a
- * letter is part of an identifier, not a card: the gateway's session ids ("SESSION0002" and 20
- * alphanumerics, often 9 digits first) and hex indicators would otherwise be masked one time in ten.
- * Backing off from a letter stops at the first space or dash, so the scan stays linear.
+ * the APIs use is 20 or more bare digits and a card hidden in one must not survive.
  */
-const DIGIT_RUN = /(?<![0-9A-Za-z])\d(?:[ -]?\d){11,}(?![0-9A-Za-z])/g;
+const DIGIT_RUN = /(?<!\d)\d(?:[ -]?\d){11,}/g;
 
 /**
  * Free text (log lines, error messages, bodies that are not JSON): known secret values, credentials
  * after an auth scheme, URL userinfo, values of secret keys, and card-like digit runs.
  */
-export function redactText(text: string, known?: SecretValues): string {
+export interface TextRedactionOptions {
+  /** False for an identifier: its digits are never read as a card number. */
+  cardRuns?: boolean;
+  /** Digit runs (as digitRunsOf gives them) left whole: those of identifiers shown whole elsewhere in the same record. */
+  keepRuns?: ReadonlySet<string>;
+}
+
+export function redactText(text: string, known?: SecretValues, options: TextRedactionOptions = {}): string {
   if (!known && !mayHoldFreeTextSecret(text)) return text;
   let result = known ? known.redact(text) : text;
   result = result.replace(AUTH_CREDENTIAL, `$1 ${REDACTED}`);
   result = redactUrlUserinfo(result);
   result = redactKeyedValues(result);
-  return result.replace(DIGIT_RUN, maskDigitRun);
+  if (options.cardRuns === false) return result;
+  const { keepRuns } = options;
+  return result.replace(DIGIT_RUN, keepRuns?.size ? (run) => (keepRuns.has(run) ? run : maskDigitRun(run)) : maskDigitRun);
+}
+
+/** The card-length digit runs of a text, as redactText would judge them. */
+export function digitRunsOf(text: string): string[] {
+  return text.match(DIGIT_RUN) ?? [];
+}
+
+/** An identifier (isIdentifierKey): every rule of redactText but the card mask. */
+export function redactIdentifier(text: string, known?: SecretValues): string {
+  return redactText(text, known, { cardRuns: false });
+}
+
+/**
+ * A request URL: its path holds the catalogue's words and the ids of path parameters (an order id,
+ * a token), so digits there are not read as a card number; the query is free text like any other.
+ */
+export function redactUrlText(url: string, known?: SecretValues): string {
+  const queryAt = url.search(/[?#]/);
+  if (queryAt < 0) return redactIdentifier(url, known);
+  return redactIdentifier(url.slice(0, queryAt), known) + redactText(url.slice(queryAt), known);
+}
+
+/** Whether a text holds a run DIGIT_RUN may mask (Luhn not judged): a cheap gate for callers with more work per run. */
+export function hasCardLengthDigitRun(text: string): boolean {
+  DIGIT_RUN.lastIndex = 0;
+  const found = DIGIT_RUN.test(text);
+  DIGIT_RUN.lastIndex = 0;
+  return found;
 }
 
 /** Shortest digit run DIGIT_RUN masks. */

@@ -5,10 +5,10 @@
  * free-text rules for bodies that are not JSON (form posts, truncated JSON, pseudo-JSON).
  */
 import { redactBodyText } from '../http/redact';
-import { isSecretValue, maskCardNumber, redactHeaders as redactHeaderValues, redactText, secretKindOfKey, type HeaderValue } from '../redaction';
+import { isSecretValue, maskCardNumber, redactHeaders as redactHeaderValues, redactText, redactUrlText, secretKindOfKey, type HeaderValue } from '../redaction';
 import { DecimalNumber, type JsonOut } from './jsonText';
 
-export { redactText };
+export { redactText, redactUrlText };
 
 /**
  * Characters of a body the log keeps. A summary in text, never a parsed copy: a 16 KB body of small

@@ -19,7 +19,7 @@ import { GATEWAY_PREFIX, GatewayApi } from './gateway/routes';
 import { jsonText } from './jsonText';
 import type { SimulatorHandle, SimulatorOptions } from './options';
 import { NotificationDelivery } from './delivery';
-import { redactBody, redactHeaders, redactText } from './redact';
+import { redactBody, redactHeaders, redactUrlText } from './redact';
 import { RequestLog } from './requestLog';
 import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
 
@@ -99,7 +99,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         kind: 'request',
         time: new Date(started).toISOString(),
         method,
-        url: redactText(url.pathname + url.search),
+        url: redactUrlText(url.pathname + url.search),
         status,
         durationMs: Date.now() - started,
         ...requestLogged,

@@ -3,12 +3,10 @@
  * are built (src/send), but a history file outlives every bug fixed later, so each field is run
  * through the shared redaction again (src/http): one declaration of what is secret, applied twice.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { KnownSecrets } from '../../http/knownSecrets';
-import { redactBodyText } from '../../http/redact';
-import { depthOf, MAX_JSON_DEPTH } from '../../json/depth';
+import { identifierDigitRuns, redactBodyText } from '../../http/redact';
 import { setOwnValue } from '../../json/ownKey';
-import { REDACTED, SECRET_HEADER_NAMES, redactHeaders, redactJson, redactText } from '../../redaction';
+import { REDACTED, SECRET_HEADER_NAMES, redactHeaders, redactIdentifier, redactJson, redactText, redactUrlText } from '../../redaction';
 import type { Exchange } from '../../send/exchange';
 
 /** A secret header written inline, as in a cURL line `-H 'RefreshToken: abc'` or a log line. */
@@ -21,23 +19,6 @@ const HEADER_LINE = new RegExp(
 export function scrubText(text: string, known?: KnownSecrets): string {
   // redactBodyText handles both JSON and JSON-like text (secret keys), then free-text rules.
   return scrubHeaderLines(redactBodyText(text, known));
-}
-
-/**
- * A response body. Re-serialising JSON would turn 10.50 into 10.5, and the response view promises
- * the wire's own literals, so the text is rewritten structurally only when a secret key is present.
- */
-function scrubBodyText(text: string, known?: KnownSecrets): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return scrubText(text, known);
-  }
-  // The structural comparison recurses: a body nested past the bound goes the text's way (one linear walk).
-  if (depthOf(parsed) > MAX_JSON_DEPTH) return scrubText(text, known);
-  if (!isDeepStrictEqual(redactJson(parsed, { scanStrings: false }), parsed)) return scrubText(text, known);
-  return scrubHeaderLines(redactText(text, known));
 }
 
 function scrubHeaderLines(text: string): string {
@@ -62,12 +43,12 @@ function scrubValue(value: unknown, known: KnownSecrets | undefined, keepPublicT
  * The decoded report is our own vocabulary, not the wire's: its keys (`csc` is the CSC *result*)
  * must not be mistaken for secret fields, so only its text values are scrubbed.
  */
-function scrubStrings(value: unknown, known?: KnownSecrets): unknown {
-  if (typeof value === 'string') return redactText(value, known);
-  if (Array.isArray(value)) return value.map((v) => scrubStrings(v, known));
+function scrubStrings(value: unknown, known: KnownSecrets | undefined, keepRuns: ReadonlySet<string>): unknown {
+  if (typeof value === 'string') return redactText(value, known, { keepRuns });
+  if (Array.isArray(value)) return value.map((v) => scrubStrings(v, known, keepRuns));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) setOwnValue(out, k, scrubStrings(v, known));
+  for (const [k, v] of Object.entries(value)) setOwnValue(out, k, scrubStrings(v, known, keepRuns));
   return out;
 }
 
@@ -85,10 +66,10 @@ export function scrubExchange(e: Exchange, known?: KnownSecrets): Exchange {
     environment: { id: e.environment.id, name: redactText(e.environment.name, known), live: e.environment.live },
     operationId: e.operationId,
     operationTitle: e.operationTitle,
-    params: Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, redactText(String(v), known)])),
+    params: Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, redactIdentifier(String(v), known)])),
     request: {
       method: e.request.method,
-      url: scrubText(e.request.url, known),
+      url: redactUrlText(e.request.url, known),
       headers: scrubRecord(e.request.headers ?? {}, known),
       bodyWasMasked: e.request.bodyWasMasked,
       curl: scrubText(e.request.curl ?? '', known),
@@ -100,13 +81,14 @@ export function scrubExchange(e: Exchange, known?: KnownSecrets): Exchange {
     copy.response = {
       status: e.response.status,
       headers: scrubRecord(e.response.headers ?? {}, known),
-      bodyText: e.response.bodyText === '' ? '' : scrubBodyText(e.response.bodyText, known),
+      bodyText: e.response.bodyText === '' ? '' : scrubText(e.response.bodyText, known),
       sizeBytes: e.response.sizeBytes,
       truncated: e.response.truncated,
       timing: { totalMs: e.response.timing.totalMs, ttfbMs: e.response.timing.ttfbMs },
     };
   }
   if (e.failure) copy.failure = { kind: e.failure.kind, message: scrubText(e.failure.message, known) };
-  if (e.decoded) copy.decoded = scrubStrings(e.decoded, known) as Exchange['decoded'];
+  // The report quotes the answer's ids (a token, an order id): those the kept body shows whole stay whole here.
+  if (e.decoded) copy.decoded = scrubStrings(e.decoded, known, identifierDigitRuns(copy.response?.bodyText ?? '')) as Exchange['decoded'];
   return copy;
 }

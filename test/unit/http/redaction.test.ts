@@ -8,6 +8,7 @@ import {
   redactText,
   REDACTED,
 } from '../../../src/http';
+import { redactUrlText } from '../../../src/redaction';
 
 describe('redaction', () => {
   it('redacts credential headers whatever their case, keeping the auth scheme', () => {
@@ -102,6 +103,28 @@ describe('redaction', () => {
     assert.ok(redacted.includes('512345xxxxxx0008'));
     assert.ok(redacted.includes('401200xxxxxx0026'));
     assert.ok(redacted.includes('1234567890123'), 'a non-Luhn id stays readable');
+  });
+
+  it('identifiers keep digits that pass Luhn (a token, a numeric order id, an indicator); a card number beside them, in free text or in track data is masked', () => {
+    const token = '9496359069244962';
+    const body = JSON.stringify({
+      token,
+      order: { id: '1713775200006', description: 'paid with 5123450000000008' },
+      successIndicator: '0a2874491234567812343102',
+      sourceOfFunds: { provided: { card: { number: '5123450000000008', track1: 'B5123450000000008^TEST/CARD^3912101' } }, token },
+    });
+    const kept = redactBodyText(body);
+    for (const id of [`"token":"${token}"`, '"id":"1713775200006"', '"successIndicator":"0a2874491234567812343102"']) assert.ok(kept.includes(id), `${id} in ${kept}`);
+    assert.ok(!kept.includes('5123450000000008'), kept);
+    assert.equal((kept.match(/512345xxxxxx0008/g) ?? []).length, 3, 'number, description and track data masked');
+    assert.deepEqual(redactJson(JSON.parse(body)), JSON.parse(kept), 'the parsed body is redacted the same way');
+    assert.equal(redactText(`token ${token}`), 'token 949635xxxxxx4962', 'free text has no keys: its digit runs are judged as cards');
+
+    const known = new KnownSecrets().add('SESSION0002776555076G98765431J2');
+    assert.equal(redactBodyText('{"session":{"id":"SESSION0002776555076G98765431J2"}}', known), `{"session":{"id":"${REDACTED}"}}`, 'a known secret used as an id (a session as the payer password) is still redacted');
+
+    assert.equal(redactUrlText(`https://gw.test/api/rest/version/100/merchant/M1/token/${token}?note=5123450000000008`), `https://gw.test/api/rest/version/100/merchant/M1/token/${token}?note=512345xxxxxx0008`);
+    assert.equal(redactUrlText('https://user:pw@gw.test/order/1713775200006'), `https://${REDACTED}@gw.test/order/1713775200006`);
   });
 
   it('a known secret that contains another known secret is redacted whole, whatever order they were added in', () => {

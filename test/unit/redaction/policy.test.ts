@@ -81,16 +81,6 @@ describe('one redaction policy (src/redaction)', () => {
     assert.ok(!out.includes(run32) && !out.includes('5123450000000008'), out);
     assert.equal(redactText('id 1234567890123'), 'id 1234567890123', 'a 13-digit id failing Luhn stays');
     assert.equal(redactText('card 4508 7500 1574 1019'), 'card 450875xxxxxx1019');
-    for (const glued of ['card:5123450000000008', 'ord-5123450000000008', '"5123450000000008"', 'pan=5123450000000008&x']) {
-      assert.ok(!redactText(glued).includes('5123450000000008'), `${glued} → ${redactText(glued)}`);
-    }
-  });
-
-  it('keeps identifiers whose digits look like a card: a gateway session id, a hex indicator', () => {
-    const sessionId = 'SESSION0002776555076G98765431J2';
-    assert.ok(/(?<!\d)\d{13}(?!\d)/.test(sessionId) && redactText('x 0002776555076') !== 'x 0002776555076', 'the digit run alone passes Luhn and is masked');
-    assert.equal(redactText(`{"session":{"id":"${sessionId}"}}`), `{"session":{"id":"${sessionId}"}}`);
-    assert.equal(redactText('successIndicator=0a2874491234567812343102'), 'successIndicator=0a2874491234567812343102');
   });
 
   it('keeps public test cards (and their CSC) only when asked, for a TEST environment', () => {

@@ -57,6 +57,14 @@ describe('next steps and verdicts of sessions, tokens and Hosted Checkout', () =
     assert.equal(steps[2]?.params['tokenId'], '9876543210987654');
   });
 
+  it('a Create Token the acquirer declined when verifying the card: "Card not saved", the code explained, nothing to pay with', () => {
+    const e = exchangeOf('gateway.createToken', 'Create Token', { repositoryId: 'M1', result: 'FAILURE', response: { gatewayCode: 'EXTERNAL_VERIFICATION_DECLINED_EXPIRED_CARD' }, sourceOfFunds: { provided: { card: { number: '512345xxxxxx0008', expiry: '0120' } }, type: 'CARD' } });
+    assert.equal(e.decoded?.verdict.tone, 'error');
+    assert.equal(e.decoded?.verdict.title, 'Card not saved');
+    assert.match(e.decoded?.verdict.detail ?? '', /result is FAILURE\. Verification EXTERNAL_VERIFICATION_DECLINED_EXPIRED_CARD: the acquirer declined the card as expired\./);
+    assert.deepEqual(nextStepsFor(e).map((s) => s.operationId).filter((id) => id === 'gateway.pay'), []);
+  });
+
   it('Initiate Checkout: "Checkout session ready" with the simulator page and the successIndicator, then Check the result with Retrieve Order', () => {
     const e = exchangeOf('gateway.initiateCheckout', 'Initiate Checkout', { checkoutMode: 'WEBSITE', merchant: 'M1', result: 'SUCCESS', session: { id: SESSION, updateStatus: 'SUCCESS', version: 'abcdef0123' }, successIndicator: '2a149e4aed1d4818' },
       { body: { apiOperation: 'INITIATE_CHECKOUT', order: { id: 'ORDER-7' } }, url: 'http://127.0.0.1:4477/api/rest/version/100/merchant/M1/session' });
