@@ -10,18 +10,19 @@ import type { HttpResponse, OutgoingRequest } from './types';
  * so a deliberately malformed test body is redacted by its keys too; the free-text rules (non-JSON
  * bodies, URL userinfo, card-like digit runs, known secret values) follow.
  */
-export function redactBodyText(text: string, known?: KnownSecrets): string {
+export function redactBodyText(text: string, known?: KnownSecrets, keepRuns?: ReadonlySet<string>): string {
   const keysRedacted = mayNameSecretKey(text) ? replacePropertyValues(text, secretReplacement, isSecretKey) : text;
   const ids = hasCardLengthDigitRun(keysRedacted) ? identifiersWithDigitRuns(keysRedacted) : [];
-  if (ids.length === 0) return redactText(keysRedacted, known);
+  const options = keepRuns ? { keepRuns } : {};
+  if (ids.length === 0) return redactText(keysRedacted, known, options);
   // The text around each identifier gets every rule; the identifier every rule but the card mask.
   let out = '';
   let from = 0;
   for (const { start, end } of ids) {
-    out += redactText(keysRedacted.slice(from, start), known) + redactIdentifier(keysRedacted.slice(start, end), known);
+    out += redactText(keysRedacted.slice(from, start), known, options) + redactIdentifier(keysRedacted.slice(start, end), known);
     from = end;
   }
-  return out + redactText(keysRedacted.slice(from), known);
+  return out + redactText(keysRedacted.slice(from), known, options);
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { KnownSecrets } from '../../http/knownSecrets';
 import { identifierDigitRuns, redactBodyText } from '../../http/redact';
 import { setOwnValue } from '../../json/ownKey';
-import { REDACTED, SECRET_HEADER_NAMES, redactHeaders, redactIdentifier, redactJson, redactText, redactUrlText } from '../../redaction';
+import { REDACTED, SECRET_HEADER_NAMES, digitRunsOf, redactHeaders, redactIdentifier, redactJson, redactText, redactUrlText } from '../../redaction';
 import type { Exchange } from '../../send/exchange';
 
 /** A secret header written inline, as in a cURL line `-H 'RefreshToken: abc'` or a log line. */
@@ -16,9 +16,9 @@ const HEADER_LINE = new RegExp(
 );
 
 /** Free text that may embed JSON, headers or credentials (cURL lines, error messages). */
-export function scrubText(text: string, known?: KnownSecrets): string {
+export function scrubText(text: string, known?: KnownSecrets, keepRuns?: ReadonlySet<string>): string {
   // redactBodyText handles both JSON and JSON-like text (secret keys), then free-text rules.
-  return scrubHeaderLines(redactBodyText(text, known));
+  return scrubHeaderLines(redactBodyText(text, known, keepRuns));
 }
 
 function scrubHeaderLines(text: string): string {
@@ -60,19 +60,24 @@ function scrubRecord(record: Record<string, string>, known?: KnownSecrets): Reco
 
 /** A scrubbed deep copy; the input is never modified. */
 export function scrubExchange(e: Exchange, known?: KnownSecrets): Exchange {
+  const params = Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, redactIdentifier(String(v), known)]));
+  const bodyText = e.response && e.response.bodyText !== '' ? scrubText(e.response.bodyText, known) : '';
+  // The cURL line and the decoded report quote ids (the URL's order id, a token in the answer): those the
+  // kept params and body show whole stay whole there too.
+  const ids = new Set([...Object.values(params).flatMap(digitRunsOf), ...identifierDigitRuns(bodyText)]);
   const copy: Exchange = {
     id: e.id,
     startedAt: e.startedAt,
     environment: { id: e.environment.id, name: redactText(e.environment.name, known), live: e.environment.live },
     operationId: e.operationId,
     operationTitle: e.operationTitle,
-    params: Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, redactIdentifier(String(v), known)])),
+    params,
     request: {
       method: e.request.method,
       url: redactUrlText(e.request.url, known),
       headers: scrubRecord(e.request.headers ?? {}, known),
       bodyWasMasked: e.request.bodyWasMasked,
-      curl: scrubText(e.request.curl ?? '', known),
+      curl: scrubText(e.request.curl ?? '', known, ids),
     },
   };
   if (e.version !== undefined) copy.version = e.version;
@@ -81,14 +86,13 @@ export function scrubExchange(e: Exchange, known?: KnownSecrets): Exchange {
     copy.response = {
       status: e.response.status,
       headers: scrubRecord(e.response.headers ?? {}, known),
-      bodyText: e.response.bodyText === '' ? '' : scrubText(e.response.bodyText, known),
+      bodyText,
       sizeBytes: e.response.sizeBytes,
       truncated: e.response.truncated,
       timing: { totalMs: e.response.timing.totalMs, ttfbMs: e.response.timing.ttfbMs },
     };
   }
   if (e.failure) copy.failure = { kind: e.failure.kind, message: scrubText(e.failure.message, known) };
-  // The report quotes the answer's ids (a token, an order id): those the kept body shows whole stay whole here.
-  if (e.decoded) copy.decoded = scrubStrings(e.decoded, known, identifierDigitRuns(copy.response?.bodyText ?? '')) as Exchange['decoded'];
+  if (e.decoded) copy.decoded = scrubStrings(e.decoded, known, ids) as Exchange['decoded'];
   return copy;
 }

@@ -53,6 +53,7 @@ describe('identifiers that look like card numbers stay whole through the send pa
     const read = await send('gateway.retrieveToken', { tokenId: token });
     assert.ok(scrubExchange(read).request.url.endsWith(`/token/${token}`), scrubExchange(read).request.url);
     assert.equal(scrubExchange(read).params['tokenId'], token);
+    assert.ok(scrubExchange(read).request.curl.includes(`/token/${token}`), 'the cURL line in history names it too');
   });
 
   it('a numeric order id whose digits pass Luhn: kept in the URL and params, in history too; Capture goes to that order', async () => {
@@ -62,6 +63,7 @@ describe('identifiers that look like card numbers stay whole through the send pa
     const history = scrubExchange(authorized);
     assert.ok(history.request.url.includes(`/order/${orderId}/`), history.request.url);
     assert.equal(history.params['orderId'], orderId);
+    assert.ok(history.request.curl.includes(`/order/${orderId}/`) && !history.request.curl.includes('5123450000000008'), history.request.curl);
     assert.ok(history.response?.bodyText.includes(`"id":"${orderId}"`), 'order.id in the answer');
     const capture = nextStepsFor(history).find((s) => s.operationId === 'gateway.capture' || s.operationId === 'gateway.refund');
     assert.equal(capture?.params['orderId'], orderId);
