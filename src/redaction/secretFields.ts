@@ -35,6 +35,8 @@ const SECRET_KEYS: ReadonlySet<string> = new Set([
   'csc',
   'cvv',
   'cvc',
+  // Create Session's session.aes256Key: the symmetric key that decrypts the payer's data in the session.
+  'aes256key',
 ]);
 
 /** Keys (lower case) holding a card number: masked to first 6 and last 4 so the card stays recognisable. */

@@ -9,8 +9,8 @@ export interface SecretValues {
 
 const AUTH_CREDENTIAL = /\b(Basic|Bearer|Digest|Token)\s+[A-Za-z0-9._~+/=-]{8,}/g;
 
-/** The names secretKindOfKey knows, as a pattern (lower case; the scans ignore case, as it does). */
-const SECRET_NAMES = REDACTED_KEY_NAMES.map((n) => n.replace(/[^a-z]/g, (c) => `\\${c}`)).join('|');
+/** The names secretKindOfKey knows, as a pattern (lower case; the scans ignore case, as it does; a digit is not escaped: `\2` is a back-reference). */
+const SECRET_NAMES = REDACTED_KEY_NAMES.map((n) => n.replace(/[^a-z0-9]/g, (c) => `\\${c}`)).join('|');
 
 /**
  * A key and its separator in any text that is not (or no longer) JSON: pseudo-JSON with single

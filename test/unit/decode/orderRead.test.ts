@@ -13,6 +13,17 @@ describe('Retrieve Order answers', () => {
     assert.equal(decoded.order?.totalRefundedAmount, '0.00');
     assert.match(decoded.verdict.detail, /0 transactions\./);
   });
+
+  it('null in an optional field (how some servers and proxies write "absent") is no difference from the documented model; a wrong type still is', () => {
+    const answer = (note: unknown) => ({ result: 'SUCCESS', response: { gatewayCode: 'APPROVED' }, order: { id: 'O-1', amount: 5, currency: 'EUR' }, risk: { response: { gatewayCode: 'ACCEPTED', review: { decision: 'NOT_REQUIRED', note } } }, transaction: { id: '1', type: 'PAYMENT' } });
+    const notesFor = (note: unknown) => {
+      const body = answer(note);
+      return decodeResponse({ operationId: 'gateway.pay', httpStatus: 200, body, rawText: JSON.stringify(body) }).notes.filter((n) => /documented model/.test(n));
+    };
+    assert.deepEqual(notesFor(null), []);
+    assert.deepEqual(notesFor(undefined), []);
+    assert.equal(notesFor({ nested: true }).length, 1, 'an object where the model has text is still noted');
+  });
 });
 
 describe('Retrieve Order answers from the simulator', () => {

@@ -127,6 +127,12 @@ describe('redaction', () => {
     assert.equal(redactUrlText('https://user:pw@gw.test/order/1713775200006'), `https://${REDACTED}@gw.test/order/1713775200006`);
   });
 
+  it('redacts Create Session\'s session.aes256Key (the key that decrypts the session\'s payer data) in JSON and in text', () => {
+    assert.equal(redactBodyText('{"session":{"id":"SESSION0002abc","aes256Key":"k0Xyz+abc/ABCDEFGHIJ="}}'), `{"session":{"id":"SESSION0002abc","aes256Key":"${REDACTED}"}}`);
+    assert.deepEqual(redactJson({ session: { aes256Key: 'k0Xyz+abc/ABCDEFGHIJ=' } }), { session: { aes256Key: REDACTED } });
+    assert.equal(redactText('aes256Key=k0Xyz&x=1'), `aes256Key=${REDACTED}&x=1`);
+  });
+
   it('a known secret that contains another known secret is redacted whole, whatever order they were added in', () => {
     const password = 's3cret-pass';
     const token = `${password}-and-the-rest-of-the-token-XYZ`;
