@@ -80,6 +80,19 @@ describe('payment-workbench import and export (the real CLI against the simulato
     assert.match(r.stdout, /✓ orderStatus\s+Retrieve Order\s+HTTP 200\s+Order PARTIALLY_REFUNDED/);
   });
 
+  it('imports a collection shaped like the gateway\'s public samples (ids carried by test scripts, the password in a Basic header variable, {{$guid}}, a commented body) as a flow that runs green', async () => {
+    const out = path.join(dir, 'saved-card');
+    const imported = await cli(['import', copy('saved-card.postman_collection.json'), '--out', out]);
+    assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+    const variable = /Set the environment variable (PAYMENT_WORKBENCH_\w+)/.exec(imported.stdout)?.[1];
+    assert.equal(variable, 'PAYMENT_WORKBENCH_SAVED_CARD_GATEWAY_API_PASSWORD');
+    assert.deepEqual(filesHolding(out, PASSWORD), [], 'the password behind the Basic header variable is in no file');
+    const r = await run(out, 'saved-card', { [variable]: PASSWORD });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /✓ payWithTheT…\s+Pay\s+HTTP 200\s+Approved/);
+    assert.match(r.stdout, /✓ readTheToken\s+Retrieve Token\s+HTTP 200\s+Token read/);
+  });
+
   it('imports a .http file: the request on Verify runs green, the one on no operation is kept as a plain request with the reason', async () => {
     const out = path.join(dir, 'http');
     const imported = await cli(['import', copy('verify.http'), '--out', out]);

@@ -99,11 +99,17 @@ function urlOf(url: unknown): string {
   if (typeof url === 'string') return url;
   if (!isObject(url)) return '';
   const raw = text(url['raw']);
-  if (raw) return raw;
+  if (raw) return withPathVariables(raw, url['variable']);
   const host = Array.isArray(url['host']) ? url['host'].map(text).join('.') : (text(url['host']) ?? '');
   const path = Array.isArray(url['path']) ? url['path'].map(text).join('/') : (text(url['path']) ?? '');
   const protocol = text(url['protocol']);
-  return `${protocol ? `${protocol}://` : ''}${host}${path ? `/${path}` : ''}`;
+  return withPathVariables(`${protocol ? `${protocol}://` : ''}${host}${path ? `/${path}` : ''}`, url['variable']);
+}
+
+/** Postman's path variables (`/order/:orderId`): the value given in `url.variable`, or a `{{template}}` of the same name. */
+function withPathVariables(url: string, variables: unknown): string {
+  const values = new Map(list(variables).filter(isObject).map((v) => [text(v['key']) ?? '', text(v['value']) ?? ''] as const));
+  return url.replace(/\/:([A-Za-z_][A-Za-z0-9_]{0,63})(?=[/?#]|$)/g, (_whole, name: string) => `/${values.get(name) || `{{${name}}}`}`);
 }
 
 function bodyOf(body: unknown, source: string, notes: string[]): string | undefined {

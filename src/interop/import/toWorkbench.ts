@@ -5,10 +5,14 @@
  */
 import { validateBody } from '../../catalogue/validate';
 import { orderRole, createsTransaction } from '../../catalogue/orderRole';
+import { stripComments } from 'jsonc-parser';
+import { KnownSecrets } from '../../http/knownSecrets';
+import { redactBodyText } from '../../http/redact';
 import { parseJsonBounded } from '../../json/depth';
+import { isSecretHeader } from '../../redaction';
 import type { SecretName } from '../../send/secretNames';
 import { writeHttpFile } from '../export/httpFile';
-import { expandTemplates, headerValue, slug, templateNames, type ImportedCollection, type PlainRequest, type RequestAuth, type Variable } from '../model';
+import { expandTemplates, headerValue, looksSecret, slug, templateNames, type ImportedCollection, type PlainRequest, type RequestAuth, type Variable } from '../model';
 import { detectOperation, type DetectedOperation } from './detect';
 
 export interface SecretToStore {
@@ -58,21 +62,24 @@ export function toWorkbench(collection: ImportedCollection, now: Date = new Date
   const out: ImportOutcome = { files: [], environments: [], secrets: [], rows: [], leftOut: [...collection.notes], checks: [] };
   const envSource = collection.environments[0];
   const variables = new Map<string, Variable>();
-  for (const v of [...collection.variables, ...(envSource?.variables ?? [])]) variables.set(v.name, v);
-  const lookup = (name: string) => {
+  const usedAsSecret = secretUses(collection);
+  for (const v of [...collection.variables, ...(envSource?.variables ?? [])]) variables.set(v.name, usedAsSecret.has(v.name) ? { ...v, secret: true } : v);
+  const lookup = nestedLookup((name) => {
     const v = variables.get(name);
     return v && !v.secret && v.value !== '' ? v.value : undefined;
-  };
+  });
   const environmentId = slug(envSource?.name ?? collection.name, 'imported');
   const environment: ImportedEnvironmentOut = { id: environmentId, name: envSource?.name ?? collection.name };
   const unmatched: PlainRequest[] = [];
   const usedNames = new Set<string>();
+  const answered = new Set<string>();
   for (const group of collection.groups) {
     const steps: { step: Step; request: PlainRequest }[] = [];
     const chain = new Map<string, string>();
     const stepIds = new Set<string>();
+    const earlier: EarlierStep[] = [];
     for (const request of group.requests) {
-      const converted = convert(request, { lookup, variables, environment, chain, stepIds, out, now });
+      const converted = convert(request, { lookup, variables, environment, chain, stepIds, earlier, answered, out, now });
       if (converted) steps.push({ step: converted.step, request: { ...request, name: converted.name } });
       else unmatched.push(request);
     }
@@ -80,18 +87,32 @@ export function toWorkbench(collection: ImportedCollection, now: Date = new Date
   }
   if (unmatched.length) {
     const name = uniqueName(`${slug(collection.name)}.unmatched.http`, usedNames);
-    out.files.push({ name, text: writeHttpFile(unmatched.map(withoutLiteralSecrets), { variables: [...variables.values()].filter((v) => !v.secret) }) });
+    out.files.push({ name, text: writeHttpFile(unmatched.map((r) => withoutLiteralSecrets(r, out)), { variables: [...variables.values()].filter((v) => !v.secret) }) });
     for (const r of unmatched) out.rows.push({ from: r.source, became: `${name} (a plain HTTP request)` });
   }
+  // Whatever a source held in clear (a secret variable's value, a password given in a request) is in no file, wherever it was written.
+  const known = new KnownSecrets().add(...[...variables.values()].filter((v) => v.secret && v.value.length >= 4).map((v) => v.value), ...out.secrets.map((x) => x.value).filter((v) => v.length >= 4));
+  if (known.size > 0) out.files = out.files.map((f) => ({ ...f, text: known.redact(f.text) }));
   if (environment.gatewayUrl || environment.financingBaseUrl || environment.merchantId) out.environments.push(environment);
   for (const v of variables.values()) {
-    if (v.secret && !out.secrets.some((s) => s.from.includes(`{{${v.name}}}`))) out.leftOut.push(`variable "${v.name}": a secret, kept out of every file${v.value ? '' : ' (it had no value)'}`);
+    if (v.secret && !answered.has(v.name) && !out.secrets.some((s) => s.from.includes(`{{${v.name}}}`))) out.leftOut.push(`variable "${v.name}": a secret, kept out of every file${v.value ? '' : ' (it had no value)'}`);
   }
   return out;
 }
 
+/** A converted step of the same group, for what a later request takes from its answer. */
+interface EarlierStep {
+  id: string;
+  operation: string;
+  /** The source's name for the request (a .http `# @name`), which its own references use. */
+  requestName: string;
+}
+
 interface Context {
   lookup: (name: string) => string | undefined;
+  earlier: EarlierStep[];
+  /** Variables that became references to an earlier answer (a card token is then no secret to keep out). */
+  answered: Set<string>;
   variables: Map<string, Variable>;
   environment: ImportedEnvironmentOut;
   /** The raw order id (or transaction id) text of a group → the step that first used it. */
@@ -104,7 +125,7 @@ interface Context {
 function convert(request: PlainRequest, c: Context): { step: Step; name: string } | undefined {
   const url = expandTemplates(request.url, c.lookup);
   const bodyText = request.body === undefined ? undefined : expandBody(request, c);
-  const body = bodyText === undefined || bodyText.trim() === '' ? undefined : parseBody(bodyText);
+  const body = bodyText === undefined || bodyText.trim() === '' ? undefined : parseBody(bodyText, request.source, c.out);
   if (body === false) {
     c.out.leftOut.push(`${request.source}: kept as a plain HTTP request: its body is not JSON`);
     return undefined;
@@ -125,14 +146,28 @@ function convert(request: PlainRequest, c: Context): { step: Step; name: string 
   if (Object.keys(params).length) step.params = params;
   if (body !== undefined && d.op.hasBody) {
     step.body = body;
-    for (const issue of validateBody(d.op.id, d.version, body, c.now)) c.out.checks.push(`${request.source}: ${issue.severity}: ${issue.message}`);
+    // A body that refers to earlier answers is checked when the flow sends it, with the values in place.
+    if (bodyText?.includes('{{')) c.out.checks.push(`${request.source}: checked when the flow runs (its body refers to earlier steps)`);
+    else for (const issue of validateBody(d.op.id, d.version, body, c.now)) c.out.checks.push(`${request.source}: ${issue.severity}: ${issue.message}`);
   }
+  c.earlier.push({ id, operation: d.op.id, requestName: request.name });
   // A name the importer made up from the method and path says less than the operation's title.
   return { step, name: /^[A-Z]+ \//.test(request.name) ? d.op.title : request.name };
 }
 
 function expandBody(request: PlainRequest, c: Context): string {
   return expandTemplates(request.body ?? '', (name) => {
+    const fromAnswer = answerReference(name, c);
+    if (fromAnswer) {
+      c.answered.add(name);
+      c.out.leftOut.push(`${request.source}: {{${name}}} became ${fromAnswer} (the earlier answer that sets it)`);
+      return fromAnswer;
+    }
+    const fresh = freshValue(name);
+    if (fresh) {
+      c.out.leftOut.push(`${request.source}: {{${name}}} became ${fresh}, a fresh value on every run`);
+      return fresh;
+    }
     const known = c.lookup(name);
     // An id an earlier step set (its fresh order or transaction id) is read from that step's params.
     const value = known ?? `{{${name}}}`;
@@ -147,12 +182,79 @@ function expandBody(request: PlainRequest, c: Context): string {
   });
 }
 
-function parseBody(text: string): unknown {
+/** JSON, or JSON with comments (Postman allows them in a raw body): the comments are dropped, with a note. */
+function parseBody(text: string, source: string, out: ImportOutcome): unknown {
   try {
     return parseJsonBounded(text, { where: 'The body' });
   } catch {
-    return false;
+    const uncommented = stripComments(text);
+    if (uncommented === text) return false;
+    try {
+      const value = parseJsonBounded(uncommented, { where: 'The body' });
+      out.leftOut.push(`${source}: the comments in its body were left out (JSON has none)`);
+      return value;
+    } catch {
+      return false;
+    }
   }
+}
+
+/**
+ * A value an earlier request's answer sets, as a Postman test script or a REST Client request
+ * variable does (`{{SessionId}}`, `{{Token}}`, `{{createSession.response.body.session.id}}`): the
+ * reference to that step's response; undefined when no earlier step of the group gives it.
+ */
+function answerReference(name: string, c: Context): string | undefined {
+  const restClient = /^([A-Za-z_][\w-]{0,63})\.response\.body\.(.{1,200})$/.exec(name);
+  if (restClient) {
+    const step = c.earlier.find((e) => e.requestName === restClient[1] || e.id === restClient[1]);
+    return step ? `{{${step.id}.response.${restClient[2] ?? ''}}}` : undefined;
+  }
+  const produced = PRODUCED_BY_ANSWER[name.toLowerCase().replace(/[^a-z]/g, '')];
+  if (!produced) return undefined;
+  const step = [...c.earlier].reverse().find((e) => produced.operations.includes(e.operation));
+  return step ? `{{${step.id}.response.${produced.path}}}` : undefined;
+}
+
+/** Ids a payment collection carries from one answer to the next, by the variable names collections give them. */
+const PRODUCED_BY_ANSWER: Readonly<Record<string, { operations: readonly string[]; path: string }>> = {
+  sessionid: { operations: ['gateway.createSession', 'gateway.initiateCheckout'], path: 'session.id' },
+  session: { operations: ['gateway.createSession', 'gateway.initiateCheckout'], path: 'session.id' },
+  token: { operations: ['gateway.createToken', 'gateway.updateToken'], path: 'token' },
+  tokenid: { operations: ['gateway.createToken', 'gateway.updateToken'], path: 'token' },
+  cardtoken: { operations: ['gateway.createToken', 'gateway.updateToken'], path: 'token' },
+  successindicator: { operations: ['gateway.initiateCheckout'], path: 'successIndicator' },
+};
+
+/** Postman's and REST Client's dynamic variables ({{$guid}}, {{$timestamp}}…): a fresh value per run. */
+function freshValue(name: string): string | undefined {
+  const dynamic = /^\$(guid|randomUUID|uuid|timestamp|isoTimestamp|randomInt|datetime)\b/.exec(name);
+  return dynamic ? `{{fresh.orderId.${dynamic[1] ?? 'guid'}}}` : undefined;
+}
+
+/** Variables whose values are built from others (`@base = {{host}}/api`): expanded a few levels deep, so a cycle ends. */
+function nestedLookup(lookup: (name: string) => string | undefined, depth = 0): (name: string) => string | undefined {
+  return (name) => {
+    const value = lookup(name);
+    return value === undefined || depth >= MAX_VARIABLE_NESTING ? value : expandTemplates(value, nestedLookup(lookup, depth + 1));
+  };
+}
+
+const MAX_VARIABLE_NESTING = 8;
+
+/** Names of the variables a source uses where a credential goes: its auth, an Authorization or other secret header. */
+function secretUses(collection: ImportedCollection): Set<string> {
+  const names = new Set<string>();
+  for (const group of collection.groups) {
+    for (const r of group.requests) {
+      const places = [
+        ...(r.auth?.kind === 'basic' ? [r.auth.password, ...(/^merchant\./.test(r.auth.user) ? [] : [r.auth.user])] : r.auth ? [r.auth.token] : []),
+        ...r.headers.filter((h) => h.name.toLowerCase() === 'authorization' || isSecretHeader(h.name) || looksSecret(h.name)).map((h) => h.value),
+      ];
+      for (const place of places) for (const name of templateNames(place)) names.add(name);
+    }
+  }
+  return names;
 }
 
 function setEnvironment(d: DetectedOperation, request: PlainRequest, c: Context): void {
@@ -167,7 +269,9 @@ function setEnvironment(d: DetectedOperation, request: PlainRequest, c: Context)
 }
 
 function takeSecrets(request: PlainRequest, d: DetectedOperation, c: Context): void {
-  const auth = request.auth ?? authFromHeader(headerValue(request, 'authorization'));
+  // The header may be built from a variable ("Basic {{basicAuth}}"): read it with every value the source gives, secret ones too.
+  const header = headerValue(request, 'authorization');
+  const auth = request.auth ?? authFromHeader(header === undefined ? undefined : expandTemplates(header, (name) => c.variables.get(name)?.value || undefined));
   if (!auth) return;
   if (auth.kind === 'bearer') {
     c.out.leftOut.push(`${request.source}: its bearer token is not kept; a financing run signs in with the partner e-mail and password of the environment`);
@@ -217,8 +321,18 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
       else if (!transactionId.includes('{{')) params['transactionId'] = transactionId;
     }
   }
-  const sessionId = d.params['sessionId'];
-  if (sessionId !== undefined && !sessionId.includes('{{')) params['sessionId'] = sessionId;
+  for (const name of ['sessionId', 'tokenId'] as const) {
+    const value = d.params[name];
+    if (value === undefined) continue;
+    const template = templateNames(value);
+    const fromAnswer = template.length === 1 && value === `{{${template[0] ?? ''}}}` ? answerReference(template[0] ?? '', c) : undefined;
+    if (fromAnswer) {
+      params[name] = fromAnswer;
+      c.answered.add(template[0] ?? '');
+    }
+    else if (!value.includes('{{')) params[name] = value;
+    else c.out.leftOut.push(`${source}: ${name} ${value} has no value and no earlier step gives it; set it in the flow`);
+  }
   return params;
 }
 
@@ -255,12 +369,22 @@ function writeGroup(name: string, steps: { step: Step; request: PlainRequest }[]
   for (const s of steps) out.rows.push({ from: s.request.source, became: `${fileName}, step ${s.step.id} (${s.step.operation}${s.step.version !== undefined ? ` v${s.step.version}` : ''})` });
 }
 
-/** A plain request written as .http: a password given in clear becomes a variable the file does not define. */
-function withoutLiteralSecrets(r: PlainRequest): PlainRequest {
-  const headers = r.headers.filter((h) => h.name.toLowerCase() !== 'authorization');
-  if (!r.auth) return { ...r, headers };
+/**
+ * A plain request written as .http: a credential given in clear (password, API key header, a user
+ * name that is a key) becomes a variable the file does not define, and secret values in the body are
+ * redacted by the one policy (`apiPassword=…` in a form body, `"password": …` in JSON).
+ */
+function withoutLiteralSecrets(r: PlainRequest, out: ImportOutcome): PlainRequest {
+  const asTemplate = (value: string, name: string) => (templateNames(value).length ? value : `{{${name}}}`);
+  const headers = r.headers
+    .filter((h) => h.name.toLowerCase() !== 'authorization')
+    .map((h) => (isSecretHeader(h.name) || looksSecret(h.name) ? { ...h, value: asTemplate(h.value, h.name.toLowerCase().replace(/[^a-z0-9]+/g, '_')) } : h));
+  const body = r.body === undefined ? undefined : redactBodyText(r.body);
+  if (body !== r.body) out.leftOut.push(`${r.source}: secret values in its body were written as <redacted> in the plain request; put yours back before sending it`);
+  const withBody = { ...r, headers, ...(body !== undefined ? { body } : {}) };
+  if (!r.auth) return withBody;
   const auth: RequestAuth = r.auth.kind === 'basic'
-    ? { ...r.auth, password: templateNames(r.auth.password).length ? r.auth.password : '{{password}}' }
-    : { ...r.auth, token: templateNames(r.auth.token).length ? r.auth.token : '{{token}}' };
-  return { ...r, headers, auth };
+    ? { ...r.auth, user: r.auth.user === '' || /^merchant\./.test(r.auth.user) ? r.auth.user : asTemplate(r.auth.user, 'user'), password: asTemplate(r.auth.password, 'password') }
+    : { ...r.auth, token: asTemplate(r.auth.token, 'token') };
+  return { ...withBody, auth };
 }

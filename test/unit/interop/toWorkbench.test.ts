@@ -79,3 +79,64 @@ describe('import: ids an earlier request set', () => {
     assert.match(outcome.files.find((f) => f.name.endsWith('.unmatched.http'))?.text ?? '', /Authorization: Basic merchant\.TESTM:\{\{password\}\}/);
   });
 });
+
+describe('import: collections as the gateway\'s public samples write them', () => {
+  const outcome = importFiles([fixture('saved-card.postman_collection.json')], noFiles);
+  const flow = () => {
+    const file = outcome.files.find((f) => f.name.endsWith('.payflow.json'));
+    const parsed = parseFlowText(file?.text ?? '');
+    assert.ok(parsed.ok, JSON.stringify(parsed));
+    return parsed.flow;
+  };
+
+  it('ids a test script carried from one answer to the next become references to that answer; {{$guid}} a fresh value; comments in a body are dropped', () => {
+    const steps = flow().steps;
+    assert.deepEqual(steps.map((s) => s.operation), ['gateway.createSession', 'gateway.updateSession', 'gateway.createToken', 'gateway.pay', 'gateway.retrieveToken']);
+    assert.equal(steps[1]?.params?.['sessionId'], '{{createSession.response.session.id}}');
+    assert.deepEqual((steps[2]?.body as { session: unknown }).session, { id: '{{createSession.response.session.id}}' });
+    assert.deepEqual((steps[3]?.body as { sourceOfFunds: unknown }).sourceOfFunds, { token: '{{saveTheCard.response.token}}' });
+    assert.equal((steps[3]?.body as { order: { reference: string } }).order.reference, '{{fresh.orderId.guid}}');
+    assert.equal(steps[4]?.params?.['tokenId'], '{{saveTheCard.response.token}}', 'a Postman path variable (:tokenId) is read');
+    const report = outcome.leftOut.join('\n');
+    assert.match(report, /Pay with the token: \{\{Token\}\} became \{\{saveTheCard\.response\.token\}\} \(the earlier answer that sets it\)/);
+    assert.match(report, /Pay with the token: the comments in its body were left out/);
+    assert.doesNotMatch(report, /variable "Token": a secret/, 'a card token carried between steps is not called a secret');
+  });
+
+  it('no file holds a credential: the password in a Basic header variable, an API key header, a password in a form body', () => {
+    assert.deepEqual(outcome.secrets.map((x) => [x.name, x.value]), [['gatewayApiPassword', 'simulator-api-password']], 'the Basic header built from a variable is read for the password');
+    const basicAuth = Buffer.from('merchant.TESTSIMULATOR01:simulator-api-password').toString('base64');
+    for (const f of outcome.files) {
+      for (const secret of ['simulator-api-password', basicAuth, 'status-key-4f1d', 'form-password-77b2']) assert.ok(!f.text.includes(secret), `${secret} in ${f.name}`);
+    }
+    const plain = outcome.files.find((f) => f.name.endsWith('.unmatched.http'))?.text ?? '';
+    assert.match(plain, /^x-api-key: \{\{x_api_key\}\}$/m);
+    assert.match(plain, /apiPassword=<redacted>/);
+  });
+
+  it('.http variables built from other variables are expanded (REST Client\'s own pattern), and a REST Client response reference becomes the flow\'s', () => {
+    const http = importFiles([{ name: 'nested.http', text: [
+      '@host = https://gw.test',
+      '@version = 100',
+      '@merchantId = TESTM',
+      '@baseUrl = {{host}}/api/rest/version/{{version}}/merchant/{{merchantId}}',
+      '',
+      '# @name createSession',
+      'POST {{baseUrl}}/session',
+      'Content-Type: application/json',
+      '',
+      '{}',
+      '',
+      '###',
+      '# @name fill',
+      'PUT {{baseUrl}}/session/{{createSession.response.body.session.id}}',
+      'Content-Type: application/json',
+      '',
+      '{"order": {"amount": "5.00", "currency": "EUR"}}',
+    ].join('\n') }], noFiles);
+    const parsed = parseFlowText(http.files.find((f) => f.name.endsWith('.payflow.json'))?.text ?? '');
+    assert.ok(parsed.ok, JSON.stringify(http.leftOut));
+    assert.deepEqual(parsed.flow.steps.map((s) => [s.operation, s.params?.['sessionId']]), [['gateway.createSession', undefined], ['gateway.updateSession', '{{createSession.response.session.id}}']]);
+    assert.deepEqual(http.environments.map((e) => [e.gatewayUrl, e.merchantId]), [['https://gw.test', 'TESTM']]);
+  });
+});
