@@ -8,10 +8,13 @@ import { inVersions, obj, req, type Fields, type ObjectNode } from '../fieldTree
 
 /**
  * The first version of the EMV 3-D Secure operations (and of paying with authentication.transactionId):
- * Authenticate Payer has an NVP v61 reference page, Initiate Authentication a REST v70 one; they work as a
- * pair on the same ids, so both start at 61 (inferred: the first version was not found).
+ * the ThreeDS.js v54 reference documents authenticatePayer() calling AUTHENTICATE_PAYER, and the
+ * gateway's public sample collections (Mastercard MEA, github.com/scriptpapi/MPGS-Integration-Guides-and-Samples)
+ * send INITIATE_AUTHENTICATION and AUTHENTICATE_PAYER at version 57; they work as a pair on the same ids,
+ * so both start at 54 (the earliest version with evidence; the first version itself was not found).
+ * Too late a start would refuse what the real gateway serves (an error is what the gateway rejects).
  */
-export const AUTHENTICATION_API_SINCE = 61;
+export const AUTHENTICATION_API_SINCE = 54;
 
 export const AUTHENTICATION_CHANNELS = ['PAYER_BROWSER', 'PAYER_APP', 'MERCHANT_REQUESTED'] as const;
 export const CHALLENGE_WINDOW_SIZES = ['250_X_400', '390_X_400', '500_X_600', '600_X_400', 'FULL_SCREEN'] as const;

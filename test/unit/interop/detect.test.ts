@@ -31,6 +31,11 @@ describe('operation detection (method + path template + apiOperation → the cat
     assert.match(d.ok ? '' : d.why, /Authorize is not served at version 9999 by the catalogue/);
   });
 
+  it('matches the EMV 3-D Secure pair at version 57, as the gateway\'s public sample collections send it', () => {
+    assert.equal(found(detectOperation('PUT', `${gw}/57/merchant/M/order/O/transaction/T`, 'INITIATE_AUTHENTICATION')).op.id, 'gateway.initiateAuthentication');
+    assert.equal(found(detectOperation('PUT', `${gw}/57/merchant/M/order/O/transaction/T`, 'AUTHENTICATE_PAYER')).op.id, 'gateway.authenticatePayer');
+  });
+
   it('says why a request matches nothing: the path, the method, the apiOperation', () => {
     const why = (d: Detection) => (d.ok ? '' : d.why);
     assert.match(why(detectOperation('GET', 'https://example.com/status', undefined)), /no \/api\/rest\/…/);
