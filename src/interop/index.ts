@@ -28,18 +28,29 @@ export interface InputFile {
   text: string;
 }
 
+/**
+ * The file's text without a byte-order mark; a file saved as UTF-16 (PowerShell 5's `>` does that)
+ * reads as NUL characters once taken for UTF-8, and is refused with what to do.
+ */
+function asUtf8Text(file: InputFile): string {
+  const head = file.text.slice(0, 512);
+  if (head.includes('\u0000') || head.startsWith('\uFFFD\uFFFD')) throw new ImportError(`${file.name}: saved as UTF-16 (NUL bytes in the text); save it as UTF-8 and import it again`);
+  return file.text.startsWith('\uFEFF') ? file.text.slice(1) : file.text;
+}
+
 /** Postman collections, Postman environments (given beside a collection), .http/.rest files, cURL command lines. */
 export function importFiles(files: readonly InputFile[], readAtFile: ReadAtFile, now: Date = new Date()): ImportOutcome {
   const collections: ImportedCollection[] = [];
   const environments: ImportedEnvironment[] = [];
-  for (const file of files) {
+  for (const given of files) {
+    const file = { ...given, text: asUtf8Text(given) };
     if (/\.(http|rest)$/i.test(file.name)) collections.push(importHttpFile(file.text, file.name));
     else if (/^\s*[{[]/.test(file.text)) {
       const json = parsePostmanJson(file.text, file.name);
       if (isPostmanCollection(json)) collections.push(importPostmanCollection(json, file.name));
       else if (isPostmanEnvironment(json)) environments.push(importPostmanEnvironment(json, file.name));
       else throw new ImportError(`${file.name}: JSON that is neither a Postman collection (v2.0 or v2.1) nor a Postman environment`);
-    } else if (/(^|\n)\s*curl(\.exe)?\s/.test(file.text)) collections.push(importCurl(file.text, file.name, readAtFile));
+    } else if (/(^|\n)\s*(?:(?:\$|%|>|PS>)\s+)?curl(\.exe)?\s/.test(file.text)) collections.push(importCurl(file.text, file.name, readAtFile));
     else throw new ImportError(`${file.name}: not a Postman collection or environment, a .http/.rest file, or a curl command`);
   }
   if (collections.length === 0) throw new ImportError(`${files.map((f) => f.name).join(', ')}: only environments; name the collection beside them`);

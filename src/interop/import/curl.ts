@@ -17,13 +17,18 @@ const DATA = new Set(['-d', '--data', '--data-ascii', '--data-binary', '--data-r
 /** Short options that take a value, for splitting -XPUT and -sSX PUT. */
 const SHORT_WITH_VALUE = new Set(['X', 'H', 'd', 'u', 'm', 'o', 'w', 'x', 'E', 'F', 'b', 'T', 'A', 'e']);
 
+const CURL = /^curl(\.exe)?$/;
+const PROMPTS: ReadonlySet<string> = new Set(['$', '%', '>', 'PS>']);
+
 export function importCurl(text: string, where: string, readAtFile: ReadAtFile): ImportedCollection {
   if (text.length > LIMITS.fileChars) throw new ImportError(`${where}: ${text.length} characters; a cURL file holds at most ${LIMITS.fileChars}`);
   const notes: string[] = [];
   const requests = shellCommands(text, where)
-    .filter((words) => words[0] === 'curl' || words[0] === 'curl.exe')
+    // A command copied from documentation may keep its prompt ("$ curl …").
+    .map((words) => (PROMPTS.has(words[0] ?? '') && CURL.test(words[1] ?? '') ? words.slice(1) : words))
+    .filter((words) => CURL.test(words[0] ?? ''))
     .map((words, n) => curlRequest(expandShortFlags(words.slice(1)), `${where}${n ? ` (command ${n + 1})` : ''}`, readAtFile, notes));
-  if (requests.length === 0) throw new ImportError(`${where}: no curl command found (a line starting with "curl")`);
+  if (requests.length === 0) throw new ImportError(`${where}: no curl command found (a line starting with "curl" or "$ curl")`);
   if (requests.length > LIMITS.requests) throw new ImportError(`${where}: ${requests.length} curl commands; at most ${LIMITS.requests} are imported at once`);
   const name = where.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'curl';
   return { name, source: where, groups: [{ name, requests }], variables: [], environments: [], notes };

@@ -8,6 +8,8 @@ import { ImportError, LIMITS, looksSecret, type HttpHeader, type ImportedCollect
 const METHODS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\S+)(\s+HTTP\/[\d.]+)?\s*$/i;
 const VARIABLE = /^@([A-Za-z_][\w.-]*)\s*=\s*(.*)$/;
 const NAME = /^(?:#|\/\/)\s*@name\s+(\S+)/;
+/** After a body: a response handler (`> {% … %}`, `> handler.js`) or an httpYac assertion (`?? status == 200`). */
+const AFTER_BODY = /^(?:>\s*\{%|>\s+\S+\.js\s*$|\?\?\s)/;
 
 interface Pending {
   name?: string;
@@ -17,12 +19,15 @@ interface Pending {
   headers: HttpHeader[];
   body: string[];
   inBody: boolean;
+  /** A script or assertion after the body: the rest of the request is skipped. */
+  afterBody?: boolean;
 }
 
 export function importHttpFile(text: string, where: string): ImportedCollection {
   if (text.length > LIMITS.fileChars) throw new ImportError(`${where}: ${text.length} characters; a .http file holds at most ${LIMITS.fileChars}`);
   const variables: Variable[] = [];
   const requests: PlainRequest[] = [];
+  const notes: string[] = [];
   let pending: Pending | undefined;
   let nextName: string | undefined;
   const finish = () => {
@@ -36,6 +41,12 @@ export function importHttpFile(text: string, where: string): ImportedCollection 
     if (line.startsWith('###')) {
       finish();
       nextName = line.slice(3).trim() || undefined;
+      return;
+    }
+    if (pending?.afterBody) return;
+    if (pending && AFTER_BODY.test(line.trim())) {
+      pending.afterBody = true;
+      notes.push(`${where}:${n}: the response script or assertion after the request is not imported; a flow step's "expect" does that work`);
       return;
     }
     if (pending?.inBody) {
@@ -75,7 +86,7 @@ export function importHttpFile(text: string, where: string): ImportedCollection 
   finish();
   if (requests.length === 0) throw new ImportError(`${where}: no request found (a line like "POST https://…")`);
   const name = where.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'requests';
-  return { name, source: where, groups: [{ name, requests }], variables, environments: [], notes: [] };
+  return { name, source: where, groups: [{ name, requests }], variables, environments: [], notes };
 }
 
 function variableOf(name: string, value: string): Variable {

@@ -260,7 +260,7 @@ function secretUses(collection: ImportedCollection): Set<string> {
 function setEnvironment(d: DetectedOperation, request: PlainRequest, c: Context): void {
   const env = c.environment;
   const key = d.op.api === 'gateway' ? 'gatewayUrl' : 'financingBaseUrl';
-  if (/^https?:\/\/[^{}\s]+$/.test(d.baseUrl)) {
+  if (/^https?:\/\/[^{}<>\s]+$/.test(d.baseUrl)) {
     if (env[key] === undefined) env[key] = d.baseUrl;
     else if (env[key] !== d.baseUrl) c.out.leftOut.push(`${request.source}: its base URL ${d.baseUrl} differs from the environment's ${env[key]}; the environment's is used`);
   } else c.out.leftOut.push(`${request.source}: the base URL ${JSON.stringify(d.baseUrl)} has no known value; set it in the environment`);
@@ -281,7 +281,7 @@ function takeSecrets(request: PlainRequest, d: DetectedOperation, c: Context): v
   if (!c.out.secrets.some((s) => s.environmentId === c.environment.id && s.name === 'gatewayApiPassword')) {
     const named = templateNames(auth.password)[0];
     const shellVariable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(auth.password)?.[1];
-    const value = named !== undefined ? (c.variables.get(named)?.value ?? '') : shellVariable !== undefined ? '' : auth.password;
+    const value = named !== undefined ? (c.variables.get(named)?.value ?? '') : shellVariable !== undefined || isPlaceholder(auth.password) ? '' : auth.password;
     const from = named !== undefined ? `{{${named}}} (${request.source})` : shellVariable !== undefined ? `the shell variable ${shellVariable} (${request.source})` : `the password given in ${request.source}`;
     c.out.secrets.push({ environmentId: c.environment.id, name: 'gatewayApiPassword', value, from });
   }
@@ -307,7 +307,7 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
     if (first) params['orderId'] = `{{${first}.params.orderId}}`;
     else {
       c.chain.set(`order:${orderId}`, id);
-      if (orderRole(d.op.id) !== 'initial' && !orderId.includes('{{')) params['orderId'] = orderId;
+      if (orderRole(d.op.id) !== 'initial' && !hasNoValue(orderId)) params['orderId'] = orderId;
       else if (orderRole(d.op.id) === 'initial') c.out.leftOut.push(`${source}: order id ${orderId} became a fresh id on every run (a second run would find the order there)`);
       else c.out.leftOut.push(`${source}: order id ${orderId} has no value; a fresh id is used`);
     }
@@ -318,7 +318,7 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
     else {
       const first = c.chain.get(`transaction:${transactionId}`);
       if (first) params['transactionId'] = `{{${first}.params.transactionId}}`;
-      else if (!transactionId.includes('{{')) params['transactionId'] = transactionId;
+      else if (!hasNoValue(transactionId)) params['transactionId'] = transactionId;
     }
   }
   for (const name of ['sessionId', 'tokenId'] as const) {
@@ -330,15 +330,26 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
       params[name] = fromAnswer;
       c.answered.add(template[0] ?? '');
     }
-    else if (!value.includes('{{')) params[name] = value;
+    else if (!hasNoValue(value)) params[name] = value;
     else c.out.leftOut.push(`${source}: ${name} ${value} has no value and no earlier step gives it; set it in the flow`);
   }
   return params;
 }
 
+/** Documentation's placeholders ("<your_api_password>", "<order_id>") are no values. */
+function isPlaceholder(value: string): boolean {
+  return /^<[^<>]{1,80}>$/.test(value.trim());
+}
+
+/** A template left unexpanded or a placeholder: the source gives no value. */
+function hasNoValue(value: string): boolean {
+  return value.includes('{{') || isPlaceholder(value);
+}
+
 function stepId(name: string, used: Set<string>): string {
   const words = name.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
-  let base = words.length === 1 && /^[A-Za-z][A-Za-z0-9]*$/.test(words[0] ?? '') ? `${words[0]?.[0]?.toLowerCase() ?? ''}${words[0]?.slice(1) ?? ''}` : words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]?.toUpperCase() + w.slice(1).toLowerCase())).join('').slice(0, 40);
+  const only = words.length === 1 ? (words[0] ?? '') : undefined;
+  let base = only !== undefined && /^[A-Za-z][A-Za-z0-9]*$/.test(only) ? (only === only.toUpperCase() ? only.toLowerCase() : `${only[0]?.toLowerCase() ?? ''}${only.slice(1)}`) : words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]?.toUpperCase() + w.slice(1).toLowerCase())).join('').slice(0, 40);
   if (!/^[A-Za-z]/.test(base) || RESERVED_STEP_IDS.has(base)) base = `step${base}`;
   let id = base;
   for (let n = 2; used.has(id); n++) id = `${base}${n}`;

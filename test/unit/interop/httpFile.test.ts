@@ -41,6 +41,14 @@ describe('.http import', () => {
     assert.deepEqual(c.groups[0]?.requests[0]?.auth, { kind: 'basic', user: 'merchant.M', password: 'secret-pw' });
   });
 
+  it('ends a body at a response handler or an httpYac assertion, and says they are not imported', () => {
+    const c = importHttpFile('POST https://h/x\nContent-Type: application/json\n\n{"a": 1}\n\n> {%\n  client.global.set("id", response.body.id);\n%}\n?? status == 200\n###\nGET https://h/y\n', 'yac.http');
+    const [first, second] = c.groups[0]?.requests ?? [];
+    assert.equal(first?.body, '{"a": 1}');
+    assert.equal(second?.url, 'https://h/y');
+    assert.deepEqual(c.notes, ['yac.http:6: the response script or assertion after the request is not imported; a flow step\'s "expect" does that work']);
+  });
+
   it('names the line of what it cannot read', () => {
     assert.throws(() => importHttpFile('\n\nthis is not a request\n', 'bad.http'), /bad\.http:3:1: expected a request line/);
     assert.throws(() => importHttpFile('GET https://h/x\nno colon here\n', 'bad.http'), /bad\.http:2:1: expected a header/);

@@ -140,3 +140,29 @@ describe('import: collections as the gateway\'s public samples write them', () =
     assert.deepEqual(http.environments.map((e) => [e.gatewayUrl, e.merchantId]), [['https://gw.test', 'TESTM']]);
   });
 });
+
+describe('import: what documentation and other tools hand over', () => {
+  it('a documentation cURL with its prompt, a byte-order mark and placeholders: imported, placeholders taken for no value', () => {
+    const outcome = importFiles([{ name: 'doc.sh', text: '\uFEFF$ curl -X PUT https://<your_gateway_host>/api/rest/version/100/merchant/<merchant_id>/order/<order_id>/transaction/1 -u merchant.<merchant_id>:<your_api_password> -d \'{"apiOperation":"PAY","order":{"amount":"5.00","currency":"EUR"}}\'' }], noFiles);
+    assert.deepEqual(outcome.files.map((f) => f.name), ['pay.payreq.json']);
+    assert.equal((JSON.parse(outcome.files[0]?.text ?? '{}') as { params?: unknown }).params, undefined, 'no <order_id> as an order id');
+    assert.deepEqual(outcome.environments, [], 'no <your_gateway_host> as the gateway URL');
+    assert.deepEqual(outcome.secrets.map((x) => x.value), [''], 'no <your_api_password> as the password');
+    assert.match(outcome.leftOut.join('\n'), /the base URL "https:\/\/<your_gateway_host>" has no known value; set it in the environment/);
+  });
+
+  it('a file saved as UTF-16 is refused with what to do', () => {
+    assert.throws(() => importFiles([{ name: 'ps.txt', text: 'c\u0000u\u0000r\u0000l\u0000' }], noFiles), /ps\.txt: saved as UTF-16 \(NUL bytes in the text\); save it as UTF-8 and import it again/);
+  });
+
+  it('a request named in capitals ("PAY") gets a readable step id', () => {
+    const url = 'https://gw.test/api/rest/version/100/merchant/M/order/O-1/transaction/1';
+    const collection = { info: { name: 'c', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [
+      { name: 'AUTHORIZE', request: { method: 'PUT', url, body: { mode: 'raw', raw: '{"apiOperation":"AUTHORIZE","order":{"amount":"5.00","currency":"EUR"}}' } } },
+      { name: 'CAPTURE', request: { method: 'PUT', url: url.replace(/1$/, '2'), body: { mode: 'raw', raw: '{"apiOperation":"CAPTURE","transaction":{"amount":"5.00","currency":"EUR"}}' } } },
+    ] };
+    const flow = parseFlowText(importFiles([{ name: 'c.json', text: JSON.stringify(collection) }], noFiles).files.find((f) => f.name.endsWith('.payflow.json'))?.text ?? '');
+    assert.ok(flow.ok);
+    assert.deepEqual(flow.flow.steps.map((s) => s.id), ['authorize', 'capture']);
+  });
+});
