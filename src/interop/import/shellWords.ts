@@ -78,6 +78,10 @@ export function shellCommands(text: string, where: string, dialect: Dialect = di
       while (c.i < text.length && text[c.i] !== '\n') c.i++; // a comment to the end of the line
       continue;
     }
+    if (ch === '^' && next === '"' && dialect === 'cmd') {
+      word = (word ?? '') + caretQuoted(c);
+      continue;
+    }
     if (ch === escape) {
       word = (word ?? '') + (next ?? '');
       c.i += 2;
@@ -126,6 +130,41 @@ function cQuoted(c: Cursor): string {
     } else out += ch;
   }
   throw unclosed(c, start - 1, "$'");
+}
+
+/**
+ * A quote cmd.exe never sees (Chrome's "Copy as cURL (cmd)": every character cmd would read escaped with
+ * ^, quotes as ^"): cmd drops the carets and curl.exe's own command-line parsing reads the quotes, where
+ * a quote after an odd run of backslashes (^\^" here) is a literal quote and the run is halved.
+ */
+function caretQuoted(c: Cursor): string {
+  const start = c.i;
+  let out = '';
+  // Backslashes are held back until what follows them says how many they are.
+  let backslashes = 0;
+  for (c.i = start + 2; c.i < c.text.length; ) {
+    const ch = c.text[c.i] as string;
+    const next = c.text[c.i + 1];
+    if (ch === '^' && next === '"') {
+      c.i += 2;
+      // 2n backslashes and a quote: n backslashes, the quote ends the word; 2n+1: n backslashes and a literal quote.
+      out += '\\'.repeat(Math.floor(backslashes / 2));
+      if (backslashes % 2 === 0) return out;
+      out += '"';
+      backslashes = 0;
+      continue;
+    }
+    const taken = ch === '^' && next !== undefined ? next : ch;
+    c.i += ch === '^' && next !== undefined ? 2 : 1;
+    if (taken === '\r' || (ch === '^' && taken === '\n')) continue; // a continued line inside the quote
+    if (taken === '\\') {
+      backslashes++;
+      continue;
+    }
+    out += '\\'.repeat(backslashes) + taken;
+    backslashes = 0;
+  }
+  throw unclosed(c, start, '^"');
 }
 
 function doubleQuoted(c: Cursor, dialect: Dialect): string {

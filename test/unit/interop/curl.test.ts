@@ -27,11 +27,23 @@ describe('cURL import: the shell words', () => {
     assert.deepEqual(shellCommands('curl -d "{""a"":1}" ^\n -H "X: ^"y^""', 'x'), [['curl', '-d', '{"a":1}', '-H', 'X: "y"']]);
   });
 
+  it('reads Chrome\'s "Copy as cURL (cmd)": ^" quotes cmd never sees, ^\\^" a quote inside, ^{ an escaped brace', () => {
+    const chrome = [
+      'curl ^"https://gw.test/api/rest/version/100/merchant/M/order/O-1/transaction/1^" ^',
+      '  -X ^"PUT^" ^',
+      '  -H ^"content-type: application/json^" ^',
+      '  --data-raw ^"^{^\\^"apiOperation^\\^":^\\^"PAY^\\^",^\\^"note^\\^":^\\^"a \\\\ b^\\^"^}^"',
+    ].join('\r\n');
+    assert.deepEqual(shellCommands(chrome, 'x'), [['curl', 'https://gw.test/api/rest/version/100/merchant/M/order/O-1/transaction/1', '-X', 'PUT', '-H', 'content-type: application/json', '--data-raw', '{"apiOperation":"PAY","note":"a \\\\ b"}']]);
+    assert.equal(one(chrome).method, 'PUT');
+  });
+
   it('names the line and column of a quote never closed', () => {
     assert.throws(() => shellCommands("curl \\\n  -d '{\"a\":1}\n", 'req.sh'), (e: unknown) => e instanceof ImportError && /req\.sh:2:6: the quote ' opened here is never closed/.test(e.message));
   });
 
   it('stays linear on hostile input: 200 000 quotes and continuations', () => {
+    assert.equal(shellCommands(`curl ^"${'\\'.repeat(200_000)}^"`, 'x')[0]?.[1]?.length, 100_000, 'a run of backslashes before the caret quote is halved in one pass');
     const words = shellCommands(`curl ${'"a" '.repeat(5000)}${'\\\n'.repeat(100_000)}`, 'x');
     assert.equal(words[0]?.length, 5001);
     assert.throws(() => shellCommands('a '.repeat(20_000), 'big.sh'), /big\.sh: more than 10000 words/);
