@@ -8,6 +8,8 @@ import { ImportError, LIMITS, looksSecret, type HttpHeader, type ImportedCollect
 const METHODS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\S+)(\s+HTTP\/[\d.]+)?\s*$/i;
 const VARIABLE = /^@([A-Za-z_][\w.-]*)\s*=\s*(.*)$/;
 const NAME = /^(?:#|\/\/)\s*@name\s+(\S+)/;
+/** An HTTP header name (RFC 9110 token characters). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
 /** After a body: a response handler (`> {% … %}`, `> handler.js`) or an httpYac assertion (`?? status == 200`). */
 const AFTER_BODY = /^(?:>\s*\{%|>\s+\S+\.js\s*$|\?\?\s)/;
 
@@ -79,7 +81,8 @@ export function importHttpFile(text: string, where: string): ImportedCollection 
       return;
     }
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new ImportError(`${where}:${n}:1: expected a header ("Name: value") or a blank line before the body, got ${JSON.stringify(trimmed.slice(0, 60))}`);
+    // A body line without the blank line before it ("apiOperation": …) has a colon too, but no header name.
+    if (colon <= 0 || !HEADER_NAME.test(line.slice(0, colon).trim())) throw new ImportError(`${where}:${n}:1: expected a header ("Name: value") or a blank line before the body, got ${JSON.stringify(trimmed.slice(0, 60))}`);
     if (pending.headers.length >= LIMITS.headersPerRequest) throw new ImportError(`${where}:${n}: more than ${LIMITS.headersPerRequest} headers`);
     pending.headers.push({ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
   });

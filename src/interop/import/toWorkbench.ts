@@ -272,7 +272,10 @@ function takeSecrets(request: PlainRequest, d: DetectedOperation, c: Context): v
   // The header may be built from a variable ("Basic {{basicAuth}}"): read it with every value the source gives, secret ones too.
   const header = headerValue(request, 'authorization');
   const auth = request.auth ?? authFromHeader(header === undefined ? undefined : expandTemplates(header, (name) => c.variables.get(name)?.value || undefined));
-  if (!auth) return;
+  if (!auth) {
+    if (header !== undefined) c.out.leftOut.push(`${request.source}: its Authorization header could not be read (${header.split(/\s/)[0] ?? ''} …, built by the shell or a script?); store the environment's gateway API password yourself`);
+    return;
+  }
   if (auth.kind === 'bearer') {
     c.out.leftOut.push(`${request.source}: its bearer token is not kept; a financing run signs in with the partner e-mail and password of the environment`);
     return;

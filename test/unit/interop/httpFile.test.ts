@@ -52,6 +52,8 @@ describe('.http import', () => {
   it('names the line of what it cannot read', () => {
     assert.throws(() => importHttpFile('\n\nthis is not a request\n', 'bad.http'), /bad\.http:3:1: expected a request line/);
     assert.throws(() => importHttpFile('GET https://h/x\nno colon here\n', 'bad.http'), /bad\.http:2:1: expected a header/);
+    assert.throws(() => importHttpFile('POST https://h/session\n{\n  "apiOperation": "INITIATE_CHECKOUT"\n}\n', 'nobreak.http'), /nobreak\.http:2:1: expected a header \("Name: value"\) or a blank line before the body, got "\{"/);
+    assert.throws(() => importHttpFile('POST https://h/session\n"apiOperation": "INITIATE_CHECKOUT"\n', 'nobreak.http'), /nobreak\.http:2:1: expected a header/);
   });
 
   it('is bounded: more than 500 requests are refused', () => {

@@ -151,6 +151,12 @@ describe('import: what documentation and other tools hand over', () => {
     assert.match(outcome.leftOut.join('\n'), /the base URL "https:\/\/<your_gateway_host>" has no known value; set it in the environment/);
   });
 
+  it('an Authorization header the shell builds ($(… | base64)) is named in the report, not passed over', () => {
+    const outcome = importFiles([{ name: 'sub.sh', text: 'curl -X PUT https://gw.test/api/rest/version/100/merchant/M/order/O/transaction/1 -H "Authorization: Basic $(printf merchant.M:$PW | base64)" -d \'{"apiOperation":"PAY","order":{"amount":"5.00","currency":"EUR"}}\'' }], noFiles);
+    assert.deepEqual(outcome.secrets, []);
+    assert.match(outcome.leftOut.join('\n'), /sub\.sh: its Authorization header could not be read \(Basic …, built by the shell or a script\?\); store the environment's gateway API password yourself/);
+  });
+
   it('a file saved as UTF-16 is refused with what to do', () => {
     assert.throws(() => importFiles([{ name: 'ps.txt', text: 'c\u0000u\u0000r\u0000l\u0000' }], noFiles), /ps\.txt: saved as UTF-16 \(NUL bytes in the text\); save it as UTF-8 and import it again/);
   });
