@@ -10,5 +10,6 @@ export function describeNotification(e: NotificationEvent): string {
     ? [s.transactionType, s.pendingAuthentication ? `PENDING (${s.pendingAuthentication})` : s.gatewayCode, s.amount !== undefined ? `${s.amount}${s.currency ? ` ${s.currency}` : ''}` : undefined]
     : [s.financingStatus];
   const trust = e.source === 'financing' ? UNSIGNED : e.verified === null ? undefined : e.verified ? 'verified' : 'NOT VERIFIED';
-  return [e.source, e.orderId ?? '(no order)', ...what, trust, e.attempts > 1 ? `${e.attempts} attempts` : undefined].filter((p) => p !== undefined).join(' ');
+  // A refused post says so first: what it claims (APPROVED…) is not to be trusted.
+  return [e.verified === false ? 'REFUSED (401)' : undefined, e.source, e.orderId ?? '(no order)', ...what, trust, e.attempts > 1 ? `${e.attempts} attempts` : undefined].filter((p) => p !== undefined).join(' ');
 }

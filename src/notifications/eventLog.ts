@@ -40,7 +40,7 @@ export class EventLog {
     if (refusedBefore) {
       // The same notification refused earlier (the receiver's secret was fixed since): one event, every delivery counted.
       this.refused.delete(event.id);
-      event = { ...event, attempts: event.attempts + refusedBefore.event.attempts };
+      event = { ...event, attempts: Math.max(event.attempts, refusedBefore.event.attempts + 1) };
     }
     const added = this.put(this.taken, this.capacity, event, bodyChars);
     this.keepBodiesWithinBudget();
@@ -66,7 +66,8 @@ export class EventLog {
   private put(ring: Map<string, Kept>, capacity: number, event: NotificationEvent, bodyChars: number): { event: NotificationEvent; duplicate: boolean } {
     const earlier = ring.get(event.id);
     if (earlier) {
-      const counted = { ...earlier.event, attempts: earlier.event.attempts + 1, verified: mergeVerified(earlier.event.verified, event.verified) };
+      // The gateway's X-Notification-Attempt may know of deliveries the inbox never saw: the larger count wins.
+      const counted = { ...earlier.event, attempts: Math.max(earlier.event.attempts + 1, event.attempts), verified: mergeVerified(earlier.event.verified, event.verified) };
       ring.delete(event.id);
       ring.set(event.id, { ...earlier, event: counted, seq: ++this.seq });
       return { event: counted, duplicate: true };

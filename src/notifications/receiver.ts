@@ -127,7 +127,12 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Noti
     try {
       return parseJsonBounded(text);
     } catch (err) {
-      answer(res, 400, { error: `The body is not JSON: ${err instanceof Error ? err.message.slice(0, 200) : 'unreadable'}` });
+      // The gateway sends webhooks in the API format the merchant profile names: NVP is form-encoded dotted keys.
+      const nvp = /^[A-Za-z][\w.[\]]{0,100}=[^&]*(&|$)/.test(text.trimStart());
+      const why = nvp
+        ? 'The body is an NVP (form-encoded) notification; the inbox reads REST-JSON ones: set the notification API format to REST-JSON in Merchant Administration'
+        : `The body is not JSON: ${err instanceof Error ? err.message.slice(0, 200) : 'unreadable'}`;
+      answer(res, 400, { error: why });
       return NOT_JSON;
     }
   }
@@ -210,8 +215,15 @@ function eventOrigin(req: IncomingMessage, source: NotificationSource, body: unk
     ...(orderId !== undefined ? { orderId } : {}),
     ...(transactionId !== undefined ? { transactionId } : {}),
     receivedAt: at.toISOString(),
-    attempts: 1,
+    attempts: gatewayAttempt(req) ?? 1,
   };
+}
+
+/** X-Notification-Attempt: the gateway's own count, which says a delivery is a retry even when the inbox saw none before (restarted, or the tunnel was down). */
+function gatewayAttempt(req: IncomingMessage): number | undefined {
+  const given = header(req, 'x-notification-attempt')?.trim();
+  if (given === undefined || !/^[1-9]\d{0,3}$/.test(given)) return undefined;
+  return Number(given);
 }
 
 function refusedLine(req: IncomingMessage, source: NotificationSource, body: unknown, text: string, size: number, at: Date): NotificationEvent {

@@ -64,7 +64,7 @@ class NotificationsTree implements vscode.TreeDataProvider<Node> {
 }
 
 function eventItem(e: NotificationEvent): vscode.TreeItem {
-  const item = new vscode.TreeItem(e.summary.title, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(e.verified === false ? `Refused (401): ${e.summary.title}` : e.summary.title, vscode.TreeItemCollapsibleState.None);
   item.id = `inbox-event:${e.id}`;
   item.description = `${describeNotification(e)} · ${formatTime(e.receivedAt)}`;
   item.iconPath = e.verified === false ? ICONS.refused : e.verified === true ? ICONS.verified : ICONS[e.source];

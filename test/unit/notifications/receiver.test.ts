@@ -53,6 +53,28 @@ describe('notification receiver (the local inbox), over loopback', () => {
     assert.deepEqual(inbox.events().map((e) => [e.id, e.attempts]), [['SAME', 2]]);
   });
 
+  it('the gateway\'s X-Notification-Attempt counts deliveries the inbox never saw (it was restarted, the tunnel was down)', async () => {
+    await post(inbox.urlFor('gateway'), webhook('ORD-7'), { 'X-Notification-Id': 'LATE', 'X-Notification-Attempt': '3' });
+    assert.match(describeNotification(inbox.events()[0]!), /3 attempts$/);
+    await post(inbox.urlFor('gateway'), webhook('ORD-7'), { 'X-Notification-Id': 'LATE', 'X-Notification-Attempt': '4' });
+    assert.deepEqual(inbox.events().map((e) => [e.id, e.attempts]), [['LATE', 4]]);
+    await post(inbox.urlFor('gateway'), webhook('ORD-8'), { 'X-Notification-Id': 'ODD', 'X-Notification-Attempt': 'many' });
+    assert.equal(inbox.events()[0]?.attempts, 1, 'a value that is no count is not read');
+  });
+
+  it('a secret stored with a space or newline around it still matches (a header value never carries them); a refused post says so first', async () => {
+    secret = '  A1B2C3-secret\n';
+    assert.equal((await post(inbox.urlFor('gateway'), webhook('ORD-9'), { 'X-Notification-Secret': 'A1B2C3-secret', 'X-Notification-Id': 'T-1' })).status, 200);
+    assert.equal((await post(inbox.urlFor('gateway'), webhook('ORD-10'), { 'X-Notification-Secret': 'A1B2C3', 'X-Notification-Id': 'T-2' })).status, 401);
+    assert.match(describeNotification(inbox.events()[0]!), /^REFUSED \(401\) gateway ORD-10 CAPTURE APPROVED/);
+  });
+
+  it('an NVP (form-encoded) notification is refused with what to change in Merchant Administration', async () => {
+    const r = await fetch(inbox.urlFor('gateway'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'merchant=TESTX&order.id=ORD-1&response.gatewayCode=APPROVED' });
+    assert.equal(r.status, 400);
+    assert.match(((await r.json()) as { error: string }).error, /an NVP \(form-encoded\) notification; the inbox reads REST-JSON ones: set the notification API format to REST-JSON in Merchant Administration/);
+  });
+
   it('tells a financing callback from a webhook at / by its shape', async () => {
     await post(`${inbox.url}/`, { order_id: 'EXT-9', status: 'Disbursed' });
     await post(`${inbox.url}/`, webhook('ORD-6'));
