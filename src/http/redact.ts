@@ -1,6 +1,6 @@
 import { replacePropertyValues, walkJson, type PropertyValue } from '../json';
 import type { ValueKind } from '../json/tokens';
-import { REDACTED, digitRunsOf, hasCardLengthDigitRun, isIdentifierKey, isSecretValue, mayNameSecretKey, maskCardNumber, redactHeaders, redactIdentifier, redactJson, redactText, redactUrlText, secretKindOfKey } from '../redaction';
+import { REDACTED, hasCardLengthDigitRun, identifierRuns, isIdentifierKey, isSecretValue, mayNameSecretKey, maskCardNumber, redactHeaders, redactJson, redactText, redactUrlText, secretKindOfKey } from '../redaction';
 import type { KnownSecrets } from './knownSecrets';
 import type { HttpResponse, OutgoingRequest } from './types';
 
@@ -12,44 +12,40 @@ import type { HttpResponse, OutgoingRequest } from './types';
  */
 export function redactBodyText(text: string, known?: KnownSecrets, keepRuns?: ReadonlySet<string>): string {
   const keysRedacted = mayNameSecretKey(text) ? replacePropertyValues(text, secretReplacement, isSecretKey) : text;
-  const ids = hasCardLengthDigitRun(keysRedacted) ? identifiersWithDigitRuns(keysRedacted) : [];
-  const options = keepRuns ? { keepRuns } : {};
-  if (ids.length === 0) return redactText(keysRedacted, known, options);
-  // The text around each identifier gets every rule; the identifier every rule but the card mask.
-  let out = '';
-  let from = 0;
-  for (const { start, end } of ids) {
-    out += redactText(keysRedacted.slice(from, start), known, options) + redactIdentifier(keysRedacted.slice(start, end), known);
-    from = end;
-  }
-  return out + redactText(keysRedacted.slice(from), known, options);
+  const keep = new Set([...(keepRuns ?? []), ...identifierDigitRuns(keysRedacted)]);
+  return redactText(keysRedacted, known, keep.size ? { keepRuns: keep } : {});
 }
 
+const STRINGS: ReadonlySet<ValueKind> = new Set(['string']);
+
 /**
- * The card-length digit runs inside identifier values of a JSON text (a token, a numeric order id):
- * what redactBodyText keeps whole, so a summary of the same answer may show them whole too.
+ * The digit runs a JSON text's identifiers keep (identifierRuns of the plain string values of
+ * identifier keys: a token, a numeric order id), so redaction and the summaries of the same answer show
+ * them whole. None for a text that is not valid JSON: there a key's value cannot be told from what follows.
  */
 export function identifierDigitRuns(text: string): Set<string> {
   const runs = new Set<string>();
   if (!hasCardLengthDigitRun(text)) return runs;
-  for (const { start, end } of identifiersWithDigitRuns(text)) for (const run of digitRunsOf(text.slice(start, end))) runs.add(run);
+  const found: string[] = [];
+  const walk = walkJson(text, {
+    only: STRINGS,
+    onValue(v, token) {
+      if (typeof v.step === 'string' && isIdentifierKey(v.step) && keyWrittenPlainly(text, v.step, v.offset)) found.push(...identifierRuns(token.raw().slice(1, -1)));
+    },
+  });
+  if (walk.valid) for (const run of found) runs.add(run);
   return runs;
 }
 
-const SCALARS: ReadonlySet<ValueKind> = new Set(['string', 'number']);
-
-/** Where the values of identifier keys (isIdentifierKey) holding a card-length digit run are: a string's content inside its quotes. */
-function identifiersWithDigitRuns(text: string): { start: number; end: number }[] {
-  const found: { start: number; end: number }[] = [];
-  walkJson(text, {
-    only: SCALARS,
-    onValue(v, token) {
-      if (typeof v.step !== 'string' || !isIdentifierKey(v.step) || !hasCardLengthDigitRun(token.raw())) return;
-      const quoted = v.kind === 'string' ? 1 : 0;
-      found.push({ start: v.offset + quoted, end: v.offset + v.length - quoted });
-    },
-  });
-  return found;
+/** Whether the key before a value is written as itself ("id":), not spelled with escapes ("i\u0064":). Each gap is read once. */
+function keyWrittenPlainly(text: string, key: string, valueOffset: number): boolean {
+  let i = valueOffset - 1;
+  while (i >= 0 && /\s/.test(text[i] ?? '')) i--;
+  if (text[i] !== ':') return false;
+  i--;
+  while (i >= 0 && /\s/.test(text[i] ?? '')) i--;
+  const quoted = `"${key}"`;
+  return i + 1 >= quoted.length && text.startsWith(quoted, i + 1 - quoted.length);
 }
 
 function isSecretKey(key: string): boolean {

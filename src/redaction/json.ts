@@ -19,6 +19,12 @@ interface JsonRedactionOptions {
  */
 export function redactJson(value: unknown, options: JsonRedactionOptions = {}): unknown {
   if (typeof value === 'string') return options.scanStrings === false ? value : redactText(value, options.known);
+  // A card number sent as a JSON number is still a card number: masked, as text.
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1e11) {
+    const digits = String(value);
+    const masked = redactText(digits);
+    return masked === digits ? value : masked;
+  }
   if (Array.isArray(value)) return value.map((v) => redactJson(v, options));
   if (typeof value !== 'object' || value === null) return value;
   const record = value as Record<string, unknown>;

@@ -46,31 +46,29 @@ const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'cardnumber', '
 const CARD_SECURITY_CODE_KEYS: ReadonlySet<string> = new Set(['securitycode', 'cardsecuritycode', 'csc', 'cvv', 'cvc']);
 
 /**
- * Keys (lower case) whose value is an identifier the workbench reuses: order, transaction, session
- * and token ids, the gateway's indicators and receipts. Their digits are never read as a card number
- * (a "Random with Luhn" token passes Luhn by design; a numeric order id does one time in ten), so
- * history, panels and next steps keep them whole. Every other rule (known secrets) still applies.
+ * Keys whose value is an identifier the workbench reuses: order, transaction, session and token ids,
+ * the gateway's indicators and receipts, exactly as the APIs spell them (no case folding: "ID" or a
+ * look-alike letter is not one). A plain id value there keeps its 12–19 digit runs (identifierRuns): a
+ * "Random with Luhn" token passes Luhn by design, a numeric order id one time in ten, and history,
+ * panels and next steps need them whole. Merchant free text (order.reference, correlationId) is not an id.
  */
 const IDENTIFIER_KEYS: ReadonlySet<string> = new Set([
   'id',
   'token',
-  'tokenid',
-  'orderid',
-  'transactionid',
-  'sessionid',
+  'tokenId',
+  'orderId',
+  'transactionId',
+  'sessionId',
   'external_id',
-  'externalid',
-  'reference',
-  'correlationid',
-  'successindicator',
-  'resultindicator',
+  'successIndicator',
+  'resultIndicator',
   'receipt',
-  'transactionidentifier',
-  'authorizationcode',
+  'transactionIdentifier',
+  'authorizationCode',
 ]);
 
 export function isIdentifierKey(key: string): boolean {
-  return IDENTIFIER_KEYS.has(key.toLowerCase());
+  return IDENTIFIER_KEYS.has(key);
 }
 
 type SecretKind = 'secret' | 'cardNumber';

@@ -37,64 +37,113 @@ function keyAndSeparator(): RegExp {
  */
 const VALUE = /(\\{0,3})(["'])((?:(?!\1\2)[^\r\n\\]|(?!\1\2)\\[^\r\n])*)((?:\1\2)?)|[^\s&,;{}\]'"<][^\s&,;}\]'"<]*/y;
 
-/**
- * Digit runs of card length or longer (spaces and dashes between digits allowed). 12 to 19 digits
- * are masked when they pass Luhn (ids of that length are common); longer runs always, because no id
- * the APIs use is 20 or more bare digits and a card hidden in one must not survive.
- */
-const DIGIT_RUN = /(?<!\d)\d(?:[ -]?\d){11,}/g;
+export interface TextRedactionOptions {
+  /** Digit runs (as digitRunsOf gives them) left whole: those of identifiers (identifierRuns) in the same record. */
+  keepRuns?: ReadonlySet<string>;
+}
 
 /**
  * Free text (log lines, error messages, bodies that are not JSON): known secret values, credentials
  * after an auth scheme, URL userinfo, values of secret keys, and card-like digit runs.
  */
-export interface TextRedactionOptions {
-  /** False for an identifier: its digits are never read as a card number. */
-  cardRuns?: boolean;
-  /** Digit runs (as digitRunsOf gives them) left whole: those of identifiers shown whole elsewhere in the same record. */
-  keepRuns?: ReadonlySet<string>;
-}
-
 export function redactText(text: string, known?: SecretValues, options: TextRedactionOptions = {}): string {
   if (!known && !mayHoldFreeTextSecret(text)) return text;
   let result = known ? known.redact(text) : text;
   result = result.replace(AUTH_CREDENTIAL, `$1 ${REDACTED}`);
   result = redactUrlUserinfo(result);
   result = redactKeyedValues(result);
-  if (options.cardRuns === false) return result;
-  const { keepRuns } = options;
-  return result.replace(DIGIT_RUN, keepRuns?.size ? (run) => (keepRuns.has(run) ? run : maskDigitRun(run)) : maskDigitRun);
+  return maskDigitRuns(result, options.keepRuns);
 }
 
-/** The card-length digit runs of a text, as redactText would judge them. */
+/**
+ * Digit runs of card length or longer (a space or a dash between two digits allowed), each as
+ * [start, end). 12 to 19 digits are masked when they pass Luhn (ids of that length are common); longer
+ * runs always, because no id the APIs use is 20 or more bare digits and a card hidden in one must not
+ * survive. A scan, not a regular expression: one ran out of stack on millions of digits in a row.
+ */
+function forEachDigitRun(text: string, visit: (start: number, end: number) => boolean | void): void {
+  const isDigit = (at: number) => {
+    const c = text.charCodeAt(at);
+    return c >= 48 && c <= 57;
+  };
+  for (let i = 0; i < text.length; ) {
+    if (!isDigit(i)) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    let digits = 1;
+    for (let j = end; j < text.length; ) {
+      if (isDigit(j)) {
+        digits++;
+        end = ++j;
+      } else if ((text[j] === ' ' || text[j] === '-') && isDigit(j + 1)) j++;
+      else break;
+    }
+    if (digits >= CARD_DIGITS && visit(i, end) === false) return;
+    i = end;
+  }
+}
+
+function maskDigitRuns(text: string, keepRuns: ReadonlySet<string> | undefined): string {
+  let out = '';
+  let from = 0;
+  forEachDigitRun(text, (start, end) => {
+    const run = text.slice(start, end);
+    out += text.slice(from, start) + (keepRuns?.has(run) ? run : maskDigitRun(run));
+    from = end;
+  });
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** The card-length digit runs of a text, as redactText judges them. */
 export function digitRunsOf(text: string): string[] {
-  return text.match(DIGIT_RUN) ?? [];
+  const runs: string[] = [];
+  forEachDigitRun(text, (start, end) => void runs.push(text.slice(start, end)));
+  return runs;
 }
 
-/** An identifier (isIdentifierKey): every rule of redactText but the card mask. */
+/** Whether a text holds a run redactText may mask (Luhn not judged): a cheap gate for callers with more work per run. */
+export function hasCardLengthDigitRun(text: string): boolean {
+  let found = false;
+  forEachDigitRun(text, () => {
+    found = true;
+    return false;
+  });
+  return found;
+}
+
+/** An identifier value: letters, digits and - _ . : only (no spaces, no escapes), as the gateway's ids are. */
+const PLAIN_IDENTIFIER = /^[A-Za-z0-9_.:-]{1,64}$/;
+const MAX_CARD_DIGITS = 19;
+
+/**
+ * The digit runs an identifier keeps (an order id, a "Random with Luhn" token, a session id): those of
+ * 12–19 digits in a plain identifier value. Free text, a longer run, anything else is judged as a card.
+ */
+export function identifierRuns(value: string): string[] {
+  if (!PLAIN_IDENTIFIER.test(value)) return [];
+  return digitRunsOf(value).filter((run) => run.replace(/\D/g, '').length <= MAX_CARD_DIGITS);
+}
+
+/** The value of an identifier key (isIdentifierKey) or a URL's path parameter: every rule, its own id digits kept. */
 export function redactIdentifier(text: string, known?: SecretValues): string {
-  return redactText(text, known, { cardRuns: false });
+  const keepRuns = new Set(identifierRuns(text));
+  return redactText(text, known, keepRuns.size ? { keepRuns } : {});
 }
 
 /**
  * A request URL: its path holds the catalogue's words and the ids of path parameters (an order id,
- * a token), so digits there are not read as a card number; the query is free text like any other.
+ * a token), whose digits are kept as identifiers; the query is free text like any other.
  */
 export function redactUrlText(url: string, known?: SecretValues): string {
   const queryAt = url.search(/[?#]/);
-  if (queryAt < 0) return redactIdentifier(url, known);
-  return redactIdentifier(url.slice(0, queryAt), known) + redactText(url.slice(queryAt), known);
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  const keepRuns = new Set(path.split('/').flatMap(identifierRuns));
+  return redactText(path, known, keepRuns.size ? { keepRuns } : {}) + (queryAt < 0 ? '' : redactText(url.slice(queryAt), known));
 }
 
-/** Whether a text holds a run DIGIT_RUN may mask (Luhn not judged): a cheap gate for callers with more work per run. */
-export function hasCardLengthDigitRun(text: string): boolean {
-  DIGIT_RUN.lastIndex = 0;
-  const found = DIGIT_RUN.test(text);
-  DIGIT_RUN.lastIndex = 0;
-  return found;
-}
-
-/** Shortest digit run DIGIT_RUN masks. */
+/** Shortest digit run redactText masks. */
 const CARD_DIGITS = 12;
 
 /**

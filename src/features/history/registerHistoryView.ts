@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Exchange } from '../../send/exchange';
 import { describeExchange, toneOf, tooltipText, type ExchangeTone } from './describeExchange';
 import type { HistoryStore } from './historyStore';
-import { scrubText } from './scrub';
+import { paramIdRuns, scrubText } from './scrub';
 import { importDropController } from '../../platform/importDrop';
 
 const HISTORY_VIEW_ID = 'paymentWorkbench.history';
@@ -126,7 +126,7 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
       const e = await resolveExchange(store, arg, 'Copy which request as cURL?');
       if (!e) return;
       // Stored cURL is redacted already; scrubbing again costs nothing and protects older entries.
-      await vscode.env.clipboard.writeText(scrubText(e.request.curl));
+      await vscode.env.clipboard.writeText(scrubText(e.request.curl, undefined, paramIdRuns(e)));
       void vscode.window.showInformationMessage(
         e.request.bodyWasMasked ? 'Copied the cURL command (secrets redacted; masked body values must be filled in).' : 'Copied the cURL command (secrets redacted).',
       );

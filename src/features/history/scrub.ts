@@ -6,7 +6,7 @@
 import type { KnownSecrets } from '../../http/knownSecrets';
 import { identifierDigitRuns, redactBodyText } from '../../http/redact';
 import { setOwnValue } from '../../json/ownKey';
-import { REDACTED, SECRET_HEADER_NAMES, digitRunsOf, redactHeaders, redactIdentifier, redactJson, redactText, redactUrlText } from '../../redaction';
+import { REDACTED, SECRET_HEADER_NAMES, identifierRuns, redactHeaders, redactIdentifier, redactJson, redactText, redactUrlText } from '../../redaction';
 import type { Exchange } from '../../send/exchange';
 
 /** A secret header written inline, as in a cURL line `-H 'RefreshToken: abc'` or a log line. */
@@ -58,13 +58,18 @@ function scrubRecord(record: Record<string, string>, known?: KnownSecrets): Reco
   return out;
 }
 
+/** The digit runs of an exchange's path parameters (its ids), kept whole wherever the exchange quotes them. */
+export function paramIdRuns(e: Pick<Exchange, 'params'>): Set<string> {
+  return new Set(Object.values(e.params ?? {}).flatMap((v) => identifierRuns(String(v))));
+}
+
 /** A scrubbed deep copy; the input is never modified. */
 export function scrubExchange(e: Exchange, known?: KnownSecrets): Exchange {
   const params = Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, redactIdentifier(String(v), known)]));
   const bodyText = e.response && e.response.bodyText !== '' ? scrubText(e.response.bodyText, known) : '';
   // The cURL line and the decoded report quote ids (the URL's order id, a token in the answer): those the
   // kept params and body show whole stay whole there too.
-  const ids = new Set([...Object.values(params).flatMap(digitRunsOf), ...identifierDigitRuns(bodyText)]);
+  const ids = new Set([...paramIdRuns({ params }), ...identifierDigitRuns(bodyText)]);
   const copy: Exchange = {
     id: e.id,
     startedAt: e.startedAt,

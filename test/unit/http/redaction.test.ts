@@ -110,11 +110,11 @@ describe('redaction', () => {
     const body = JSON.stringify({
       token,
       order: { id: '1713775200006', description: 'paid with 5123450000000008' },
-      successIndicator: '0a2874491234567812343102',
+      successIndicator: '0a28744912345676',
       sourceOfFunds: { provided: { card: { number: '5123450000000008', track1: 'B5123450000000008^TEST/CARD^3912101' } }, token },
     });
     const kept = redactBodyText(body);
-    for (const id of [`"token":"${token}"`, '"id":"1713775200006"', '"successIndicator":"0a2874491234567812343102"']) assert.ok(kept.includes(id), `${id} in ${kept}`);
+    for (const id of [`"token":"${token}"`, '"id":"1713775200006"', '"successIndicator":"0a28744912345676"']) assert.ok(kept.includes(id), `${id} in ${kept}`);
     assert.ok(!kept.includes('5123450000000008'), kept);
     assert.equal((kept.match(/512345xxxxxx0008/g) ?? []).length, 3, 'number, description and track data masked');
     assert.deepEqual(redactJson(JSON.parse(body)), JSON.parse(kept), 'the parsed body is redacted the same way');
@@ -124,6 +124,18 @@ describe('redaction', () => {
     assert.equal(redactBodyText('{"session":{"id":"SESSION0002776555076G98765431J2"}}', known), `{"session":{"id":"${REDACTED}"}}`, 'a known secret used as an id (a session as the payer password) is still redacted');
 
     assert.equal(redactUrlText(`https://gw.test/api/rest/version/100/merchant/M1/token/${token}?note=5123450000000008`), `https://gw.test/api/rest/version/100/merchant/M1/token/${token}?note=512345xxxxxx0008`);
+    // What is not a plain identifier is judged as a card: free text at an id key, a run of 20 digits or more,
+    // a key in another case or spelled with escapes, merchant free text (order.reference), and any text that is not JSON.
+    for (const [text, pan] of [
+      ['{"order":{"id":"ref 5123 4500 0000 0008"}}', '5123 4500 0000 0008'],
+      ['{"order":{"id":"45087500157410190000"}}', '45087500157410190000'],
+      ['{"ID":"5123450000000008"}', '5123450000000008'],
+      ['{"i\\u0064":"5123450000000008"}', '5123450000000008'],
+      ['{"order":{"reference":"5123450000000008"}}', '5123450000000008'],
+      ['<html>{"id": 7 card 5123450000000008</html>', '5123450000000008'],
+      ['{"id":"x" 4508750015741019}', '4508750015741019'],
+    ]) assert.ok(!redactBodyText(text ?? '').includes(pan ?? ''), `${text} → ${redactBodyText(text ?? '')}`);
+    assert.deepEqual(redactJson({ note: 5123450000000008 }), { note: '512345xxxxxx0008' }, 'a card number sent as a JSON number is masked too');
     assert.equal(redactUrlText('https://user:pw@gw.test/order/1713775200006'), `https://${REDACTED}@gw.test/order/1713775200006`);
   });
 
