@@ -25,7 +25,8 @@ const STRINGS: ReadonlySet<ValueKind> = new Set(['string']);
  */
 export function identifierDigitRuns(text: string): Set<string> {
   const runs = new Set<string>();
-  if (!hasCardLengthDigitRun(text)) return runs;
+  // Most bodies with a card-length run (an Authorize's card number) name no identifier at all: no walk for them.
+  if (!hasCardLengthDigitRun(text) || !namesIdentifierKey(text)) return runs;
   const found: string[] = [];
   const walk = walkJson(text, {
     only: STRINGS,
@@ -36,6 +37,17 @@ export function identifierDigitRuns(text: string): Set<string> {
   if (walk.valid) for (const run of found) runs.add(run);
   return runs;
 }
+
+/** Whether a text holds `"<identifier key>":` anywhere (a cheap gate before the walk). */
+function namesIdentifierKey(text: string): boolean {
+  for (let at = text.indexOf('":'); at >= 0; at = text.indexOf('":', at + 2)) {
+    const open = text.lastIndexOf('"', at - 1);
+    if (open >= 0 && at - open <= MAX_IDENTIFIER_KEY_CHARS && isIdentifierKey(text.slice(open + 1, at))) return true;
+  }
+  return false;
+}
+
+const MAX_IDENTIFIER_KEY_CHARS = 32;
 
 /** Whether the key before a value is written as itself ("id":), not spelled with escapes ("i\u0064":). Each gap is read once. */
 function keyWrittenPlainly(text: string, key: string, valueOffset: number): boolean {
