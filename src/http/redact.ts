@@ -12,21 +12,23 @@ import type { HttpResponse, OutgoingRequest } from './types';
  */
 export function redactBodyText(text: string, known?: KnownSecrets, keepRuns?: ReadonlySet<string>): string {
   const keysRedacted = mayNameSecretKey(text) ? replacePropertyValues(text, secretReplacement, isSecretKey) : text;
-  const keep = new Set([...(keepRuns ?? []), ...identifierDigitRuns(keysRedacted)]);
+  const ids = identifierDigitRuns(keysRedacted);
+  const keep = keepRuns?.size ? (ids.size ? new Set([...keepRuns, ...ids]) : keepRuns) : ids;
   return redactText(keysRedacted, known, keep.size ? { keepRuns: keep } : {});
 }
 
 const STRINGS: ReadonlySet<ValueKind> = new Set(['string']);
+const NO_RUNS: ReadonlySet<string> = new Set();
 
 /**
  * The digit runs a JSON text's identifiers keep (identifierRuns of the plain string values of
  * identifier keys: a token, a numeric order id), so redaction and the summaries of the same answer show
  * them whole. None for a text that is not valid JSON: there a key's value cannot be told from what follows.
  */
-export function identifierDigitRuns(text: string): Set<string> {
-  const runs = new Set<string>();
+export function identifierDigitRuns(text: string): ReadonlySet<string> {
   // Most bodies with a card-length run (an Authorize's card number) name no identifier at all: no walk for them.
-  if (!hasCardLengthDigitRun(text) || !namesIdentifierKey(text)) return runs;
+  if (!hasCardLengthDigitRun(text) || !namesIdentifierKey(text)) return NO_RUNS;
+  const runs = new Set<string>();
   const found: string[] = [];
   const walk = walkJson(text, {
     only: STRINGS,

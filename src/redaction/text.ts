@@ -61,27 +61,25 @@ export function redactText(text: string, known?: SecretValues, options: TextReda
  * runs always, because no id the APIs use is 20 or more bare digits and a card hidden in one must not
  * survive. A scan, not a regular expression: one ran out of stack on millions of digits in a row.
  */
+const CARD_DIGITS_START = /\d(?:[ -]?\d){11}/g;
+
 function forEachDigitRun(text: string, visit: (start: number, end: number) => boolean | void): void {
   const isDigit = (at: number) => {
     const c = text.charCodeAt(at);
     return c >= 48 && c <= 57;
   };
-  for (let i = 0; i < text.length; ) {
-    if (!isDigit(i)) {
-      i++;
-      continue;
-    }
-    let end = i + 1;
-    let digits = 1;
+  // The engine finds where 12 digits start (a bounded pattern: no deep backtracking); the run's end is read on from there.
+  // One pattern object per call: a visitor may itself look for digit runs.
+  const candidate = new RegExp(CARD_DIGITS_START);
+  for (let m = candidate.exec(text); m !== null; m = candidate.exec(text)) {
+    let end = m.index + m[0].length;
     for (let j = end; j < text.length; ) {
-      if (isDigit(j)) {
-        digits++;
-        end = ++j;
-      } else if ((text[j] === ' ' || text[j] === '-') && isDigit(j + 1)) j++;
+      if (isDigit(j)) end = ++j;
+      else if ((text[j] === ' ' || text[j] === '-') && isDigit(j + 1)) j++;
       else break;
     }
-    if (digits >= CARD_DIGITS && visit(i, end) === false) return;
-    i = end;
+    if (visit(m.index, end) === false) return;
+    candidate.lastIndex = end;
   }
 }
 
@@ -139,8 +137,8 @@ export function redactIdentifier(text: string, known?: SecretValues): string {
 export function redactUrlText(url: string, known?: SecretValues): string {
   const queryAt = url.search(/[?#]/);
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
-  const keepRuns = new Set(path.split('/').flatMap(identifierRuns));
-  return redactText(path, known, keepRuns.size ? { keepRuns } : {}) + (queryAt < 0 ? '' : redactText(url.slice(queryAt), known));
+  const keepRuns = hasCardLengthDigitRun(path) ? new Set(path.split('/').flatMap(identifierRuns)) : undefined;
+  return redactText(path, known, keepRuns?.size ? { keepRuns } : {}) + (queryAt < 0 ? '' : redactText(url.slice(queryAt), known));
 }
 
 /** Shortest digit run redactText masks. */
