@@ -34,7 +34,7 @@ export function noteShapeDifferences(api: 'gateway' | 'financing', operationId: 
   const alsoWithoutNulls = new Set(withoutNulls.error.issues.map(pathKeyOf));
   const issues = parsed.error.issues.filter((i) => alsoWithoutNulls.has(pathKeyOf(i)));
   for (const issue of issues.slice(0, MAX_SHAPE_NOTES)) {
-    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(body)';
+    const where = issue.path.length > 0 ? pathKeyOf(issue) : '(body)';
     // Zod messages name the expected type, never the received value, so no secret leaks here.
     notes.push(`Differs from the documented model at ${where}: ${issue.message}`);
   }

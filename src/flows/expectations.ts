@@ -10,7 +10,7 @@ import { GATEWAY_CODES } from '../catalogue/codes';
 import { compare, parseDecimal } from '../catalogue/decimal';
 import { collectNumberLiterals, formatJsonNumber, pathKey } from '../json/numbers';
 import { ownValue } from '../json/ownKey';
-import { REDACTED, redactText, secretKindOfKey, type SecretValues } from '../redaction';
+import { REDACTED, redactText, secretKindOfPath, type SecretValues } from '../redaction';
 import { parseDottedPath, valueAt } from './paths';
 
 export interface ExpectationFailure {
@@ -28,8 +28,7 @@ const BODY_PREFIX = 'body.';
  * compared values pass through the one redaction policy here; `known` adds a run's own secrets.
  */
 export function redactFailure(f: ExpectationFailure, known?: SecretValues): ExpectationFailure {
-  const lastKey = f.path.split(/[.[\]]/).filter(Boolean).at(-1) ?? '';
-  const secret = secretKindOfKey(lastKey) !== undefined;
+  const secret = secretKindOfPath(f.path) !== undefined;
   const shown = (text: string) => (secret ? REDACTED : redactText(text, known));
   return { ...f, path: redactText(f.path, known), expected: shown(f.expected), actual: shown(f.actual), ...(f.meaning !== undefined ? { meaning: redactText(f.meaning, known) } : {}) };
 }

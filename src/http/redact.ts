@@ -14,7 +14,7 @@ export function redactBodyText(text: string, known?: KnownSecrets, keepRuns?: Re
   const keysRedacted = mayNameSecretKey(text) ? replacePropertyValues(text, secretReplacement, isSecretKey) : text;
   const ids = identifierDigitRuns(keysRedacted);
   const keep = keepRuns?.size ? (ids.size ? new Set([...keepRuns, ...ids]) : keepRuns) : ids;
-  return redactText(keysRedacted, known, keep.size ? { keepRuns: keep } : {});
+  return redactText(keysRedacted, known, { keepRuns: keep });
 }
 
 const STRINGS: ReadonlySet<ValueKind> = new Set(['string']);

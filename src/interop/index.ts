@@ -13,7 +13,7 @@ import { FILE_NAMES, LANGUAGES, toCode, type CodeRequest, type Language } from '
 import { planExport, PASSWORD_VARIABLE, FRESH_GUID } from './export/fromWorkbench';
 import { writeHttpFile } from './export/httpFile';
 import { writePostman } from './export/postman';
-import { importCurl, type ReadAtFile } from './import/curl';
+import { holdsCurlCommand, importCurl, type ReadAtFile } from './import/curl';
 import { importHttpFile } from './import/httpFile';
 import { importPostmanCollection, importPostmanEnvironment, isPostmanCollection, isPostmanEnvironment, parsePostmanJson } from './import/postman';
 import { toWorkbench, type ImportOutcome } from './import/toWorkbench';
@@ -50,7 +50,7 @@ export function importFiles(files: readonly InputFile[], readAtFile: ReadAtFile,
       if (isPostmanCollection(json)) collections.push(importPostmanCollection(json, file.name));
       else if (isPostmanEnvironment(json)) environments.push(importPostmanEnvironment(json, file.name));
       else throw new ImportError(`${file.name}: JSON that is neither a Postman collection (v2.0 or v2.1) nor a Postman environment`);
-    } else if (/(^|\n)\s*(?:(?:\$|%|>|PS>)\s+)?curl(\.exe)?\s/.test(file.text)) collections.push(importCurl(file.text, file.name, readAtFile));
+    } else if (holdsCurlCommand(file.text)) collections.push(importCurl(file.text, file.name, readAtFile));
     else throw new ImportError(`${file.name}: not a Postman collection or environment, a .http/.rest file, or a curl command`);
   }
   if (collections.length === 0) throw new ImportError(`${files.map((f) => f.name).join(', ')}: only environments; name the collection beside them`);

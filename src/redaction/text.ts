@@ -59,7 +59,8 @@ export function redactText(text: string, known?: SecretValues, options: TextReda
  * Digit runs of card length or longer (a space or a dash between two digits allowed), each as
  * [start, end). 12 to 19 digits are masked when they pass Luhn (ids of that length are common); longer
  * runs always, because no id the APIs use is 20 or more bare digits and a card hidden in one must not
- * survive. A scan, not a regular expression: one ran out of stack on millions of digits in a row.
+ * survive. The pattern only finds where a run starts; its end is scanned: an unbounded pattern ran out of
+ * stack on millions of digits in a row.
  */
 const CARD_DIGITS_START = /\d(?:[ -]?\d){11}/g;
 
@@ -126,8 +127,7 @@ export function identifierRuns(value: string): string[] {
 
 /** The value of an identifier key (isIdentifierKey) or a URL's path parameter: every rule, its own id digits kept. */
 export function redactIdentifier(text: string, known?: SecretValues): string {
-  const keepRuns = new Set(identifierRuns(text));
-  return redactText(text, known, keepRuns.size ? { keepRuns } : {});
+  return redactText(text, known, { keepRuns: new Set(identifierRuns(text)) });
 }
 
 /**
@@ -138,7 +138,7 @@ export function redactUrlText(url: string, known?: SecretValues): string {
   const queryAt = url.search(/[?#]/);
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
   const keepRuns = hasCardLengthDigitRun(path) ? new Set(path.split('/').flatMap(identifierRuns)) : undefined;
-  return redactText(path, known, keepRuns?.size ? { keepRuns } : {}) + (queryAt < 0 ? '' : redactText(url.slice(queryAt), known));
+  return redactText(path, known, { keepRuns }) + (queryAt < 0 ? '' : redactText(url.slice(queryAt), known));
 }
 
 /** Shortest digit run redactText masks. */
@@ -162,7 +162,7 @@ function mayHoldFreeTextSecret(text: string): boolean {
 
 function maskDigitRun(run: string): string {
   const digits = run.replace(/\D/g, '');
-  return digits.length > 19 || passesLuhn(digits) ? maskDigits(digits) : run;
+  return digits.length > MAX_CARD_DIGITS || passesLuhn(digits) ? maskDigits(digits) : run;
 }
 
 /** Values of secret keys written as text ('password': 'x', password=x, "password":"x… cut off). */

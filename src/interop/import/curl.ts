@@ -20,6 +20,11 @@ const SHORT_WITH_VALUE = new Set(['X', 'H', 'd', 'u', 'm', 'o', 'w', 'x', 'E', '
 const CURL = /^curl(\.exe)?$/;
 const PROMPTS: ReadonlySet<string> = new Set(['$', '%', '>', 'PS>']);
 
+/** Whether a text holds a curl command line, at a line's start or after a documentation prompt (PROMPTS). */
+export function holdsCurlCommand(text: string): boolean {
+  return /(^|\n)\s*(?:(?:\$|%|>|PS>)\s+)?curl(\.exe)?\s/.test(text);
+}
+
 export function importCurl(text: string, where: string, readAtFile: ReadAtFile): ImportedCollection {
   if (text.length > LIMITS.fileChars) throw new ImportError(`${where}: ${text.length} characters; a cURL file holds at most ${LIMITS.fileChars}`);
   const notes: string[] = [];

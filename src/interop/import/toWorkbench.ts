@@ -159,7 +159,6 @@ function expandBody(request: PlainRequest, c: Context): string {
   return expandTemplates(request.body ?? '', (name) => {
     const fromAnswer = answerReference(name, c);
     if (fromAnswer) {
-      c.answered.add(name);
       c.out.leftOut.push(`${request.source}: {{${name}}} became ${fromAnswer} (the earlier answer that sets it)`);
       return fromAnswer;
     }
@@ -202,9 +201,16 @@ function parseBody(text: string, source: string, out: ImportOutcome): unknown {
 /**
  * A value an earlier request's answer sets, as a Postman test script or a REST Client request
  * variable does (`{{SessionId}}`, `{{Token}}`, `{{createSession.response.body.session.id}}`): the
- * reference to that step's response; undefined when no earlier step of the group gives it.
+ * reference to that step's response; undefined when no earlier step of the group gives it. A variable
+ * that became one is noted in `answered`, wherever it was used (a body, a path parameter).
  */
 function answerReference(name: string, c: Context): string | undefined {
+  const reference = earlierAnswer(name, c);
+  if (reference) c.answered.add(name);
+  return reference;
+}
+
+function earlierAnswer(name: string, c: Context): string | undefined {
   const restClient = /^([A-Za-z_][\w-]{0,63})\.response\.body\.(.{1,200})$/.exec(name);
   if (restClient) {
     const step = c.earlier.find((e) => e.requestName === restClient[1] || e.id === restClient[1]);
@@ -248,7 +254,7 @@ function secretUses(collection: ImportedCollection): Set<string> {
   for (const group of collection.groups) {
     for (const r of group.requests) {
       const places = [
-        ...(r.auth?.kind === 'basic' ? [r.auth.password, ...(/^merchant\./.test(r.auth.user) ? [] : [r.auth.user])] : r.auth ? [r.auth.token] : []),
+        ...(r.auth?.kind === 'basic' ? [r.auth.password, ...(merchantOfUser(r.auth.user) !== undefined ? [] : [r.auth.user])] : r.auth ? [r.auth.token] : []),
         ...r.headers.filter((h) => h.name.toLowerCase() === 'authorization' || isSecretHeader(h.name) || looksSecret(h.name)).map((h) => h.value),
       ];
       for (const place of places) for (const name of templateNames(place)) names.add(name);
@@ -289,7 +295,7 @@ function takeSecrets(request: PlainRequest, d: DetectedOperation, c: Context): v
     c.out.secrets.push({ environmentId: c.environment.id, name: 'gatewayApiPassword', value, from });
   }
   const user = expandTemplates(auth.user, c.lookup);
-  const merchant = /^merchant\.(.+)$/.exec(user)?.[1];
+  const merchant = merchantOfUser(user);
   if (merchant && /^[A-Za-z0-9_-]{1,40}$/.test(merchant)) c.environment.merchantId ??= merchant;
 }
 
@@ -329,14 +335,16 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
     if (value === undefined) continue;
     const template = templateNames(value);
     const fromAnswer = template.length === 1 && value === `{{${template[0] ?? ''}}}` ? answerReference(template[0] ?? '', c) : undefined;
-    if (fromAnswer) {
-      params[name] = fromAnswer;
-      c.answered.add(template[0] ?? '');
-    }
+    if (fromAnswer) params[name] = fromAnswer;
     else if (!hasNoValue(value)) params[name] = value;
     else c.out.leftOut.push(`${source}: ${name} ${value} has no value and no earlier step gives it; set it in the flow`);
   }
   return params;
+}
+
+/** The merchant of a gateway Basic user ("merchant.TESTM01" → "TESTM01"); undefined for any other user (an API key). */
+function merchantOfUser(user: string): string | undefined {
+  return /^merchant\.(.+)$/.exec(user)?.[1];
 }
 
 /** Documentation's placeholders ("<your_api_password>", "<order_id>") are no values. */
@@ -398,7 +406,7 @@ function withoutLiteralSecrets(r: PlainRequest, out: ImportOutcome): PlainReques
   const withBody = { ...r, headers, ...(body !== undefined ? { body } : {}) };
   if (!r.auth) return withBody;
   const auth: RequestAuth = r.auth.kind === 'basic'
-    ? { ...r.auth, user: r.auth.user === '' || /^merchant\./.test(r.auth.user) ? r.auth.user : asTemplate(r.auth.user, 'user'), password: asTemplate(r.auth.password, 'password') }
+    ? { ...r.auth, user: r.auth.user === '' || merchantOfUser(r.auth.user) !== undefined ? r.auth.user : asTemplate(r.auth.user, 'user'), password: asTemplate(r.auth.password, 'password') }
     : { ...r.auth, token: asTemplate(r.auth.token, 'token') };
   return { ...withBody, auth };
 }
