@@ -255,7 +255,7 @@ function secretUses(collection: ImportedCollection): Set<string> {
     for (const r of group.requests) {
       const places = [
         ...(r.auth?.kind === 'basic' ? [r.auth.password, ...(merchantOfUser(r.auth.user) !== undefined ? [] : [r.auth.user])] : r.auth ? [r.auth.token] : []),
-        ...r.headers.filter((h) => h.name.toLowerCase() === 'authorization' || isSecretHeader(h.name) || looksSecret(h.name)).map((h) => h.value),
+        ...r.headers.filter((h) => h.name.toLowerCase() === 'authorization' || carriesCredential(h.name)).map((h) => h.value),
       ];
       for (const place of places) for (const name of templateNames(place)) names.add(name);
     }
@@ -342,6 +342,11 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
   return params;
 }
 
+/** A header other than Authorization that carries a credential (x-api-key, a name like a password or token). */
+function carriesCredential(headerName: string): boolean {
+  return isSecretHeader(headerName) || looksSecret(headerName);
+}
+
 /** The merchant of a gateway Basic user ("merchant.TESTM01" → "TESTM01"); undefined for any other user (an API key). */
 function merchantOfUser(user: string): string | undefined {
   return /^merchant\.(.+)$/.exec(user)?.[1];
@@ -400,7 +405,7 @@ function withoutLiteralSecrets(r: PlainRequest, out: ImportOutcome): PlainReques
   const asTemplate = (value: string, name: string) => (templateNames(value).length ? value : `{{${name}}}`);
   const headers = r.headers
     .filter((h) => h.name.toLowerCase() !== 'authorization')
-    .map((h) => (isSecretHeader(h.name) || looksSecret(h.name) ? { ...h, value: asTemplate(h.value, h.name.toLowerCase().replace(/[^a-z0-9]+/g, '_')) } : h));
+    .map((h) => (carriesCredential(h.name) ? { ...h, value: asTemplate(h.value, h.name.toLowerCase().replace(/[^a-z0-9]+/g, '_')) } : h));
   const body = r.body === undefined ? undefined : redactBodyText(r.body);
   if (body !== r.body) out.leftOut.push(`${r.source}: secret values in its body were written as <redacted> in the plain request; put yours back before sending it`);
   const withBody = { ...r, headers, ...(body !== undefined ? { body } : {}) };
