@@ -17,7 +17,8 @@ export const EXPORT_COMMAND: CommandSpec = {
   name: 'export',
   operands: '<file>',
   summary: `Exports a request file or a flow: --code LANG prints a runnable program (node, python, php, java,
-csharp, go) of one request that reads the password from the environment variable the CLI uses;
+csharp, go) of one request that reads the password from the environment variable the CLI uses
+and draws a new order id and transaction id on each run;
 --curl prints its cURL command; --http prints a .http file (REST Client, httpYac); --postman writes a Postman v2.1 collection and
 environment (the password an empty secret variable).`,
   flags: [
@@ -27,6 +28,6 @@ environment (the password an empty secret variable).`,
     { name: '--postman', help: 'a Postman collection and environment, written into --out (default: the working folder)' },
     { name: '--env', value: 'NAME', help: 'the environment (id or name) whose URL and merchant id are used; default: the flow\'s, else local-simulator' },
     { name: '--environments', value: 'FILE', help: 'environments.json with your environments (no secrets in it)' },
-    { name: '--out', value: 'PATH', help: 'a file for --code and --http, a folder for --postman' },
+    { name: '--out', value: 'PATH', help: 'for --code, --curl and --http: a file, or a folder (existing, or ending in /) to write the usual file into (request.py, Request.java, FLOW.http…); for --postman: a folder' },
   ],
 };

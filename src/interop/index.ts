@@ -9,8 +9,9 @@ import { toCurl } from '../http/curl';
 import type { OutgoingRequest } from '../http/types';
 import type { Environment } from '../send/environment';
 import type { SecretName } from '../send/secretNames';
-import { FILE_NAMES, LANGUAGES, toCode, type CodeRequest, type Language } from './export/code';
-import { planExport, PASSWORD_VARIABLE, FRESH_GUID } from './export/fromWorkbench';
+import { FILE_NAMES, LANGUAGES, toCode, type CodeRequest, type CodeText, type Language } from './export/code';
+import { drawnId, GUID_VARIABLE, planExport, PASSWORD_VARIABLE, type ExportPlan } from './export/fromWorkbench';
+import type { Piece } from './export/jsonPieces';
 import { writeHttpFile } from './export/httpFile';
 import { writePostman } from './export/postman';
 import { holdsCurlCommand, importCurl, type ReadAtFile } from './import/curl';
@@ -97,18 +98,24 @@ export interface ExportInput {
   environment: Environment;
   /** The file the flow came from, for notes. */
   where: string;
-  freshId: () => string;
+  /** An id drawn at export time (the workbench's patterns): the orders of .http and cURL exports, a cURL transaction. */
+  freshId: (kind: 'order' | 'transaction') => string;
+}
+
+function plan(input: ExportInput): ExportPlan {
+  return planExport(input.flow, input.environment, input.where, () => input.freshId('order'));
 }
 
 export function exportHttp(input: ExportInput, passwordVariable: string): { text: string; notes: string[] } {
-  const plan = planExport(input.flow, input.environment, input.where, input.freshId);
-  const fromEnv = new Map(plan.variables.filter((v) => v.secret).map((v) => [v.name, v.name === PASSWORD_VARIABLE ? passwordVariable : `PAYMENT_WORKBENCH_${v.name.toUpperCase()}`]));
-  return { text: writeHttpFile(plan.requests, { variables: plan.variables.filter((v) => !v.secret), fromProcessEnv: fromEnv, notes: [`${plan.name}: exported by Payment Workbench; the password is read from the shell's ${passwordVariable}.`] }), notes: plan.notes };
+  const p = plan(input);
+  const fromEnv = new Map(p.variables.filter((v) => v.secret).map((v) => [v.name, v.name === PASSWORD_VARIABLE ? passwordVariable : `PAYMENT_WORKBENCH_${v.name.toUpperCase()}`]));
+  const note = `Exported by Payment Workbench from ${JSON.stringify(input.where)} (the flow ${JSON.stringify(p.name)}); the password is read from the shell's ${passwordVariable}.`;
+  return { text: writeHttpFile(p.requests, { variables: p.variables.filter((v) => !v.secret), fromProcessEnv: fromEnv, notes: [note] }), notes: p.notes };
 }
 
 export function exportPostman(input: ExportInput): { collection: string; environment: string; notes: string[] } {
-  const plan = planExport(input.flow, input.environment, input.where, input.freshId);
-  return { ...writePostman(plan, input.environment.name), notes: plan.notes };
+  const p = plan(input);
+  return { ...writePostman(p, input.environment.name), notes: p.notes };
 }
 
 interface PostmanCollectionShape {
@@ -127,24 +134,32 @@ export function exportPostmanMany(inputs: readonly ExportInput[], name: string):
   return { collection: `${JSON.stringify(merged, null, 2)}\n`, environment: parts[0]?.files.environment ?? '', notes: parts.flatMap((p) => p.files.notes) };
 }
 
-/** The one request of a request file with every value but the password filled in (fresh ids where the flow would make them). */
+/**
+ * The one request of a request file with every value but the password filled in. The program draws
+ * the order id (where the request starts the order) and the transaction id afresh on each run.
+ */
 function concreteRequest(input: ExportInput, what: string): { request: CodeRequest; notes: string[] } {
-  const plan = planExport(input.flow, input.environment, input.where, input.freshId);
-  const [request] = plan.requests;
-  if (!request || plan.requests.length > 1) throw new ImportError(`${input.where}: a flow of ${plan.requests.length} steps; ${what} is exported from one request (a request file), a flow as --postman or --http`);
+  const p = plan(input);
+  const [request] = p.requests;
+  if (!request || p.requests.length > 1) throw new ImportError(`${input.where}: a flow of ${p.requests.length} steps; ${what} is exported from one request (a request file), a flow as --postman or --http`);
   if (request.auth?.kind === 'bearer') throw new ImportError(`${input.where}: a financing request needs a signed-in token; export it as --postman or --http`);
-  const values = new Map(plan.variables.filter((v) => !v.secret).map((v) => [v.name, v.value]));
-  const expand = (text: string) => expandTemplates(text.split(FRESH_GUID).join(input.freshId()), (name) => values.get(name));
+  const values = new Map(p.variables.filter((v) => !v.secret).map((v) => [v.name, v.value]));
+  const program = (pieces: readonly Piece[]): CodeText => pieces.map((piece) => {
+    if (typeof piece === 'string') return piece;
+    if (piece.variable === GUID_VARIABLE) return { fresh: 'transactionId' };
+    if (piece.variable === 'orderId' || piece.variable.startsWith('orderId_')) return { fresh: 'orderId' };
+    return values.get(piece.variable) ?? '';
+  });
   const step = input.flow.steps[0];
   return {
-    notes: plan.notes,
+    notes: p.notes,
     request: {
-      title: `${step?.operation ?? ''}${step?.version !== undefined ? ` v${step.version}` : ''} (${input.where}), exported by Payment Workbench for ${input.environment.name}`,
+      title: `${step?.operation ?? ''}${step?.version !== undefined ? ` v${step.version}` : ''} from ${JSON.stringify(input.where)}, exported by Payment Workbench for the environment ${JSON.stringify(input.environment.name)}`,
       method: request.method,
-      url: expand(request.url),
+      url: program(request.program.url),
       headers: request.headers,
-      ...(request.body !== undefined ? { body: expand(request.body) } : {}),
-      ...(request.auth?.kind === 'basic' ? { auth: { user: expand(request.auth.user), passwordVariables: [] } } : {}),
+      ...(request.program.body !== undefined ? { body: program(request.program.body) } : {}),
+      ...(request.auth?.kind === 'basic' ? { auth: { user: expandTemplates(request.auth.user, (name) => values.get(name)), passwordVariables: [] } } : {}),
     },
   };
 }
@@ -158,11 +173,14 @@ export function exportCode(input: ExportInput, language: Language, passwordVaria
 /** One request as a cURL command (the same writer as Copy as cURL), the password read from the shell's `passwordVariable`. */
 export function exportCurl(input: ExportInput, passwordVariable: string): { text: string; notes: string[] } {
   const { request, notes } = concreteRequest(input, 'cURL');
+  // A command line draws no ids: those of this export are written into it.
+  const ids = { orderId: drawnId(input.freshId('order'), input.where), transactionId: drawnId(input.freshId('transaction'), input.where) };
+  const text = (t: CodeText) => t.map((p) => (typeof p === 'string' ? p : ids[p.fresh])).join('');
   const outgoing: OutgoingRequest = {
     method: request.method as OutgoingRequest['method'],
-    url: request.url,
+    url: text(request.url),
     headers: Object.fromEntries(request.headers.map((h) => [h.name, h.value])),
-    ...(request.body !== undefined ? { body: request.body } : {}),
+    ...(request.body !== undefined ? { body: text(request.body) } : {}),
     timeoutMs: input.environment.timeoutMs,
     maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
   };

@@ -11,7 +11,7 @@ import { secretVariables } from '../../cli/envSecrets';
 import type { CoreServices } from '../../commands/services';
 import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../flows';
 import { environmentsFileText, exportCode, exportHttp, exportPostmanMany, FILE_NAMES, importFiles, importReport, ImportError, LANGUAGES, type ExportInput, type ImportOutcome, type InputFile, type Language } from '../../interop';
-import { DEFAULT_ORDER_PATTERN, generateId } from '../../send/ids';
+import { freshOrderId, freshTransactionId } from '../../commands/idSuggestions';
 import { sentenceStart } from '../../format/sentence';
 
 const REPORT_SCHEME = 'payment-workbench-report';
@@ -118,7 +118,7 @@ function flowOf(file: string): Flow {
 
 function exportInput(core: CoreServices, file: string, flow: Flow): ExportInput {
   const environment = (flow.environment ? core.environments.get(flow.environment) : undefined) ?? core.environments.requireActive();
-  return { flow, environment, where: vscode.workspace.asRelativePath(file), freshId: () => generateId(DEFAULT_ORDER_PATTERN) };
+  return { flow, environment, where: vscode.workspace.asRelativePath(file), freshId: (kind) => (kind === 'order' ? freshOrderId() : freshTransactionId()) };
 }
 
 function targetFile(uri: vscode.Uri | undefined): string {
