@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
@@ -12,11 +13,52 @@ const PASSWORD = SIMULATOR_DEFAULTS.apiPassword;
 const unsetSecrets = Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('PAYMENT_WORKBENCH_')).map((k) => [k, undefined]));
 
 /** Runs a program to its end without blocking this process, which serves the simulator it calls. */
-function runNode(file: string, env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
-  const clean = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((e): e is [string, string] => e[1] !== undefined));
+function runProgram(tool: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<{ status: number; stdout: string; stderr: string }> {
+  const clean = Object.fromEntries(Object.entries({ ...process.env, no_proxy: '127.0.0.1,localhost', ...env }).filter((e): e is [string, string] => e[1] !== undefined));
   return new Promise((resolve) => {
-    execFile(process.execPath, [file], { env: clean, encoding: 'utf8' }, (err, stdout, stderr) => resolve({ status: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
+    execFile(tool, args, { env: clean, encoding: 'utf8', ...(cwd ? { cwd } : {}) }, (err, stdout, stderr) => resolve({ status: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
   });
+}
+const runNode = (file: string, env: NodeJS.ProcessEnv) => runProgram(process.execPath, [file], env);
+
+/** The exported programs that run here: a missing toolchain is a skip with its reason, never a failure. */
+const PROGRAMS = [
+  { language: 'node', file: 'request.mjs', tool: process.execPath, args: (f: string) => [f] },
+  { language: 'python', file: 'request.py', tool: 'python3', args: (f: string) => [f] },
+  { language: 'php', file: 'request.php', tool: 'php', args: (f: string) => [f] },
+  // Compiled once by javac below: the source launcher would compile it again on each run.
+  { language: 'java', file: 'Request.java', tool: 'java', args: (f: string) => ['-cp', path.dirname(f), 'Request'] },
+] as const;
+const hasTool = (tool: string) => spawnSync(tool, ['--version'], { encoding: 'utf8' }).error === undefined;
+
+interface Recorded {
+  method: string;
+  url: string;
+  body: Buffer;
+}
+
+/**
+ * A loopback server in front of the simulator that keeps each request's bytes as they arrived, and
+ * passes it on with the path below `/api/` (the environment's URL may have a prefix of its own).
+ */
+async function recordingProxy(target: string): Promise<{ url: string; requests: Recorded[]; close: () => Promise<void> }> {
+  const requests: Recorded[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const url = req.url ?? '';
+      requests.push({ method: req.method ?? '', url, body });
+      const headers = Object.fromEntries(['authorization', 'content-type', 'accept'].flatMap((h) => (typeof req.headers[h] === 'string' ? [[h, req.headers[h] as string]] : [])));
+      fetch(`${target}${url.slice(url.indexOf('/api/'))}`, { method: req.method ?? 'GET', headers, ...(body.length ? { body } : {}) })
+        .then(async (answer) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
+        .catch((err: unknown) => res.writeHead(502).end(String(err)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** Every file under `dir` (recursively) that holds `secret`. */
@@ -119,9 +161,77 @@ describe('payment-workbench import and export (the real CLI against the simulato
     const ran = await runNode(program, { ...unsetSecrets, PAYMENT_WORKBENCH_SHOP_TEST_GATEWAY_API_PASSWORD: PASSWORD });
     assert.equal(ran.status, 0, ran.stderr);
     assert.equal(ran.stdout.trim(), 'HTTP 200 SUCCESS APPROVED');
-    const orderId = /\/order\/([^/]+)\/transaction\//.exec(fs.readFileSync(program, 'utf8'))?.[1] ?? '';
+    const orderId = /\/order\/([^/]+)\/transaction\//.exec(sim.requestLog.entries.at(-1)?.url ?? '')?.[1] ?? '';
     const order = await fetch(`${sim.baseUrl}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/${orderId}`, { headers: { Authorization: `Basic ${Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${PASSWORD}`).toString('base64')}` } });
     assert.equal(((await order.json()) as { totalAuthorizedAmount: unknown }).totalAuthorizedAmount, 12.5, 'the simulator holds the order with its money');
+  });
+
+  /**
+   * The issue's case: a committed environments file names an environment with a statement in it, and
+   * a request file (its name and body values) carries what ends a literal or a comment in each language.
+   * Each program that runs here is exported by the CLI, then run twice against the simulator.
+   */
+  for (const program of PROGRAMS) {
+    it(`exports Authorize as ${program.language} code that runs twice (two approvals, two orders) with hostile names and values, runs none of them, and sends the body byte for byte (skipped without ${path.basename(program.tool)})`, async function () {
+      if (!hasTool(program.tool) || (program.language === 'java' && !hasTool('javac'))) {
+        if (this.test) this.test.title += ` — skipped: ${program.tool} is not installed here`;
+        this.skip();
+      }
+      const proxy = await recordingProxy(sim.baseUrl);
+      try {
+        const work = fs.mkdtempSync(path.join(dir, `hostile-${program.language}-`));
+        // What would print PWNED if it ran: after a line break in Python, JavaScript (U+2028 too) and C#, after PHP's ?>, after Java's \u000a.
+        const name = 'Shop\nprint("PWNED")#\u2028console.log("PWNED")//?>PWNED<?php //\\u000a\u0085';
+        fs.mkdirSync(path.join(work, '.vscode'));
+        fs.writeFileSync(path.join(work, '.vscode', 'payment-workbench.environments.json'), JSON.stringify({ environments: [{ id: 'shop-test', name, gatewayUrl: `${proxy.url}/pre'$\`{x}`, merchantId: SIMULATOR_DEFAULTS.merchantId }] }));
+        const body = {
+          apiOperation: 'AUTHORIZE',
+          order: { amount: '12.50', currency: 'EUR', reference: '\n\r?>*/"""\'`\u2028\u2029\u0085\u0000\\u000a\\ ü😀' },
+          transaction: { reference: '${PWNED}#{PWNED}{$x}{{apiPassword}}%s' },
+          sourceOfFunds: { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } },
+        };
+        const requestFile = path.join(work, 'auth\nprint("PWNED")#?>PWNED.payreq.json');
+        fs.writeFileSync(requestFile, JSON.stringify({ operation: 'gateway.authorize', version: 11, body }));
+        const exported = await cli(['export', '--code', program.language, path.basename(requestFile), '--env', 'shop-test', '--out', '.'], { cwd: work });
+        assert.equal(exported.status, 0, exported.stdout + exported.stderr);
+        const file = path.join(work, program.file);
+        assert.ok(fs.existsSync(file), `--out . wrote ${program.file} into the folder`);
+        if (program.language === 'java') assert.equal(spawnSync('javac', ['-d', work, file], { encoding: 'utf8' }).status, 0);
+        for (let run = 0; run < 2; run++) {
+          const ran = await runProgram(program.tool, program.args(file), { ...unsetSecrets, PAYMENT_WORKBENCH_SHOP_TEST_GATEWAY_API_PASSWORD: PASSWORD }, work);
+          assert.equal(ran.stdout, 'HTTP 200 SUCCESS APPROVED\n', `run ${run + 1}: ${ran.stderr}`);
+          assert.equal(ran.status, 0);
+        }
+        assert.equal(proxy.requests.length, 2);
+        const expected = Buffer.from(JSON.stringify(body, null, 2));
+        for (const sent of proxy.requests) assert.ok(sent.body.equals(expected), `the body sent is the request file's, byte for byte:\n${sent.body.toString()}`);
+        const orders = proxy.requests.map((r) => /\/order\/([^/]+)\/transaction\/([^/]+)$/.exec(r.url)?.slice(1) ?? []);
+        assert.match(orders[0]?.[0] ?? '', /^ORD-[0-9A-F]{12}$/);
+        assert.match(orders[0]?.[1] ?? '', /^TXN-[0-9A-F]{12}$/);
+        assert.notEqual(orders[0]?.[0], orders[1]?.[0], 'each run is a new order');
+        assert.match(proxy.requests[0]?.url ?? '', /^\/pre'\$%60%7Bx%7D\/api\/rest\/version\/11\/merchant\/TESTSIMULATOR01\/order\//, 'the environment\'s URL as the URL parser reads it');
+      } finally {
+        await proxy.close();
+      }
+    });
+  }
+
+  it('export --out takes a folder as import --out does (existing, or new when it ends in /), and says which path it cannot write and what to do', async () => {
+    const request = path.join(fixtures, 'authorize.payreq.json');
+    const folder = path.join(dir, 'out-folder');
+    fs.mkdirSync(folder);
+    const intoExisting = await cli(['export', '--code', 'java', request, '--out', folder]);
+    assert.equal(intoExisting.status, 0, intoExisting.stderr);
+    assert.ok(fs.existsSync(path.join(folder, 'Request.java')));
+    const intoNew = await cli(['export', '--http', request, '--out', `${path.join(dir, 'new-folder')}${path.sep}`]);
+    assert.equal(intoNew.status, 0, intoNew.stderr);
+    assert.ok(fs.existsSync(path.join(dir, 'new-folder', 'authorize.http')));
+    const asFile = await cli(['export', '--code', 'python', request, '--out', path.join(dir, 'named.py')]);
+    assert.equal(asFile.status, 0, asFile.stderr);
+    assert.match(fs.readFileSync(path.join(dir, 'named.py'), 'utf8'), /urllib\.request/);
+    const underAFile = await cli(['export', '--code', 'node', request, '--out', `${path.join(dir, 'named.py', 'sub')}${path.sep}`]);
+    assert.equal(underAFile.status, 2);
+    assert.match(underAFile.stderr, /export: cannot make the folder .*named\.py.sub \((ENOTDIR|EEXIST)\); choose another --out/);
   });
 
   it('round trip: a flow exported as a Postman collection and environment, imported again, runs green', async () => {
