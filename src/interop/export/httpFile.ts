@@ -31,7 +31,7 @@ export function writeHttpFile(requests: readonly PlainRequest[], options: HttpFi
   for (const r of requests) {
     const what = `request ${JSON.stringify(r.name)} (${r.source})`;
     if (lines.length) lines.push('');
-    lines.push(`### ${commentText(r.name)}`, `# @name ${r.name.replace(/[^A-Za-z0-9_-]+/g, '_')}`, comment(`from ${r.source}`), oneLine(`${r.method} ${r.url}`, what));
+    lines.push(`### ${shown(r.name)}`, `# @name ${r.name.replace(/[^A-Za-z0-9_-]+/g, '_')}`, comment(`from ${r.source}`), oneLine(`${r.method} ${r.url}`, what));
     for (const h of r.headers) lines.push(oneLine(`${h.name}: ${h.value}`, `${what}, header ${JSON.stringify(h.name)}`));
     if (r.auth?.kind === 'basic') lines.push(oneLine(`Authorization: Basic ${r.auth.user}:${r.auth.password}`, `${what}, Basic user`));
     if (r.auth?.kind === 'bearer') lines.push(oneLine(`Authorization: Bearer ${r.auth.token}`, `${what}, token`));
@@ -42,7 +42,12 @@ export function writeHttpFile(requests: readonly PlainRequest[], options: HttpFi
 
 /** A comment line that nothing in `text` can end; it never starts with `@`. */
 function comment(text: string): string {
-  return `# ${commentText(text).replace(/^@/, '<U+0040>')}`;
+  return `# ${shown(text).replace(/^@/, '<U+0040>')}`;
+}
+
+/** A name for a comment: one line, and no `{{` or `}}` (no tool should find a template in a comment). */
+function shown(text: string): string {
+  return commentText(text).replace(/\{\{/g, '{<U+007B>').replace(/\}\}/g, '}<U+007D>');
 }
 
 function oneLine(line: string, what: string): string {

