@@ -93,6 +93,15 @@ export function environmentsFileText(outcome: ImportOutcome): string {
   return `${JSON.stringify({ environments: outcome.environments }, null, 2)}\n`;
 }
 
+/**
+ * A message that quotes names and values from files, for a VS Code notification: those render
+ * `[label](link)` as a link, `command:` links included, so a name could offer a click that runs a
+ * command. The link syntax is broken; the text stays readable.
+ */
+export function notificationText(text: string): string {
+  return text.replace(/\]\s*\(/g, '] (').replace(/[\r\n\u2028\u2029]+/g, ' ');
+}
+
 export interface ExportInput {
   flow: Flow;
   environment: Environment;

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { secretVariables } from '../../cli/envSecrets';
 import type { CoreServices } from '../../commands/services';
 import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../flows';
-import { environmentsFileText, exportCode, exportHttp, exportPostmanMany, FILE_NAMES, importFiles, importReport, ImportError, LANGUAGES, type ExportInput, type ImportOutcome, type InputFile, type Language } from '../../interop';
+import { environmentsFileText, exportCode, exportHttp, exportPostmanMany, FILE_NAMES, importFiles, importReport, ImportError, LANGUAGES, notificationText, type ExportInput, type ImportOutcome, type InputFile, type Language } from '../../interop';
 import { freshOrderId, freshTransactionId } from '../../commands/idSuggestions';
 import { sentenceStart } from '../../format/sentence';
 
@@ -43,7 +43,7 @@ async function guard<T>(action: () => Promise<T>): Promise<T | undefined> {
   try {
     return await action();
   } catch (err) {
-    void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
+    void vscode.window.showErrorMessage(notificationText(sentenceStart(err instanceof Error ? err.message : String(err))));
     return undefined;
   }
 }
@@ -134,7 +134,7 @@ async function copyAsCode(core: CoreServices, uri: vscode.Uri | undefined, given
   const input = exportInput(core, file, flowOf(file));
   const { text, notes } = exportCode(input, language, secretVariables(input.environment.id, 'gatewayApiPassword'));
   await vscode.env.clipboard.writeText(text);
-  void vscode.window.showInformationMessage(`Copied ${language} code for ${path.basename(file)} (${input.environment.name}); it reads the password from ${secretVariables(input.environment.id, 'gatewayApiPassword').join(' or ')}.${notes.length ? ` ${notes.join(' ')}` : ''}`);
+  void vscode.window.showInformationMessage(notificationText(`Copied ${language} code for ${path.basename(file)} (${input.environment.name}); it reads the password from ${secretVariables(input.environment.id, 'gatewayApiPassword').join(' or ')}.${notes.length ? ` ${notes.join(' ')}` : ''}`));
   return text;
 }
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../../src/flows';
-import { exportCode, exportCurl, exportHttp, exportPostman, importFiles, ImportError, type ExportInput } from '../../../src/interop';
+import { exportCode, exportCurl, exportHttp, exportPostman, importFiles, ImportError, notificationText, type ExportInput } from '../../../src/interop';
 import { localSimulatorEnvironment } from '../../../src/send/environment';
 import { problemsOf } from './codeTrees';
 
@@ -111,5 +111,13 @@ describe('Export as .http and Postman, and back', () => {
     assert.throws(() => exportHttp(withQuery, 'P'), (err: Error) => err instanceof ImportError && /environment shop-test: the gateway URL "https:\/\/gw\.example\/\?x=\{\{apiPassword\}\}" has a query/.test(err.message));
     const badIds: ExportInput = { ...input(), freshId: () => 'ORD\n@baseUrl = https://evil.example' };
     assert.throws(() => exportHttp(badIds, 'P'), (err: Error) => err instanceof ImportError && /card-pay-refund\.payflow\.json: the id pattern gave "ORD\\n@baseUrl = https:\/\/evil\.example"; an exported id is 1 to 40 letters/.test(err.message));
+  });
+
+  it('a name quoted in a VS Code notification offers no link: [label](command:…) is broken, line breaks are spaces', () => {
+    const { notes } = exportCode({ ...input(), flow: { ...input().flow, steps: [{ id: 'request', operation: 'gateway.retrieveOrder', params: { orderId: '[Fix it](command:workbench.action.terminal.new) {{x}}' } }] } }, 'node', ['P']);
+    const shown = notificationText(`Copied node code. ${notes.join(' ')}`);
+    assert.doesNotMatch(shown, /\]\(/, "VS Code reads a link only where ] and ( touch (linkedText.ts)");
+    assert.match(shown, /\[Fix it\] \(command:workbench\.action\.terminal\.new\)/, 'the text stays readable');
+    assert.equal(notificationText('a\nb\u2028c'), 'a b c');
   });
 });
