@@ -12,7 +12,7 @@ describe('simulator: payment sessions', () => {
     const s = store();
     const session = s.create('M1');
     now += SESSION_LIFETIME_MS - 1;
-    s.update(session, { order: { currency: 'EUR' } });
+    s.update(session, { order: { currency: 'EUR' } }, '100');
     now += SESSION_LIFETIME_MS - 1;
     assert.equal(s.get('M1', session.id), session);
     now += 1;
@@ -38,7 +38,7 @@ describe('simulator: payment sessions', () => {
   it('shows the card masked (first 6, x, last 4) and never the security code; forgets the code after a payment used it', () => {
     const s = store();
     const session = s.create('M1');
-    s.update(session, { sourceOfFunds: { provided: { card: { number: '4012000033330026', securityCode: '123', expiry: { month: '1', year: '39' } } } } });
+    s.update(session, { sourceOfFunds: { provided: { card: { number: '4012000033330026', securityCode: '123', expiry: { month: '1', year: '39' } } } } }, '100');
     assert.deepEqual(maskedSessionFields(session.fields), { sourceOfFunds: { provided: { card: { number: '401200xxxxxx0026', expiry: { month: '1', year: '39' } } } } });
     s.forgetSecurityCode(session);
     assert.ok(!JSON.stringify(session.fields).includes('securityCode'));
