@@ -11,7 +11,7 @@ import { authorize, pay, verify } from './cardOperations';
 import type { OpEnv } from './opEnv';
 import type { OrderStore } from './orders';
 import type { Target } from './requestParts';
-import { MAX_SESSION_BYTES, type SessionStore } from './sessions';
+import type { SessionStore } from './sessions';
 import { invalidRequest } from './errors';
 
 /**
@@ -67,7 +67,8 @@ export class HostedCheckout {
     const interaction = isObject(body['interaction']) ? body['interaction'] : {};
     const session = this.deps.sessions.create(merchant.merchantId);
     const { apiOperation: _op, interaction: _i, checkoutMode: _m, ...held } = body;
-    if (!this.deps.sessions.update(session, held, target.version)) return invalidRequest(`The checkout would hold more than ${MAX_SESSION_BYTES} characters of fields in its session (the simulator's bound on one session); send fewer or shorter fields`);
+    const refused = this.deps.sessions.update(session, held, target.version);
+    if (refused) return invalidRequest(refused);
     const returnUrl = getString(interaction, 'returnUrl');
     const cancelUrl = getString(interaction, 'cancelUrl');
     const merchantName = getString(interaction, 'merchant.name');

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { depthError } from '../../json/depth';
 import { maskCardNumber } from '../../redaction';
 import { deepMerge, isObject, type JsonObject } from '../jsonText';
 
@@ -123,13 +124,20 @@ export class SessionStore {
   }
 
   /**
-   * Adds or replaces fields (the request's win), at API version `apiVersion`. False, and the session
-   * unchanged, when it would then hold more than maxSessionBytes of JSON text.
+   * Adds or replaces fields (the request's win), at API version `apiVersion`. Undefined once stored;
+   * otherwise why not, the session unchanged: fields nested deeper than any real field (MAX_JSON_DEPTH,
+   * which also keeps every later serialisation of the session off the end of the stack), or a session
+   * that would then hold more than maxSessionBytes of JSON text. The real gateway refuses the unknown
+   * fields either would take.
    */
-  update(session: PaymentSession, fields: JsonObject, apiVersion: string): boolean {
+  update(session: PaymentSession, fields: JsonObject, apiVersion: string): string | undefined {
+    const tooDeep = depthError(fields, 'The body of this session update');
+    if (tooDeep) return `${tooDeep.message} Nothing was stored in session ${session.id}`;
     const merged = deepMerge(session.fields, fields);
     const bytes = JSON.stringify(merged).length;
-    if (bytes > this.limits.maxSessionBytes) return false;
+    if (bytes > this.limits.maxSessionBytes) {
+      return `Session ${session.id} would hold more than ${this.limits.maxSessionBytes} characters of fields (the simulator's bound on one session); nothing was stored. Send fewer or shorter fields, or use a new session`;
+    }
     if (this.sessions.get(session.id) === session) this.forget(session.id);
     session.fields = merged;
     session.bytes = bytes;
@@ -138,7 +146,7 @@ export class SessionStore {
     session.updateStatus = 'SUCCESS';
     session.expiresAt = this.now() + SESSION_LIFETIME_MS;
     this.keep(session);
-    return true;
+    return undefined;
   }
 
   /**

@@ -119,6 +119,47 @@ describe('simulator: payment sessions as the gateway uses them', () => {
   });
 });
 
+describe('simulator: hostile session input', () => {
+  let sim: SimulatorHandle;
+  let agent: Agent;
+
+  useSimulator({}, (s, a) => {
+    sim = s;
+    agent = a;
+  });
+
+  const sessionUrl = (id: string) => `${sim.baseUrl}/api/rest/version/100/merchant/${MID}/session/${id}`;
+
+  it('a "__proto__" key in a request naming a session stays a key the gateway does not know, never the merged body\'s prototype', async () => {
+    const id = 'SESSION0002protoprotoprotoproto1';
+    await send(agent, sessionUrl(id), { method: 'PUT', headers: { authorization: basicAuth() }, body: { order: { amount: '5.00', currency: 'EUR' }, sourceOfFunds: { provided: { card: CARD } } } });
+    // Raw text: an object literal would make __proto__ a prototype before it is ever sent.
+    const raw = `{"apiOperation":"PAY","session":{"id":"${id}"},"__proto__":{"billing":{"address":{"street":"November St"}}}}`;
+    const pay = await gatewayPut(agent, sim.baseUrl, 100, 'SESS-PROTO-1', '1', raw);
+    assert.equal(field(pay.json, 'response.gatewayCode'), 'APPROVED', pay.text);
+    assert.equal(field(pay.json, 'response.cardholderVerification.avs.gatewayCode'), 'NOT_REQUESTED', 'no billing street reached the address check through a prototype');
+  });
+
+  it('an Update Session nested 100,000 levels deep is a 400 saying so, and the session still answers', async () => {
+    const id = 'SESSION0002deepdeepdeepdeepdeep1';
+    const deep = '{"x":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+    const update = await send(agent, sessionUrl(id), { method: 'PUT', headers: { authorization: basicAuth() }, body: `{"order":{"currency":"EUR"},"junk":${deep}}` });
+    assert.equal(update.status, 400, update.text);
+    assert.match(field(update.json, 'error.explanation') as string, /nested deeper than 64 levels/);
+    const read = await send(agent, sessionUrl(id), { headers: { authorization: basicAuth() } });
+    assert.equal(read.status, 200, read.text);
+  });
+
+  it('a session never holds more than 1 MB of fields: a 2 MB Update Session is a 400 naming the bound, nothing stored', async () => {
+    const id = 'SESSION0002hugehugehugehugehuge1';
+    const update = await send(agent, sessionUrl(id), { method: 'PUT', headers: { authorization: basicAuth() }, body: { order: { currency: 'EUR' }, junk: 'x'.repeat(2 * 1024 * 1024) } });
+    assert.equal(update.status, 400);
+    assert.match(field(update.json, 'error.explanation') as string, /would hold more than 1048576 characters of fields \(the simulator's bound on one session\)/);
+    const read = await send(agent, sessionUrl(id), { headers: { authorization: basicAuth() } });
+    assert.equal(field(read.json, 'order'), undefined, 'nothing was stored');
+  });
+});
+
 describe('simulator: a session used by two operations at once', () => {
   it('the security code leaves the session when the first operation starts, so a second one sent while the first is processing has none', async () => {
     const ctx = { baseUrl: 'http://127.0.0.1:0', now: () => new Date(), log: new RequestLog(10), notify: () => undefined };
