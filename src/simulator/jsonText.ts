@@ -100,7 +100,9 @@ export function deepMerge(base: JsonObject, over: JsonObject, depth = 0): JsonOb
   for (const [k, v] of Object.entries(over)) {
     const prev = Object.hasOwn(out, k) ? out[k] : undefined;
     const value = depth < MAX_MERGE_DEPTH && isObject(prev) && isObject(v) ? deepMerge(prev, v, depth + 1) : v;
-    Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    // Only "__proto__" needs defining; an assignment keeps the object fast for every other key.
+    if (k === '__proto__') Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    else out[k] = value;
   }
   return out;
 }
