@@ -31,6 +31,13 @@ function sessionMayHoldPath(path: string): boolean {
   return path !== '' && path !== 'apiOperation' && path !== 'session' && !path.startsWith('session.');
 }
 
+/**
+ * A field inside a list entry the request sends ('item[0].name') is not the session's to supply: a
+ * list sent replaces the session's list whole (the simulator's merge; the reference describes no
+ * merging of list entries), so the entry must be complete in the request.
+ */
+const insideSentList = (path: string): boolean => path.includes('[');
+
 function takesSession(compiled: CompiledOperation): boolean {
   return compiled.index?.byPath.has(SESSION_ID_PATH) ?? false;
 }
@@ -102,7 +109,7 @@ export function withSessionSupply(compiled: CompiledOperation, body: unknown, is
   const kept: ValidationIssue[] = [];
   const supplied = new Map<string, ValidationIssue>();
   for (const i of issues) {
-    if (!isRequiredIssue(i) || !sessionMayHoldPath(i.path)) {
+    if (!isRequiredIssue(i) || !sessionMayHoldPath(i.path) || insideSentList(i.path)) {
       kept.push(i);
       continue;
     }

@@ -59,6 +59,12 @@ describe('catalogue: fields a payment session can supply', () => {
     assert.equal(sessionMayHold('gateway.capture', 100, 'transaction.amount'), false);
   });
 
+  it('a list entry the request sends must be complete: the list replaces the session\'s whole, so its required fields stay errors', () => {
+    const issues = validateBody('gateway.pay', 100, { apiOperation: 'PAY', session: { id: SESSION }, item: [{ quantity: '1' }] }, NOW);
+    assert.ok(errors(issues).some((e) => e.startsWith('item[0].')), JSON.stringify(issues));
+    assert.ok(!supplied(issues).some((p) => p.startsWith('item')));
+  });
+
   it('a value sent is still judged: the session only stands in for what is left out', () => {
     const issues = validateBody('gateway.initiateAuthentication', 100, { apiOperation: 'INITIATE_AUTHENTICATION', session: { id: SESSION }, order: { currency: 'eur' } }, NOW);
     assert.deepEqual(errors(issues), ['order.currency:pattern']);
