@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import type { Agent } from 'undici';
 import type { SimulatorHandle } from '../../../src/simulator';
+import { SIMULATOR_AUTH_ONLY_MERCHANT_ID } from '../../../src/simulator/defaults';
 import { GatewayApi } from '../../../src/simulator/gateway/routes';
 import { RequestLog } from '../../../src/simulator/requestLog';
 import { basicAuth, field, gatewayPut, MID, send, useSimulator, type Answer } from './helpers';
@@ -129,6 +130,22 @@ describe('simulator: hostile session input', () => {
   });
 
   const sessionUrl = (id: string) => `${sim.baseUrl}/api/rest/version/100/merchant/${MID}/session/${id}`;
+
+  it("another merchant's session is unknown to every operation that names it (Initiate Authentication, Create Token) and to Update Session", async () => {
+    const id = 'SESSION0002otherotherotherother1';
+    await send(agent, sessionUrl(id), { method: 'PUT', headers: { authorization: basicAuth() }, body: { order: { amount: '5.00', currency: 'EUR' }, authentication: { channel: 'PAYER_BROWSER' }, sourceOfFunds: { provided: { card: THREE_DS_CARD } } } });
+    const other = SIMULATOR_AUTH_ONLY_MERCHANT_ID;
+    const otherAuth = basicAuth(`merchant.${other}`);
+    const unknown = `Value '${id}' is invalid. Unable to find session ${id} for merchant ${other}`;
+    const init = await send(agent, `${sim.baseUrl}/api/rest/version/100/merchant/${other}/order/SESS-OTHER-1/transaction/1`, { method: 'PUT', headers: { authorization: otherAuth }, body: { apiOperation: 'INITIATE_AUTHENTICATION', session: { id } } });
+    assert.equal(field(init.json, 'error.explanation'), unknown, init.text);
+    const token = await send(agent, `${sim.baseUrl}/api/rest/version/100/merchant/${other}/token`, { method: 'POST', headers: { authorization: otherAuth }, body: { session: { id }, sourceOfFunds: { type: 'CARD' } } });
+    assert.equal(field(token.json, 'error.explanation'), unknown, token.text);
+    const update = await send(agent, `${sim.baseUrl}/api/rest/version/100/merchant/${other}/session/${id}`, { method: 'PUT', headers: { authorization: otherAuth }, body: { order: { amount: '1.00' } } });
+    assert.equal(update.status, 400, update.text);
+    const mine = await send(agent, sessionUrl(id), { headers: { authorization: basicAuth() } });
+    assert.equal(field(mine.json, 'order.amount'), '5.00', 'the owner\'s session is as it was');
+  });
 
   it('a "__proto__" key in a request naming a session stays a key the gateway does not know, never the merged body\'s prototype', async () => {
     const id = 'SESSION0002protoprotoprotoproto1';
