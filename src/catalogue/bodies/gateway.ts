@@ -19,7 +19,7 @@ import {
 import { posTerminalGroup } from '../groups/posTerminal';
 import { sourceOfFundsGroup } from '../groups/sourceOfFunds';
 import { threeDSecureFields } from '../groups/threeDSecure';
-import { authenticatePayerGroup, deviceGroup, initiateAuthenticationGroup, paymentAuthenticationFields } from '../groups/authentication';
+import { authenticatePayerGroup, deviceGroup, initiateAuthenticationGroup, paymentAuthenticationFields, sessionAuthenticationFields } from '../groups/authentication';
 import { bool, enumOf, text } from '../formats';
 import { mergeFields, obj, req, type Fields, type ObjectNode } from '../fieldTree';
 
@@ -31,7 +31,7 @@ const body = (...sets: Fields[]): ObjectNode => obj(undefined, mergeFields(...se
  */
 const paymentSession = (): Fields => ({
   session: obj('Payment session', {
-    id: text(31, 35, 'Payment session id (ASCII, 31 to 35 characters) from Create Session and Update Session: the gateway takes the card and order fields the session holds; fields sent in this request win over them.', {
+    id: text(31, 35, 'Payment session id (ASCII, 31 to 35 characters) from Create Session and Update Session: the gateway takes every field the session holds that this request leaves out (fields sent here win), so a required field may come from the session. Use the session at the API version it was updated with.', {
       label: 'Session id', pattern: /^[\x20-\x7E]*$/, patternHint: 'ASCII text',
     }),
   }),
@@ -180,6 +180,7 @@ export function updateSessionV100(): ObjectNode {
   return body(
     commonGatewayFields(undefined),
     sessionOrderFields(),
+    sessionAuthenticationFields(),
     {
       accountFunding: accountFundingGroup({ sessionUpdate: true }),
       agreement: agreementGroup({ sessionNote: true }),

@@ -70,3 +70,21 @@ export function paymentAuthenticationFields(): Fields {
     })),
   };
 }
+
+/** The same fields, each optional: in a session a field is held, not demanded. */
+function optional(fields: Fields): Fields {
+  return Object.fromEntries(Object.entries(fields).map(([key, node]) => [key, { ...node, required: false }]));
+}
+
+/**
+ * authentication.* and device.* held in a payment session (Update Session): the 3DS JavaScript API
+ * guide has the merchant store order.amount, order.currency, authentication.channel, .purpose,
+ * .acceptVersions and .redirectResponseUrl in the session before Initiate Authentication, which then
+ * names only the session. Optional here: the operation that uses the session says what it needs.
+ */
+export function sessionAuthenticationFields(): Fields {
+  return {
+    authentication: inVersions({ since: AUTHENTICATION_API_SINCE }, obj('Authentication', optional({ ...initiateAuthenticationGroup().fields, ...authenticatePayerGroup().fields }))),
+    ...deviceGroup(),
+  };
+}

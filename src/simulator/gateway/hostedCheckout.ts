@@ -12,6 +12,7 @@ import type { OpEnv } from './opEnv';
 import type { OrderStore } from './orders';
 import type { Target } from './requestParts';
 import type { SessionStore } from './sessions';
+import { invalidRequest } from './errors';
 
 /**
  * Hosted Checkout: Initiate Checkout (POST …/session with apiOperation INITIATE_CHECKOUT) opens a
@@ -66,7 +67,8 @@ export class HostedCheckout {
     const interaction = isObject(body['interaction']) ? body['interaction'] : {};
     const session = this.deps.sessions.create(merchant.merchantId);
     const { apiOperation: _op, interaction: _i, checkoutMode: _m, ...held } = body;
-    this.deps.sessions.update(session, held);
+    const refused = this.deps.sessions.update(session, held, target.version);
+    if (refused) return invalidRequest(refused);
     const returnUrl = getString(interaction, 'returnUrl');
     const cancelUrl = getString(interaction, 'cancelUrl');
     const merchantName = getString(interaction, 'merchant.name');
@@ -116,7 +118,8 @@ export class HostedCheckout {
     }
     const session = this.deps.sessions.get(record.merchant.merchantId, record.sessionId);
     if (!session) return page(404, nonce, "'none'", 'No such payment page', '<p>This payment session has expired.</p>');
-    this.deps.sessions.update(session, { sourceOfFunds: { type: 'CARD', provided: { card } } });
+    // The page pays with the card it was given; the session only keeps it for a Retrieve Session (a full session keeps what it had).
+    this.deps.sessions.update(session, { sourceOfFunds: { type: 'CARD', provided: { card } } }, record.version);
     const threeDS = testCardByNumber(card.number)?.threeDS;
     // Payments authenticate the payer first; VERIFY and NONE take no money, so no challenge.
     const pays = record.operation === 'PURCHASE' || record.operation === 'AUTHORIZE';

@@ -25,6 +25,13 @@ describe('request file diagnostics', () => {
     assert.equal(at(text, amount!.span), '10.5');
   });
 
+  it('a request file naming a session: what it leaves out is a warning, needed in the request or in the session, on "body"', () => {
+    const text = JSON.stringify({ operation: 'gateway.initiateAuthentication', version: 100, body: { apiOperation: 'INITIATE_AUTHENTICATION', session: { id: 'SESSION0002ABCDEFGHIJKLMNOPQRST' } } }, null, 2);
+    const problems = diagnoseRequestText(text);
+    assert.deepEqual(problems.map((p) => `${p.path}:${p.severity}:${p.rule}`), ['body.order.currency:warning:requiredOrSession', 'body.authentication.channel:warning:requiredOrSession']);
+    assert.equal(at(text, problems[0]!.span), '"body"');
+  });
+
   it('a valid example has no problems', () => {
     assert.deepEqual(diagnoseRequestText(fileText(authorizeBody())), []);
   });
