@@ -23,6 +23,9 @@ import { redactBody, redactHeaders, redactUrlText } from './redact';
 import { RequestLog } from './requestLog';
 import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
 
+/** Where the simulator serves pages to a payer's browser (pages.ts writes every one of them). */
+export const SIMULATOR_PAGE_PREFIXES = [FINANCING_PAGE_PREFIX, BROWSER_PAGE_PREFIX, CHALLENGE_PAGE_PREFIX, CHECKOUT_PAGE_PREFIX] as const;
+
 function defaultMerchants(): MerchantProfile[] {
   return [SIMULATOR_DEFAULTS.merchantId, SIMULATOR_AUTH_ONLY_MERCHANT_ID].map((merchantId) => ({
     merchantId,

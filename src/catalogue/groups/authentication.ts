@@ -3,7 +3,7 @@
  * version 100; docs/reference-notes/issue24-25-reference.md §1). Field rules the reference tables did
  * not show are kept loose (text of a bounded length) and say so in their help.
  */
-import { bool, enumOf, integer, text, url } from '../formats';
+import { bool, enumOf, integer, payerUrl, text } from '../formats';
 import { inVersions, obj, req, type Fields, type ObjectNode } from '../fieldTree';
 
 /**
@@ -33,7 +33,7 @@ export function initiateAuthenticationGroup(): ObjectNode {
 /** Authenticate Payer: where the payer returns after a challenge. */
 export function authenticatePayerGroup(): ObjectNode {
   return req(obj('Authentication', {
-    redirectResponseUrl: req(url(12, 2048, 'Where the gateway sends the payer\'s browser (an auto-submitted POST) after the challenge; needed whenever the payer may be challenged. Then read the outcome with Retrieve Transaction rather than trusting the posted fields.', {
+    redirectResponseUrl: req(payerUrl(12, 2048, 'Where the gateway sends the payer\'s browser (an auto-submitted POST) after the challenge; needed whenever the payer may be challenged. Then read the outcome with Retrieve Transaction rather than trusting the posted fields. http or https only.', {
       label: 'Redirect response URL', example: 'https://merchant.example.com/3ds-return',
     })),
   }));
