@@ -7,7 +7,7 @@ import type { SimContext } from './context';
 import { CONTROL_PREFIX, handleControl } from './control';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from './defaults';
 import { FAULT_HEADER, FaultSchedule, malformedBody, parseFault, type FaultSpec } from './faults';
-import { drip, MAX_REQUEST_BYTES, readBody, send, sendHuge, statusFaultResponse } from './responseWriter';
+import { drip, MAX_REQUEST_BYTES, readBody, refuseAndClose, send, sendHuge, statusFaultResponse } from './responseWriter';
 import { FINANCING_PAGE_PREFIX, FINANCING_PREFIX, FinancingApi } from './financing/routes';
 import { TokenStore } from './financing/tokens';
 import type { MerchantProfile } from './gateway/auth';
@@ -91,7 +91,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     const url = requestTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
     const raw = await readBody(req);
-    const rawBody = raw === 'too-large' ? Buffer.alloc(0) : raw;
+    if (raw === 'too-large') {
+      // Before faults and routes: the client may still be sending, so this connection ends here.
+      const answer = gatewayError(413, 'INVALID_REQUEST', `Request body larger than ${MAX_REQUEST_BYTES} bytes`);
+      refuseAndClose(req, res, answer);
+      log.add({
+        kind: 'request', time: new Date(started).toISOString(), method, url: redactUrlText(url.pathname + url.search), status: 413,
+        durationMs: Date.now() - started, requestHeaders: redactHeaders(req.headers), responseHeaders: redactHeaders(answer.headers), responseBody: loggedBodyOf(answer),
+      });
+      return;
+    }
+    const rawBody = raw;
     const bodyText = rawBody.toString('utf8');
     const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(CONTROL_PREFIX + '/');
     const requestLogged = { requestHeaders: redactHeaders(req.headers), requestBody: redactBody(bodyText) };
@@ -139,8 +149,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
 
     let answer: SimResponse;
-    if (raw === 'too-large') answer = gatewayError(413, 'INVALID_REQUEST', `Request body larger than ${MAX_REQUEST_BYTES} bytes`);
-    else if (spec.status) answer = statusFaultResponse(url.pathname, spec.status);
+    if (spec.status) answer = statusFaultResponse(url.pathname, spec.status);
     else {
       try {
         answer = await route({ method, path: url.pathname, query: url.searchParams, headers: req.headers, rawBody, clientCertAuthenticated: (req.socket as Partial<TLSSocket>).authorized === true });
