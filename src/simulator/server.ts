@@ -17,6 +17,7 @@ import { CHECKOUT_PAGE_PREFIX } from './gateway/hostedCheckout';
 import { gatewayError, notFound } from './gateway/errors';
 import { GATEWAY_PREFIX, GatewayApi } from './gateway/routes';
 import { jsonText } from './jsonText';
+import { redirectTo } from './pages';
 import type { SimulatorHandle, SimulatorOptions } from './options';
 import { NotificationDelivery } from './delivery';
 import { redactBody, redactHeaders, redactUrlText } from './redact';
@@ -65,7 +66,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const financing = new FinancingApi(ctx, accounts, new TokenStore(opts.tokenLifetimeSeconds ?? 3600, now));
   const gateway = new GatewayApi(ctx, merchants, opts.processingDelayMs ?? 5, opts.maxOrders);
 
-  async function route(req: SimRequest): Promise<SimResponse> {
+  async function route(given: SimRequest): Promise<SimResponse> {
+    const path = withoutTrailingSlashes(given.path);
+    // A page links relatively, so it is served at its own address only: the slashed one is sent there (308 keeps a POST a POST).
+    if (path !== given.path && SIMULATOR_PAGE_PREFIXES.some((p) => path.startsWith(p))) return canonicalPageRedirect(given.path, given.query);
+    const req = path === given.path ? given : { ...given, path };
     if (req.path.startsWith(FINANCING_PREFIX)) return financing.handle(req);
     if (req.path.startsWith(GATEWAY_PREFIX)) return gateway.handle(req);
     if (req.path.startsWith(FINANCING_PAGE_PREFIX)) return financing.handlePage(req);
@@ -246,6 +251,25 @@ function requestTarget(raw: string): { pathname: string; search: string; searchP
   if (mark < 0) return { pathname: raw, search: '', searchParams: new URLSearchParams() };
   const search = mark === raw.length - 1 ? '' : raw.slice(mark);
   return { pathname: raw.slice(0, mark), search, searchParams: new URLSearchParams(search) };
+}
+
+/**
+ * A trailing slash names the same resource: "…/session/" is Create Session, "…/order/ID/" that order
+ * (the gateway vendor's own Postman collections write them so). Decided here, once, for every route
+ * of both APIs and the control endpoints; the root keeps its slash.
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 0x2f) end--;
+  return end === path.length ? path : path.slice(0, end);
+}
+
+/** …/checkout/ID/ → ../ID (relative, for path-prefix proxies), one "../" per trailing slash. */
+function canonicalPageRedirect(path: string, query: URLSearchParams): SimResponse {
+  const trimmed = withoutTrailingSlashes(path);
+  const last = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  return { ...redirectTo(`${'../'.repeat(path.length - trimmed.length)}${last}${search}`), status: 308 };
 }
 
 function loggedBodyOf(answer: SimResponse): string | undefined {
