@@ -67,7 +67,29 @@ export function linkTarget(url: string): string | undefined {
  * anything else. Stops at every character that could end or split a CSP source list.
  */
 export function originOf(url: string | undefined): string {
-  return url ? (/^https?:\/\/[^/?#\s"'<>\\;,]+/i.exec(url)?.[0] ?? '') : '';
+  if (!url || !/^https?:\/\//i.test(url)) return '';
+  try {
+    // URL's origin: the host in ASCII (an IDN in punycode), so the header carries no character Node refuses.
+    const origin = new URL(url).origin;
+    return /^https?:\/\/[^\s"'<>\\;,/]+$/i.test(origin) ? origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The location as a header may carry it: HTTP headers are Latin-1 and Node refuses anything above
+ * (the payer got a 500 after paying, for a return URL with a "€"). An absolute URL is written as URL
+ * serialises it (IDN host in punycode, the rest percent-encoded); in a relative one each character
+ * outside printable ASCII is percent-encoded. Undefined when it cannot be (a lone surrogate).
+ */
+function headerLocation(target: string): string | undefined {
+  try {
+    if (/^https?:/i.test(target)) return new URL(target).href;
+    return target.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -75,7 +97,8 @@ export function originOf(url: string | undefined): string {
  * the location is not one a page may send the payer to, a page saying so instead of the redirect.
  */
 export function redirectTo(location: string): SimResponse {
-  const target = linkTarget(location);
+  const given = linkTarget(location);
+  const target = given !== undefined ? headerLocation(given) : undefined;
   if (target === undefined) {
     return simulatorPage({ status: 500, title: 'Not sent back', body: '<p>The address the payer would return to is not an http(s) URL, so the simulator does not send the payer there.</p>' });
   }

@@ -189,7 +189,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     });
   };
 
-  const server: Server = createServer(onRequest);
+  const timeouts = requestTimeouts(opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const server: Server = createServer(timeouts, onRequest);
   server.keepAliveTimeout = 5000;
   server.on('connection', (s: Socket) => {
     openSockets.add(s);
@@ -206,7 +207,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   if (opts.mtls) {
     // rejectUnauthorized: a client without a certificate signed by `ca` fails the TLS handshake,
     // as on a real certificate-authentication endpoint; it never reaches an HTTP answer.
-    mtlsServer = createHttpsServer({ key: opts.mtls.key, cert: opts.mtls.cert, ca: opts.mtls.ca, requestCert: true, rejectUnauthorized: true }, onRequest);
+    mtlsServer = createHttpsServer({ ...timeouts, key: opts.mtls.key, cert: opts.mtls.cert, ca: opts.mtls.ca, requestCert: true, rejectUnauthorized: true }, onRequest);
     mtlsServer.on('secureConnection', (s: Socket) => {
       openSockets.add(s);
       s.on('close', () => openSockets.delete(s));
@@ -236,6 +237,16 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       return closed;
     },
   };
+}
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * Node's request and header timeouts (Node answers 408 and closes), checked often enough to matter:
+ * Node looks at them only every connectionsCheckingInterval (30 s by default).
+ */
+function requestTimeouts(requestTimeout: number): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+  return { requestTimeout, headersTimeout: Math.ceil(requestTimeout / 3), connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.ceil(requestTimeout / 4))) };
 }
 
 /**

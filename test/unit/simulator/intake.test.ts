@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { MAX_REQUEST_BYTES } from '../../../src/simulator/responseWriter';
 import type { SimulatorHandle } from '../../../src/simulator';
-import { basicAuth, MID, useSimulator } from './helpers';
+import { basicAuth, MID, send, useSimulator } from './helpers';
 
 /** More than the kernel and Node buffer on a loopback connection, client and server together. */
 const SOCKET_BUFFERS = 32 * 1024 * 1024;
@@ -92,5 +92,45 @@ describe('simulator intake: bodies past the size limit', function () {
   it('the simulator still answers the next request', async () => {
     const res = await fetch(`${sim.baseUrl}/_simulator`);
     assert.equal(res.status, 200);
+  });
+});
+
+/** Writes `text`, then nothing more, and collects what the server says until it closes the connection. */
+function stallAfter(port: number, text: string): Promise<{ answer: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString('latin1')));
+    socket.on('close', () => resolve({ answer, closed: true }));
+    socket.on('error', () => undefined);
+  });
+}
+
+describe('simulator intake: a client that stops sending (slowloris)', function () {
+  this.timeout(20_000);
+  let sim: SimulatorHandle;
+  // A short request timeout, so the test waits well under a second for what takes a minute by default.
+  useSimulator({ requestTimeoutMs: 400 }, (s) => (sim = s));
+
+  it('a body that stops half way: 408 and the connection closed, instead of a request held open', async () => {
+    const r = await stallAfter(sim.port, `PUT /api/rest/version/100/merchant/${MID}/order/SLOW-1/transaction/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"apiOperation":`);
+    assert.match(r.answer, /^HTTP\/1\.1 408 /, r.answer.slice(0, 200));
+    assert.ok(r.closed);
+  });
+
+  it('headers that never end: 408 and closed', async () => {
+    const r = await stallAfter(sim.port, 'GET /_simulator HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a');
+    assert.match(r.answer, /^HTTP\/1\.1 408 /, r.answer.slice(0, 200));
+    assert.ok(r.closed);
+  });
+
+  it('an ordinary request is still answered', async () => {
+    const { Agent } = await import('undici');
+    const agent = new Agent();
+    try {
+      assert.equal((await send(agent, `${sim.baseUrl}/_simulator`)).status, 200);
+    } finally {
+      await agent.close();
+    }
   });
 });

@@ -94,6 +94,27 @@ describe('simulator pages: strict CSP on every page, no link to another scheme',
     await page('return page, unknown order', `${sim.baseUrl}/_simulator/browser-payment/returned/${MID}/${encodeURIComponent(HOSTILE)}`);
   });
 
+  it('a return URL with an international host and non-ASCII characters: the page and its CSP load, Pay redirects to the URL encoded', async () => {
+    const initiated = await gatewayPut(agent, sim.baseUrl, 100, 'PAGES-IDN', 'bp', {
+      apiOperation: 'INITIATE_BROWSER_PAYMENT', order: { amount: '5.00', currency: 'EUR' }, sourceOfFunds: { type: 'WALLET_A' },
+      browserPayment: { operation: 'PAY', returnUrl: 'https://bücher.例え.jp/zurück?preis=€5' },
+    });
+    assert.equal(initiated.status, 200, initiated.text);
+    const provider = String(field(initiated.json, 'browserPayment.redirectUrl'));
+    const shown = await page('provider page, IDN return', provider);
+    assert.equal(shown.status, 200, shown.text);
+    assert.match(String(shown.headers['content-security-policy']), /form-action 'self' https:\/\/xn--bcher-kva\.xn--r8jz45g\.jp;/);
+    const pay = await page('provider Pay, IDN return', `${provider}/return`, { method: 'POST', form: { outcome: 'approve' } });
+    assert.equal(pay.status, 303, pay.text);
+    assert.equal(pay.headers['location'], 'https://xn--bcher-kva.xn--r8jz45g.jp/zur%C3%BCck?preis=%E2%82%AC5');
+  });
+
+  it('a web page cannot plan faults: POST /_simulator/faults takes application/json only (a cross-site form cannot send it without a preflight)', async () => {
+    const forged = await send(agent, `${sim.controlUrl}/faults`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"fault":"status=503"}' });
+    assert.equal(forged.status, 415, forged.text);
+    assert.deepEqual(field((await send(agent, `${sim.controlUrl}/faults`)).json, 'plan'), null);
+  });
+
   it('a return URL of another scheme is refused by the catalogue rule, so no page can link to it', async () => {
     for (const returnUrl of ['javascript://shop.example/%0Aalert(document.domain)', 'JAVASCRIPT://x/%0aalert(1)', 'data://text/html,<script>alert(1)</script>', 'vbscript://x/msgbox', 'http://[oops', 'https://']) {
       const refused = await gatewayPut(agent, sim.baseUrl, 100, `PAGES-JS-${returnUrl.length}`, 'bp', {
