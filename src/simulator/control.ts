@@ -1,5 +1,6 @@
 import { FaultSchedule, parseFault, type FaultPlan } from './faults';
 import { isObject, jsonText } from './jsonText';
+import { jsonBoundsProblem } from './jsonBounds';
 import type { RequestLog } from './requestLog';
 import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
 
@@ -43,8 +44,11 @@ export function handleControl(req: SimRequest, log: RequestLog, faults: FaultSch
         return json(415, { error: 'Content-Type: application/json is required, e.g. curl -H "Content-Type: application/json" -d \'{"fault":"status=503"}\'' });
       }
       let body: unknown;
+      const text = req.rawBody.toString('utf8') || '{}';
+      const tooMuch = jsonBoundsProblem(text);
+      if (tooMuch) return json(400, { error: `body: ${tooMuch.problem}` });
       try {
-        body = JSON.parse(req.rawBody.toString('utf8') || '{}');
+        body = JSON.parse(text);
       } catch (e) {
         return json(400, { error: `body: not valid JSON (${(e as Error).message})` });
       }

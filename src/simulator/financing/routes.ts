@@ -3,6 +3,7 @@ import { financingProblem } from '../requestChecks';
 import type { SimContext } from '../context';
 import { redirectTo, simulatorPage } from '../pages';
 import { escapeHtml, headerValue, jsonResponse, type SimRequest, type SimResponse } from '../types';
+import { jsonBoundsProblem } from '../jsonBounds';
 import { ApplicationStore, isFinalDecision } from './applications';
 import { checkOfferRequest } from './offerRequest';
 import { offersFor } from './offers';
@@ -31,6 +32,8 @@ function ok(body: JsonOut): SimResponse {
 function parseBody(req: SimRequest): { ok: true; value: unknown } | { ok: false; message: string } {
   const text = req.rawBody.toString('utf8').trim();
   if (text === '') return { ok: true, value: undefined };
+  const tooMuch = jsonBoundsProblem(text);
+  if (tooMuch) return { ok: false, message: `body: ${tooMuch.problem} (at character ${tooMuch.offset + 1}; the simulator's bound, real bodies are far smaller)` };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {

@@ -89,6 +89,26 @@ describe('simulator intake: bodies past the size limit', function () {
     assert.ok(r.sentBeforeAnswer < SOCKET_BUFFERS, `answered only after ${r.sentBeforeAnswer} bytes`);
   });
 
+  it('a body nested too deep, or holding too many values, is refused before it is parsed, in the gateway\'s words with the place', async () => {
+    const { Agent } = await import('undici');
+    const agent = new Agent();
+    const url = `${sim.baseUrl}${target}`;
+    try {
+      const deep = await send(agent, url, { method: 'PUT', headers: { authorization: basicAuth() }, body: `{"apiOperation":"PAY","x":${'['.repeat(1_000_000)}` });
+      assert.equal(deep.status, 400, deep.text);
+      assert.match(deep.text, /Json encoded payload error: nested deeper than 64 levels at \[character 90 line 1\]/);
+      const members = Array.from({ length: 60_000 }, (_, i) => `"k${i}":1`).join(',');
+      const wide = await send(agent, url, { method: 'PUT', headers: { authorization: basicAuth() }, body: `{"apiOperation":"PAY",${members}}` });
+      assert.equal(wide.status, 400, wide.text);
+      assert.match(wide.text, /Json encoded payload error: more than 50000 values at \[character \d+ line 1\]/);
+      // Brackets and commas inside strings are text, not structure.
+      const texty = await send(agent, url, { method: 'PUT', headers: { authorization: basicAuth() }, body: { apiOperation: 'PAY', order: { amount: '1.00', currency: 'EUR', description: `${'[,'.repeat(60)}` }, sourceOfFunds: { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' } } } } } });
+      assert.equal(texty.status, 200, texty.text);
+    } finally {
+      await agent.close();
+    }
+  });
+
   it('the simulator still answers the next request', async () => {
     const res = await fetch(`${sim.baseUrl}/_simulator`);
     assert.equal(res.status, 200);
