@@ -56,9 +56,13 @@ const PAGE_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'n
  * out. The catalogue already refuses such URLs in requests; this is the pages' own guarantee.
  */
 export function linkTarget(url: string): string | undefined {
-  if (/^https?:\/\/[^\s"'<>\\]+$/i.test(url)) return url;
-  // Relative: no scheme before the first '/', '?' or '#', not '//' (another host), no control or space characters.
-  if (/^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!\/\/)[^\s"'<>\\]*$/.test(url)) return url;
+  // No control character, space or DEL anywhere: a browser drops leading ones and tabs and newlines
+  // inside, so "\u0001javascript:" or "java\tscript:" would be read as javascript:.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
+  if (/[\u0000-\u0020\u007f"'<>\\]/.test(url)) return undefined;
+  if (/^https?:\/\/[^/?#]/i.test(url)) return url;
+  // Relative: no scheme before the first '/', '?' or '#', and not '//' (another host).
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url) && !url.startsWith('//')) return url;
   return undefined;
 }
 
