@@ -13,7 +13,7 @@ import { commonGatewayFields } from '../groups/common';
 import { cruiseGroup } from '../groups/cruise';
 import { itemGroup } from '../groups/item';
 import {
-  customerNote, notificationUrl, orderPaymentAmount, orderAmountFields, orderCurrency, orderDescription, sessionOrderFields, shippingAndHandlingAmount,
+  customerNote, notificationUrl, orderPaymentAmount, walletProvider, orderAmountFields, orderCurrency, orderDescription, sessionOrderFields, shippingAndHandlingAmount,
   taxAmount, transactionAmountFields, verifyOrderFields,
 } from '../groups/order';
 import { posTerminalGroup } from '../groups/posTerminal';
@@ -54,14 +54,18 @@ function cardPaymentBody(apiOperation: string): ObjectNode {
       customer: customerGroup(),
       item: itemGroup(),
       shipping: shippingGroup(),
-      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
+      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false, devicePayment: true }),
     },
     orderNotificationUrl(),
+    orderWallet(),
   );
 }
 
 /** Where webhooks about the new order go (public API reference; the seed spec names it for Update Session). */
 const orderNotificationUrl = (): Fields => ({ order: obj('Order', { notificationUrl: notificationUrl() }) });
+
+/** The wallet of a device payment (the Apple Pay and Google Pay pages: AUTHORIZE and PAY take it with the token). */
+const orderWallet = (): Fields => ({ order: obj('Order', { walletProvider: walletProvider() }) });
 
 export function authorizeV11(): ObjectNode {
   return cardPaymentBody('AUTHORIZE');
@@ -190,7 +194,7 @@ export function updateSessionV100(): ObjectNode {
       cardBin: text(6, 10, 'Card BIN held in the session, 6 to 10 characters.', { label: 'Card BIN' }),
       constraints: constraintsGroup(),
       cruise: cruiseGroup(),
-      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
+      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false, devicePayment: true }),
     },
   );
 }
@@ -198,7 +202,7 @@ export function updateSessionV100(): ObjectNode {
 
 /** The card an authentication is for: provided details, a token or a session (public reference, Initiate Authentication). */
 function authenticationCardFields(): Fields {
-  return { sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }) };
+  return { sourceOfFunds: sourceOfFundsGroup({ browserPayment: false, devicePayment: true }) };
 }
 
 /** Initiate Authentication (public API reference v100): is 3-D Secure available for this card, and the 3DS Method frame. */

@@ -43,19 +43,42 @@ export const captureAmount = requiredToPay({
   why: 'the gateway answers "Missing parameter" for a capture without the amount and currency to capture',
 });
 
-/** Authorize, Pay and Verify present a card: its number and expiry, or a token standing for them. */
+const DEVICE_TOKEN = `${CARD}.devicePayment.paymentToken`;
+
+/**
+ * Authorize, Pay and Verify present a card: its number and expiry, or what stands for them: a token
+ * or a device payment token (the gateway decrypts it: no card number goes with it).
+ */
 export const cardToCharge: CrossFieldRule = {
   id: 'cardToCharge',
-  description: `${CARD}.number with its expiry (or sourceOfFunds.token) required to authorize, pay with or verify a card.`,
+  description: `${CARD}.number with its expiry (or sourceOfFunds.token, or ${DEVICE_TOKEN}) required to authorize, pay with or verify a card.`,
   needs: [`${CARD}.number`, `${CARD}.expiry.month`, `${CARD}.expiry.year`, 'sourceOfFunds.token'],
   onlyFor: ['gateway.authorize@11', 'gateway.pay@100', 'gateway.verify@100'],
   check(body) {
-    if (isPresent(at(body, 'sourceOfFunds.token'))) return [];
+    if (isPresent(at(body, 'sourceOfFunds.token')) || isPresent(at(body, DEVICE_TOKEN))) return [];
     if (!isPresent(at(body, `${CARD}.number`))) {
-      return [issue(`${CARD}.number`, 'requiredFor', 'required: a card number (or sourceOfFunds.token) is needed to authorize, pay with or verify a card')];
+      return [issue(`${CARD}.number`, 'requiredFor', `required: a card number (or sourceOfFunds.token, or a device payment's ${DEVICE_TOKEN}) is needed to authorize, pay with or verify a card`)];
     }
     return [`${CARD}.expiry.month`, `${CARD}.expiry.year`]
       .filter((p) => !isPresent(at(body, p)))
       .map((p) => issue(p, 'requiredFor', 'required with a card number: the gateway needs the card expiry'));
+  },
+};
+
+/**
+ * A device payment names its wallet: "in the case of digital wallets or device payment methods, you
+ * must also populate the order.walletProvider field" (v100 reference, sourceOfFunds.type), and the
+ * Apple Pay and Google Pay guides list order.walletProvider = APPLE_PAY / GOOGLE_PAY with the token
+ * for AUTHORIZE and PAY. An Update Session may hold the token alone (the vendor's Android sample),
+ * so a payment naming a session is not judged here.
+ */
+export const walletForDeviceToken: CrossFieldRule = {
+  id: 'walletForDeviceToken',
+  description: `order.walletProvider required with ${DEVICE_TOKEN}.`,
+  needs: [DEVICE_TOKEN],
+  onlyFor: ['gateway.authorize@11', 'gateway.pay@100'],
+  check(body) {
+    if (isPresent(at(body, 'session.id')) || !isPresent(at(body, DEVICE_TOKEN)) || isPresent(at(body, 'order.walletProvider'))) return [];
+    return [issue('order.walletProvider', 'requiredFor', 'required with a device payment token: the gateway must know which wallet (APPLE_PAY, GOOGLE_PAY) encrypted it')];
   },
 };

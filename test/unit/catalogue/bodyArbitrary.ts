@@ -67,7 +67,10 @@ function fillPaymentNeeds(body: Record<string, unknown>, key: string): void {
     for (const [path, value] of Object.entries(needs)) if (!isPresent(getAt(body, path))) setAt(body, path, value);
   };
   fill(PAYMENT_NEEDS[key] ?? {});
-  if (PRESENTS_CARD.has(key) && !isPresent(getAt(body, 'sourceOfFunds.token'))) fill(CARD_NEEDS);
+  const deviceToken = isPresent(getAt(body, 'sourceOfFunds.provided.card.devicePayment.paymentToken'));
+  if (PRESENTS_CARD.has(key) && !isPresent(getAt(body, 'sourceOfFunds.token')) && !deviceToken) fill(CARD_NEEDS);
+  // walletForDeviceToken: a device payment names its wallet.
+  if (deviceToken && (key === 'gateway.authorize@11' || key === 'gateway.pay@100')) fill({ 'order.walletProvider': 'GOOGLE_PAY' });
 }
 
 /** A sum of sub-totals order.amount can carry: at most 14 characters, and for a payment > 0 with ≤ 3 decimals. */
