@@ -73,7 +73,7 @@ describe('Request files over the size bound', function () {
     assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()), 'the file was never opened as a document');
   });
 
-  it('an open request file over the bound (the CodeLens\'s Send) is refused from its text too', async () => {
+  it('an open request file over the bound (the CodeLens\'s Send) is refused from its text too, and the editor says why instead of parsing it', async () => {
     const api = await extensionApi();
     const uri = vscode.Uri.joinPath(folder, `it-open-large-${Date.now()}.payreq.json`);
     created.push(uri);
@@ -84,5 +84,7 @@ describe('Request files over the size bound', function () {
     assert.equal(await vscode.commands.executeCommand('paymentWorkbench.sendRequestFile', uri), undefined);
     await waitFor('the refusal in the log', () => (loggedText(api.inspect.logFolder).includes(`${path.basename(uri.fsPath)}: (file): is ${bytes} bytes; ${LIMIT}`) ? true : undefined));
     assert.equal(sent(), before, 'nothing reached the simulator');
+    const d = await waitFor('the size diagnostic', () => vscode.languages.getDiagnostics(uri).find((x) => x.source === 'Payment Workbench'));
+    assert.equal(d.message, `This request file is ${bytes} bytes; ${LIMIT}.`, 'the editor does not parse it either');
   });
 });
