@@ -10,7 +10,7 @@ import { GATEWAY_CODES } from '../catalogue/codes';
 import { compare, parseDecimal } from '../catalogue/decimal';
 import { collectNumberLiterals, formatJsonNumber, pathKey } from '../json/numbers';
 import { ownValue } from '../json/ownKey';
-import { excerpt, quoteValueAt } from '../format/quote';
+import { escapeControls, excerpt, quoteValueAt } from '../format/quote';
 import { REDACTED, redactMessage, redactText, redactValueAt, secretKindOfPath, type SecretValues } from '../redaction';
 import { parseDottedPath, valueAt } from './paths';
 
@@ -26,15 +26,17 @@ const BODY_PREFIX = 'body.';
 
 /**
  * A failure as shown (Test Results, reports): expectations are judged on the response as received, so the
- * compared values pass through the one redaction policy here; `known` adds a run's own secrets. The
- * path is the flow's own words (a message's), the values are data; each is cut once redacted.
+ * compared values pass through the one redaction policy here (they are cut where they are quoted,
+ * after their own redaction); `known` adds a run's own secrets. The path is the flow's own words (a
+ * message's), the values are data.
  */
 export function redactFailure(f: ExpectationFailure, known?: SecretValues): ExpectationFailure {
   const secret = secretKindOfPath(f.path) === 'secret';
   const shown = (text: string) => (secret ? REDACTED : redactText(text, known));
   return {
     ...f,
-    path: excerpt(redactMessage(f.path, known)),
+    // A valid path is at most 500 characters (parseDottedPath): not cut, so that showing it twice changes nothing.
+    path: escapeControls(redactMessage(f.path, known)),
     expected: shown(f.expected),
     actual: shown(f.actual),
     ...(f.meaning !== undefined ? { meaning: redactMessage(f.meaning, known) } : {}),

@@ -9,7 +9,7 @@ import { parseRequestFile } from '../catalogue/requestFile';
 import { versionProblem } from '../catalogue/versions';
 import { JsonDepthError, parseJsonBounded } from '../json/depth';
 import { describeJsonSyntaxError, jsonSyntaxErrorPosition, oversizeTextProblem, withoutBom, type TextPosition } from '../json/fileText';
-import { excerpt, quote, quoteValueAt } from '../format/quote';
+import { excerpt, hasControlCharacters, quote, quoteValueAt } from '../format/quote';
 import { CAPABILITY_NAMES, isCapability, type Capability } from './capabilities';
 import { isMatcher } from './expectations';
 import { NOTIFICATION_KEY, notificationExpectationProblems } from './notificationExpectation';
@@ -105,8 +105,10 @@ export function parseRequestFileAsFlow(text: string, name: string): FlowParse {
 function checkFlow(value: unknown): FlowParse {
   const problems: FlowProblem[] = [];
   if (!isObject(value)) return { ok: false, problems: [{ field: '(file)', message: `must be a JSON object with "name" and "steps", got ${shown(value)}`, path: [] }] };
-  if (typeof value['name'] !== 'string' || value['name'].trim() === '') problems.push({ field: 'name', message: `must be a non-empty text, got ${shown(value['name'])}`, path: ['name'] });
-  if (value['environment'] !== undefined && typeof value['environment'] !== 'string') problems.push({ field: 'environment', message: `must be an environment id or name, got ${shown(value['environment'])}`, path: ['environment'] });
+  const nameProblem = labelProblem(value['name'], 'a non-empty text');
+  if (nameProblem) problems.push({ field: 'name', message: nameProblem, path: ['name'] });
+  const environmentProblem = value['environment'] === undefined ? undefined : labelProblem(value['environment'], 'an environment id or name', true);
+  if (environmentProblem) problems.push({ field: 'environment', message: environmentProblem, path: ['environment'] });
   const needs = checkNeeds(value['needs'], problems);
   const rawSteps = value['steps'];
   if (!Array.isArray(rawSteps) || rawSteps.length === 0 || rawSteps.length > MAX_STEPS) {
@@ -120,6 +122,16 @@ function checkFlow(value: unknown): FlowParse {
   if (typeof value['environment'] === 'string') flow.environment = value['environment'];
   if (needs) flow.needs = needs;
   return { ok: true, flow };
+}
+
+/** Names print on one line of every report (the Test Explorer, a CI log, a JUnit suite): bounded, no control characters. */
+export const MAX_NAME_CHARS = 200;
+
+function labelProblem(label: unknown, what: string, mayBeEmpty = false): string | undefined {
+  if (typeof label !== 'string' || (!mayBeEmpty && label.trim() === '')) return `must be ${what}, got ${shown(label)}`;
+  if (label.length > MAX_NAME_CHARS) return `must be at most ${MAX_NAME_CHARS} characters, got ${label.length}`;
+  if (hasControlCharacters(label)) return `must be one line without control characters, got ${shown(label)}`;
+  return undefined;
 }
 
 function boundedProblems(problems: FlowProblem[]): FlowProblem[] {

@@ -30,10 +30,29 @@ function cutAt(text: string, max: number): number {
   return end;
 }
 
-/** `text` as a message names it unquoted (a path, a key): whole when it fits, else its start, "…" and its length. */
+/**
+ * Control characters (a line break, ESC, the C1 controls, the line separators) written as escapes: a
+ * quoted name must not start a new line in a CI log, nor drive the terminal that prints it.
+ */
+// The pattern is there to find control characters.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Whether `text` holds a control character (as escapeControls would write it). */
+export function hasControlCharacters(text: string): boolean {
+  CONTROL.lastIndex = 0;
+  return CONTROL.test(text);
+}
+
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `text` as a message names it unquoted (a path, a key): whole when it fits, else its start, "…" and its length; control characters escaped. */
 export function excerpt(text: string, max = MAX_QUOTED_CHARS): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, cutAt(text, max))}… (${text.length} characters)`;
+  if (text.length <= max) return escapeControls(text);
+  return `${escapeControls(text.slice(0, cutAt(text, max)))}… (${text.length} characters)`;
 }
 
 /**
@@ -45,7 +64,7 @@ export function quote(text: string, options: { max?: number; mark?: '"' | "'" } 
   const { max = MAX_QUOTED_CHARS, mark = '"' } = options;
   const cut = text.length > max;
   const shown = cut ? `${text.slice(0, cutAt(text, max))}…` : text;
-  const quoted = mark === '"' ? JSON.stringify(shown) : `'${shown}'`;
+  const quoted = escapeControls(mark === '"' ? JSON.stringify(shown) : `'${shown}'`);
   return cut ? `${quoted} (${text.length} characters)` : quoted;
 }
 

@@ -64,6 +64,12 @@ describe('flow files', () => {
     }
   });
 
+  it('a flow\'s name prints on one line of every report: at most 200 characters, no control characters', () => {
+    assert.deepEqual(problemsOf({ name: 'n'.repeat(201), steps: [step({})] }), ['|name|must be at most 200 characters, got 201']);
+    assert.deepEqual(problemsOf({ name: 'ok\u001b[2J\n✓ all passed', steps: [step({})] }), ['|name|must be one line without control characters, got "ok\\u001b[2J\\n✓ all passed"']);
+    assert.deepEqual(problemsOf({ name: 'x', environment: 'e'.repeat(201), steps: [step({})] }), ['|environment|must be at most 200 characters, got 201']);
+  });
+
   it('lists at most 100 problems of a file, then how many more', () => {
     const bad = Array.from({ length: 150 }, (_, i) => `{{missing${i}.response.id}}`);
     const r = parseFlowText(JSON.stringify({ name: 'x', steps: [step({ body: { order: { reference: bad } } })] }));

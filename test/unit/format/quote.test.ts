@@ -27,6 +27,12 @@ describe('quoting input in messages (format/quote.ts)', () => {
     assert.equal(quoteValueAt('order.reference', 'x'.repeat(MAX_QUOTED_CHARS + 1)), `"${'x'.repeat(MAX_QUOTED_CHARS)}…" (${MAX_QUOTED_CHARS + 1} characters)`);
   });
 
+  it('writes control characters as escapes: a quoted name cannot start a line in a CI log nor drive a terminal', () => {
+    assert.equal(excerpt('a\nb\u001b[2J\u009bc\u2028'), 'a\\nb\\u001b[2J\\u009bc\\u2028');
+    assert.equal(quote('x\u001b\u0085y', { mark: "'" }), "'x\\u001b\\u0085y'");
+    assert.equal(quote('x\n\u007f'), '"x\\n\\u007f"');
+  });
+
   it('lists at most 10 items, then how many more', () => {
     assert.equal(listed(['a', 'b']), 'a, b');
     assert.equal(listed(Array.from({ length: 12 }, (_, i) => String(i))), '0, 1, 2, 3, 4, 5, 6, 7, 8, 9 and 2 more');
