@@ -7,7 +7,7 @@ import { getOperation } from '../catalogue/operations';
 import { createsTransaction } from '../catalogue/orderRole';
 import { parseJsonBounded } from '../json/depth';
 import { excerpt, quote } from '../format/quote';
-import { redactMessage, type SecretValues } from '../redaction';
+import { redactMessage, redactText, type SecretValues } from '../redaction';
 import type { PathParamName } from '../http/buildRequest';
 import type { Environment } from '../send/environment';
 import type { Exchange } from '../send/exchange';
@@ -204,7 +204,8 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
     return { ...result, status: result.failures.length ? 'failed' : 'passed' };
   }
   const error = exchange.decoded?.verdict.tone === 'error';
-  return { ...result, status: error ? 'failed' : 'passed', ...(error ? { message: `the decoded verdict is an error: ${exchange.decoded?.verdict.title ?? ''} (add "expect" to make this outcome a pass)` } : {}) };
+  // The verdict's title may carry the server's words: redacted as raw text where it is put into the message.
+  return { ...result, status: error ? 'failed' : 'passed', ...(error ? { message: `the decoded verdict is an error: ${excerpt(redactText(exchange.decoded?.verdict.title ?? '', options.known))} (add "expect" to make this outcome a pass)` } : {}) };
 }
 
 /** A payer step: the page driven over HTTP with the environment's client; its result is judged like a response. */

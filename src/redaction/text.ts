@@ -183,8 +183,11 @@ function maskDigitRun(run: string): string {
   return digits.length > MAX_CARD_DIGITS || passesLuhn(digits) ? maskDigits(digits) : run;
 }
 
-/** Where a message names a field: at its start, or after a bullet, a "; " between problems, a line break or the ": " of a heading. */
-const MESSAGE_BREAK = new Set(['•', ';', ':', '\n', '\r']);
+/**
+ * Where a message names a field: at its start, or after a bullet, a "; " between problems or a line
+ * break. Not after a colon: what follows "…: " may be a server's words ("Sign in failed: password: x").
+ */
+const MESSAGE_BREAK = new Set(['•', ';', '\n', '\r']);
 
 /**
  * Whether a secret key's match is a field a message names ("card.securityCode: must be at most 4
