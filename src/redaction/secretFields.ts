@@ -87,7 +87,7 @@ export function secretKindOfKey(key: string): SecretKind | undefined {
  * The last key of a dotted path ("sourceOfFunds.provided.card.number", "item[2].password",
  * "card[number]"): the only way redaction reads a path, so every caller agrees on it.
  */
-function lastKeyOfPath(path: string): string {
+export function lastKeyOfPath(path: string): string {
   // Most keys redaction meets are plain names: no split for them (every key of every logged body).
   if (!/[.[\]]/.test(path)) return path;
   const parts = path.split(/[.[\]]+/).filter((p) => p.length > 0);

@@ -51,8 +51,26 @@ export function redactText(text: string, known?: SecretValues, options: TextReda
   let result = known ? known.redact(text) : text;
   result = result.replace(AUTH_CREDENTIAL, `$1 ${REDACTED}`);
   result = redactUrlUserinfo(result);
-  result = redactKeyedValues(result);
+  result = redactKeyedValues(result, false);
   return maskDigitRuns(result, options.keepRuns);
+}
+
+/**
+ * A problem message the workbench wrote ("sourceOfFunds.provided.card.securityCode: must be at most 4
+ * characters, got 5"). It names fields and quotes values already masked where it was written
+ * (quoteValueAt), so a bare field name before ": " is a name, and the word after it is the message's
+ * own: redactText would take it for the value of a key ("securityCode: <redacted> be at most…").
+ * Everything else of redactText still applies to what a message may carry from elsewhere (a server's
+ * words, an echoed body): known secrets, auth credentials, URL userinfo, card-like digit runs, and
+ * secret keys written as key=value, as JSON or with a quoted value ("password": "x", password: 'x').
+ */
+export function redactMessage(text: string, known?: SecretValues): string {
+  if (!known && !mayHoldFreeTextSecret(text)) return text;
+  let result = known ? known.redact(text) : text;
+  result = result.replace(AUTH_CREDENTIAL, `$1 ${REDACTED}`);
+  result = redactUrlUserinfo(result);
+  result = redactKeyedValues(result, true);
+  return maskDigitRuns(result, undefined);
 }
 
 /**
@@ -165,8 +183,29 @@ function maskDigitRun(run: string): string {
   return digits.length > MAX_CARD_DIGITS || passesLuhn(digits) ? maskDigits(digits) : run;
 }
 
-/** Values of secret keys written as text ('password': 'x', password=x, "password":"x… cut off). */
-function redactKeyedValues(text: string): string {
+/**
+ * Where a message names a field: at its start, or after a bullet, a "; " between problems or a line
+ * break. Not after a colon: what follows "…: " may be a server's words ("Sign in failed: password: x").
+ */
+const MESSAGE_BREAK = new Set(['•', ';', '\n', '\r']);
+
+/**
+ * Whether a secret key's match is a field a message names ("card.securityCode: must be at most 4
+ * characters"): an unquoted key at the start of a message or of one of its parts, then a colon and an
+ * unquoted word. The same key inside an object ({password: x}, a=1, password: x) or after a word is a pair.
+ */
+function namesField(text: string, key: RegExpExecArray, value: RegExpExecArray): boolean {
+  if (key[1] !== '' || value[2] !== undefined || !key[0].trimEnd().endsWith(':')) return false;
+  let before = key.index - 1;
+  while (before >= 0 && key.index - before <= 8 && (text[before] === ' ' || text[before] === '\t')) before--;
+  return before < 0 || MESSAGE_BREAK.has(text[before] ?? '');
+}
+
+/**
+ * Values of secret keys written as text ('password': 'x', password=x, "password":"x… cut off). With
+ * `bareNames`, a field a message names (namesField) is left with the words after it.
+ */
+function redactKeyedValues(text: string, bareNames: boolean): string {
   let out = '';
   let from = 0;
   for (let m = nextSecretKey(text, 0); m !== null; m = nextSecretKey(text, KEY_AND_SEPARATOR.lastIndex)) {
@@ -176,6 +215,10 @@ function redactKeyedValues(text: string): string {
     VALUE.lastIndex = valueStart;
     const v = VALUE.exec(text);
     if (!v) continue;
+    if (bareNames && namesField(text, m, v)) {
+      KEY_AND_SEPARATOR.lastIndex = valueStart;
+      continue;
+    }
     out += text.slice(from, valueStart) + replacementOf(v, kind);
     from = valueStart + v[0].length;
     KEY_AND_SEPARATOR.lastIndex = from;

@@ -116,4 +116,11 @@ describe('request file diagnostics', () => {
     assert.equal(s.topOffset, 2);
     assert.equal(summarizeRequestText('').operation, undefined);
   });
+
+  it('a request file over the input bound is not parsed: one problem with its size and the limit, and the lenses on its first line', () => {
+    const valid = fileText(authorizeBody());
+    const text = `${valid.slice(0, -1)}${' '.repeat(30 * 1024 * 1024)}}`;
+    assert.deepEqual(diagnoseRequestText(text).map((p) => [p.rule, p.message, p.span.offset]), [['size', `This request file is ${text.length} bytes; a request file holds at most 2000000 bytes (not read).`, 0]]);
+    assert.deepEqual(summarizeRequestText(text), { topOffset: 0 });
+  });
 });

@@ -9,6 +9,7 @@ import {
   maskCardNumber,
   REDACTED,
   redactJson,
+  redactMessage,
   redactText,
   redactUrlUserinfo,
 } from '../../../src/redaction';
@@ -73,6 +74,34 @@ describe('one redaction policy (src/redaction)', () => {
     }
     assert.equal(redactText(`email=a%40b.test&password=hunter2&x=1`), `email=a%40b.test&password=${REDACTED}&x=1`);
     assert.equal(redactText(`{'email':'a','password':'hunter2'}`), `{'email':'a','password':'${REDACTED}'}`);
+  });
+
+  it('a message names fields and keeps its words; a secret value in it is still masked (redactMessage)', () => {
+    const words = [
+      'sourceOfFunds.provided.card.securityCode: must be at most 4 characters, got 5',
+      'Not sent (rules fail): Authorize: 1 rule fails.\n• sourceOfFunds.provided.card.securityCode: must be digits only, got <redacted>',
+      'params.orderId: must be text; password: required',
+      'order.reference: must be text\nsourceOfFunds.provided.card.securityCode: required',
+    ];
+    for (const message of words) {
+      assert.equal(redactMessage(message), message);
+      assert.notEqual(redactText(message), message, 'raw text takes the word after a secret key for its value');
+    }
+    const known = new KnownSecrets().add('Known-Pa55word');
+    const secrets: [string, string][] = [
+      ['Sign in failed: password=hunter2 is wrong', 'Sign in failed: password=<redacted> is wrong'],
+      ['the server answered {"password":"hunter2"}', 'the server answered {"password":"<redacted>"}'],
+      ['the server answered {password: hunter2}', 'the server answered {password: <redacted>}'],
+      ['order.reference: a=1, password: hunter2', 'order.reference: a=1, password: <redacted>'],
+      ['the server said password: hunter2', 'the server said password: <redacted>'],
+      ['Sign in failed: password: hunter2 is wrong', 'Sign in failed: password: <redacted> is wrong'],
+      ['securityCode: \'123\' is wrong', 'securityCode: \'<redacted>\' is wrong'],
+      ['Authorization: Basic bWVyY2hhbnQuWDpodW50ZXIy failed', 'Authorization: Basic <redacted> failed'],
+      ['GET https://user:hunter2@gw.test/x failed', 'GET https://<redacted>@gw.test/x failed'],
+      ['got 5123450000000008', 'got 512345xxxxxx0008'],
+      ['echoed Known-Pa55word back', 'echoed <redacted> back'],
+    ];
+    for (const [message, shown] of secrets) assert.equal(redactMessage(message, known), shown, message);
   });
 
   it('masks card-like digit runs: 12–19 digits passing Luhn, and every longer run (32 digits)', () => {
