@@ -4,16 +4,21 @@
  * flags (-sS, -XPUT). Options that change nothing about the request (-s, -v, --max-time N…) are skipped;
  * the ones that would (--form, --cert…) are noted as left out.
  */
-import { ImportError, LIMITS, type HttpHeader, type ImportedCollection, type PlainRequest, type RequestAuth } from '../model';
+import { ImportError, LIMITS, quoteInput, type HttpHeader, type ImportedCollection, type PlainRequest, type RequestAuth } from '../model';
 import { shellCommands } from './shellWords';
 
-/** Reads the file an `@file` names (relative to the command's file), bounded; throws with a clear reason. */
+/** Reads the file an `@file` (or -T) names, relative to the command's file, bounded; throws with a clear reason. */
 export type ReadAtFile = (name: string) => string;
+
+/** The bodies one import may read from files, in number and in characters all together. */
+const MAX_AT_FILES = 100;
 
 const SWITCHES = new Set(['-s', '--silent', '-S', '--show-error', '-v', '--verbose', '-i', '--include', '-L', '--location', '-k', '--insecure', '--compressed', '-f', '--fail', '-g', '--globoff', '-N', '--no-buffer', '--http1.1', '--http2', '-#', '--progress-bar']);
 const IGNORED_WITH_VALUE = new Set(['--max-time', '-m', '--connect-timeout', '-o', '--output', '-w', '--write-out', '--retry', '--proxy', '-x']);
-const NOTED_WITH_VALUE = new Set(['--cert', '-E', '--key', '--cacert', '-F', '--form', '-b', '--cookie', '-T', '--upload-file', '--data-urlencode']);
+const NOTED_WITH_VALUE = new Set(['--cert', '-E', '--key', '--cacert', '-F', '--form', '-b', '--cookie', '--data-urlencode']);
 const DATA = new Set(['-d', '--data', '--data-ascii', '--data-binary', '--data-raw']);
+/** The data options whose @file curl reads without its carriage returns and newlines (--data-binary and --json keep them). */
+const DATA_STRIPPING_NEWLINES = new Set(['-d', '--data', '--data-ascii']);
 /** Short options that take a value, for splitting -XPUT and -sSX PUT. */
 const SHORT_WITH_VALUE = new Set(['X', 'H', 'd', 'u', 'm', 'o', 'w', 'x', 'E', 'F', 'b', 'T', 'A', 'e']);
 
@@ -28,15 +33,29 @@ export function holdsCurlCommand(text: string): boolean {
 export function importCurl(text: string, where: string, readAtFile: ReadAtFile): ImportedCollection {
   if (text.length > LIMITS.fileChars) throw new ImportError(`${where}: ${text.length} characters; a cURL file holds at most ${LIMITS.fileChars}`);
   const notes: string[] = [];
+  const read = boundedInAll(readAtFile, where);
   const requests = shellCommands(text, where)
     // A command copied from documentation may keep its prompt ("$ curl …").
     .map((words) => (PROMPTS.has(words[0] ?? '') && CURL.test(words[1] ?? '') ? words.slice(1) : words))
     .filter((words) => CURL.test(words[0] ?? ''))
-    .map((words, n) => curlRequest(expandShortFlags(words.slice(1)), `${where}${n ? ` (command ${n + 1})` : ''}`, readAtFile, notes));
+    .map((words, n) => curlRequest(expandShortFlags(words.slice(1)), `${where}${n ? ` (command ${n + 1})` : ''}`, read, notes));
   if (requests.length === 0) throw new ImportError(`${where}: no curl command found (a line starting with "curl" or "$ curl")`);
   if (requests.length > LIMITS.requests) throw new ImportError(`${where}: ${requests.length} curl commands; at most ${LIMITS.requests} are imported at once`);
   const name = where.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'curl';
   return { name, source: where, groups: [{ name, requests }], variables: [], environments: [], notes };
+}
+
+/** `readAtFile` held to MAX_AT_FILES files and LIMITS.fileChars characters for the whole file of commands. */
+function boundedInAll(readAtFile: ReadAtFile, where: string): ReadAtFile {
+  let files = 0;
+  let chars = 0;
+  return (name) => {
+    if (++files > MAX_AT_FILES) throw new ImportError(`${where}: more than ${MAX_AT_FILES} bodies read from files; not a command line to import`);
+    const text = readAtFile(name);
+    chars += text.length;
+    if (chars > LIMITS.fileChars) throw new ImportError(`${where}: the bodies read from files pass ${LIMITS.fileChars} characters together`);
+    return text;
+  };
 }
 
 function expandShortFlags(words: readonly string[]): string[] {
@@ -64,6 +83,8 @@ interface Building {
   headers: HttpHeader[];
   data: string[];
   json: string[];
+  /** The file -T uploads. */
+  upload?: string;
   auth?: RequestAuth;
 }
 
@@ -86,7 +107,7 @@ function curlRequest(words: readonly string[], where: string, readAtFile: ReadAt
   }
   if (!b.url) throw new ImportError(`${where}: the curl command names no URL`);
   if (b.headers.length > LIMITS.headersPerRequest) throw new ImportError(`${where}: ${b.headers.length} headers; at most ${LIMITS.headersPerRequest}`);
-  const body = b.json.length ? b.json.join('') : b.data.length ? b.data.join('&') : undefined;
+  const body = b.upload ?? (b.json.length ? b.json.join('') : b.data.length ? b.data.join('&') : undefined);
   if (b.json.length) {
     if (!b.headers.some((h) => /^content-type$/i.test(h.name))) b.headers.push({ name: 'Content-Type', value: 'application/json' });
     if (!b.headers.some((h) => /^accept$/i.test(h.name))) b.headers.push({ name: 'Accept', value: 'application/json' });
@@ -105,13 +126,19 @@ function applyOption(b: Building, flag: string, value: () => string, where: stri
   else if (flag === '--json') b.json.push(atFile(value(), readAtFile, where));
   else if (DATA.has(flag)) {
     const v = value();
-    b.data.push(flag === '--data-raw' ? v : atFile(v, readAtFile, where));
-  } else throw new ImportError(`${where}: unknown curl option ${flag}; the options read are -X, -H, -u, -d, --data-raw, --data-binary, --json and --url`);
+    const data = flag === '--data-raw' ? v : atFile(v, readAtFile, where);
+    b.data.push(DATA_STRIPPING_NEWLINES.has(flag) && v.startsWith('@') ? data.replace(/[\r\n]/g, '') : data);
+  } else if (flag === '-T' || flag === '--upload-file') {
+    // curl sends the file as the body of a PUT.
+    b.upload = atFile(`@${value()}`, readAtFile, where);
+    b.method ??= 'PUT';
+  } else throw new ImportError(`${where}: unknown curl option ${flag}; the options read are -X, -H, -u, -d, --data-raw, --data-binary, --json, -T and --url`);
 }
 
 function header(text: string, where: string): HttpHeader {
   const colon = text.indexOf(':');
-  if (colon <= 0) throw new ImportError(`${where}: -H ${JSON.stringify(text.slice(0, 60))} is not "Name: value"`);
+  // Only the first word is shown: the rest may be a credential written without its colon.
+  if (colon <= 0) throw new ImportError(`${where}: -H ${quoteInput(text.split(/\s/, 1)[0] ?? '', 40)}… is not "Name: value"`);
   return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
 }
 

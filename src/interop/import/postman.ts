@@ -5,7 +5,8 @@
  */
 import { JsonDepthError, parseJsonBounded } from '../../json/depth';
 import { describeJsonSyntaxError, withoutBom } from '../../json/fileText';
-import { ImportError, LIMITS, looksSecret, type HttpHeader, type ImportedCollection, type ImportedEnvironment, type PlainRequest, type RequestAuth, type RequestGroup, type Variable } from '../model';
+import { isSecretName } from '../../redaction';
+import { ImportError, LIMITS, type HttpHeader, type ImportedCollection, type ImportedEnvironment, type PlainRequest, type RequestAuth, type RequestGroup, type Variable } from '../model';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -145,7 +146,7 @@ function variablesOf(values: unknown, where: string): Variable[] {
     .filter((v) => v['enabled'] !== false && v['disabled'] !== true)
     .map((v) => {
       const name = text(v['key']) ?? text(v['id']) ?? '';
-      return { name, value: text(v['value']) ?? text(v['currentValue']) ?? '', secret: v['type'] === 'secret' || looksSecret(name) };
+      return { name, value: text(v['value']) ?? text(v['currentValue']) ?? '', secret: v['type'] === 'secret' || isSecretName(name) };
     })
     .filter((v) => v.name !== '');
 }
