@@ -54,6 +54,8 @@ export interface ImportedCollection {
   environments: ImportedEnvironment[];
   /** What the importer itself left out (scripts, unsupported auth, form bodies), with why. */
   notes: string[];
+  /** Secrets the importer left out (a Postman API key or OAuth authentication): named in the report, the value kept out of every file. */
+  keptOut?: { what: string; from: string; value?: string }[];
 }
 
 /** Input a user gave that no importer can read: the message names the file, the line and column, and what was given. */

@@ -77,7 +77,7 @@ function nameOfPlace(place: EnvironmentPlace): string {
 
 /** At most MAX_NAME_CHARS UTF-16 units (what the environments schema counts), cut between characters with an ellipsis. */
 function shortName(name: string): string {
-  const one = name.slice(0, 4 * MAX_NAME_CHARS).replace(/\s+/g, ' ').trim();
+  const one = name.slice(0, 4 * MAX_NAME_CHARS).replace(/[\s\p{Cc}\u202a-\u202e\u2066-\u2069]+/gu, ' ').trim() || 'Imported';
   if (one.length <= MAX_NAME_CHARS) return one;
   let cut = '';
   for (const char of one) {

@@ -86,13 +86,30 @@ export function placeImport(outcome: ImportOutcome, outDir: string): PlacedImpor
 
 /** Writes what placeImport decided: each new file only if nothing of its name appeared since (never over one), then the environments file. */
 export function writePlacedImport(placed: PlacedImport): void {
-  fs.mkdirSync(placed.outDir, { recursive: true });
-  for (const f of placed.files) fs.writeFileSync(f.path, f.text, { flag: 'wx' });
+  const written: string[] = [];
+  const failed = (target: string, err: unknown) => new ImportError(`${target}: cannot be written (${(err as NodeJS.ErrnoException).code ?? String(err)})${written.length ? `; written before it: ${written.map((f) => path.basename(f)).join(', ')}` : ''}`);
+  try {
+    fs.mkdirSync(placed.outDir, { recursive: true });
+  } catch (err) {
+    throw failed(placed.outDir, err);
+  }
+  for (const f of placed.files) {
+    try {
+      fs.writeFileSync(f.path, f.text, { flag: 'wx' });
+    } catch (err) {
+      throw failed(f.path, err);
+    }
+    written.push(f.path);
+  }
   if (placed.environmentsFile) {
     // Written beside and renamed over: a reader never sees half a file.
     const temporary = `${placed.environmentsFile.path}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, placed.environmentsFile.text);
-    fs.renameSync(temporary, placed.environmentsFile.path);
+    try {
+      fs.writeFileSync(temporary, placed.environmentsFile.text);
+      fs.renameSync(temporary, placed.environmentsFile.path);
+    } catch (err) {
+      throw failed(placed.environmentsFile.path, err);
+    }
   }
 }
 

@@ -40,6 +40,13 @@ function unclosed(c: Cursor, start: number, quote: string): ImportError {
   return new ImportError(`${c.where}:${positionOf(c.text, start)}: the quote ${quote} opened here is never closed (${from})`);
 }
 
+/** Quotes a word processor or a formatted page puts in ("…", '…'): a shell reads them as letters, not quotes. */
+const TYPOGRAPHIC_QUOTES = '\u201c\u201d\u201e\u2018\u2019\u00ab\u00bb';
+
+function typographic(c: Cursor, quote: string): ImportError {
+  return new ImportError(`${c.where}:${positionOf(c.text, c.i)}: a word starts with the typographic quote ${quote}, which a shell reads as a letter, not a quote (the command was copied from a formatted page?); write " or ' instead`);
+}
+
 /** Commands of `text`, each a list of words. */
 export function shellCommands(text: string, where: string, dialect: Dialect = dialectOf(text)): string[][] {
   const c: Cursor = { text, i: 0, where };
@@ -79,6 +86,7 @@ export function shellCommands(text: string, where: string, dialect: Dialect = di
       c.i++;
       continue;
     }
+    if (word === undefined && TYPOGRAPHIC_QUOTES.includes(ch)) throw typographic(c, ch);
     if (ch === '#' && word === undefined && dialect === 'bash') {
       while (c.i < text.length && text[c.i] !== '\n') c.i++; // a comment to the end of the line
       continue;

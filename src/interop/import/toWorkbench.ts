@@ -102,7 +102,8 @@ export function secretLabel(name: SecretName): string {
 export function toWorkbench(collection: ImportedCollection, context: ImportContext): ImportOutcome {
   const out: ImportOutcome = { files: [], environments: [], secrets: [], keptOut: [], rows: [], leftOut: [...collection.notes], checks: [] };
   const found = new FoundSecrets();
-  const groups = collection.groups.flatMap((g) => partsOf({ name: oneLine(g.name, MAX_NAME_CHARS) || oneLine(collection.name, MAX_NAME_CHARS) || 'Imported requests', requests: g.requests.flatMap((r) => sanitized(r, out)) }));
+  for (const k of collection.keptOut ?? []) found.keep(k.what, k.from, k.value);
+  const groups = collection.groups.flatMap((g) => partsOf({ name: oneLine(g.name, MAX_NAME_CHARS) || oneLine(collection.name, MAX_NAME_CHARS) || 'Imported requests', requests: g.requests.flatMap((r) => sanitized(r, out, found)) }));
   const envSource = collection.environments[0];
   const variables = new Map<string, Variable>();
   const usedAsSecret = secretUses(groups);
@@ -162,9 +163,13 @@ function partsOf(group: RequestGroup): RequestGroup[] {
   return parts;
 }
 
-/** One line of at most `max` characters: a name or source from the input, shown in a report line or written in a file. */
+/**
+ * One line of at most `max` characters: a name or source from the input, shown in a report line or
+ * written in a file. Control characters and the bidirectional overrides (which make a line read other
+ * than it is) become spaces.
+ */
 function oneLine(text: string, max: number): string {
-  return text.slice(0, max * 2).replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim().slice(0, max);
+  return text.slice(0, max * 2).replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ').trim().slice(0, max);
 }
 
 const HTTP_METHOD = /^[A-Z]{1,16}$/;
@@ -175,7 +180,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
  * cannot start another request in a written .http file), and with a user name and password in its
  * URL taken as its Basic auth; a method that is no HTTP method leaves the request out.
  */
-function sanitized(r: PlainRequest, out: ImportOutcome): PlainRequest[] {
+function sanitized(r: PlainRequest, out: ImportOutcome, found: FoundSecrets): PlainRequest[] {
   const source = oneLine(r.source, MAX_NAME_CHARS * 2);
   const method = r.method.toUpperCase();
   if (!HTTP_METHOD.test(method)) {
@@ -189,7 +194,10 @@ function sanitized(r: PlainRequest, out: ImportOutcome): PlainRequest[] {
   }).map((h) => ({ name: h.name, value: oneLine(h.value, 16_384) }));
   const { url, auth: fromUrl } = splitUserinfo(r.url.replace(/\p{Cc}+/gu, '').trim().replace(/ /g, '%20'));
   const auth = r.auth ?? fromUrl;
-  if (fromUrl && r.auth) out.leftOut.push(`${source}: the user name and password in its URL were left out: its own authentication is used`);
+  if (fromUrl && r.auth) {
+    found.keep('the password in its URL', source, fromUrl.password);
+    out.leftOut.push(`${source}: the user name and password in its URL were left out: its own authentication is used`);
+  }
   return [{
     ...r,
     name: oneLine(r.name, MAX_NAME_CHARS) || `${method} request`,
@@ -590,9 +598,11 @@ function withoutLiteralSecrets(r: PlainRequest, out: ImportOutcome, found: Found
     return `{{${name}}}`;
   };
   for (const q of secretQueryParameters(r.url)) if (q.value && !templateNames(q.value).length) found.keep(`query parameter "${q.name}"`, r.source, q.value);
+  // An Authorization header beside the request's auth is written as that auth; one of another scheme (Digest, an encoded Basic) becomes a variable too.
+  for (const h of r.headers) if (r.auth && h.name.toLowerCase() === 'authorization') asTemplate(h.value, 'authorization', `header ${h.name}`);
   const headers = r.headers
-    .filter((h) => h.name.toLowerCase() !== 'authorization')
-    .map((h) => (carriesCredential(h.name) ? { ...h, value: asTemplate(h.value, variableName(h.name), `header ${h.name}`) } : h));
+    .filter((h) => !(r.auth && h.name.toLowerCase() === 'authorization'))
+    .map((h) => (carriesCredential(h.name) || h.name.toLowerCase() === 'authorization' ? { ...h, value: asTemplate(h.value, variableName(h.name), `header ${h.name}`) } : h));
   const body = r.body === undefined ? undefined : withoutSplittingLines(redactBodyText(r.body));
   if (r.body !== undefined && body !== r.body) {
     found.keep('secret values in the body', r.source);

@@ -59,13 +59,19 @@ export class VariableValues {
   }
 
   private expandText(text: string, lookup: (name: string) => string | undefined, what: string): string {
+    if (!text.includes('{{')) {
+      this.budget.charge(text.length, what);
+      return text;
+    }
+    // A text may be as long as the source wrote it; its variables may not make it longer than the bound.
+    const bound = Math.max(LIMITS.expandedChars, text.length);
     let value: string;
     try {
-      value = expandTemplates(text, lookup, LIMITS.expandedChars);
+      value = expandTemplates(text, lookup, bound);
     } catch (err) {
       if (!(err instanceof ExpansionTooLarge)) throw err;
       const through = this.chain.length ? ` (through ${this.chain.join(' -> ')})` : '';
-      throw new ImportError(`${what} expands past ${LIMITS.expandedChars} characters${through}; the variables multiply each other`);
+      throw new ImportError(`${what} expands past ${bound} characters${through}; the variables multiply each other`);
     }
     this.budget.charge(value.length, what);
     return value;

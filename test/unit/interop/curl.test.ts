@@ -101,6 +101,22 @@ describe('cURL import: the request', () => {
     assert.throws(() => importCurl('echo hi', 'x.sh', noFiles), /no curl command found/);
   });
 
+  it('refuses a typographic quote that opens a word (a command copied from a formatted page), naming the place', () => {
+    assert.throws(() => importCurl('curl -X PUT \u201chttps://h/x\u201d', 'doc.sh', noFiles), /doc\.sh:1:13: a word starts with the typographic quote \u201c, which a shell reads as a letter/);
+    assert.equal(one(`curl https://h/x -d '{"note":"\u201cquoted\u201d"}'`).body, '{"note":"\u201cquoted\u201d"}', 'inside quotes it is a letter');
+  });
+
+  it('notes a second URL and an authentication scheme it does not send; reads --oauth2-bearer; consumes the value of an option it ignores', () => {
+    const imported = importCurl('curl https://h/x https://h/y --digest --max-time 30 --oauth2-bearer tok-1', 'x.sh', noFiles);
+    assert.deepEqual(imported.notes, ['x.sh: a second URL left out (curl would send to each; one request is imported per command)', 'x.sh: --digest left out: a request file authenticates with the environment\'s credentials (Basic)']);
+    assert.deepEqual(imported.groups[0]?.requests[0]?.auth, { kind: 'bearer', token: 'tok-1' });
+  });
+
+  it('names the credentials in options it leaves out (a certificate\'s passphrase, cookies, a proxy\'s password) among the secrets', () => {
+    const imported = importCurl('curl https://h/x -E cert.pem:cert-pass -b "session=ck-1" -x http://pu:proxy-pw@proxy:8080 --pass key-pass', 'x.sh', noFiles);
+    assert.deepEqual(imported.keptOut?.map((k) => [k.what, k.value]), [['the credential in -E', 'cert-pass'], ['the credential in -b', 'session=ck-1'], ['the credential in -x', 'proxy-pw'], ['the credential in --pass', 'key-pass']]);
+  });
+
   it('keeps -F and --cert out with a note', () => {
     const imported = importCurl('curl https://h/x -F a=b --cert c.pem', 'x.sh', noFiles);
     assert.equal(imported.notes.length, 2);

@@ -349,3 +349,54 @@ describe('import: file names and environments', () => {
     assert.deepEqual(outcome.rows.map((r) => r.became.replace(/^[^(]*/, '')), ['(gateway.retrieveOrder v100)', '(gateway.createSession v100)']);
   });
 });
+
+describe('import: crafted input (red-team pass)', () => {
+  const schema = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+
+  it('a name, URL, header or body cannot start another request in the written .http file, nor hide in a control or bidi character', () => {
+    const collection = { info: { name: 'c', schema }, item: [{ name: 'x\n###\nPOST https://evil.test/a\u202e', request: { method: 'POST', url: 'https://status.test/x\nPOST https://evil.test/b', header: [{ key: 'X-A', value: 'v\r\n\r\nPOST https://evil.test/c' }, { key: 'Bad\nName', value: 'x' }], body: { mode: 'raw', raw: 'a=1\n###\nGET https://evil.test/d' } } }] };
+    const outcome = importFiles([{ name: 'i.json', text: JSON.stringify(collection) }], noFiles);
+    const lines = (outcome.files[0]?.text ?? '').split('\n');
+    assert.deepEqual(lines.filter((l) => l.startsWith('###')), ['### x ### POST https://evil.test/a'], 'one request: a body line starting with ### is indented');
+    assert.equal(lines[lines.indexOf('### x ### POST https://evil.test/a') + 3], 'POST https://status.test/xPOST%20https://evil.test/b');
+    assert.ok(lines.includes('X-A: v POST https://evil.test/c'));
+    assert.match(outcome.leftOut.join('\n'), /a header "Bad Name" left out: not a header name/);
+    assert.doesNotMatch(importReport(outcome, 'out', () => ''), /[\u0000-\u0008\u000b-\u001f\u202a-\u202e]/);
+  });
+
+  it('variables named like Object\'s own members ({{constructor}}, {{__proto__}}) are plain names', () => {
+    const collection = { info: { name: 'c', schema }, variable: [{ key: 'constructor', value: 'C-1' }], item: [{ name: 'F', item: [
+      { name: 'p', request: { method: 'PUT', url: 'https://gw.test/api/rest/version/100/merchant/M/order/{{__proto__}}/transaction/1', body: { mode: 'raw', raw: '{"apiOperation":"PAY","order":{"amount":"1.00","currency":"EUR","reference":"{{constructor}}","description":"{{toString}}"}}' } } },
+      { name: 'q', request: { method: 'GET', url: 'https://gw.test/api/rest/version/100/merchant/M/order/{{hasOwnProperty}}' } },
+    ] }] };
+    const flow = parseFlowText(importFiles([{ name: 'p.json', text: JSON.stringify(collection) }], noFiles).files[0]?.text ?? '');
+    assert.ok(flow.ok);
+    assert.deepEqual((flow.flow.steps[0]?.body as { order: unknown }).order, { amount: '1.00', currency: 'EUR', reference: 'C-1', description: '' });
+  });
+
+  it('a Postman URL given in parts keeps its port and query (Offers select-first is told apart by it)', () => {
+    const collection = { info: { name: 'c', schema }, item: [{ name: 'first', request: { method: 'POST', url: { protocol: 'https', host: ['fin', 'test'], port: '8443', path: ['api', 'online', 'offers'], query: [{ key: 'selectFirst', value: 'true' }, { key: 'debug', value: '1', disabled: true }] }, body: { mode: 'raw', raw: '{}' } } }] };
+    const outcome = importFiles([{ name: 'q.json', text: JSON.stringify(collection) }], noFiles);
+    assert.match(outcome.rows[0]?.became ?? '', /financing\.offersSelectFirst/);
+    assert.equal(outcome.environments[0]?.financingBaseUrl, 'https://fin.test:8443');
+  });
+
+  it('an API key or OAuth authentication the workbench does not send is named among the secrets; another Authorization scheme in a plain request becomes a variable', () => {
+    const collection = { info: { name: 'c', schema }, auth: { type: 'apikey', apikey: [{ key: 'key', value: 'x-api-key' }, { key: 'value', value: 'AK-secret-9' }] }, item: [
+      { name: 'oauth', request: { method: 'GET', url: 'https://status.test/a', auth: { type: 'oauth2', oauth2: [{ key: 'accessToken', value: 'OA-secret-8' }, { key: 'clientSecret', value: 'OC-secret-7' }] } } },
+      { name: 'digest', request: { method: 'GET', url: 'https://status.test/b', header: [{ key: 'Authorization', value: 'Digest username="u", response="DG-secret-6"' }] } },
+    ] };
+    const outcome = importFiles([{ name: 'a.json', text: JSON.stringify(collection) }], noFiles);
+    const report = importReport(outcome, 'out', () => '');
+    assert.doesNotMatch(report + (outcome.files[0]?.text ?? ''), /secret-[6-9]/);
+    assert.match(report, /- Value of the "apikey" authentication, from a\.json: collection: kept out/);
+    assert.match(report, /- ClientSecret of the "oauth2" authentication, from a\.json: oauth: kept out/);
+    assert.match(outcome.files[0]?.text ?? '', /^Authorization: \{\{authorization\}\}$/m);
+  });
+
+  it('a long body the source wrote is no variable growth: left out for its size, not refused as a cycle', () => {
+    const collection = { info: { name: 'c', schema }, item: [{ name: 'big', request: { method: 'PUT', url: 'https://gw.test/api/rest/version/100/merchant/M/order/1/transaction/1', body: { mode: 'raw', raw: `{"apiOperation":"PAY","x":"${'a'.repeat(2_100_000)}"}` } } }] };
+    const outcome = importFiles([{ name: 'b.json', text: JSON.stringify(collection) }], noFiles);
+    assert.match(outcome.leftOut.join('\n'), /b\.json: big: left out: its request file would be \d+ bytes; the workbench reads at most 2000000/);
+  });
+});
