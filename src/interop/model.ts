@@ -143,6 +143,14 @@ export function slug(name: string, fallback = 'request'): string {
   return WINDOWS_RESERVED.test(s) ? `${s}-${fallback}` : s;
 }
 
+/** `stem` + `suffix` ("refund" + ".payreq.json"), or with -2, -3… before the suffix: distinct from every name in `used` (lower case), whatever the case. */
+export function uniqueName(stem: string, suffix: string, used: Set<string>): string {
+  let candidate = `${stem}${suffix}`;
+  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${stem}-${n}${suffix}`;
+  used.add(candidate.toLowerCase());
+  return candidate;
+}
+
 /** Eight hex digits that depend on every character of `text` (FNV-1a): the same name gives the same suffix on every run and OS. */
 function stableHash(text: string): string {
   let hash = 0x811c9dc5;

@@ -115,3 +115,8 @@ export function withoutCredentialFields(body: unknown, found: (path: string, val
   // fromEntries defines own properties: a "__proto__" key stays a key.
   return Object.fromEntries(kept);
 }
+
+/** The merchant of a gateway Basic user ("merchant.TESTM01" → "TESTM01"); undefined for any other user (an API key). */
+export function merchantOfUser(user: string): string | undefined {
+  return /^merchant\.(.+)$/.exec(user)?.[1];
+}

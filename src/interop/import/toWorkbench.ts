@@ -8,15 +8,15 @@ import { orderRole, createsTransaction } from '../../catalogue/orderRole';
 import { stripComments } from 'jsonc-parser';
 import { MAX_STEPS } from '../../flows/flow';
 import { MAX_INPUT_FILE_BYTES } from '../../flows/fileIntake';
-import { redactBodyText } from '../../http/redact';
 import { parseJsonBounded } from '../../json/depth';
 import { redactText } from '../../redaction';
 import type { SecretName } from '../../send/secretNames';
-import { writeHttpFile } from '../export/httpFile';
-import { headerValue, slug, templateNames, type ImportedCollection, type PlainRequest, type RequestAuth, type RequestGroup, type Variable } from '../model';
-import { carriesCredential, FoundSecrets, secretQueryParameters, splitUserinfo, variableName, withoutCredentialFields, withSecretQueryAsTemplates, type SecretKeptOut } from './credentials';
+import { headerValue, slug, templateNames, uniqueName, type ImportedCollection, type PlainRequest, type RequestAuth, type RequestGroup, type Variable } from '../model';
+import { carriesCredential, FoundSecrets, merchantOfUser, secretQueryParameters, splitUserinfo, withoutCredentialFields, type SecretKeptOut } from './credentials';
 import { detectOperation, type DetectedOperation } from './detect';
 import { chooseEnvironment, type EnvironmentChoice, type EnvironmentLike, type EnvironmentPlace } from './environmentChoice';
+import { writeUnmatched, type WrittenFile } from './plainRequests';
+import { MAX_NAME_CHARS, oneLine, sanitized } from './requestLines';
 import { ExpansionBudget, VariableValues } from './variables';
 
 export type { SecretKeptOut } from './credentials';
@@ -30,11 +30,7 @@ export interface SecretToStore {
   from: string;
 }
 
-export interface WrittenFile {
-  /** Relative to the output folder. */
-  name: string;
-  text: string;
-}
+export type { WrittenFile } from './plainRequests';
 
 export interface ImportedEnvironmentOut {
   id: string;
@@ -85,8 +81,6 @@ interface Step {
 
 const IGNORED_HEADERS = new Set(['content-type', 'accept', 'authorization', 'user-agent', 'content-length', 'host', 'refreshtoken']);
 const RESERVED_STEP_IDS = new Set(['fresh', 'env', 'inbox']);
-/** A name or source shown in a report line or written in a file: one line, bounded. */
-const MAX_NAME_CHARS = 200;
 const SECRET_LABEL: Readonly<Record<SecretName, string>> = {
   gatewayApiPassword: 'The gateway API password',
   partnerEmail: 'The financing partner e-mail',
@@ -103,7 +97,7 @@ export function toWorkbench(collection: ImportedCollection, context: ImportConte
   const out: ImportOutcome = { files: [], environments: [], secrets: [], keptOut: [], rows: [], leftOut: [...collection.notes], checks: [] };
   const found = new FoundSecrets();
   for (const k of collection.keptOut ?? []) found.keep(k.what, k.from, k.value);
-  const groups = collection.groups.flatMap((g) => partsOf({ name: oneLine(g.name, MAX_NAME_CHARS) || oneLine(collection.name, MAX_NAME_CHARS) || 'Imported requests', requests: g.requests.flatMap((r) => sanitized(r, out, found)) }));
+  const groups = collection.groups.flatMap((g) => partsOf({ name: oneLine(g.name, MAX_NAME_CHARS) || oneLine(collection.name, MAX_NAME_CHARS) || 'Imported requests', requests: g.requests.flatMap((r) => sanitized(r, out.leftOut, found)) }));
   const envSource = collection.environments[0];
   const variables = new Map<string, Variable>();
   const usedAsSecret = secretUses(groups);
@@ -138,7 +132,12 @@ export function toWorkbench(collection: ImportedCollection, context: ImportConte
   if (choice.kind === 'none' && converted.some((g) => g.steps.length > 0)) out.leftOut.push(`${collection.source}: no request names a base URL or merchant the import can read: no environment was made; run the files with --env (or choose the environment in VS Code)`);
   settleSecrets(out, choice, found);
   for (const group of converted) writeGroup(group.name, group.steps, choice.kind === 'none' ? undefined : environmentId, context.usedNames, out);
-  if (unmatched.length) writeUnmatched(unmatched, collection.name, variables, context.usedNames, out, found);
+  if (unmatched.length) {
+    const plain = writeUnmatched(unmatched, collection.name, variables, context.usedNames, found);
+    out.files.push(plain.file);
+    out.leftOut.push(...plain.notes);
+    for (const r of unmatched) out.rows.push({ from: r.source, file: plain.file.name, became: `${plain.file.name} (a plain HTTP request)` });
+  }
   for (const v of variables.values()) {
     if (v.secret && !answered.has(v.name) && !out.secrets.some((s) => s.from.includes(`{{${v.name}}}`))) found.keep(`variable "${v.name}"${v.value ? '' : ' (it had no value)'}`, collection.source, v.value);
   }
@@ -161,52 +160,6 @@ function partsOf(group: RequestGroup): RequestGroup[] {
   const count = Math.ceil(group.requests.length / MAX_STEPS);
   for (let i = 0; i < count; i++) parts.push({ name: `${group.name} (${i + 1} of ${count})`, requests: group.requests.slice(i * MAX_STEPS, (i + 1) * MAX_STEPS) });
   return parts;
-}
-
-/**
- * One line of at most `max` characters: a name or source from the input, shown in a report line or
- * written in a file. Control characters and the bidirectional overrides (which make a line read other
- * than it is) become spaces.
- */
-function oneLine(text: string, max: number): string {
-  return text.slice(0, max * 2).replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ').trim().slice(0, max);
-}
-
-const HTTP_METHOD = /^[A-Z]{1,16}$/;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
-
-/**
- * The request with every field a file or a report line writes on one line (a name, a URL, a header
- * cannot start another request in a written .http file), and with a user name and password in its
- * URL taken as its Basic auth; a method that is no HTTP method leaves the request out.
- */
-function sanitized(r: PlainRequest, out: ImportOutcome, found: FoundSecrets): PlainRequest[] {
-  const source = oneLine(r.source, MAX_NAME_CHARS * 2);
-  const method = r.method.toUpperCase();
-  if (!HTTP_METHOD.test(method)) {
-    out.leftOut.push(`${source}: left out: its method ${JSON.stringify(oneLine(method, 20))} is no HTTP method`);
-    return [];
-  }
-  const headers = r.headers.filter((h) => {
-    if (HEADER_NAME.test(h.name)) return true;
-    out.leftOut.push(`${source}: a header ${JSON.stringify(oneLine(h.name, 40))} left out: not a header name`);
-    return false;
-  }).map((h) => ({ name: h.name, value: oneLine(h.value, 16_384) }));
-  const { url, auth: fromUrl } = splitUserinfo(r.url.replace(/\p{Cc}+/gu, '').trim().replace(/ /g, '%20'));
-  const auth = r.auth ?? fromUrl;
-  if (fromUrl && r.auth) {
-    found.keep('the password in its URL', source, fromUrl.password);
-    out.leftOut.push(`${source}: the user name and password in its URL were left out: its own authentication is used`);
-  }
-  return [{
-    ...r,
-    name: oneLine(r.name, MAX_NAME_CHARS) || `${method} request`,
-    source,
-    method,
-    url,
-    headers,
-    ...(auth ? { auth: auth.kind === 'basic' ? { ...auth, user: oneLine(auth.user, 1024), password: oneLine(auth.password, 1024) } : { ...auth, token: oneLine(auth.token, 16_384) } } : {}),
-  }];
 }
 
 /** Secret variables' values, and credentials inside the other variables' values (a URL's password, an api_key in its query). */
@@ -522,11 +475,6 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
   return params;
 }
 
-/** The merchant of a gateway Basic user ("merchant.TESTM01" → "TESTM01"); undefined for any other user (an API key). */
-function merchantOfUser(user: string): string | undefined {
-  return /^merchant\.(.+)$/.exec(user)?.[1];
-}
-
 /** Documentation's placeholders ("<your_api_password>", "<order_id>") are no values. */
 function isPlaceholder(value: string): boolean {
   return /^<[^<>]{1,80}>$/.test(value.trim());
@@ -546,14 +494,6 @@ function stepId(name: string, used: Set<string>): string {
   for (let n = 2; used.has(id); n++) id = `${base}${n}`;
   used.add(id);
   return id;
-}
-
-/** `stem` + `suffix` ("refund" + ".payreq.json"), or with -2, -3… before the suffix: distinct from every name given, whatever the case. */
-function uniqueName(stem: string, suffix: string, used: Set<string>): string {
-  let candidate = `${stem}${suffix}`;
-  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${stem}-${n}${suffix}`;
-  used.add(candidate.toLowerCase());
-  return candidate;
 }
 
 function writeGroup(name: string, steps: { step: Step; request: PlainRequest }[], environmentId: string | undefined, used: Set<string>, out: ImportOutcome): void {
@@ -576,47 +516,3 @@ function writeGroup(name: string, steps: { step: Step; request: PlainRequest }[]
   for (const s of steps) out.rows.push({ from: s.request.source, file: fileName, became: `${fileName}, step ${s.step.id} (${s.step.operation}${s.step.version !== undefined ? ` v${s.step.version}` : ''})` });
 }
 
-function writeUnmatched(requests: readonly PlainRequest[], collectionName: string, variables: ReadonlyMap<string, Variable>, used: Set<string>, out: ImportOutcome, found: FoundSecrets): void {
-  const name = uniqueName(slug(collectionName), '.unmatched.http', used);
-  // A variable written as `@name = value` is one line, its URL without a password, its secret query values as variables.
-  const written = [...variables.values()]
-    .filter((v) => !v.secret && /^[A-Za-z_][\w.-]{0,127}$/.test(v.name))
-    .map((v) => ({ ...v, value: withSecretQueryAsTemplates(splitUserinfo(oneLine(v.value, 16_384)).url) }));
-  out.files.push({ name, text: writeHttpFile(requests.map((r) => withoutLiteralSecrets(r, out, found)), { variables: written }) });
-  for (const r of requests) out.rows.push({ from: r.source, file: name, became: `${name} (a plain HTTP request)` });
-}
-
-/**
- * A plain request written as .http: a credential given in clear (password, API key header, secret
- * query parameter, a user name that is a key) becomes a variable the file does not define, and
- * secret values in the body are redacted by the one policy (`apiPassword=…` in a form body, `"password": …` in JSON).
- */
-function withoutLiteralSecrets(r: PlainRequest, out: ImportOutcome, found: FoundSecrets): PlainRequest {
-  const asTemplate = (value: string, name: string, what: string) => {
-    if (templateNames(value).length || value === '') return value;
-    found.keep(what, r.source, value);
-    return `{{${name}}}`;
-  };
-  for (const q of secretQueryParameters(r.url)) if (q.value && !templateNames(q.value).length) found.keep(`query parameter "${q.name}"`, r.source, q.value);
-  // An Authorization header beside the request's auth is written as that auth; one of another scheme (Digest, an encoded Basic) becomes a variable too.
-  for (const h of r.headers) if (r.auth && h.name.toLowerCase() === 'authorization') asTemplate(h.value, 'authorization', `header ${h.name}`);
-  const headers = r.headers
-    .filter((h) => !(r.auth && h.name.toLowerCase() === 'authorization'))
-    .map((h) => (carriesCredential(h.name) || h.name.toLowerCase() === 'authorization' ? { ...h, value: asTemplate(h.value, variableName(h.name), `header ${h.name}`) } : h));
-  const body = r.body === undefined ? undefined : withoutSplittingLines(redactBodyText(r.body));
-  if (r.body !== undefined && body !== r.body) {
-    found.keep('secret values in the body', r.source);
-    out.leftOut.push(`${r.source}: secret values in its body were written as <redacted> in the plain request; put yours back before sending it`);
-  }
-  const withBody = { ...r, url: withSecretQueryAsTemplates(r.url), headers, ...(body !== undefined ? { body } : {}) };
-  if (!r.auth) return withBody;
-  const auth: RequestAuth = r.auth.kind === 'basic'
-    ? { ...r.auth, user: r.auth.user === '' || merchantOfUser(r.auth.user) !== undefined ? r.auth.user : asTemplate(r.auth.user, 'user', 'the user name of its Basic auth (an API key)'), password: asTemplate(r.auth.password, 'password', 'the password of its Basic auth') }
-    : { ...r.auth, token: asTemplate(r.auth.token, 'token', 'the bearer token') };
-  return { ...withBody, auth };
-}
-
-/** A body line starting with ### would start another request in a .http file: it is indented by a space. */
-function withoutSplittingLines(body: string): string {
-  return body.replace(/^###/gm, ' ###');
-}
