@@ -39,7 +39,7 @@ export class VariableValues {
       return text;
     }
     const at = this.chain.indexOf(name);
-    if (at >= 0) throw new ImportError(`${this.where}: the variables refer to each other in a cycle: ${[...this.chain.slice(at), name].join(' -> ')}; such a value has no end`);
+    if (at >= 0) throw new ImportError(`${this.where}: the variables refer to each other in a cycle: ${shownChain([...this.chain.slice(at), name])}; such a value has no end`);
     this.chain.push(name);
     try {
       const value = this.expandText(text, (inner) => this.value(inner), `${this.where}: variable "${name}"`);
@@ -70,10 +70,16 @@ export class VariableValues {
       value = expandTemplates(text, lookup, bound);
     } catch (err) {
       if (!(err instanceof ExpansionTooLarge)) throw err;
-      const through = this.chain.length ? ` (through ${this.chain.join(' -> ')})` : '';
+      const through = this.chain.length ? ` (through ${shownChain(this.chain)})` : '';
       throw new ImportError(`${what} expands past ${bound} characters${through}; the variables multiply each other`);
     }
     this.budget.charge(value.length, what);
     return value;
   }
+}
+
+/** A chain of variables as "a -> b -> c", its middle left out past a dozen ("v0 -> v1 -> v2 -> … -> v478"). */
+function shownChain(names: readonly string[]): string {
+  const shown = names.length <= 12 ? names : [...names.slice(0, 4), `… (${names.length - 8} more)`, ...names.slice(-4)];
+  return shown.map((n) => n.slice(0, 64)).join(' -> ');
 }
