@@ -251,6 +251,34 @@ describe('payment-workbench import: bounded, and no secret in a file or in what 
     assert.equal(ran.status, 0, ran.stdout + ran.stderr);
   });
 
+  it('into a folder that holds files and environments already: a name taken in any case gets -2, an environment id held for another place is not taken, the folder\'s environments are kept; a broken environments file refuses the import before anything is written', async () => {
+    const out = path.join(dir, 'shared');
+    fs.mkdirSync(out);
+    fs.writeFileSync(path.join(out, 'AUTHORIZE.PAYREQ.JSON'), 'theirs');
+    const theirs = { id: 'testsimulator01', name: 'Theirs', gatewayUrl: 'https://elsewhere.example.com', merchantId: 'TESTSIMULATOR01' };
+    fs.writeFileSync(path.join(out, 'payment-workbench.environments.json'), JSON.stringify({ environments: [theirs] }));
+    const command = path.join(dir, 'authorize.curl.sh');
+    fs.writeFileSync(command, fs.readFileSync(path.join(fixtures, 'authorize.curl.sh'), 'utf8').replaceAll('http://127.0.0.1:4477', sim.baseUrl));
+    const imported = await cli(['import', command, '--out', out], { cwd: dir });
+    assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+    assert.equal(fs.readFileSync(path.join(out, 'AUTHORIZE.PAYREQ.JSON'), 'utf8'), 'theirs');
+    assert.ok(fs.existsSync(path.join(out, 'authorize-2.payreq.json')));
+    const environments = (JSON.parse(fs.readFileSync(path.join(out, 'payment-workbench.environments.json'), 'utf8')) as { environments: { id: string; gatewayUrl: string }[] }).environments;
+    assert.deepEqual(environments.map((e) => [e.id, e.gatewayUrl]), [['testsimulator01', 'https://elsewhere.example.com'], ['testsimulator01-2', sim.baseUrl]]);
+    const run = /^Run: payment-workbench (.*)$/m.exec(imported.stdout)?.[1] ?? '';
+    assert.match(run, /--env testsimulator01-2$/);
+    fs.rmSync(path.join(out, 'AUTHORIZE.PAYREQ.JSON'));
+    const ran = await cli(run.split(' '), { cwd: dir, env: { ...unsetSecrets, PAYMENT_WORKBENCH_TESTSIMULATOR01_2_GATEWAY_API_PASSWORD: PASSWORD } });
+    assert.equal(ran.status, 0, ran.stdout + ran.stderr);
+    const broken = path.join(dir, 'broken-environments');
+    fs.mkdirSync(broken);
+    fs.writeFileSync(path.join(broken, 'payment-workbench.environments.json'), '{ "environments": [ { "id": "x y" } ] }');
+    const refused = await cli(['import', command, '--out', broken], { cwd: dir });
+    assert.equal(refused.status, 2, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /payment-workbench\.environments\.json: environment 1: .*; fix it or import into another folder/);
+    assert.deepEqual(fs.readdirSync(broken), ['payment-workbench.environments.json'], 'nothing written');
+  });
+
   it('a Postman environment named past the schema\'s 80 characters is shortened, and the printed Run: command runs its flow', async () => {
     const out = path.join(dir, 'long name');
     const collection = path.join(dir, 'c.json');
