@@ -368,11 +368,13 @@ describe('import: crafted input (red-team pass)', () => {
   it('variables named like Object\'s own members ({{constructor}}, {{__proto__}}) are plain names', () => {
     const collection = { info: { name: 'c', schema }, variable: [{ key: 'constructor', value: 'C-1' }], item: [{ name: 'F', item: [
       { name: 'p', request: { method: 'PUT', url: 'https://gw.test/api/rest/version/100/merchant/M/order/{{__proto__}}/transaction/1', body: { mode: 'raw', raw: '{"apiOperation":"PAY","order":{"amount":"1.00","currency":"EUR","reference":"{{constructor}}","description":"{{toString}}"}}' } } },
-      { name: 'q', request: { method: 'GET', url: 'https://gw.test/api/rest/version/100/merchant/M/order/{{hasOwnProperty}}' } },
+      // After a first step, a body's variable is looked up among the ids earlier answers give: {{constructor}} there threw a TypeError.
+      { name: 'q', request: { method: 'PUT', url: 'https://gw.test/api/rest/version/100/merchant/M/order/{{hasOwnProperty}}/transaction/2', body: { mode: 'raw', raw: '{"apiOperation":"REFUND","transaction":{"amount":"1.00","currency":"EUR","reference":"{{constructor}}{{valueOf}}"}}' } } },
     ] }] };
     const flow = parseFlowText(importFiles([{ name: 'p.json', text: JSON.stringify(collection) }], noFiles).files[0]?.text ?? '');
     assert.ok(flow.ok);
     assert.deepEqual((flow.flow.steps[0]?.body as { order: unknown }).order, { amount: '1.00', currency: 'EUR', reference: 'C-1', description: '' });
+    assert.deepEqual((flow.flow.steps[1]?.body as { transaction: unknown }).transaction, { amount: '1.00', currency: 'EUR', reference: 'C-1' });
   });
 
   it('a Postman URL given in parts keeps its port and query (Offers select-first is told apart by it)', () => {
