@@ -279,6 +279,16 @@ describe('payment-workbench import: bounded, and no secret in a file or in what 
     assert.deepEqual(fs.readdirSync(broken), ['payment-workbench.environments.json'], 'nothing written');
   });
 
+  it('the README\'s run: a collection and environment on the local simulator\'s own address, imported beside the examples, run with --simulator alone', async () => {
+    const examples = path.join(dir, 'examples');
+    const imported = await cli(['import', path.join(fixtures, 'card-order.postman_collection.json'), path.join(fixtures, 'simulator.postman_environment.json'), '--out', examples]);
+    assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+    assert.match(imported.stdout, /Run: payment-workbench run \S+examples --simulator --env local-simulator/);
+    const ran = await cli(['run', examples, '--simulator'], { env: unsetSecrets });
+    assert.equal(ran.status, 0, ran.stdout + ran.stderr);
+    assert.match(ran.stdout, /3 passed, 0 failed/);
+  });
+
   it('a Postman environment named past the schema\'s 80 characters is shortened, and the printed Run: command runs its flow', async () => {
     const out = path.join(dir, 'long name');
     const collection = path.join(dir, 'c.json');

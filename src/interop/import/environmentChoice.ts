@@ -1,8 +1,9 @@
 /**
- * The environment an import's flows run on. An environment the source names (a Postman environment
- * file) keeps its name; otherwise the place the requests go names it: the merchant, whose API
- * password it is ("TESTSHOP01 on test-gateway.example.com", id "testshop01"), else the host. The local
- * simulator's own address and merchant is the built-in environment the CLI and VS Code already know.
+ * The environment an import's flows run on. The local simulator's own address and merchant is the
+ * built-in environment the CLI and VS Code already know, whatever the source calls it. Any other
+ * environment a source names (a Postman environment file) keeps its name; otherwise the place the
+ * requests go names it: the merchant, whose API password it is ("TESTSHOP01 on
+ * test-gateway.example.com", id "testshop01"), else the host.
  * An id another environment holds (a built-in, the output folder's environments file, VS Code's
  * store) is reused only for the same place; any other gets the next free id ("testshop01-2").
  */
@@ -34,10 +35,9 @@ const MAX_NAME_CHARS = 80;
 export function chooseEnvironment(place: EnvironmentPlace, namedBySource: string | undefined, existing: readonly EnvironmentLike[]): EnvironmentChoice {
   if (place.gatewayUrl === undefined && place.financingBaseUrl === undefined && place.merchantId === undefined) return { kind: 'none' };
   const builtIns = localSimulatorEnvironments(SIMULATOR_DEFAULTS.port);
-  if (namedBySource === undefined) {
-    const builtIn = builtIns.find((b) => covers(b, place));
-    if (builtIn) return { kind: 'builtIn', id: builtIn.id, name: builtIn.name };
-  }
+  // The local simulator is the local simulator whatever a Postman environment calls it: `run --simulator` and VS Code know it already, with its credentials.
+  const builtIn = builtIns.find((b) => covers(b, place));
+  if (builtIn) return { kind: 'builtIn', id: builtIn.id, name: builtIn.name };
   const name = shortName(namedBySource?.trim() || nameOfPlace(place));
   const base = slug(namedBySource?.trim() || place.merchantId || hostOf(place) || name, 'imported');
   for (let n = 1; ; n++) {

@@ -7,12 +7,14 @@ import { environmentSchema } from '../../../src/send/environment';
 
 const fixtureDir = path.join(process.cwd(), 'test', 'fixtures', 'interop');
 const fixture = (name: string) => ({ name, text: fs.readFileSync(path.join(fixtureDir, name), 'utf8') });
+/** A fixture pointing at a sandbox gateway instead of the local simulator's own address (which is the built-in environment). */
+const sandbox = (name: string) => ({ name, text: fixture(name).text.replaceAll('http://127.0.0.1:4477', 'https://sandbox.gw.test') });
 const noFiles = (name: string): string => {
   throw new Error(name);
 };
 
 describe('import into workbench files', () => {
-  const outcome = importFiles([fixture('card-order.postman_collection.json'), fixture('simulator.postman_environment.json')], noFiles);
+  const outcome = importFiles([sandbox('card-order.postman_collection.json'), sandbox('simulator.postman_environment.json')], noFiles);
 
   it('makes a folder of three requests one flow: fresh order id first, later steps refer to it', () => {
     const flowFile = outcome.files.find((f) => f.name.endsWith('.payflow.json'));
@@ -29,7 +31,14 @@ describe('import into workbench files', () => {
   });
 
   it('makes the environment from the base URL, the merchant and the Postman environment\'s name', () => {
-    assert.deepEqual(outcome.environments, [{ id: 'simulator-from-postman', name: 'Simulator from Postman', gatewayUrl: 'http://127.0.0.1:4477', merchantId: 'TESTSIMULATOR01' }]);
+    assert.deepEqual(outcome.environments, [{ id: 'simulator-from-postman', name: 'Simulator from Postman', gatewayUrl: 'https://sandbox.gw.test', merchantId: 'TESTSIMULATOR01' }]);
+  });
+
+  it('on the local simulator\'s own address the flow names the built-in environment, whatever the Postman environment calls it (run examples --simulator runs it)', () => {
+    const local = importFiles([fixture('card-order.postman_collection.json'), fixture('simulator.postman_environment.json')], noFiles);
+    assert.deepEqual(local.environments, []);
+    assert.equal(parseFlowText(local.files[0]?.text ?? '').ok && (JSON.parse(local.files[0]?.text ?? '{}') as { environment?: string }).environment, 'local-simulator');
+    assert.match(local.leftOut.join('\n'), /they run on the built-in environment local-simulator, with the simulator's own test credentials/);
   });
 
   it('sets the secret aside for the adapter, and no file holds it', () => {
