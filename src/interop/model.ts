@@ -138,8 +138,8 @@ const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9]|conin|conout)$/;
 export function slug(name: string, fallback = 'request'): string {
   const bounded = name.slice(0, 10_000);
   const s = bounded.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  if (s === '') return bounded.trim() === '' ? fallback : `${fallback}-${stableHash(name)}`;
-  if (s.length > MAX_SLUG_CHARS) return `${s.slice(0, MAX_SLUG_CHARS - 9).replace(/-+$/, '')}-${stableHash(name)}`;
+  if (s === '') return bounded.trim() === '' ? fallback : `${fallback}-${stableHash(bounded)}`;
+  if (s.length > MAX_SLUG_CHARS) return `${s.slice(0, MAX_SLUG_CHARS - 9).replace(/-+$/, '')}-${stableHash(bounded)}`;
   return WINDOWS_RESERVED.test(s) ? `${s}-${fallback}` : s;
 }
 

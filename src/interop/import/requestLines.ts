@@ -3,6 +3,7 @@
  * on one line (a written .http file cannot gain a request, a report line cannot hide another), bounded,
  * and a user name and password in the URL taken as the request's Basic auth.
  */
+import { redactText } from '../../redaction';
 import type { PlainRequest } from '../model';
 import { splitUserinfo, type FoundSecrets } from './credentials';
 
@@ -22,12 +23,20 @@ const HTTP_METHOD = /^[A-Z]{1,16}$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
 
 /**
+ * A name or source as the workbench shows and writes it (a report line, a flow's name, a step id, a file
+ * name): one line, and the redaction policy applied (a card number in a request's name is masked).
+ */
+export function nameLine(text: string, max: number): string {
+  return oneLine(redactText(oneLine(text, max * 2)), max);
+}
+
+/**
  * The request with every field a file or a report line writes on one line (a name, a URL, a header
  * cannot start another request in a written .http file), and with a user name and password in its
  * URL taken as its Basic auth; a method that is no HTTP method leaves the request out.
  */
 export function sanitized(r: PlainRequest, leftOut: string[], found: FoundSecrets): PlainRequest[] {
-  const source = oneLine(r.source, MAX_NAME_CHARS * 2);
+  const source = nameLine(r.source, MAX_NAME_CHARS * 2);
   const method = r.method.toUpperCase();
   if (!HTTP_METHOD.test(method)) {
     leftOut.push(`${source}: left out: its method ${JSON.stringify(oneLine(method, 20))} is no HTTP method`);
@@ -46,7 +55,7 @@ export function sanitized(r: PlainRequest, leftOut: string[], found: FoundSecret
   }
   return [{
     ...r,
-    name: oneLine(r.name, MAX_NAME_CHARS) || `${method} request`,
+    name: nameLine(r.name, MAX_NAME_CHARS) || `${method} request`,
     source,
     method,
     url,

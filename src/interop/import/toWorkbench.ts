@@ -16,7 +16,7 @@ import { carriesCredential, FoundSecrets, merchantOfUser, secretQueryParameters,
 import { detectOperation, type DetectedOperation } from './detect';
 import { chooseEnvironment, type EnvironmentChoice, type EnvironmentLike, type EnvironmentPlace } from './environmentChoice';
 import { writeUnmatched, type WrittenFile } from './plainRequests';
-import { MAX_NAME_CHARS, oneLine, sanitized } from './requestLines';
+import { MAX_NAME_CHARS, nameLine, oneLine, sanitized } from './requestLines';
 import { ExpansionBudget, VariableValues } from './variables';
 
 export type { SecretKeptOut } from './credentials';
@@ -97,7 +97,7 @@ export function toWorkbench(collection: ImportedCollection, context: ImportConte
   const out: ImportOutcome = { files: [], environments: [], secrets: [], keptOut: [], rows: [], leftOut: [...collection.notes], checks: [] };
   const found = new FoundSecrets();
   for (const k of collection.keptOut ?? []) found.keep(k.what, k.from, k.value);
-  const groups = collection.groups.flatMap((g) => partsOf({ name: oneLine(g.name, MAX_NAME_CHARS) || oneLine(collection.name, MAX_NAME_CHARS) || 'Imported requests', requests: g.requests.flatMap((r) => sanitized(r, out.leftOut, found)) }));
+  const groups = collection.groups.flatMap((g) => partsOf({ name: nameLine(g.name, MAX_NAME_CHARS) || nameLine(collection.name, MAX_NAME_CHARS) || 'Imported requests', requests: g.requests.flatMap((r) => sanitized(r, out.leftOut, found)) }));
   const envSource = collection.environments[0];
   const variables = new Map<string, Variable>();
   const usedAsSecret = secretUses(groups);
@@ -127,8 +127,10 @@ export function toWorkbench(collection: ImportedCollection, context: ImportConte
   const choice = chooseEnvironment(place, envSource?.name, context.existing);
   const environmentId = choice.kind === 'none' ? undefined : choice.id;
   if (choice.kind === 'own') out.environments.push({ id: choice.id, name: choice.name, ...place });
-  if (choice.kind === 'builtIn') out.builtInEnvironment = choice.id;
-  if (choice.kind === 'builtIn') out.leftOut.push(`${collection.source}: the requests go to the local simulator (${place.gatewayUrl ?? place.financingBaseUrl ?? ''}): they run on the built-in environment ${choice.id}, with the simulator's own test credentials`);
+  if (choice.kind === 'builtIn') {
+    out.builtInEnvironment = choice.id;
+    out.leftOut.push(`${collection.source}: the requests go to the local simulator (${place.gatewayUrl ?? place.financingBaseUrl ?? ''}): they run on the built-in environment ${choice.id}, with the simulator's own test credentials`);
+  }
   if (choice.kind === 'none' && converted.some((g) => g.steps.length > 0)) out.leftOut.push(`${collection.source}: no request names a base URL or merchant the import can read: no environment was made; run the files with --env (or choose the environment in VS Code)`);
   settleSecrets(out, choice, found);
   for (const group of converted) writeGroup(group.name, group.steps, choice.kind === 'none' ? undefined : environmentId, context.usedNames, out);
@@ -139,7 +141,7 @@ export function toWorkbench(collection: ImportedCollection, context: ImportConte
     for (const r of unmatched) out.rows.push({ from: r.source, file: plain.file.name, became: `${plain.file.name} (a plain HTTP request)` });
   }
   for (const v of variables.values()) {
-    if (v.secret && !answered.has(v.name) && !out.secrets.some((s) => s.from.includes(`{{${v.name}}}`))) found.keep(`variable "${v.name}"${v.value ? '' : ' (it had no value)'}`, collection.source, v.value);
+    if (v.secret && !answered.has(v.name) && !out.secrets.some((s) => s.from.includes(`{{${v.name}}}`))) found.keep(`variable "${nameLine(v.name, 100)}"${v.value ? '' : ' (it had no value)'}`, collection.source, v.value);
   }
   // Whatever a source held in clear (a secret variable's value, a password given in a request) is in no file and no line of the report.
   const known = found.values.add(...out.secrets.map((x) => x.value).filter((v) => v.length >= 4));

@@ -289,6 +289,9 @@ describe('import: no secret in a written file or a printed line, and the report 
     const report = importReport(outcome, 'out', () => '');
     assert.match(report, /512345xxxxxx0008/);
     assert.doesNotMatch(report, /5123 4500 0000 0008|5123450000000008/);
+    assert.deepEqual(outcome.files.map((f) => f.name), ['pay-with-512345xxxxxx0008.payreq.json'], 'nor in a file name');
+    const flow = importFiles([{ name: 'f.http', text: `### Pay 5123450000000008\nPUT https://gw.test/api/rest/version/100/merchant/M/order/1/transaction/1\n\n${payBody}\n###\nGET https://gw.test/api/rest/version/100/merchant/M/order/1\n` }], noFiles);
+    assert.doesNotMatch(flow.files[0]?.text ?? '', /5123450000000008/, 'nor in a step id');
   });
 });
 
