@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { secretVariables } from '../../cli/envSecrets';
+import { secretVariables, setVariablesHint } from '../../cli/envSecrets';
+import type { SecretName } from '../../send/secretNames';
 import type { CoreServices } from '../../commands/services';
 import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../flows';
 import { exportCode, exportHttp, exportPostmanMany, FILE_NAMES, holdsCurlCommand, importFiles, importReport, ImportError, LANGUAGES, placeImport, readAtFileBesideCommand, readEnvironmentsBeside, readInputFile, runCommandLine, UnreadableFile, writePlacedImport, type ExportInput, type ImportOutcome, type InputFile, type Language, type ReadAtFile } from '../../interop';
@@ -108,12 +109,19 @@ async function store(core: CoreServices, inputs: readonly InputFile[], readAtFil
   }
   const run = runCommandLine(placed.outcome, outDir, placed.environmentsPath);
   const report = importReport({ ...placed.outcome, leftOut: [...notes, ...placed.outcome.leftOut] }, outDir, (_id, name, hasValue) =>
-    hasValue ? 'Stored in VS Code\'s secret storage.' : `Set it with "Payment Workbench: ${name === 'gatewayApiPassword' ? 'Set Gateway API Password…' : 'Sign In to Financing API'}".`) + (run ? `\nFrom a terminal: \`${run}\`\n` : '');
+    hasValue ? 'Stored in VS Code\'s secret storage.' : `Set it with "Payment Workbench: ${name === 'gatewayApiPassword' ? 'Set Gateway API Password…' : 'Sign In to Financing API'}".`) + (run ? `\nFrom a terminal: \`${run}\`${terminalSecrets(placed.outcome)}\n` : '');
   const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/Import report ${new Date().toISOString().slice(11, 19).replace(/:/g, '.')}.md` });
   reports.set(uri.path, report);
   changed.fire(uri);
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
   return placed.outcome;
+}
+
+/** What a terminal run needs beside the command: the CLI reads secrets from environment variables, not from VS Code's storage. */
+function terminalSecrets(outcome: ImportOutcome): string {
+  const byEnvironment = new Map<string, SecretName[]>();
+  for (const s of outcome.secrets) byEnvironment.set(s.environmentId, [...(byEnvironment.get(s.environmentId) ?? []), s.name]);
+  return [...byEnvironment].map(([id, names]) => ` ${setVariablesHint(id, names)}`).join('');
 }
 
 function flowOf(file: string): Flow {
