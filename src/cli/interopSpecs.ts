@@ -6,10 +6,11 @@ export const IMPORT_COMMAND: CommandSpec = {
   name: 'import',
   operands: '<file>...',
   summary: `Imports cURL command lines, Postman collections (v2.0, v2.1) with their environment files, and
-.http/.rest files as request files and flows on the catalogue's operations, plus an environments file;
-a request that matches no operation is kept as a plain .http request. Prints a report: what became
-what, what was left out and why, and which environment variable holds each secret (no secret is
-ever written). Existing files are never overwritten.`,
+.http/.rest files as request files and flows on the catalogue's operations, plus their environments in
+the folder's payment-workbench.environments.json; a request that matches no operation is kept as a
+plain .http request. Prints a report: what became what, what was left out and why, every secret found
+and which environment variable holds it (no secret is ever written or printed), and the command that
+runs the files. Existing files are never overwritten: a name the folder holds gets -2.`,
   flags: [{ name: '--out', value: 'DIR', help: 'the folder to write into (created if needed); default: the working folder' }],
 };
 

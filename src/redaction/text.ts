@@ -1,5 +1,5 @@
 import { maskCardNumber, maskDigits, passesLuhn } from './cardMask';
-import { REDACTED, REDACTED_KEY_NAMES, secretKindOfPath } from './secretFields';
+import { REDACTED, REDACTED_KEY_NAMES, SECRET_LAST_WORDS, secretKindOfPath } from './secretFields';
 import { redactUrlUserinfo } from './url';
 
 /** Secret values the host holds (passwords, tokens), scrubbed wherever they appear. */
@@ -11,6 +11,8 @@ const AUTH_CREDENTIAL = /\b(Basic|Bearer|Digest|Token)\s+[A-Za-z0-9._~+/=-]{8,}/
 
 /** The names secretKindOfKey knows, as a pattern (lower case; the scans ignore case, as it does; a digit is not escaped: `\2` is a back-reference). */
 const SECRET_NAMES = REDACTED_KEY_NAMES.map((n) => n.replace(/[^a-z0-9]/g, (c) => `\\${c}`)).join('|');
+/** The last words of compound secret keys ("privateKey", "signing_key"): secretKindOfPath decides whether the word ends a key of its own. */
+const LAST_WORDS = SECRET_LAST_WORDS.join('|');
 
 /**
  * A key and its separator in any text that is not (or no longer) JSON: pseudo-JSON with single
@@ -27,7 +29,7 @@ const KEY_AND_SEPARATOR = keyAndSeparator();
  */
 function keyAndSeparator(): RegExp {
   // The key is taken whole (a look-ahead then its back-reference: no backtracking into it), then its last part is read once.
-  const lastPartIsSecret = `(?<=(?<![\\w%-])(?:${SECRET_NAMES})[.[\\]]*)`;
+  const lastPartIsSecret = `(?<=(?:(?<![\\w%-])(?:${SECRET_NAMES})|[a-z0-9][_-]?(?:${LAST_WORDS}))[.[\\]]*)`;
   return new RegExp(`(?<![\\w.%[\\]-])(\\\\{0,3}["']|)(?=([A-Za-z_][\\w.%[\\]-]{0,127}))\\2${lastPartIsSecret}\\1\\s{0,8}[:=]\\s{0,8}`, 'gi');
 }
 /**
@@ -226,8 +228,12 @@ function redactKeyedValues(text: string, bareNames: boolean): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
-/** A secret key's name anywhere in a text (in a key or not). */
-const KEY_NAME = new RegExp(SECRET_NAMES, 'gi');
+/**
+ * A secret key's name anywhere in a text (in a key or not). A last word of a compound key counts only
+ * where it ends a word after a letter or digit ("privateKey", "signing_key"), not in "KEY_ENTRY" or a
+ * Postman variable's "key".
+ */
+const KEY_NAME = new RegExp(`${SECRET_NAMES}|[a-z0-9][_-]?(?:${LAST_WORDS})(?![\\w-])`, 'gi');
 /**
  * Whether a text may hold a key secretKindOfKey calls secret: false only when it is plain ASCII with
  * no escape and names none (a JSON key may spell a name with escapes, and toLowerCase turns a few

@@ -6,6 +6,7 @@ import { KnownSecrets, redactBodyText, toCurl } from '../../../src/http';
 import {
   hasUrlUserinfo,
   isCredentialPath,
+  isSecretName,
   maskCardNumber,
   REDACTED,
   redactJson,
@@ -122,13 +123,26 @@ describe('one redaction policy (src/redaction)', () => {
 
   it('stays linear on hostile text (a secret key before a megabyte, a long word, many keys)', () => {
     // Six million digits in a row: a regular expression's backtracking ran out of stack on them.
-    const hostile = [`password='${'a'.repeat(1_000_000)}`, 'x'.repeat(1_000_000), 'a=b&'.repeat(250_000), '1 '.repeat(500_000), '://'.repeat(300_000), '4'.repeat(6_000_000)];
+    const hostile = [`password='${'a'.repeat(1_000_000)}`, 'x'.repeat(1_000_000), 'a=b&'.repeat(250_000), '1 '.repeat(500_000), '://'.repeat(300_000), '4'.repeat(6_000_000), 'key'.repeat(1_000_000), 'aKey='.repeat(500_000), `${'x'.repeat(200)}Key=`.repeat(10_000)];
     for (const text of hostile) {
       const started = process.hrtime.bigint();
       redactText(text);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       assert.ok(ms < 2000, `${text.slice(0, 20)}… took ${ms} ms`);
     }
+  });
+
+  it('takes compound names for secrets wherever a key is read (privateKey, signing_key, WEBHOOK-SECRET), but not monkey, keyId or a public key', () => {
+    const body = { privateKey: 'pk-1', signing_key: 'sk-2', 'WEBHOOK-SECRET': 'ws-3', dbPassword: 'db-4', monkey: 'banana', keyId: 'kid-1', publicKey: 'pub-1', token: 'card-token-1' };
+    assert.deepEqual(redactJson(body), { privateKey: REDACTED, signing_key: REDACTED, 'WEBHOOK-SECRET': REDACTED, dbPassword: REDACTED, monkey: 'banana', keyId: 'kid-1', publicKey: 'pub-1', token: 'card-token-1' });
+    assert.equal(redactText('privateKey=pk-1&monkey=banana&signing_key=sk-2'), `privateKey=${REDACTED}&monkey=banana&signing_key=${REDACTED}`);
+    assert.equal(redactText(`{'clientSecret': 'cs-1', 'turkey': 'bird'}`), `{'clientSecret': '${REDACTED}', 'turkey': 'bird'}`);
+    assert.equal(redactBodyText('{"signingKey":"sk-2","key":"name"}'), `{"signingKey":"${REDACTED}","key":"name"}`, 'a Postman {key, value} pair keeps its key');
+  });
+
+  it('names a person gives a credential (variables, headers, query parameters) in any casing and compound', () => {
+    for (const name of ['password', 'apiPassword', 'privateKey', 'signingKey', 'PRIVATE_KEY', 'privatekey', 'x-api-key', 'X-Auth-Token', 'accessToken', 'access_token', 'API_TOKEN', 'clientSecret', 'pass', 'db-pwd', 'key', 'keyId', 'Credentials', 'passphrase']) assert.ok(isSecretName(name), name);
+    for (const name of ['merchantId', 'orderId', 'baseUrl', 'amount', 'publicKey', 'cvv', 'securityCode', 'passenger', 'compass', 'keyboard']) assert.ok(!isSecretName(name), name);
   });
 
   it('reads a dotted path once for redaction (form problems, webview fields, simulator messages)', () => {
