@@ -16,7 +16,7 @@
  * - a list's length rules and a map's count rule are skipped once something inside them stops.
  */
 import type { ArrayNode, FieldNode, LeafCheck, LeafSpec, MapNode, ObjectNode } from './fieldTree';
-import { got, issue, type ValidationIssue } from './issues';
+import { got, issue, shown, type ValidationIssue } from './issues';
 
 /**
  * What an issue leaves of the checks after it on the same value (and on the list or map holding it):
@@ -289,7 +289,8 @@ function runMap(node: MapNode, value: unknown, path: string, out: Found[], from:
     if (key === '__proto__') continue;
     const keyProblem = mapKeyProblem(node, key);
     if (keyProblem !== undefined) {
-      out.push(found(child(path, key), 'pattern', `key must be ${keyProblem}`, key, 'block'));
+      // The key is a name, not a value held at a (perhaps secret-sounding) path: quoted as text.
+      out.push({ issue: issue(child(path, key), 'pattern', `key must be ${keyProblem}, got ${shown(key)}`, key), flow: 'block' });
       continue;
     }
     entries++;

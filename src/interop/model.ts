@@ -22,6 +22,11 @@ export interface PlainRequest {
   url: string;
   headers: HttpHeader[];
   body?: string;
+  /**
+   * A body a `.http` file cannot hold in place (a line the tools read as a new request or a script):
+   * the name of the file beside it that holds the body, sent with `< ./name`.
+   */
+  bodyFile?: string;
   auth?: RequestAuth;
   /** Where it came from, for the report and errors: "collection.json: Orders / Refund", "api.http:12". */
   source: string;

@@ -157,12 +157,21 @@ export function isSecretValue(key: string, valueIsObject: boolean): boolean {
   return secretKindOfKey(key) === 'secret' && !(valueIsObject && isCardSecurityCodeKey(key));
 }
 
-/** A key whose value is a credential: never typed into or shown by a webview; the host fills it from SecretStorage. */
+/** A key whose value is a credential (a listed name, or a compound one such as "signingKey"), never a card security code. */
 export function isCredentialKey(key: string): boolean {
   return secretKindOfKey(key) === 'secret' && !isCardSecurityCodeKey(key);
 }
 
-/** isCredentialKey for a dotted field path. */
-export function isCredentialPath(path: string): boolean {
-  return isCredentialKey(lastKeyOfPath(path));
+/**
+ * A credential a form never holds: the host fills it from SecretStorage (the financing login password).
+ * The listed names only: a merchant's own field (order.custom.signingKey) is data the user types, and
+ * a form that hid it would lose it; history and logs still mask its value (secretKindOfKey).
+ */
+export function isStoredCredentialKey(key: string): boolean {
+  return SECRET_KEYS.has(key.toLowerCase()) && !isCardSecurityCodeKey(key);
+}
+
+/** isStoredCredentialKey for a dotted field path. */
+export function isStoredCredentialPath(path: string): boolean {
+  return isStoredCredentialKey(lastKeyOfPath(path));
 }

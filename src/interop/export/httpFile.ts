@@ -35,7 +35,8 @@ export function writeHttpFile(requests: readonly PlainRequest[], options: HttpFi
     for (const h of r.headers) lines.push(oneLine(`${h.name}: ${h.value}`, `${what}, header ${JSON.stringify(h.name)}`));
     if (r.auth?.kind === 'basic') lines.push(oneLine(`Authorization: Basic ${r.auth.user}:${r.auth.password}`, `${what}, Basic user`));
     if (r.auth?.kind === 'bearer') lines.push(oneLine(`Authorization: Bearer ${r.auth.token}`, `${what}, token`));
-    if (r.body !== undefined) lines.push('', ...bodyLines(r.body, what));
+    if (r.bodyFile !== undefined) lines.push('', `< ./${fileName(r.bodyFile, what)}`);
+    else if (r.body !== undefined) lines.push('', ...bodyLines(r.body, what));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -55,10 +56,24 @@ function oneLine(line: string, what: string): string {
   return line;
 }
 
-function bodyLines(body: string, what: string): string[] {
+/** The first body line a .http file cannot carry as it is (1-based), or undefined when every line is body text. */
+export function bodyLineNotCarried(body: string): number | undefined {
   const lines = body.split(/\r?\n/);
-  lines.forEach((line, i) => {
-    if (NOT_BODY.test(line) || (i === 0 && /^\s*</.test(line))) throw new ImportError(`${what}: body line ${i + 1} starts with ${JSON.stringify(line.trim().slice(0, 3))}, which REST Client or httpYac read as a new request, a file or a script; a .http file cannot carry this body`);
-  });
-  return lines;
+  const i = lines.findIndex((line, n) => NOT_BODY.test(line) || (n === 0 && /^\s*</.test(line)));
+  return i < 0 ? undefined : i + 1;
+}
+
+function bodyLines(body: string, what: string): string[] {
+  const bad = bodyLineNotCarried(body);
+  if (bad !== undefined) {
+    const line = body.split(/\r?\n/)[bad - 1] ?? '';
+    throw new ImportError(`${what}: body line ${bad} starts with ${JSON.stringify(line.trim().slice(0, 3))}, which REST Client or httpYac read as a new request, a file or a script; a .http file cannot carry this body`);
+  }
+  return body.split(/\r?\n/);
+}
+
+/** A body file is named by the writer's caller from a slug: nothing else may follow `< ./`. */
+function fileName(name: string, what: string): string {
+  if (!/^[a-z0-9][a-z0-9.-]*$/.test(name)) throw new ImportError(`${what}: body file name ${JSON.stringify(name)} is not a plain file name`);
+  return name;
 }

@@ -4,7 +4,7 @@
  * does not define, named in the report.
  */
 import { redactBodyText } from '../../http/redact';
-import { writeHttpFile } from '../export/httpFile';
+import { bodyLineNotCarried, writeHttpFile } from '../export/httpFile';
 import { slug, templateNames, uniqueName, type PlainRequest, type RequestAuth, type Variable } from '../model';
 import { carriesCredential, merchantOfUser, secretQueryParameters, splitUserinfo, variableName, withSecretQueryAsTemplates, type FoundSecrets } from './credentials';
 import { oneLine } from './requestLines';
@@ -15,15 +15,34 @@ export interface WrittenFile {
   text: string;
 }
 
-/** The plain requests as one `.http` file named after the collection, and the notes on what was kept out of it. */
-export function writeUnmatched(requests: readonly PlainRequest[], collectionName: string, variables: ReadonlyMap<string, Variable>, used: Set<string>, found: FoundSecrets): { file: WrittenFile; notes: string[] } {
+/**
+ * The plain requests as one `.http` file named after the collection (with, beside it, a file for each
+ * body the .http cannot hold in place), and the notes on what was kept out of it.
+ */
+export function writeUnmatched(requests: readonly PlainRequest[], collectionName: string, variables: ReadonlyMap<string, Variable>, used: Set<string>, found: FoundSecrets): { file: WrittenFile; bodyFiles: WrittenFile[]; notes: string[] } {
   const name = uniqueName(slug(collectionName), '.unmatched.http', used);
   // A variable written as `@name = value` is one line, its URL without a password, its secret query values as variables.
   const written = [...variables.values()]
     .filter((v) => !v.secret && /^[A-Za-z_][\w.-]{0,127}$/.test(v.name))
     .map((v) => ({ ...v, value: withSecretQueryAsTemplates(splitUserinfo(oneLine(v.value, 16_384)).url) }));
   const notes: string[] = [];
-  return { file: { name, text: writeHttpFile(requests.map((r) => withoutLiteralSecrets(r, notes, found)), { variables: written }) }, notes };
+  const bodyFiles: WrittenFile[] = [];
+  const plain = requests.map((r) => withBodyBeside(withoutLiteralSecrets(r, notes, found), used, bodyFiles, notes));
+  return { file: { name, text: writeHttpFile(plain, { variables: written }) }, bodyFiles, notes };
+}
+
+/**
+ * A body with a line REST Client or httpYac would read as a new request or a script (`###`, `{{`) goes
+ * into a file of its own beside the .http, sent from there with `< ./name`: kept whole, never read as code.
+ */
+function withBodyBeside(r: PlainRequest, used: Set<string>, bodyFiles: WrittenFile[], notes: string[]): PlainRequest {
+  if (r.body === undefined) return r;
+  const line = bodyLineNotCarried(r.body);
+  if (line === undefined) return r;
+  const file = uniqueName(slug(r.name), '.body.txt', used);
+  bodyFiles.push({ name: file, text: r.body });
+  notes.push(`${r.source}: its body is in ${file} (line ${line} would read as a new request or a script in a .http file); the .http sends it with < ./${file}`);
+  return { ...r, bodyFile: file };
 }
 
 /**
@@ -43,7 +62,7 @@ function withoutLiteralSecrets(r: PlainRequest, notes: string[], found: FoundSec
   const headers = r.headers
     .filter((h) => !(r.auth && h.name.toLowerCase() === 'authorization'))
     .map((h) => (carriesCredential(h.name) || h.name.toLowerCase() === 'authorization' ? { ...h, value: asTemplate(h.value, variableName(h.name), `header ${h.name}`) } : h));
-  const body = r.body === undefined ? undefined : withoutSplittingLines(redactBodyText(r.body));
+  const body = r.body === undefined ? undefined : redactBodyText(r.body);
   if (r.body !== undefined && body !== r.body) {
     found.keep('secret values in the body', r.source);
     notes.push(`${r.source}: secret values in its body were written as <redacted> in the plain request; put yours back before sending it`);
@@ -56,7 +75,3 @@ function withoutLiteralSecrets(r: PlainRequest, notes: string[], found: FoundSec
   return { ...withBody, auth };
 }
 
-/** A body line starting with ### would start another request in a .http file: it is indented by a space. */
-function withoutSplittingLines(body: string): string {
-  return body.replace(/^###/gm, ' ###');
-}

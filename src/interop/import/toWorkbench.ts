@@ -136,7 +136,7 @@ export function toWorkbench(collection: ImportedCollection, context: ImportConte
   for (const group of converted) writeGroup(group.name, group.steps, choice.kind === 'none' ? undefined : environmentId, context.usedNames, out);
   if (unmatched.length) {
     const plain = writeUnmatched(unmatched, collection.name, variables, context.usedNames, found);
-    out.files.push(plain.file);
+    out.files.push(plain.file, ...plain.bodyFiles);
     out.leftOut.push(...plain.notes);
     for (const r of unmatched) out.rows.push({ from: r.source, file: plain.file.name, became: `${plain.file.name} (a plain HTTP request)` });
   }

@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { SESSION_MAY_HOLD, sessionMayHold, sessionSupplied, validateBody, validateField, type ValidationIssue } from '../../../src/catalogue';
+import { AUTHENTICATION_API_SINCE } from '../../../src/catalogue/groups/authentication';
 import { NOW } from './helpers';
 
 const SESSION = 'SESSION0002ABCDEFGHIJKLMNOPQRST';
@@ -84,7 +85,7 @@ describe('catalogue: fields a payment session can supply', () => {
     assert.deepEqual(one, [whole]);
   });
 
-  it('Update Session holds the 3-D Secure fields a later Initiate Authentication and Authenticate Payer take (3DS JavaScript API guide), from version 54', () => {
+  it('Update Session holds the 3-D Secure fields a later Initiate Authentication and Authenticate Payer take (3DS JavaScript API guide), from the Authentication API\'s first version', () => {
     const held = {
       order: { amount: '25.00', currency: 'EUR' },
       authentication: { acceptVersions: '3DS2', channel: 'PAYER_BROWSER', purpose: 'PAYMENT_TRANSACTION', redirectResponseUrl: 'https://merchant.example.com/3ds-return' },
@@ -92,6 +93,7 @@ describe('catalogue: fields a payment session can supply', () => {
     };
     assert.deepEqual(validateBody('gateway.updateSession', 100, held, NOW), []);
     assert.deepEqual(validateBody('gateway.updateSession', 100, { authentication: { purpose: 'ADD_CARD' } }, NOW), [], 'each is optional in a session');
-    assert.deepEqual(errors(validateBody('gateway.updateSession', 53, held, NOW)), ['authentication:notInVersion']);
+    assert.deepEqual(validateBody('gateway.updateSession', AUTHENTICATION_API_SINCE, held, NOW), []);
+    assert.deepEqual(errors(validateBody('gateway.updateSession', AUTHENTICATION_API_SINCE - 1, held, NOW)), ['authentication:notInVersion']);
   });
 });

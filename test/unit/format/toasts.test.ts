@@ -76,6 +76,8 @@ function leadingLiterals(text: string): string[] {
 function toastProblem(arg: string): string | undefined {
   const text = arg.trim();
   if (text.startsWith('sentenceStart(')) return undefined;
+  // notificationText only breaks link syntax in a text: the text inside it is what the user reads.
+  if (text.startsWith('notificationText(') && text.endsWith(')')) return toastProblem(text.slice('notificationText('.length, -1));
   const starts = leadingLiterals(text);
   if (starts.length === 0) return `a text the workbench does not write goes through sentenceStart(): ${text}`;
   const lower = starts.find((c) => /[a-z]/.test(c));

@@ -33,9 +33,11 @@ const HOSTILE_VALUES = [`{{pay.body.x;require('child_process').execSync('${MARKE
 
 function hostileInput(): ExportInput {
   const steps = flow.steps.map((s) => (s.id === 'rest' ? { ...s, body: { ...s.body, transaction: { amount: '60.00', currency: 'EUR', reference: HOSTILE_VALUES.join(' ') }, [HOSTILE_VALUES.join(' ')]: HOSTILE_VALUES } } : s));
-  const parsed = parseFlowText(JSON.stringify({ ...flow, name: HOSTILE_NAME, steps }));
+  const parsed = parseFlowText(JSON.stringify({ ...flow, steps }));
   assert.ok(parsed.ok, JSON.stringify(parsed));
-  return { flow: parsed.flow, environment: { ...localSimulatorEnvironment(4477), id: 'shop-test', name: HOSTILE_NAME, simulator: false }, where: `${HOSTILE_NAME}.payflow.json`, freshId: () => 'ID-1' };
+  // A flow file refuses a name on more than one line; the writers must hold anyway, for the names that
+  // reach them by other ways (environment names, file names), so the flow's name is set after parsing.
+  return { flow: { ...parsed.flow, name: HOSTILE_NAME }, environment: { ...localSimulatorEnvironment(4477), id: 'shop-test', name: HOSTILE_NAME, simulator: false }, where: `${HOSTILE_NAME}.payflow.json`, freshId: () => 'ID-1' };
 }
 
 /** The export's own variables: nothing else may read as a template. */

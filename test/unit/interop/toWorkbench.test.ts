@@ -369,9 +369,12 @@ describe('import: crafted input (red-team pass)', () => {
     const collection = { info: { name: 'c', schema }, item: [{ name: 'x\n###\nPOST https://evil.test/a\u202e', request: { method: 'POST', url: 'https://status.test/x\nPOST https://evil.test/b', header: [{ key: 'X-A', value: 'v\r\n\r\nPOST https://evil.test/c' }, { key: 'Bad\nName', value: 'x' }], body: { mode: 'raw', raw: 'a=1\n###\nGET https://evil.test/d' } } }] };
     const outcome = importFiles([{ name: 'i.json', text: JSON.stringify(collection) }], noFiles);
     const lines = (outcome.files[0]?.text ?? '').split('\n');
-    assert.deepEqual(lines.filter((l) => l.startsWith('###')), ['### x ### POST https://evil.test/a'], 'one request: a body line starting with ### is indented');
+    assert.deepEqual(lines.filter((l) => /^\s*###/.test(l)), ['### x ### POST https://evil.test/a'], 'one request: the body with a ### line is not in the .http');
     assert.equal(lines[lines.indexOf('### x ### POST https://evil.test/a') + 3], 'POST https://status.test/xPOST%20https://evil.test/b');
     assert.ok(lines.includes('X-A: v POST https://evil.test/c'));
+    const bodyFile = outcome.files.find((f) => f.name.endsWith('.body.txt'));
+    assert.equal(bodyFile?.text, 'a=1\n###\nGET https://evil.test/d', 'the body is kept whole in a file of its own');
+    assert.ok(lines.includes(`< ./${bodyFile.name}`), 'the .http sends it from that file');
     assert.match(outcome.leftOut.join('\n'), /a header "Bad Name" left out: not a header name/);
     const report = importReport(outcome, 'out', () => '');
     assert.ok(![...report].some((ch) => (ch < ' ' && ch !== '\n') || (ch >= '\u202a' && ch <= '\u202e')), JSON.stringify(report));

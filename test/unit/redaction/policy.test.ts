@@ -5,7 +5,7 @@ import { decodeResponse } from '../../../src/decode';
 import { KnownSecrets, redactBodyText, toCurl } from '../../../src/http';
 import {
   hasUrlUserinfo,
-  isCredentialPath,
+  isStoredCredentialPath,
   isSecretName,
   maskCardNumber,
   REDACTED,
@@ -146,9 +146,10 @@ describe('one redaction policy (src/redaction)', () => {
   });
 
   it('reads a dotted path once for redaction (form problems, webview fields, simulator messages)', () => {
-    assert.ok(isCredentialPath('partner.password'));
-    assert.ok(isCredentialPath('items[0].apiPassword'));
-    assert.ok(!isCredentialPath('sourceOfFunds.provided.card.securityCode'), 'a CSC is test data in a form');
+    assert.ok(isStoredCredentialPath('partner.password'));
+    assert.ok(isStoredCredentialPath('items[0].apiPassword'));
+    assert.ok(!isStoredCredentialPath('sourceOfFunds.provided.card.securityCode'), 'a CSC is test data in a form');
+    assert.ok(!isStoredCredentialPath('order.custom.signingKey'), 'a merchant\'s own field is typed in the form (its value is still masked in logs)');
     const known = new KnownSecrets().add('S3NT1NEL');
     assert.equal(simulatorRedactText('x S3NT1NEL'), 'x S3NT1NEL', 'the simulator holds no known secrets');
     assert.equal(redactText('x S3NT1NEL', known), `x ${REDACTED}`);

@@ -159,12 +159,15 @@ describe('simulator: hostile session input', () => {
 
   it('an Update Session nested 100,000 levels deep is a 400 saying so, and the session still answers', async () => {
     const id = 'SESSION0002deepdeepdeepdeepdeep1';
+    const first = await send(agent, sessionUrl(id), { method: 'PUT', headers: { authorization: basicAuth() }, body: { order: { currency: 'EUR' } } });
+    assert.equal(first.status, 200, first.text);
     const deep = '{"x":'.repeat(100_000) + '1' + '}'.repeat(100_000);
-    const update = await send(agent, sessionUrl(id), { method: 'PUT', headers: { authorization: basicAuth() }, body: `{"order":{"currency":"EUR"},"junk":${deep}}` });
+    const update = await send(agent, sessionUrl(id), { method: 'PUT', headers: { authorization: basicAuth() }, body: `{"order":{"currency":"USD"},"junk":${deep}}` });
     assert.equal(update.status, 400, update.text);
     assert.match(field(update.json, 'error.explanation') as string, /nested deeper than 64 levels/);
     const read = await send(agent, sessionUrl(id), { headers: { authorization: basicAuth() } });
     assert.equal(read.status, 200, read.text);
+    assert.equal(field(read.json, 'order.currency'), 'EUR', 'the refused update changed nothing');
   });
 
   it('a session never holds more than 1 MB of fields: a 2 MB Update Session is a 400 naming the bound, nothing stored', async () => {

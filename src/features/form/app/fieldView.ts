@@ -6,7 +6,7 @@
  */
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
 import { lengthCount, textToValue, valueToText } from '../model/coerce';
-import { isCredentialPath } from '../../../redaction';
+import { isStoredCredentialPath } from '../../../redaction';
 import type { Json } from '../model/json';
 import { el } from '../../shared/app/dom';
 import { renderProblems, type ControlView } from './controlView';
@@ -180,7 +180,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
     host.setValue(view.path, opts.keepEmpty && text === '' ? '' : textToValue(meta, text));
   };
   const value = host.valueAt(path);
-  const control: Control = isCredentialPath(path)
+  const control: Control = isStoredCredentialPath(path)
     ? credentialControl(meta, id)
     : meta.kind === 'boolean'
     ? booleanControl(meta, id, value, (v) => host.setValue(view.path, v))

@@ -7,7 +7,7 @@ import { formStateSchema, type FormState } from '../protocol';
 import type { Credentials } from '../../../send/credentials';
 import type { Environment } from '../../../send/environment';
 import { assertDepth } from '../../../json/depth';
-import { isCredentialKey } from '../../../redaction';
+import { isStoredCredentialKey } from '../../../redaction';
 
 /** The same body without credential keys, at any depth (same shape otherwise, so the type is kept). */
 export function credentialFreeBody<T extends Record<string, unknown>>(value: T): T {
@@ -34,7 +34,7 @@ function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip);
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (!isCredentialKey(k)) out[k] = strip(v);
+  for (const [k, v] of Object.entries(value)) if (!isStoredCredentialKey(k)) out[k] = strip(v);
   return out;
 }
 

@@ -8,7 +8,7 @@ import type { OperationId } from '../../../catalogue/operations';
 import { validateBody, validateField } from '../../../catalogue/validate';
 import { sessionSupplied } from '../../../catalogue/sessionSupply';
 import type { ValidationIssue } from '../../../catalogue/issues';
-import { isCredentialPath } from '../../../redaction';
+import { isStoredCredentialPath } from '../../../redaction';
 import { getAt, leafEntries } from './bodyPath';
 import { placeOf, templateFor, type FieldLookup } from './fieldLookup';
 import type { JsonObject } from './json';
@@ -79,7 +79,7 @@ export function collectProblems(input: ProblemInput): Problems {
     else into.byPath.set(place, [...(into.byPath.get(place) ?? []), p.message]);
   };
   // A credential (the login password) is never in the form: the host fills it from SecretStorage.
-  const filledByHost = (p: Problem) => isCredentialPath(p.path);
+  const filledByHost = (p: Problem) => isStoredCredentialPath(p.path);
   for (const p of [...missing, ...fieldIssues, ...bodyIssues, ...(input.host ?? [])]) if (!filledByHost(p)) add(p, placeOf(lookup, p.path));
   for (const p of input.placed ?? []) add(p, p.path);
   return {
