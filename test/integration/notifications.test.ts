@@ -39,8 +39,9 @@ describe('Notifications view and the local inbox', function () {
     const exchange = await send({ environmentId: envId, operationId: 'gateway.authorize', params: { orderId, transactionId: 'T-1' }, body: { apiOperation: 'AUTHORIZE', order: { amount: '12.00', currency: 'EUR', notificationUrl: `${url}/gateway` }, sourceOfFunds: card } });
     assert.equal(exchange?.decoded?.outcome?.result, 'SUCCESS');
     const row = await waitFor('the webhook in the view', () => api.inspect.notificationRows().find((r) => r.description.includes(orderId)));
-    assert.equal(row.label, 'Approved');
-    assert.match(row.description, new RegExp(`^gateway ${orderId} PAYMENT APPROVED 12\\.00 EUR · `));
+    // No notification secret is set: nothing checked who sent it, so the row must not read as a verified approval.
+    assert.equal(row.label, 'Unverified: Approved');
+    assert.match(row.description, new RegExp(`^gateway ${orderId} PAYMENT APPROVED 12\\.00 EUR unverified \\(no notification secret set\\) · `));
   });
 
   it('a notification opens read-only: a virtual JSON document, not a dirty Untitled one', async () => {
@@ -54,6 +55,7 @@ describe('Notifications view and the local inbox', function () {
       assert.equal(doc.uri.scheme, 'payment-workbench-notification');
       assert.equal(doc.languageId, 'json');
       assert.match(doc.getText(), /"source": "gateway"/);
+      assert.match(doc.getText(), /"verified": "unverified \(no notification secret set\)"/, 'not "verified": null');
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
