@@ -104,7 +104,9 @@ describe('Environments view in VS Code (clicks and keys)', function () {
     await live.click(); // expands it
     const gateway = await firstChild(live, 'Card gateway');
     await gateway.click();
-    const authorize = await firstChild(gateway, 'Authorize');
+    // The payment's life comes first (Payment Options Inquiry…); Authorize follows 3-D Secure and Verify.
+    const authorize = rows('Authorize').last();
+    await authorize.waitFor({ state: 'visible', timeout: 10_000 });
 
     const sendOnce = async (answer: 'Enter' | 'Send to LIVE'): Promise<void> => {
       await rowAction(authorize, 'Send Request');
