@@ -9,7 +9,9 @@ import { usesSimulatorCredentials } from '../send/environment';
 import { SequentialEvent } from '../send/sequentialEvent';
 import { isRequestFile } from '../platform/requestFiles';
 import { createsTransaction } from '../catalogue/orderRole';
-import { freshTransactionId, suggestedOrder } from './idSuggestions';
+import { freshOrderId, freshTransactionId, suggestedOrder } from './idSuggestions';
+import { orderIdOf, withFreshBodyIds, withSimulatorReturnPages } from './payerReturnPages';
+import { isJsonObject, type JsonObject } from '../features/form/model/json';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import type { SendingServices } from './services';
 import { sentenceStart } from '../format/sentence';
@@ -91,6 +93,8 @@ export class SendCommands {
     }
     const params = await this.completeParams(op, env, args.params ?? {});
     if (!params) return undefined;
+    // On the simulator the payer comes back to its return page, where the example (or an earlier order's page) was.
+    if (isJsonObject(body)) body = withSimulatorReturnPages(op, version, body, env, orderIdOf(op, version, params, body));
     return this.sendResolved({ env, op, version, params, body, quiet: args.quiet ?? false }, port);
   }
 
@@ -187,7 +191,8 @@ export class SendCommands {
     }
     const last = this.services.lastSent.bodyOf(op.id);
     if (last !== undefined) items.push({ label: '$(history) Last body', description: 'the body last sent for this operation', body: () => last });
-    items.push({ label: '$(symbol-snippet) Minimal example', description: 'generated from the catalogue', body: () => exampleBody(op.id as never, version) ?? {} });
+    // Fresh ids where the body creates one (Initiate Checkout's order.id): a second checkout must not reuse a paid order.
+    items.push({ label: '$(symbol-snippet) Minimal example', description: 'generated from the catalogue', body: () => withFreshBodyIds(op, version, (exampleBody(op.id as never, version) ?? {}) as JsonObject, freshOrderId).body });
     const picked = items.length === 1 ? items[0] : await vscode.window.showQuickPick(items, { placeHolder: `${op.title}: body` });
     return picked?.body();
   }

@@ -656,6 +656,22 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await field(page, 'order.reference').locator('button.use-inbox').count(), 0, 'only where the service sends notifications');
   });
 
+  it('"Use the simulator’s return page" under a URL the payer returns to shows while the form sends to the simulator, and asks the host', async () => {
+    const simulator = [{ id: 'sim', name: 'Local simulator', live: false, simulator: true }, { id: 'prod', name: 'Production', live: true }];
+    const w = await openForm({ operationId: 'gateway.initiateCheckout', version: 100, environmentId: 'prod', body: { interaction: { operation: 'PURCHASE', returnUrl: 'https://shop.example/return' } } });
+    const { page } = w;
+    await w.send({ type: 'environments', environments: simulator });
+    const button = field(page, 'interaction.returnUrl').locator('button.use-return-page');
+    assert.equal(await button.count(), 1);
+    assert.equal(await button.isVisible(), false, 'not on a real gateway: its page is the merchant’s own');
+    await pick(page.locator('#environment'), 'Local simulator');
+    await eventually(() => button.isVisible(), (v) => v);
+    const since = (await w.posted()).length;
+    await button.click();
+    assert.deepEqual(await w.waitForPosted('useReturnPage', { since }), { type: 'useReturnPage', path: 'interaction.returnUrl' });
+    assert.equal(await field(page, 'interaction.operation').locator('button.use-return-page').count(), 0, 'only under a URL the payer returns to');
+  });
+
   it('focusField opens the folded group, creates the row and focuses the control', async () => {
     const w = await openForm({ operationId: 'gateway.authorize', version: 11, body: { apiOperation: 'AUTHORIZE' } });
     const { page } = w;

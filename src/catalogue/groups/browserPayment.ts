@@ -6,7 +6,7 @@ const PAYMENT_CONFIRMATION = ['CONFIRM_AT_MERCHANT', 'CONFIRM_AT_PROVIDER'] as c
 const CONFIRMATION_HELP = 'CONFIRM_AT_MERCHANT (payer commits on the merchant site, the merchant then calls the confirm-browser-payment operation) or CONFIRM_AT_PROVIDER.';
 
 function returnUrl(help: string) {
-  return url(12, 2048, help, { label: 'Return URL' });
+  return url(12, 2048, help, { label: 'Return URL', returnsPayer: true });
 }
 
 export function browserPaymentV16(): ObjectNode {
@@ -38,7 +38,7 @@ export function browserPaymentV100(opts: { sessionUpdate: boolean }): ObjectNode
         ? { agreementConfirmation: enumOf(['AGREE', 'AGREE_AND_PAY'], 'AGREE or AGREE_AND_PAY; only for a billing agreement.') }
         : {}),
     }),
-    returnUrl: url(3, 2048, 'Where the payer returns (URL per RFC 1738); not needed when the payer goes to an app or a modal flow.', { label: 'Return URL' }),
+    returnUrl: url(3, 2048, 'Where the payer returns (URL per RFC 1738); not needed when the payer goes to an app or a modal flow.', { label: 'Return URL', returnsPayer: true }),
     serviceAttributes: arr(obj('Browser payment', {
       name: text(1, 100, 'Service attribute name, 1 to 100.'),
       value: text(1, 256, 'Service attribute value, 1 to 256.'),
