@@ -5,8 +5,10 @@ import { isLive } from '../send/environment';
 import type { StoredEnvironment } from '../features/environments/environmentStore';
 import { operationGroups } from '../features/environments/operationOrder';
 import type { CoreServices } from './services';
+import { withPrompts, type Prompts } from './promptSequence';
 
-export async function pickEnvironment(services: Pick<CoreServices, 'environments'>, placeHolder = 'Environment'): Promise<StoredEnvironment | undefined> {
+/** `prompts`: the command's own widget when it asks more than this (Send Request…); else a widget of its own. */
+export async function pickEnvironment(services: Pick<CoreServices, 'environments'>, placeHolder = 'Environment', prompts?: Prompts): Promise<StoredEnvironment | undefined> {
   const active = services.environments.active();
   const items = services.environments.list().map((env) => ({
     label: env.name,
@@ -14,12 +16,12 @@ export async function pickEnvironment(services: Pick<CoreServices, 'environments
     detail: [env.gatewayUrl, env.financingBaseUrl].filter((u, i, a) => u && a.indexOf(u) === i).join('  ·  '),
     env,
   }));
-  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true });
+  const picked = await (prompts ? prompts.pick(items, { placeHolder, matchOnDetail: true }) : withPrompts((p) => p.pick(items, { placeHolder, matchOnDetail: true })));
   return picked?.env;
 }
 
 /** Operations the environment can reach (all of them without an environment). */
-export async function pickOperation(env: StoredEnvironment | undefined, placeHolder = `Operation to send to ${env?.name ?? ''}`): Promise<OperationDef | undefined> {
+export async function pickOperation(env: StoredEnvironment | undefined, placeHolder = `Operation to send to ${env?.name ?? ''}`, prompts?: Prompts): Promise<OperationDef | undefined> {
   const items: (vscode.QuickPickItem & { op?: OperationDef })[] = [];
   for (const api of ['gateway', 'financing'] as const) {
     if (env && !(api === 'financing' ? env.financingBaseUrl : env.gatewayUrl)) continue;
@@ -29,7 +31,7 @@ export async function pickOperation(env: StoredEnvironment | undefined, placeHol
       for (const op of group.operations) items.push({ label: op.title, description: rangeLabel(op), detail: op.purpose, op });
     }
   }
-  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
+  const picked = await (prompts ? prompts.pick(items, { placeHolder, matchOnDescription: true }) : withPrompts((p) => p.pick(items, { placeHolder, matchOnDescription: true })));
   return picked?.op;
 }
 
