@@ -234,6 +234,16 @@ describe('Operation forms: ids, credentials and sessions', function () {
     assert.match(form.snapshot().fieldNotes['order.id'] ?? '', new RegExp(`Order ${second} now holds this Initiate Checkout`));
   });
 
+  it('a page may put the inbox’s address only into a field that receives notifications', async () => {
+    const form = await open('gateway.pay', envId);
+    const before = JSON.stringify(form.currentState.body);
+    for (const path of ['order.amount', '__proto__.polluted', 'sourceOfFunds.provided.card.number']) {
+      const posted = await form.receiveAsFromPage({ type: 'useInbox', path });
+      assert.match(JSON.stringify(posted), /is not a URL that receives notifications/, path);
+    }
+    assert.equal(JSON.stringify(form.currentState.body), before, 'the body is unchanged');
+  });
+
   it('a page message with an undeclared key is rejected: nothing is done', async () => {
     const form = await open('gateway.refund', envId);
     const before = form.currentState.params;

@@ -61,6 +61,21 @@ describe('Notifications view and the local inbox', function () {
     }
   });
 
+  it('a crafted webhook (a huge order id with a bidi override and a line break) shows clipped and as text that reads as sent', async () => {
+    const url = /^Listening at (http:\/\/127\.0\.0\.1:\d+)$/.exec(api.inspect.notificationRows()[0]?.label ?? '')?.[1];
+    assert.ok(url, 'the inbox of the first test is running');
+    const orderId = `EVIL-\u202eDEVORPPA\n${'x'.repeat(5000)}`;
+    const body = { order: { id: orderId, status: 'CAPTURED' }, transaction: { id: 'T-EVIL', type: `PAYMENT\u202e${'y'.repeat(3000)}`, amount: 1, currency: 'EUR' }, result: 'SUCCESS', response: { gatewayCode: 'APPROVED' } };
+    const posted = await fetch(`${url}/gateway`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-notification-id': 'N-EVIL' }, body: JSON.stringify(body) });
+    assert.equal(posted.status, 200);
+    const row = await waitFor('the crafted webhook in the view', () => api.inspect.notificationRows().find((r) => r.id === 'N-EVIL'));
+    for (const text of [row.label, row.description]) {
+      assert.ok(text.length <= 200, `clipped: ${text.length} characters`);
+      assert.doesNotMatch(text, /[\u202e\n]/, 'no bidi override, no line break');
+    }
+    assert.match(row.description, /^gateway EVIL-\ufffdDEVORPPA\ufffdx+…$/);
+  });
+
   it('Stop closes the inbox: the view shows its welcome text again', async () => {
     await vscode.commands.executeCommand('paymentWorkbench.inbox.stop');
     assert.deepEqual(api.inspect.notificationRows(), []);

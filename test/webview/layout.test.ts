@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { exampleBody } from '../../src/catalogue';
+import { decodeResponse } from '../../src/decode';
 import { toExchangeView } from '../../src/features/response/host/exchangeView';
 import type { ExchangeView } from '../../src/features/response/protocol';
 import type { FormState } from '../../src/features/form/protocol';
@@ -170,6 +171,19 @@ describe('panels at 320, 600 and 1,200 px (Chromium)', function () {
         for (const b of boxes) assert.ok(b.left >= 0 && b.right <= inner + 0.5 && b.width > 0, `${b.what} at ${width} px: ${b.left}–${b.right} in ${inner} px`);
         await assertFits(w.page, `initiate-checkout at ${width} px`);
       }
+    });
+
+    it('a crafted Initiate Checkout answer (100,000-character indicator and session id) still fits at 320 px, and offers no page to open', async () => {
+      const checkout = cases.find((c) => c.name === 'initiate-checkout')?.exchange as Exchange;
+      const huge = 'Z'.repeat(100_000);
+      const text = JSON.stringify({ checkoutMode: 'WEBSITE', merchant: 'TESTSIMULATOR01', result: 'SUCCESS', session: { id: `SESSION${huge}<img src=x>`, updateStatus: 'SUCCESS', version: huge }, successIndicator: huge });
+      const crafted: Exchange = { ...checkout, id: 'crafted-checkout', response: { ...(checkout.response as NonNullable<Exchange['response']>), bodyText: text, sizeBytes: text.length },
+        decoded: decodeResponse({ operationId: checkout.operationId, httpStatus: 201, body: JSON.parse(text) as unknown, rawText: text, requestUrl: checkout.request.url }) };
+      await w.page.setViewportSize({ width: 320, height: 900 });
+      await show(toExchangeView(crafted));
+      await assertFits(w.page, 'crafted checkout at 320 px');
+      assert.equal(await w.page.locator('#open-payment-page').count(), 0, 'a session id that is no token gets no page');
+      assert.equal(await w.page.locator('img').count(), 0, 'text, never markup');
     });
 
     it('never breaks a rule name inside a word at 320 px', async () => {

@@ -34,6 +34,8 @@ function createdVerdict(view: BodyView, session: DecodedSession): Verdict {
  * gateway, keeping any path prefix before /api/rest/. A real gateway's page opens through checkout.js.
  */
 function simulatorPage(requestUrl: string | undefined, sessionId: string): string | undefined {
+  // A session id is a short token (SESSION0002…); anything else is not a page worth a button.
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return undefined;
   const base = /^(http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?(?:\/[^?#\s]*?)?)\/api\/rest\//.exec(requestUrl ?? '')?.[1];
   return base !== undefined && base.length <= 2048 ? `${base}/_simulator/checkout/${encodeURIComponent(sessionId)}` : undefined;
 }

@@ -68,15 +68,28 @@ class NotificationsTree implements vscode.TreeDataProvider<Node> {
 /** A gateway webhook no secret was checked on: what it claims ("Approved") is not evidence that anything was paid. */
 const isUnverifiedWebhook = (e: NotificationEvent): boolean => e.source === 'gateway' && e.verified === null;
 
+/** Longest label or description a row shows: a sender chooses the order id and codes it carries. */
+const ROW_TEXT_MAX = 200;
+
+/**
+ * A sender's text as a row shows it: line breaks, control characters and bidirectional overrides (which
+ * could make "APPROVED" read backwards or hide the real order id) become visible marks, and it is clipped.
+ */
+export function rowText(text: string, max = ROW_TEXT_MAX): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what this removes
+  const plain = text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}
+
 function eventItem(e: NotificationEvent): vscode.TreeItem {
   const label = e.verified === false ? `Refused (401): ${e.summary.title}` : isUnverifiedWebhook(e) ? `Unverified: ${e.summary.title}` : e.summary.title;
-  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(rowText(label), vscode.TreeItemCollapsibleState.None);
   item.id = `inbox-event:${e.id}`;
-  item.description = `${describeNotification(e)} · ${formatTime(e.receivedAt)}`;
+  item.description = rowText(`${describeNotification(e)} · ${formatTime(e.receivedAt)}`);
   item.iconPath = e.verified === false ? ICONS.refused : e.verified === true ? ICONS.verified : isUnverifiedWebhook(e) ? ICONS.unverified : ICONS[e.source];
   const why = e.verified === false ? '\nThe secret was missing or wrong: the inbox answered 401.'
     : isUnverifiedWebhook(e) ? `\n${sentenceStart(UNVERIFIED)}: anyone who reaches the inbox could have sent it. Set Notification Secret… makes the inbox check X-Notification-Secret.` : '';
-  item.tooltip = `${e.source === 'gateway' ? 'Gateway webhook' : 'Financing callback'} for ${e.orderId ?? 'no order'}\n${item.description}${why}`;
+  item.tooltip = `${e.source === 'gateway' ? 'Gateway webhook' : 'Financing callback'} for ${rowText(e.orderId ?? 'no order')}\n${item.description}${why}`;
   item.contextValue = e.orderId ? 'paymentWorkbench.notification.order' : 'paymentWorkbench.notification';
   item.command = { command: INBOX_COMMANDS.open, title: 'Open Notification', arguments: [e.id] };
   return item;
@@ -97,7 +110,8 @@ class NotificationDocuments implements vscode.TextDocumentContentProvider {
   constructor(private readonly inbox: InboxControl) {}
 
   static uriOf(e: NotificationEvent): vscode.Uri {
-    const name = `${e.source}-notification${e.orderId ? `-${e.orderId.replace(/[^\w.-]/g, '_')}` : ''}.json`;
+    // The order id names the tab: a word-safe part of it, short enough for a file name.
+    const name = `${e.source}-notification${e.orderId ? `-${e.orderId.slice(0, 60).replace(/[^\w.-]/g, '_')}` : ''}.json`;
     return vscode.Uri.from({ scheme: NOTIFICATION_SCHEME, path: `/${encodeURIComponent(e.id)}/${name}` });
   }
 

@@ -4,7 +4,7 @@
  * keeps the last copy it was sent so a page rebuilt after hiding starts from it.
  */
 import * as vscode from 'vscode';
-import { getOperation, type OperationDef } from '../../../catalogue';
+import { fieldsOf, getOperation, type OperationDef, type OperationId } from '../../../catalogue';
 import { createsTransaction } from '../../../catalogue/orderRole';
 import type { SendArgs } from '../../../commands/sendCommands';
 import type { SendingServices } from '../../../commands/services';
@@ -262,7 +262,7 @@ export class FormPanel implements vscode.Disposable {
     const env = this.environment();
     if (!env) throw new Error('No environment: add one in the Environments view.');
     const op = this.operation();
-    if (!payerReturnPaths(op, this.state.version).some((m) => m.path === path)) throw new Error(`${path} is not a URL the payer returns to.`);
+    if (!payerReturnPaths(op, this.state.version).some((m) => m.path === path)) throw new Error(`${path.slice(0, 100)} is not a URL the payer returns to.`);
     const orderId = orderIdOf(op, this.state.version, this.state.params, this.state.body);
     const page = simulatorReturnPage(env, orderId);
     if (!page) throw new Error(`"${env.name}" is not the local simulator: give the address of your own page, where your server reads the outcome with Retrieve Transaction or Retrieve Order.`);
@@ -273,6 +273,9 @@ export class FormPanel implements vscode.Disposable {
 
   /** Fills a notification URL with the local inbox's address, starting the inbox; the note says where events show. */
   private async useInbox(path: string): Promise<void> {
+    // The page names the field; only a URL the service sends notifications to may take the inbox's address.
+    const op = this.operation();
+    if (!op.hasBody || !fieldsOf(op.id as OperationId, this.state.version).some((m) => m.receives !== undefined && m.path === path)) throw new Error(`${path.slice(0, 100)} is not a URL that receives notifications.`);
     const source = this.operation().api === 'financing' ? 'financing' : 'gateway';
     const url = (await this.host.services.inbox.start()).urlFor(source);
     const env = this.environment();

@@ -107,7 +107,8 @@ class OpenResponsePanel implements vscode.Disposable {
         return;
       }
       case 'jumpToField':
-        await this.host.jumpToField(m.operationId, m.path, e);
+        // The field is in this exchange's form, whatever operation the page names.
+        await this.host.jumpToField(e.operationId, m.path, e);
         return;
       case 'openInForm':
         await this.host.openInForm(e);
