@@ -43,8 +43,9 @@ function simulatorPage(requestUrl: string | undefined, sessionId: string): strin
 /** Initiate Checkout: where the payer pays, and how to tell afterwards whether they did ("Interpreting the Response"). */
 function checkoutVerdict(view: BodyView, session: DecodedSession): Verdict {
   const indicator = view.text(['successIndicator']) ?? view.text(['order', 'successIndicator']);
+  // The page's address stays in the words too: the CLI and the text view have no button.
   const open = session.paymentPageUrl
-    ? "Open Payment Page (below) shows the simulator's payment page for this session; on a real gateway your page loads checkout.js, calls Checkout.configure({ session: { id } }) and Checkout.showPaymentPage()."
+    ? `Open Payment Page shows the simulator's payment page for this session, ${session.paymentPageUrl}; on a real gateway your page loads checkout.js, calls Checkout.configure({ session: { id } }) and Checkout.showPaymentPage().`
     : `Open Payment Page: your page loads checkout.js, calls Checkout.configure({ session: { id: '${session.id ?? ''}' } }) and Checkout.showPaymentPage().`;
   const check = indicator
     ? `Check the result: the payer comes back to returnUrl with resultIndicator; it equals successIndicator ${indicator} only when the payment succeeded. Then Retrieve Order to confirm.`
