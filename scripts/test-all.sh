@@ -4,6 +4,8 @@ set -u
 cd "$(dirname "$0")/.."
 rm -f test-artifacts/summary.jsonl
 status=0
+echo "=== setup (Chromium, code-server, PHP: installed once into .cache/ and from Debian) ==="
+bash scripts/ensure-code-server.sh || status=1
 echo "=== lint (eslint: engine without vscode, webview without Node, no import cycles) ==="
 node out/scripts/lintTier.js || status=1
 echo "=== unit tier (plain mocha, no VS Code) ==="

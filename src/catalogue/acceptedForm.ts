@@ -7,7 +7,7 @@
  */
 import { setOwnValue } from '../json/ownKey';
 import { closestPath } from './closestPath';
-import { clip, warning, type ValidationIssue } from './issues';
+import { shown, warning, type ValidationIssue } from './issues';
 import type { FieldNode, LeafNode, ObjectNode } from './fieldTree';
 import { isRecord } from './rules/access';
 
@@ -98,11 +98,11 @@ function leafForm(node: LeafNode, v: unknown, path: string, walk: Walk): unknown
   }
   if (spec.integer && typeof v === 'string') {
     if (DIGIT_STRING.test(v)) {
-      walk.warnings.push(warning(path, 'digitString', `the spec asks for a whole number, not text; the gateway accepts digits as text, got '${v}'`, v));
+      walk.warnings.push(warning(path, 'digitString', `the spec asks for a whole number, not text; the gateway accepts digits as text, got ${shown(v, path)}`, v));
       return Number(v);
     }
     if (spec.textAccepted) {
-      walk.warnings.push(warning(path, 'textForInteger', `the spec asks for a whole number; ${spec.textAccepted}, got '${clip(v)}'`, v));
+      walk.warnings.push(warning(path, 'textForInteger', `the spec asks for a whole number; ${spec.textAccepted}, got ${shown(v, path)}`, v));
       walk.acceptedAsIs.add(path);
       return v;
     }

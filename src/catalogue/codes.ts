@@ -285,6 +285,26 @@ export const TRANSACTION_TYPES = {
   AUTHENTICATION: { meaning: 'Authenticates the payer with the card issuer (3-D Secure); no money moves.', category: 'validation', nextStep: 'When it succeeded, Pay or Authorize with authentication.transactionId set to this transaction id.' },
 } as const satisfies CodeTable<TransactionTypeCategory>;
 
+type TokenVerificationCategory = 'verified' | 'not-verified' | 'declined' | 'error';
+
+/**
+ * response.gatewayCode of Create Token, Create or Update Token and Retrieve Token: how the card was
+ * verified before it was saved (v100 reference, Create or Update Token; the v70 Update Token answer
+ * shows BASIC_VERIFICATION_SUCCESSFUL; docs/reference-notes/issue23-versions.md). The meanings are
+ * read from the names the reference lists.
+ */
+export const TOKEN_VERIFICATION_CODES = {
+  BASIC_VERIFICATION_SUCCESSFUL: { meaning: "The card passed the gateway's basic checks (number and expiry); the acquirer was not asked.", category: 'verified', nextStep: 'Pay, authorize or verify with the token.' },
+  EXTERNAL_VERIFICATION_SUCCESSFUL: { meaning: 'The acquirer verified the card.', category: 'verified', nextStep: 'Pay, authorize or verify with the token.' },
+  NO_VERIFICATION_PERFORMED: { meaning: 'The card was saved without being verified.', category: 'not-verified', nextStep: 'Expect the first payment with the token to be the first check of the card.' },
+  EXTERNAL_VERIFICATION_DECLINED: { meaning: 'The acquirer declined the card when verifying it.', category: 'declined', nextStep: 'Ask the payer for another card, then save it again.' },
+  EXTERNAL_VERIFICATION_DECLINED_EXPIRED_CARD: { meaning: 'The acquirer declined the card as expired.', category: 'declined', nextStep: 'Check the expiry sent; ask the payer for a valid card.' },
+  EXTERNAL_VERIFICATION_DECLINED_INVALID_CSC: { meaning: "The acquirer declined the card's security code.", category: 'declined', nextStep: 'Ask the payer to re-enter the card security code, then save again.' },
+  EXTERNAL_VERIFICATION_DECLINED_AUTHENTICATION_REQUIRED: { meaning: 'The issuer asks for payer authentication (3-D Secure) before the card can be verified.', category: 'declined', nextStep: 'Authenticate the payer (Initiate Authentication, Authenticate Payer), then save the card.' },
+  EXTERNAL_VERIFICATION_BLOCKED: { meaning: "The gateway's risk rules blocked the verification.", category: 'declined', nextStep: 'See which risk rule fired; change the rule or the request, not the retry count.' },
+  EXTERNAL_VERIFICATION_PROCESSING_ERROR: { meaning: 'The verification could not be completed (acquirer or gateway error).', category: 'error', nextStep: 'Try again later.' },
+} as const satisfies CodeTable<TokenVerificationCategory>;
+
 type SessionUpdateCategory = 'ok' | 'failed' | 'neutral';
 
 // session.updateStatus of Update Session (reference: SUCCESS; the other two from the public gateway docs).
@@ -329,6 +349,7 @@ export const gatewayEntryPointValues = keysOf(GATEWAY_ENTRY_POINTS);
 export const orderStatusValues = keysOf(ORDER_STATUSES);
 export const transactionTypeValues = keysOf(TRANSACTION_TYPES);
 export const sessionUpdateStatusValues = keysOf(SESSION_UPDATE_STATUSES);
+export const tokenVerificationCodeValues = keysOf(TOKEN_VERIFICATION_CODES);
 
 export type ResultValue = keyof typeof RESULT_VALUES;
 export type RiskGatewayCode = keyof typeof RISK_GATEWAY_CODES;
@@ -366,5 +387,6 @@ export const CODE_TABLES = {
   ORDER_STATUSES,
   TRANSACTION_TYPES,
   SESSION_UPDATE_STATUSES,
+  TOKEN_VERIFICATION_CODES,
   FINANCING_CALLBACK_STATUSES,
 } as const satisfies Readonly<Record<string, CodeTable>>;

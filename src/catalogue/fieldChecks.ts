@@ -87,7 +87,7 @@ function run(node: FieldNode, value: unknown, path: string, required: boolean, o
 
 /** "path: <rule text>, got <value>" (lengths for length rules, counts for list rules). */
 function found(path: string, rule: string, text: string, value: unknown, flow: Flow): Found {
-  return { issue: issue(path, rule, `${text}, ${got(rule, value)}`, value), flow };
+  return { issue: issue(path, rule, `${text}, ${got(rule, value, path)}`, value), flow };
 }
 
 /** A value of the wrong type; an absent one is simply "required". */

@@ -178,6 +178,35 @@ export function url(min: number | undefined, max: number | undefined, help: stri
   });
 }
 
+/** An absolute http(s) URL a browser can open: no spaces, quotes, angle brackets or backslashes, and a host. */
+const WEB_URL = /^https?:\/\/[^\s"'<>\\/?#]+(?:[/?#][^\s"'<>\\]*)?$/i;
+
+const parsesAsWebUrl: LeafCheck = {
+  rule: 'pattern',
+  test: (value) => {
+    if (typeof value !== 'string') return true;
+    try {
+      const parsed = new URL(value);
+      return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+    } catch {
+      return false;
+    }
+  },
+  message: (value) => `must be an http or https URL a browser can open, got ${shown(value)}`,
+};
+
+/**
+ * A URL the payer's browser is sent to (a return, cancel or 3-D Secure response URL): http or https
+ * only, like Hosted Checkout's returnUrl and cancelUrl. javascript:, data: or an app scheme there
+ * would run in, or leave, the payer's page, and a page of the simulator links or redirects to it.
+ */
+export function payerUrl(min: number | undefined, max: number | undefined, help: string, extra: Extra = {}): LeafNode {
+  return text(min, max, help, {
+    pattern: WEB_URL, patternHint: 'an http or https URL such as https://merchant.example.com/return',
+    example: 'https://merchant.example.com/return', checks: [parsesAsWebUrl], ...extra, kind: 'url',
+  });
+}
+
 /** Base64 text with the exact lengths the 3-D Secure values come in. */
 export function base64(lengths: readonly number[], help: string, extra: Extra = {}): LeafNode {
   const lookahead = lengths.map((n) => `.{${n}}`).join('|');

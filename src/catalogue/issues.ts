@@ -1,5 +1,7 @@
 /** Turns zod issues into ValidationIssues whose message names the path, the rule and the value. */
 import type * as z from 'zod/mini';
+import { excerpt, quote } from '../format/quote';
+import { REDACTED, redactValueAt } from '../redaction';
 
 /**
  * 'error': the real gateway rejects it. 'warning': it departs from the spec, but the real gateway
@@ -36,18 +38,26 @@ export function formatPath(segments: readonly PropertyKey[]): string {
   return out;
 }
 
-/** How a value is quoted in messages: text in quotes, lengths as numbers. */
-export function shown(value: unknown): string {
-  if (typeof value === 'string') return `'${clip(value)}'`;
+/**
+ * How a value is quoted in messages: text in quotes, lengths as numbers. `path` names the field the
+ * value is at: through the redaction policy first (a secret's value never quoted, a card number
+ * masked, secrets inside text redacted), so the message is safe as written and no later redaction of
+ * it has to guess which word is a value. Then cut (format/quote.ts: the one way messages quote input).
+ */
+export function shown(value: unknown, path = ''): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (typeof value === 'object') return 'an object';
-  return String(value);
+  const safe = redactValueAt(path, value);
+  if (safe === REDACTED) return REDACTED;
+  if (typeof value === 'string') return quote(String(safe), { max: SHOWN_CHARS, mark: "'" });
+  // A number or true/false as written, unless the policy masked it (a card number sent as a number).
+  return String(safe);
 }
 
-/** Text cut to about SHOWN_CHARS characters, marked with '...' when cut. */
+/** Text cut to about SHOWN_CHARS characters, marked with '…' and its length when cut. */
 export function clip(text: string): string {
-  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 3)}...` : text;
+  return excerpt(text, SHOWN_CHARS);
 }
 
 /** An error: what the real gateway rejects. The path leads the message (clipped: keys can be hostile too). */
@@ -103,12 +113,12 @@ function ruleOf(i: ZodIssue): string {
   }
 }
 
-/** The "got …" part: lengths for length rules, counts for list rules, the value otherwise. */
-export function got(rule: string, input: unknown): string {
+/** The "got …" part: lengths for length rules, counts for list rules, the value (at `path`, see shown) otherwise. */
+export function got(rule: string, input: unknown, path = ''): string {
   if ((rule === 'maxLength' || rule === 'minLength') && typeof input === 'string') return `got ${input.length}`;
   if ((rule === 'maxItems' || rule === 'minItems') && Array.isArray(input)) return `got ${input.length}`;
-  if (rule === 'type') return `got ${input === null ? 'null' : Array.isArray(input) ? 'a list' : typeof input === 'string' ? `text ${shown(input)}` : `${typeof input} ${shown(input)}`}`;
-  return `got ${shown(input)}`;
+  if (rule === 'type') return `got ${input === null ? 'null' : Array.isArray(input) ? 'a list' : typeof input === 'string' ? `text ${shown(input, path)}` : `${typeof input} ${shown(input, path)}`}`;
+  return `got ${shown(input, path)}`;
 }
 
 export function fromZodIssue(i: ZodIssue, prefix: readonly PropertyKey[] = []): ValidationIssue {
@@ -122,5 +132,5 @@ export function fromZodIssue(i: ZodIssue, prefix: readonly PropertyKey[] = []): 
     return issue(path, 'pattern', `key must be ${inner?.message ?? 'valid'}, got ${shown(input)}`, input);
   }
   const text = i.code === 'invalid_format' ? `must be ${i.message}` : i.message;
-  return issue(path, rule, `${text}, ${got(rule, input)}`, input);
+  return issue(path, rule, `${text}, ${got(rule, input, path)}`, input);
 }

@@ -4,8 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { JsonDepthError, parseJsonBounded } from '../json/depth';
-import { describeJsonSyntaxError, withoutBom } from '../json/fileText';
-import { redactText } from '../redaction';
+import { describeJsonSyntaxError, oversizeTextProblem, withoutBom } from '../json/fileText';
+import { redactMessage } from '../redaction';
 import { allOperationVersions } from './bodies';
 import { completionOnly, type SchemaNode } from './completionSchema';
 import { bodyJsonSchema } from './jsonSchema';
@@ -45,9 +45,12 @@ const envelope = z.looseObject({
 /**
  * A request file's text (a leading byte order mark, as editors on Windows write, is skipped). Its
  * messages quote what was given through the redaction policy: a card number masked, a secret redacted.
+ * A text over the input bound is refused before it is parsed.
  */
 export function parseRequestFile(fileText: string): { ok: true; file: RequestFile } | { ok: false; message: string } {
   const text = withoutBom(fileText);
+  const oversize = oversizeTextProblem(text, 'request');
+  if (oversize) return { ok: false, message: oversize };
   let raw: unknown;
   try {
     raw = parseJsonBounded(text, { where: 'The request file' });
@@ -56,7 +59,7 @@ export function parseRequestFile(fileText: string): { ok: true; file: RequestFil
     return { ok: false, message: `not valid JSON: ${describeJsonSyntaxError(text, e)}` };
   }
   const parsed = envelope.safeParse(raw, { reportInput: true });
-  if (!parsed.success) return { ok: false, message: redactText(parsed.error.issues.map((i) => fromZodIssue(i).message).join('; ')) };
+  if (!parsed.success) return { ok: false, message: redactMessage(parsed.error.issues.map((i) => fromZodIssue(i).message).join('; ')) };
   const file = parsed.data as RequestFile;
   const op = getOperation(file.operation);
   if (!op) return { ok: false, message: `operation: unknown, got '${file.operation}'` };

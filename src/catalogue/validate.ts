@@ -6,6 +6,7 @@ import { catalogueMatch } from './fieldIndex';
 import { boundedProblems, formatPath, isError, issue, shown, type ValidationIssue } from './issues';
 import { getOperation, type OperationId } from './operations';
 import { isRecord } from './rules/access';
+import { withSessionSupply } from './sessionSupply';
 import { versionProblem } from './versions';
 
 /** Resolves the operation, or reports why it cannot be (unknown operation, unsupported version): callers may pass text from files. */
@@ -56,8 +57,10 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
   // A rule that rejects a field outright (category with selectFirst=true) says more than "unknown field".
   const rejected = new Set(ruleIssues.map((i) => i.path));
   const warnings = form.warnings.filter((w) => !rejected.has(w.path) && !notInVersion.some((n) => n.path === w.path));
+  // A body naming its payment session may leave required fields to the session (sessionSupply.ts).
+  const judged = withSessionSupply(compiled, form.body, [...fieldIssues, ...ruleIssues]);
   // Errors come first, so a list cut at MAX_PROBLEMS keeps what the real gateway rejects.
-  return { issues: boundedProblems([...fieldIssues, ...ruleIssues, ...warnings]), accepted: form.body };
+  return { issues: boundedProblems([...judged, ...warnings]), accepted: form.body };
 }
 
 /**

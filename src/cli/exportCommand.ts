@@ -1,9 +1,9 @@
 /** `payment-workbench export --code LANG|--http|--postman FILE`: a request file or flow out to other tools. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { exportCode, exportCurl, exportHttp, exportPostman, ImportError, type ExportInput, type Language } from '../interop';
+import { exportCode, exportCurl, exportHttp, exportPostman, FILE_NAMES, ImportError, type ExportInput, type Language } from '../interop';
 import { slug } from '../interop/model';
-import { DEFAULT_ORDER_PATTERN, generateId } from '../send/ids';
+import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
 import { secretVariables } from './envSecrets';
 import { loadEnvironments, pickEnvironment } from './environments';
@@ -24,29 +24,64 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
   const [input] = readFlows(collectFiles(operands, io.cwd), io.cwd);
   if (!input) throw new UsageError('export: nothing to export');
   const env = pickEnvironment(loadEnvironments(text('--environments'), io.cwd, SIMULATOR_DEFAULTS.port), text('--env') ?? input.flow.environment, input.file);
-  const exportInput: ExportInput = { flow: input.flow, environment: env, where: input.file, freshId: () => generateId(DEFAULT_ORDER_PATTERN) };
+  const exportInput: ExportInput = { flow: input.flow, environment: env, where: input.file, freshId: (kind) => generateId(kind === 'order' ? DEFAULT_ORDER_PATTERN : DEFAULT_TRANSACTION_PATTERN) };
   const passwordVariables = secretVariables(env.id, 'gatewayApiPassword');
   const out = text('--out');
+  const base = slug(input.flow.name, 'export');
   try {
     if (flags.has('--postman')) {
       const files = exportPostman(exportInput);
       const dir = path.resolve(io.cwd, out ?? '.');
-      fs.mkdirSync(dir, { recursive: true });
-      const base = slug(input.flow.name, 'export');
-      const written = [[`${base}.postman_collection.json`, files.collection], [`${slug(env.name, 'environment')}.postman_environment.json`, files.environment]] as const;
-      for (const [name, content] of written) fs.writeFileSync(path.join(dir, name), content);
-      io.out(`Wrote ${written.map(([name]) => path.join(path.relative(io.cwd, dir) || '.', name)).join(' and ')}; in Postman, set the secret variable apiPassword of the environment.`);
+      const written = [writeInto(dir, `${base}.postman_collection.json`, files.collection), writeInto(dir, `${slug(env.name, 'environment')}.postman_environment.json`, files.environment)];
+      io.out(`Wrote ${written.map((f) => shown(f, io.cwd)).join(' and ')}; in Postman, set the secret variable apiPassword of the environment.`);
       for (const n of files.notes) io.err(n);
       return 0;
     }
     const variable = passwordVariables[0] ?? '';
-    const result = flags.has('--http') ? exportHttp(exportInput, variable) : flags.has('--curl') ? exportCurl(exportInput, variable) : exportCode(exportInput, text('--code') as Language, passwordVariables);
+    const language = text('--code') as Language | undefined;
+    const result = flags.has('--http') ? exportHttp(exportInput, variable) : flags.has('--curl') ? exportCurl(exportInput, variable) : exportCode(exportInput, language as Language, passwordVariables);
     for (const n of result.notes) io.err(n);
-    if (out) fs.writeFileSync(path.resolve(io.cwd, out), result.text);
-    else io.out(result.text.trimEnd());
+    if (!out) {
+      io.out(result.text.trimEnd());
+      return 0;
+    }
+    // A folder (one that exists, or a path ending in a separator) gets the file under its usual name, as `import --out` takes a folder.
+    const fileName = flags.has('--http') ? `${base}.http` : flags.has('--curl') ? `${base}.curl.sh` : FILE_NAMES[language as Language];
+    const target = path.resolve(io.cwd, out);
+    const written = isFolder(target, out) ? writeInto(target, fileName, result.text) : writeFile(target, result.text);
+    io.out(`Wrote ${shown(written, io.cwd)}.`);
     return 0;
   } catch (err) {
     if (err instanceof ImportError) throw new UsageError(err.message);
     throw err;
   }
 }
+
+function isFolder(target: string, given: string): boolean {
+  return /[\\/]$/.test(given) || (fs.existsSync(target) && fs.statSync(target).isDirectory());
+}
+
+function writeInto(dir: string, name: string, content: string): string {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new UsageError(`export: cannot make the folder ${dir} (${codeOf(err)}); choose another --out`);
+  }
+  return writeFile(path.join(dir, name), content);
+}
+
+function writeFile(file: string, content: string): string {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    return file;
+  } catch (err) {
+    throw new UsageError(`export: cannot write ${file} (${codeOf(err)}); choose another --out (a file, or a folder to write into)`);
+  }
+}
+
+const codeOf = (err: unknown) => (err as NodeJS.ErrnoException).code ?? String(err);
+const shown = (file: string, cwd: string) => {
+  const relative = path.relative(cwd, file);
+  return relative.startsWith('..') ? file : relative;
+};

@@ -6,10 +6,11 @@ export const IMPORT_COMMAND: CommandSpec = {
   name: 'import',
   operands: '<file>...',
   summary: `Imports cURL command lines, Postman collections (v2.0, v2.1) with their environment files, and
-.http/.rest files as request files and flows on the catalogue's operations, plus an environments file;
-a request that matches no operation is kept as a plain .http request. Prints a report: what became
-what, what was left out and why, and which environment variable holds each secret (no secret is
-ever written). Existing files are never overwritten.`,
+.http/.rest files as request files and flows on the catalogue's operations, plus their environments in
+the folder's payment-workbench.environments.json; a request that matches no operation is kept as a
+plain .http request. Prints a report: what became what, what was left out and why, every secret found
+and which environment variable holds it (no secret is ever written or printed), and the command that
+runs the files. Existing files are never overwritten: a name the folder holds gets -2.`,
   flags: [{ name: '--out', value: 'DIR', help: 'the folder to write into (created if needed); default: the working folder' }],
 };
 
@@ -17,7 +18,8 @@ export const EXPORT_COMMAND: CommandSpec = {
   name: 'export',
   operands: '<file>',
   summary: `Exports a request file or a flow: --code LANG prints a runnable program (node, python, php, java,
-csharp, go) of one request that reads the password from the environment variable the CLI uses;
+csharp, go) of one request that reads the password from the environment variable the CLI uses
+and draws a new order id and transaction id on each run;
 --curl prints its cURL command; --http prints a .http file (REST Client, httpYac); --postman writes a Postman v2.1 collection and
 environment (the password an empty secret variable).`,
   flags: [
@@ -27,6 +29,6 @@ environment (the password an empty secret variable).`,
     { name: '--postman', help: 'a Postman collection and environment, written into --out (default: the working folder)' },
     { name: '--env', value: 'NAME', help: 'the environment (id or name) whose URL and merchant id are used; default: the flow\'s, else local-simulator' },
     { name: '--environments', value: 'FILE', help: 'environments.json with your environments (no secrets in it)' },
-    { name: '--out', value: 'PATH', help: 'a file for --code and --http, a folder for --postman' },
+    { name: '--out', value: 'PATH', help: 'for --code, --curl and --http: a file, or a folder (existing, or ending in /) to write the usual file into (request.py, Request.java, FLOW.http…); for --postman: a folder' },
   ],
 };

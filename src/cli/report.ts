@@ -4,7 +4,7 @@
  * and scrubbed of the run's secrets, which a server may echo anywhere (error.field, explanation).
  */
 import { redactFailure, type ExpectationFailure, type FlowResult, type StepResult } from '../flows';
-import { redactText, type SecretValues } from '../redaction';
+import { redactMessage, redactText, type SecretValues } from '../redaction';
 
 export interface ReportedStep {
   id: string;
@@ -48,7 +48,8 @@ export function reportStep(s: StepResult, known: SecretValues): ReportedStep {
     ...(s.verdict ? { verdict: redactText(s.verdict.title, known) } : {}),
     ...explanationOf(s, known),
     failures: s.failures.map((f) => redactFailure(f, known)),
-    ...(s.message ? { message: redactText(s.message, known) } : {}),
+    // The runner's message names fields and quotes values masked already: a field's name before ": " is not a key (redactMessage).
+    ...(s.message ? { message: redactMessage(s.message, known) } : {}),
     ...(s.exceededLimit ? { exceededLimit: true as const } : {}),
   };
 }

@@ -92,6 +92,7 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
         deps: connections.runnerDeps(),
         port,
         ...(inbox ? { inbox } : {}),
+        known,
         signIn: async (e) => {
           try {
             await connections.signIn(e);

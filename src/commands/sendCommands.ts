@@ -7,7 +7,7 @@ import type { Exchange } from '../send/exchange';
 import { SendSetupError } from '../send/requestRunner';
 import { usesSimulatorCredentials } from '../send/environment';
 import { SequentialEvent } from '../send/sequentialEvent';
-import { isRequestFile } from '../platform/requestFiles';
+import { isRequestFile, openOwnFile } from '../platform/requestFiles';
 import { createsTransaction } from '../catalogue/orderRole';
 import { freshOrderId, freshTransactionId, suggestedOrder } from './idSuggestions';
 import { orderIdOf, withFreshBodyIds, withSimulatorReturnPages } from './payerReturnPages';
@@ -117,8 +117,10 @@ export class SendCommands {
   }
 
   private async sendFile(uri?: vscode.Uri): Promise<Exchange | undefined> {
-    const doc = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    // Judged by its size before it is opened or parsed, as the CLI judges it: a file of 30 MB is refused at once.
+    const doc = await openOwnFile(uri, 'request');
     if (!doc) throw new SendSetupError('Open a .payreq.json request file first.');
+    if ('problem' in doc) throw new SendSetupError(`${uri ? vscode.workspace.asRelativePath(uri) : 'The request file'}: (file): ${doc.problem}`);
     const parsed = parseRequestFile(doc.getText());
     if (!parsed.ok) throw new SendSetupError(`${vscode.workspace.asRelativePath(doc.uri)}: ${parsed.message}`);
     const env = this.services.environments.requireActive();

@@ -5,6 +5,7 @@
  */
 import { getOperation, operations, validateBody, validatePathParam, versionProblem, type OperationDef } from '../catalogue';
 import { locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from '../json';
+import { oversizeTextProblem } from '../json/fileText';
 
 interface RequestProblem {
   span: TextSpan;
@@ -27,6 +28,9 @@ const PARAM_NAMES = ['orderId', 'transactionId', 'sessionId', 'tokenId'] as cons
 
 /** Never throws: a request file being typed is usually invalid, and diagnostics must keep up. */
 export function diagnoseRequestText(text: string, now: Date = new Date()): RequestProblem[] {
+  // Over the bound every door refuses, the text is not parsed at all (30 MB took the host 40 s, per keystroke).
+  const oversize = oversizeTextProblem(text, 'request');
+  if (oversize) return [{ span: { offset: 0, length: 0 }, message: `This request file ${oversize}.`, rule: 'size', path: '', severity: 'error' }];
   const parsed = parseJsonWithOffsets(text);
   if (parsed.error) {
     return [{ span: parsed.error, message: `Not valid JSON: ${parsed.error.message}`, rule: 'json', path: '', severity: 'error' }];
@@ -125,6 +129,7 @@ function bodyProblems(root: ObjectJson, op: OperationDef, version: number | unde
 
 /** The operation and where the file's object starts, for CodeLenses; tolerant of half-typed files. */
 export function summarizeRequestText(text: string): RequestFileSummary {
+  if (oversizeTextProblem(text, 'request')) return { topOffset: 0 };
   const parsed = parseJsonWithOffsets(text);
   const root = parsed.root;
   if (!root) return { topOffset: firstBrace(text) };

@@ -4,6 +4,7 @@
  * is the simulator's own setting); of any other environment nothing is assumed, and the flow runs
  * and is judged by its expectations.
  */
+import { excerpt, quote } from '../format/quote';
 import type { Environment } from '../send/environment';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../simulator/defaults';
 
@@ -33,5 +34,5 @@ export function missingCapability(flow: { needs?: readonly Capability[]; environ
   const missing = needs.find((need) => !known.has(need));
   if (!missing) return undefined;
   const has = [...known].map((c) => `${c}: ${CAPABILITIES[c]}`).join('; ');
-  return `this flow needs an environment with "${missing}" (${CAPABILITIES[missing]}); environment "${env.name}" (${env.id}) has ${has}. Run it on an environment whose merchant has "${missing}"${flow.environment ? `, such as the flow's own "${flow.environment}"` : ''}.`;
+  return `this flow needs an environment with "${missing}" (${CAPABILITIES[missing]}); environment ${quote(env.name)} (${excerpt(env.id)}) has ${has}. Run it on an environment whose merchant has "${missing}"${flow.environment ? `, such as the flow's own ${quote(flow.environment)}` : ''}.`;
 }

@@ -6,6 +6,8 @@
  */
 import { CHALLENGE_OUTCOMES } from '../catalogue/testCards';
 import { formsOf } from '../format/htmlForms';
+import { quote } from '../format/quote';
+import { redactText } from '../redaction';
 import { unescapeHtml } from '../format/htmlText';
 import { answerChallenge, formWith, loadPage, nestFields, PayerPageError } from './payerPageHttp';
 import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPages';
@@ -16,7 +18,7 @@ async function run(entry: string, options: Record<string, unknown>, http: PayerH
   // The redirect html may arrive with its markup escaped once more (a value copied from a JSON view).
   const html = entry.includes('<form') ? entry : unescapeHtml(entry);
   const redirect = formWith(formsOf(html), (f) => f.id === 'threedsChallengeRedirectForm' || f.action !== '', 'challenge redirect form (authentication.redirect.html of a challenge)');
-  if (!/^https?:\/\//.test(redirect.action)) throw new PayerPageError(`the challenge form's action is not an http(s) URL: ${JSON.stringify(redirect.action.slice(0, 80))}`);
+  if (!/^https?:\/\//.test(redirect.action)) throw new PayerPageError(`the challenge form's action is not an http(s) URL: ${quote(redactText(redirect.action))}`);
   const challengeUrl = redirect.action;
   const page = await loadPage(http, 'POST', challengeUrl, redirect.inputs);
   const { returned, back, backUrl } = await answerChallenge(http, page, challengeUrl, outcome);

@@ -7,6 +7,8 @@
  */
 import { CHALLENGE_OUTCOMES } from '../catalogue/testCards';
 import { formsOf } from '../format/htmlForms';
+import { excerpt, quote } from '../format/quote';
+import { redactText } from '../redaction';
 import { unescapeHtml } from '../format/htmlText';
 import { answerChallenge, loadPage, PayerPageError, type LoadedPage } from './payerPageHttp';
 import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPages';
@@ -24,7 +26,7 @@ function returned(location: string): Record<string, unknown> {
   try {
     url = new URL(location);
   } catch {
-    throw new PayerPageError(`the page sent the payer to something that is not a URL: ${JSON.stringify(location.slice(0, 80))}`);
+    throw new PayerPageError(`the page sent the payer to something that is not a URL: ${quote(redactText(location))}`);
   }
   const query = Object.fromEntries(url.searchParams.entries());
   return { ...query, returnUrl: `${url.origin}${url.pathname}` };
@@ -37,7 +39,7 @@ async function passChallenge(http: PayerHttp, challengeUrl: string, outcome: str
 }
 
 async function run(entry: string, options: Record<string, unknown>, http: PayerHttp): Promise<PayerPageResult> {
-  if (!/^https?:\/\//.test(entry)) throw new PayerPageError(`checkout must be the payment page's http(s) URL, got ${JSON.stringify(entry.slice(0, 80))}`);
+  if (!/^https?:\/\//.test(entry)) throw new PayerPageError(`checkout must be the payment page's http(s) URL, got ${quote(redactText(entry))}`);
   const action = String(options['action'] ?? 'pay');
   const page = await loadPage(http, 'GET', entry);
   if (page.status !== 200) throw new PayerPageError(`the payment page answered HTTP ${page.status}`);
@@ -56,7 +58,8 @@ async function run(entry: string, options: Record<string, unknown>, http: PayerH
   if (submitted.status === 200 && link) return { status: submitted.status, response: { ...returned(unescapeHtml(link)), paymentPage: entry, challenged } };
   if (submitted.status === 303 && submitted.location) return { status: submitted.status, response: { ...returned(submitted.location), paymentPage: entry, challenged } };
   const problem = /<p class="error" id="problem">([^<]*)<\/p>/.exec(submitted.html)?.[1];
-  throw new PayerPageError(`the payment page did not send the payer back (HTTP ${submitted.status})${problem ? `: ${problem}` : ''}`);
+  // The page's own words are a server's text: through the redaction policy, cut.
+  throw new PayerPageError(`the payment page did not send the payer back (HTTP ${submitted.status})${problem ? `: ${excerpt(redactText(unescapeHtml(problem)))}` : ''}`);
 }
 
 export const CHECKOUT_DRIVER: PayerPageDriver = {

@@ -10,7 +10,8 @@ import { GATEWAY_CODES } from '../catalogue/codes';
 import { compare, parseDecimal } from '../catalogue/decimal';
 import { collectNumberLiterals, formatJsonNumber, pathKey } from '../json/numbers';
 import { ownValue } from '../json/ownKey';
-import { REDACTED, redactText, secretKindOfPath, type SecretValues } from '../redaction';
+import { escapeControls, excerpt, quoteValueAt } from '../format/quote';
+import { REDACTED, redactMessage, redactText, redactValueAt, secretKindOfPath, type SecretValues } from '../redaction';
 import { parseDottedPath, valueAt } from './paths';
 
 export interface ExpectationFailure {
@@ -25,12 +26,21 @@ const BODY_PREFIX = 'body.';
 
 /**
  * A failure as shown (Test Results, reports): expectations are judged on the response as received, so the
- * compared values pass through the one redaction policy here; `known` adds a run's own secrets.
+ * compared values pass through the one redaction policy here (they are cut where they are quoted,
+ * after their own redaction); `known` adds a run's own secrets. The path is the flow's own words (a
+ * message's), the values are data.
  */
 export function redactFailure(f: ExpectationFailure, known?: SecretValues): ExpectationFailure {
-  const secret = secretKindOfPath(f.path) !== undefined;
+  const secret = secretKindOfPath(f.path) === 'secret';
   const shown = (text: string) => (secret ? REDACTED : redactText(text, known));
-  return { ...f, path: redactText(f.path, known), expected: shown(f.expected), actual: shown(f.actual), ...(f.meaning !== undefined ? { meaning: redactText(f.meaning, known) } : {}) };
+  return {
+    ...f,
+    // A valid path is at most 500 characters (parseDottedPath): not cut, so that showing it twice changes nothing.
+    path: escapeControls(redactMessage(f.path, known)),
+    expected: shown(f.expected),
+    actual: shown(f.actual),
+    ...(f.meaning !== undefined ? { meaning: redactMessage(f.meaning, known) } : {}),
+  };
 }
 
 type Matcher = { present: boolean } | { oneOf: unknown[] };
@@ -50,26 +60,30 @@ export interface ObservedResponse {
   bodyText: string;
 }
 
-export function checkExpectations(expect: Readonly<Record<string, unknown>>, observed: ObservedResponse): ExpectationFailure[] {
+/**
+ * The expectations `expect` fails on `observed`. Compared values are quoted as messages quote input:
+ * through the redaction policy (and `known`, a run's secrets) first, then cut at MAX_QUOTED_CHARS.
+ */
+export function checkExpectations(expect: Readonly<Record<string, unknown>>, observed: ObservedResponse, known?: SecretValues): ExpectationFailure[] {
   const failures: ExpectationFailure[] = [];
   let literals: Map<string, string> | undefined;
   for (const [path, expected] of Object.entries(expect)) {
     // Judged by the runner once the notification arrives (notificationExpectation.ts).
     if (path === 'notification') continue;
     if (path === 'status') {
-      if (observed.status !== expected) failures.push({ path, expected: show(expected), actual: observed.status === undefined ? 'no response' : String(observed.status) });
+      if (observed.status !== expected) failures.push({ path, expected: quoteValueAt(path, expected, known), actual: observed.status === undefined ? 'no response' : String(observed.status) });
       continue;
     }
     const steps = parseDottedPath(path.startsWith(BODY_PREFIX) ? path.slice(BODY_PREFIX.length) : path);
     if (!steps) {
-      failures.push({ path, expected: show(expected), actual: 'not a dotted path' });
+      failures.push({ path, expected: quoteValueAt(path, expected, known), actual: 'not a dotted path' });
       continue;
     }
     const actual = valueAt(observed.body, steps);
-    literals ??= collectNumberLiterals(observed.bodyText);
+    literals ??= typeof observed.bodyText === 'string' ? collectNumberLiterals(observed.bodyText) : new Map<string, string>();
     const literal = typeof actual === 'number' ? literals.get(pathKey(steps)) : undefined;
     if (matches(expected, actual, literal)) continue;
-    const failure: ExpectationFailure = { path, expected: show(expected), actual: actual === undefined ? 'absent' : literal ?? show(actual) };
+    const failure: ExpectationFailure = { path, expected: quoteValueAt(path, expected, known), actual: actual === undefined ? 'absent' : shownActual(path, actual, literal, known) };
     const meaning = codeMeaning(path, actual);
     if (meaning) failure.meaning = meaning;
     failures.push(failure);
@@ -98,6 +112,9 @@ function codeMeaning(path: string, actual: unknown): string | undefined {
   return ownValue<{ meaning: string }>(GATEWAY_CODES, actual)?.meaning;
 }
 
-function show(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+/** A number as the response wrote it (its literal, through the policy: a card number sent as a number is masked), anything else quoted. */
+function shownActual(path: string, actual: unknown, literal: string | undefined, known: SecretValues | undefined): string {
+  if (literal === undefined) return quoteValueAt(path, actual, known);
+  const shown = redactValueAt(path, literal, known);
+  return typeof shown === 'string' ? excerpt(shown) : quoteValueAt(path, actual, known);
 }

@@ -8,8 +8,8 @@ import { getOperation, operations } from '../catalogue/operations';
 import { parseRequestFile } from '../catalogue/requestFile';
 import { versionProblem } from '../catalogue/versions';
 import { JsonDepthError, parseJsonBounded } from '../json/depth';
-import { describeJsonSyntaxError, jsonSyntaxErrorPosition, withoutBom, type TextPosition } from '../json/fileText';
-import { REDACTED, redactJson, secretKindOfPath } from '../redaction';
+import { describeJsonSyntaxError, jsonSyntaxErrorPosition, oversizeTextProblem, withoutBom, type TextPosition } from '../json/fileText';
+import { excerpt, hasControlCharacters, quote, quoteValueAt } from '../format/quote';
 import { CAPABILITY_NAMES, isCapability, type Capability } from './capabilities';
 import { isMatcher } from './expectations';
 import { NOTIFICATION_KEY, notificationExpectationProblems } from './notificationExpectation';
@@ -57,20 +57,18 @@ export function describeFlowProblem(p: FlowProblem, file?: string): string {
 export type FlowParse = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 
 export const MAX_STEPS = 200;
-const MAX_FILE_CHARS = 2_000_000;
+/** Problems listed of one file; past it, one more says how many are not (a file of 100,000 bad references must not print 100,000 lines). */
+export const MAX_FLOW_PROBLEMS = 100;
 const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const RESERVED_IDS = new Set(['fresh', 'env', 'inbox']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** What was given, as a message quotes it: through the redaction policy (card numbers masked, secrets redacted), clipped. */
-const shown = (v: unknown, at?: string) => {
-  if (at !== undefined && secretKindOfPath(at) === 'secret') return REDACTED;
-  const text = JSON.stringify(redactJson(v)) ?? String(v);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-};
+/** What was given (at the field `at`), as a message quotes it: through the redaction policy (card numbers masked, secrets redacted), cut. */
+const shown = (v: unknown, at = '') => quoteValueAt(at, v);
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problems: FlowProblem[] } {
-  if (text.length > MAX_FILE_CHARS) return { ok: false, problems: [{ field: '(file)', message: `is ${text.length} characters; a flow file holds at most ${MAX_FILE_CHARS}`, path: [] }] };
+  const oversize = oversizeTextProblem(text, 'flow');
+  if (oversize) return { ok: false, problems: [{ field: '(file)', message: oversize, path: [] }] };
   try {
     return { ok: true, value: parseJsonBounded(text, { where: 'The flow file' }) };
   } catch (err) {
@@ -107,8 +105,10 @@ export function parseRequestFileAsFlow(text: string, name: string): FlowParse {
 function checkFlow(value: unknown): FlowParse {
   const problems: FlowProblem[] = [];
   if (!isObject(value)) return { ok: false, problems: [{ field: '(file)', message: `must be a JSON object with "name" and "steps", got ${shown(value)}`, path: [] }] };
-  if (typeof value['name'] !== 'string' || value['name'].trim() === '') problems.push({ field: 'name', message: `must be a non-empty text, got ${shown(value['name'])}`, path: ['name'] });
-  if (value['environment'] !== undefined && typeof value['environment'] !== 'string') problems.push({ field: 'environment', message: `must be an environment id or name, got ${shown(value['environment'])}`, path: ['environment'] });
+  const nameProblem = labelProblem(value['name'], 'a non-empty text');
+  if (nameProblem) problems.push({ field: 'name', message: nameProblem, path: ['name'] });
+  const environmentProblem = value['environment'] === undefined ? undefined : labelProblem(value['environment'], 'an environment id or name', true);
+  if (environmentProblem) problems.push({ field: 'environment', message: environmentProblem, path: ['environment'] });
   const needs = checkNeeds(value['needs'], problems);
   const rawSteps = value['steps'];
   if (!Array.isArray(rawSteps) || rawSteps.length === 0 || rawSteps.length > MAX_STEPS) {
@@ -117,12 +117,31 @@ function checkFlow(value: unknown): FlowParse {
   }
   const seen = new Set<string>();
   const steps = rawSteps.map((raw, i) => checkStep(raw, i, seen, problems));
-  if (problems.length) return { ok: false, problems };
+  if (problems.length) return { ok: false, problems: boundedProblems(problems) };
   const flow: Flow = { name: value['name'] as string, steps: steps as FlowStep[] };
   if (typeof value['environment'] === 'string') flow.environment = value['environment'];
   if (needs) flow.needs = needs;
   return { ok: true, flow };
 }
+
+/** Names print on one line of every report (the Test Explorer, a CI log, a JUnit suite): bounded, no control characters. */
+export const MAX_NAME_CHARS = 200;
+
+function labelProblem(label: unknown, what: string, mayBeEmpty = false): string | undefined {
+  if (typeof label !== 'string' || (!mayBeEmpty && label.trim() === '')) return `must be ${what}, got ${shown(label)}`;
+  if (label.length > MAX_NAME_CHARS) return `must be at most ${MAX_NAME_CHARS} characters, got ${label.length}`;
+  if (hasControlCharacters(label)) return `must be one line without control characters, got ${shown(label)}`;
+  return undefined;
+}
+
+function boundedProblems(problems: FlowProblem[]): FlowProblem[] {
+  if (problems.length <= MAX_FLOW_PROBLEMS) return problems;
+  const more: FlowProblem = { field: '(file)', message: `and ${problems.length - MAX_FLOW_PROBLEMS} more problems are not listed (only the first ${MAX_FLOW_PROBLEMS} are)`, path: [] };
+  return [...problems.slice(0, MAX_FLOW_PROBLEMS), more];
+}
+
+/** Adds a problem of a step: `field` as the message names it (cut), `at` the JSON path below the step of the value at fault. */
+type StepProblem = (field: string, message: string, at?: (string | number)[]) => void;
 
 function checkNeeds(needs: unknown, problems: FlowProblem[]): Capability[] | undefined {
   if (needs === undefined) return undefined;
@@ -135,13 +154,13 @@ function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: 
   const id = isObject(raw) && typeof raw['id'] === 'string' ? raw['id'] : undefined;
   // Only an id that is a valid name is quoted: anything else may be a value pasted in the wrong place.
   const where = `step ${index + 1}${id && STEP_ID.test(id) ? ` (${id})` : ''}`;
-  const problem = (field: string, message: string) => problems.push({ where, field, message, path: ['steps', index, ...fieldPath(field)] });
+  const problem: StepProblem = (field, message, at = fieldPath(field)) => problems.push({ where, field: excerpt(field), message, path: ['steps', index, ...at] });
   if (!isObject(raw)) {
     problem('(step)', `must be an object with "id" and "operation", got ${shown(raw)}`);
     return undefined;
   }
   if (!id || !STEP_ID.test(id) || RESERVED_IDS.has(id)) problem('id', `must be a name of letters, digits, - and _ starting with a letter (not "fresh", "env" or "inbox"), got ${shown(raw['id'])}`);
-  else if (earlier.has(id)) problem('id', `"${id}" is already the id of an earlier step`);
+  else if (earlier.has(id)) problem('id', `${quote(id)} is already the id of an earlier step`);
   if (raw['payer'] !== undefined) return checkPayerStep(raw, id, earlier, problem);
   const op = typeof raw['operation'] === 'string' ? getOperation(raw['operation']) : undefined;
   if (!op) {
@@ -162,7 +181,7 @@ function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: 
 }
 
 /** A payer step: one page named in `payer`, no operation, params or body; expectations as for any step. */
-function checkPayerStep(raw: Record<string, unknown>, id: string | undefined, earlier: Set<string>, problem: (field: string, message: string) => void): FlowStep {
+function checkPayerStep(raw: Record<string, unknown>, id: string | undefined, earlier: Set<string>, problem: StepProblem): FlowStep {
   for (const message of payerProblems(raw['payer'])) problem('payer', message);
   for (const field of ['operation', 'params', 'body', 'version'] as const) if (raw[field] !== undefined) problem(field, 'a payer step has no operation, params, body or version; it acts on the page named in "payer"');
   checkExpect(raw['expect'], problem);
@@ -173,45 +192,45 @@ function checkPayerStep(raw: Record<string, unknown>, id: string | undefined, ea
   return { ...(raw as unknown as FlowStep), operation: `payer.${payerKind(payer)}`, payer };
 }
 
-/** The JSON path below a step of a problem's field ('expect.order.amount' is one key of expect). */
+/** The JSON path below a step of a problem's field. */
 function fieldPath(field: string): string[] {
-  if (field === '(step)') return [];
-  return field.startsWith('expect.') ? ['expect', field.slice('expect.'.length)] : [field];
+  return field === '(step)' ? [] : [field];
 }
 
-function checkExpect(expect: unknown, problem: (field: string, message: string) => void): void {
+function checkExpect(expect: unknown, problem: StepProblem): void {
   if (expect === undefined) return;
   if (!isObject(expect)) {
     problem('expect', `must be an object of paths and expected values, got ${shown(expect)}`);
     return;
   }
   for (const [path, value] of Object.entries(expect)) {
+    const at = ['expect', path];
     if (path === NOTIFICATION_KEY) {
-      for (const [field, message] of notificationExpectationProblems(value)) problem(`expect.${NOTIFICATION_KEY}${field}`, message);
+      for (const { key, message } of notificationExpectationProblems(value)) problem(`expect.${NOTIFICATION_KEY}${key === undefined ? '' : `.${key}`}`, message, key === undefined ? at : [...at, key]);
     } else if (path === 'status') {
-      if (!Number.isInteger(value)) problem('expect.status', `must be an HTTP status number, got ${shown(value)}`);
+      if (!Number.isInteger(value)) problem('expect.status', `must be an HTTP status number, got ${shown(value)}`, at);
     } else if (!parseDottedPath(path)) {
-      problem(`expect.${path}`, 'is not a dotted path into the response (like "response.gatewayCode" or "transaction[0].result")');
+      problem(`expect.${path}`, 'is not a dotted path into the response (like "response.gatewayCode" or "transaction[0].result")', at);
     } else if (isObject(value) && !isMatcher(value)) {
-      problem(`expect.${path}`, `an object is a matcher: { "present": true|false } or { "oneOf": [values] }, got ${shown(value, path)}`);
+      problem(`expect.${path}`, `an object is a matcher: { "present": true|false } or { "oneOf": [values] }, got ${shown(value, path)}`, at);
     }
   }
 }
 
 /** References may point only at earlier steps, and must parse. */
-function checkReferences(step: Record<string, unknown>, earlier: ReadonlySet<string>, problem: (field: string, message: string) => void): void {
+function checkReferences(step: Record<string, unknown>, earlier: ReadonlySet<string>, problem: StepProblem): void {
   for (const field of ['params', 'body'] as const) checkReferencesIn(step[field], field, earlier, problem);
 }
 
-function checkExpectReferences(expect: unknown, known: ReadonlySet<string>, problem: (field: string, message: string) => void): void {
+function checkExpectReferences(expect: unknown, known: ReadonlySet<string>, problem: StepProblem): void {
   if (isObject(expect)) checkReferencesIn(expect, 'expect', known, problem);
 }
 
-function checkReferencesIn(value: unknown, field: string, known: ReadonlySet<string>, problem: (field: string, message: string) => void): void {
+function checkReferencesIn(value: unknown, field: string, known: ReadonlySet<string>, problem: StepProblem): void {
   const { found, invalid } = referencesOf(value);
-  for (const bad of invalid) problem(field, `${bad.text} ${bad.error}`);
+  for (const bad of invalid) problem(field, `${excerpt(bad.text)} ${bad.error}`);
   for (const ref of found) {
     if (ref.kind !== 'step' || known.has(ref.step)) continue;
-    problem(field, `${ref.text} refers to step "${ref.step}", which does not run before this step`);
+    problem(field, `${excerpt(ref.text)} refers to step ${quote(ref.step)}, which does not run before this step`);
   }
 }

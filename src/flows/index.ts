@@ -3,4 +3,5 @@ export { describeFlowProblem, parseFlowText, parseRequestFileAsFlow, MAX_STEPS, 
 export { runFlow, type FlowResult, type FlowRunOptions, type StepResult, type StepStatus } from './runner';
 export { checkExpectations, redactFailure, type ExpectationFailure } from './expectations';
 export { needsInbox, type FlowInbox } from './notificationExpectation';
-export { MAX_INPUT_FILE_BYTES, oversizeProblem } from './fileIntake';
+// The one bound on flow and request files, judged before a file is read: its home is the JSON file layer, below every door.
+export { MAX_INPUT_FILE_BYTES, oversizeProblem, oversizeTextProblem } from '../json/fileText';

@@ -6,7 +6,9 @@
  *   "expect": { "notification": { "within": 5000, "transaction.type": "REFUND" } }
  */
 import type { NotificationEvent, NotificationSource } from '../notifications/notificationEvent';
-import { checkExpectations, isMatcher, type ExpectationFailure } from './expectations';
+import { excerpt, listed, quote, quoteValue, quoteValueAt } from '../format/quote';
+import type { SecretValues } from '../redaction';
+import { checkExpectations, isMatcher, redactFailure, type ExpectationFailure } from './expectations';
 import type { Flow } from './flow';
 import { parseDottedPath } from './paths';
 import { referencesOf } from './references';
@@ -31,19 +33,19 @@ export interface NotificationTarget {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Problems of an `expect.notification` value: [field below it ('' for itself), message]. */
-export function notificationExpectationProblems(value: unknown): [string, string][] {
-  if (!isObject(value)) return [['', `must be an object: { "within": ms, "PATH": expected… }, got ${JSON.stringify(value)?.slice(0, 60)}`]];
-  const problems: [string, string][] = [];
+/** Problems of an `expect.notification` value: the key below it at fault (none for itself), and what is wrong. */
+export function notificationExpectationProblems(value: unknown): { key?: string; message: string }[] {
+  if (!isObject(value)) return [{ message: `must be an object: { "within": ms, "PATH": expected… }, got ${quoteValue(value)}` }];
+  const problems: { key: string; message: string }[] = [];
   for (const [key, v] of Object.entries(value)) {
     if (key === 'within') {
-      if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > MAX_WITHIN_MS) problems.push(['.within', `must be whole milliseconds from 1 to ${MAX_WITHIN_MS}, got ${JSON.stringify(v)}`]);
+      if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > MAX_WITHIN_MS) problems.push({ key, message: `must be whole milliseconds from 1 to ${MAX_WITHIN_MS}, got ${quoteValue(v)}` });
     } else if (key === 'status') {
-      problems.push(['.status', 'a notification has no HTTP status: use "body.status" for a status field of its body']);
+      problems.push({ key, message: 'a notification has no HTTP status: use "body.status" for a status field of its body' });
     } else if (!parseDottedPath(key.startsWith('body.') ? key.slice(5) : key)) {
-      problems.push([`.${key}`, 'is not a dotted path into the notification body (like "transaction.type" or "order.status")']);
+      problems.push({ key, message: 'is not a dotted path into the notification body (like "transaction.type" or "order.status")' });
     } else if (isObject(v) && !isMatcher(v)) {
-      problems.push([`.${key}`, `an object is a matcher: { "present": true|false } or { "oneOf": [values] }, got ${JSON.stringify(v).slice(0, 60)}`]);
+      problems.push({ key, message: `an object is a matcher: { "present": true|false } or { "oneOf": [values] }, got ${quoteValueAt(key, v)}` });
     }
   }
   return problems;
@@ -57,22 +59,55 @@ export function needsInbox(flow: Flow): boolean {
 
 function describeTarget(t: NotificationTarget): string {
   return t.source === 'gateway'
-    ? `a gateway webhook for order ${t.orderId}${t.transactionId ? `, transaction ${t.transactionId}` : ''}`
-    : `a financing callback for order_id ${t.orderId}`;
+    ? `a gateway webhook for order ${quote(t.orderId)}${t.transactionId ? `, transaction ${quote(t.transactionId)}` : ''}`
+    : `a financing callback for order_id ${quote(t.orderId)}`;
 }
 
-/** Waits for the step's notification; the failures say what was expected and what came instead. */
-export async function awaitNotification(inbox: FlowInbox, spec: Record<string, unknown>, target: NotificationTarget): Promise<ExpectationFailure[]> {
+/** How many notifications: "1 notification", "3 notifications". */
+const count = (n: number): string => `${n} notification${n === 1 ? '' : 's'}`;
+
+/** An event's body as expectations read it; none for a refused post (its secret was wrong: its body was never read). */
+function judgedBody(e: NotificationEvent): { body: unknown; bodyText: string } | undefined {
+  if (e.verified === false || e.body === undefined) return undefined;
+  return { body: e.body, bodyText: JSON.stringify(e.body) ?? '' };
+}
+
+/** What the newest taken notification about the step says instead, or why it cannot be judged. */
+function describeMiss(e: NotificationEvent, expect: Readonly<Record<string, unknown>>, known: SecretValues | undefined): string {
+  const judged = judgedBody(e);
+  if (!judged) return 'has no body';
+  // A body the inbox's budget dropped is a note in its place; a post may be text or a list: told as it is.
+  if (!isObject(judged.body)) return `has a body that is not a JSON object: ${quoteValueAt('', judged.body)}`;
+  const misses = checkExpectations(expect, { status: undefined, ...judged }, known).map((f) => {
+    const shown = redactFailure(f, known);
+    return `${shown.path} ${shown.actual}`;
+  });
+  return `has ${listed(misses)}`;
+}
+
+/**
+ * Waits for the step's notification; the failures say what was expected and what came instead. Every
+ * kind of event the inbox keeps is judged without throwing: taken ones by their body, refused posts
+ * (wrong or missing secret: no body) and events whose body was dropped are told as such.
+ */
+export async function awaitNotification(inbox: FlowInbox, spec: Record<string, unknown>, target: NotificationTarget, known?: SecretValues): Promise<ExpectationFailure[]> {
   const { within, ...expect } = spec;
   const timeoutMs = typeof within === 'number' ? within : DEFAULT_WITHIN_MS;
   const about = (e: NotificationEvent): boolean => e.source === target.source && e.orderId === target.orderId && (target.transactionId === undefined || e.transactionId === target.transactionId);
-  const judge = (e: NotificationEvent): ExpectationFailure[] => checkExpectations(expect, { status: undefined, body: e.body, bodyText: JSON.stringify(e.body) });
-  const found = await inbox.waitFor((e) => about(e) && judge(e).length === 0, timeoutMs);
+  const meets = (e: NotificationEvent): boolean => {
+    const judged = judgedBody(e);
+    return judged !== undefined && checkExpectations(expect, { status: undefined, ...judged }).length === 0;
+  };
+  const found = await inbox.waitFor((e) => about(e) && meets(e), timeoutMs);
   if (found) return [];
-  const wanted = `${describeTarget(target)}${Object.keys(expect).length ? ` with ${Object.entries(expect).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}` : ''} within ${timeoutMs} ms`;
+  const conditions = Object.entries(expect).map(([k, v]) => `${excerpt(k)} ${quoteValueAt(k, v)}`);
+  const wanted = `${describeTarget(target)}${conditions.length ? ` with ${listed(conditions)}` : ''} within ${timeoutMs} ms`;
   const seen = inbox.events().filter(about);
-  const last = seen[0];
-  if (!last) return [{ path: NOTIFICATION_KEY, expected: wanted, actual: 'no notification about it' }];
-  const misses = judge(last).map((f) => `${f.path} ${f.actual}`).join(', ');
-  return [{ path: NOTIFICATION_KEY, expected: wanted, actual: `${seen.length} notification${seen.length === 1 ? '' : 's'} about it, none matching (the newest has ${misses})` }];
+  const taken = seen.filter((e) => e.verified !== false);
+  const refused = seen.length - taken.length;
+  const told: string[] = [];
+  const newest = taken[0];
+  if (newest) told.push(`${count(taken.length)} about it, none matching (the newest ${describeMiss(newest, expect, known)})`);
+  if (refused > 0) told.push(`${count(refused)} about it refused by the inbox: the X-Notification-Secret was missing or wrong, so the inbox answered 401 and did not read ${refused === 1 ? 'its body' : 'their bodies'}; give the inbox the merchant's notification secret`);
+  return [{ path: NOTIFICATION_KEY, expected: wanted, actual: told.length ? told.join('; ') : 'no notification about it' }];
 }

@@ -4,6 +4,7 @@
  * whether the challenge came from Authenticate Payer or from the Hosted Checkout page).
  */
 import { formsOf, MAX_PAGE_CHARS, type PageForm } from '../format/htmlForms';
+import { listed, quote } from '../format/quote';
 import type { PayerHttp } from './payerPages';
 
 const TIMEOUT_MS = 15_000;
@@ -42,7 +43,7 @@ export async function answerChallenge(http: PayerHttp, page: LoadedPage, pageUrl
   if (page.status !== 200) throw new PayerPageError(`the challenge page answered HTTP ${page.status}`);
   const choice = formWith(formsOf(page.html), (f) => Object.keys(f.selects).length > 0, 'form with a choice of result (is the challenge already finished?)');
   const [selectName, values] = Object.entries(choice.selects)[0] ?? ['', []];
-  if (!values.includes(outcome)) throw new PayerPageError(`the challenge page offers ${values.join(', ')}; outcome is ${JSON.stringify(outcome)}`);
+  if (!values.includes(outcome)) throw new PayerPageError(`the challenge page offers ${listed(values.map((v) => quote(v)))}; outcome is ${quote(outcome)}`);
   const completeUrl = new URL(choice.action, pageUrl).toString();
   const returned = await loadPage(http, 'POST', completeUrl, { ...choice.inputs, [selectName]: outcome });
   if (returned.status !== 200) throw new PayerPageError(`submitting the challenge answered HTTP ${returned.status}`);

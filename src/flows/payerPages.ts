@@ -9,6 +9,7 @@
 import { CHALLENGE_DRIVER } from './challengeDriver';
 import { CHECKOUT_DRIVER } from './checkoutDriver';
 import type { HttpClient } from '../http/httpClient';
+import { excerpt, quote, quoteValueAt } from '../format/quote';
 
 export interface PayerPageResult {
   /** What the step records as its response: the page's answer, readable by expectations and later steps. */
@@ -50,8 +51,8 @@ export function payerProblems(payer: unknown): string[] {
   for (const [name, value] of Object.entries(record)) {
     if (name === kind) continue;
     const option = driver.options[name];
-    if (!option) problems.push(`${name}: unknown for a ${kind} page; options: ${Object.keys(driver.options).join(', ')}`);
-    else if (typeof value !== 'string' || (option.values && !option.values.includes(value) && !value.includes('{{'))) problems.push(`${name}: must be ${option.values ? `one of ${option.values.join(', ')}` : 'text'}, got ${JSON.stringify(value)}`);
+    if (!option) problems.push(`${excerpt(name)}: unknown for a ${kind} page; options: ${Object.keys(driver.options).join(', ')}`);
+    else if (typeof value !== 'string' || (option.values && !option.values.includes(value) && !value.includes('{{'))) problems.push(`${name}: must be ${option.values ? `one of ${option.values.join(', ')}` : 'text'}, got ${quoteValueAt(name, value)}`);
   }
   for (const [name, option] of Object.entries(driver.options)) if (option.required && record[name] === undefined) problems.push(`${name}: required for a ${kind} page (${option.description})`);
   return problems;
@@ -64,7 +65,7 @@ export function payerKind(payer: PayerAction): string {
 export async function runPayerPage(payer: PayerAction, http: PayerHttp): Promise<PayerPageResult> {
   const kind = payerKind(payer);
   const driver = PAYER_PAGE_DRIVERS[kind];
-  if (!driver) throw new Error(`no payer page "${kind}"`);
+  if (!driver) throw new Error(`no payer page ${quote(kind)}`);
   const { [kind]: entry, ...options } = payer;
   return driver.run(String(entry), options, http);
 }

@@ -6,6 +6,7 @@
  * longer string the value is written as text. What references produce is bounded per value and per
  * run (ResolutionBudget): steps that quote earlier steps can otherwise grow a run exponentially.
  */
+import { excerpt, quote } from '../format/quote';
 import { parseDottedPath, valueAt, type PathStep } from './paths';
 
 export type Reference =
@@ -29,7 +30,7 @@ export function referencesIn(text: string): Found[] {
     if (open < 0) break;
     const close = text.indexOf('}}', open + 2);
     if (close < 0) {
-      found.push({ ok: false, text: text.slice(open, open + 40), error: 'has no closing }}', start: open, end: text.length });
+      found.push({ ok: false, text: `${text.slice(open, open + 40)}${text.length > open + 40 ? '…' : ''}`, error: 'has no closing }}', start: open, end: text.length });
       break;
     }
     const inner = text.slice(open + 2, close).trim();
@@ -53,7 +54,7 @@ function parseReference(inner: string, text: string): Reference | string {
   }
   if (head === 'env') {
     if ((ENV_FIELDS as readonly string[]).includes(rest)) return { kind: 'env', field: rest, text };
-    return `reads no environment field "${rest}" (one of ${ENV_FIELDS.join(', ')}; secrets are never readable)`;
+    return `reads no environment field ${quote(rest)} (one of ${ENV_FIELDS.join(', ')}; secrets are never readable)`;
   }
   if (head === 'inbox') {
     if (rest === 'gateway' || rest === 'financing') return { kind: 'inbox', source: rest, text };
@@ -63,7 +64,7 @@ function parseReference(inner: string, text: string): Reference | string {
   const part = partDot < 0 ? rest : rest.slice(0, partDot);
   if (!head || (part !== 'params' && part !== 'body' && part !== 'response')) return 'is not STEP.params.NAME, STEP.body.PATH, STEP.response.PATH, env.NAME, inbox.gateway or fresh.orderId';
   const path = partDot < 0 ? [] : parseDottedPath(rest.slice(partDot + 1));
-  if (!path || (part === 'params' && path.length !== 1)) return `has no valid path after ${head}.${part}`;
+  if (!path || (part === 'params' && path.length !== 1)) return `has no valid path after ${excerpt(`${head}.${part}`)}`;
   return { kind: 'step', step: head, part, path, text };
 }
 
@@ -114,8 +115,8 @@ export class ResolutionBudget {
     this.runSpent += chars;
     if (reference === undefined) return;
     const { perValue, perRun } = this.limits;
-    if (this.valueSpent > perValue) throw new ResolutionLimitError(`${this.part}: ${reference} makes the resolved ${this.part} larger than ${sizeText(perValue)}, the most a step's ${this.part} may resolve to`);
-    if (this.runSpent > perRun) throw new ResolutionLimitError(`${this.part}: ${reference} takes this run's resolved values past ${sizeText(perRun)}, the most one run may resolve`);
+    if (this.valueSpent > perValue) throw new ResolutionLimitError(`${this.part}: ${excerpt(reference)} makes the resolved ${this.part} larger than ${sizeText(perValue)}, the most a step's ${this.part} may resolve to`);
+    if (this.runSpent > perRun) throw new ResolutionLimitError(`${this.part}: ${excerpt(reference)} takes this run's resolved values past ${sizeText(perRun)}, the most one run may resolve`);
   }
 }
 
@@ -163,18 +164,18 @@ function resolveOne(ref: Reference, scope: ReferenceScope): unknown {
   if (ref.kind === 'fresh') return scope.fresh(ref.name);
   if (ref.kind === 'env') {
     const value = scope.env(ref.field);
-    if (value === undefined) throw new UnresolvedReference(`${ref.text}: the environment has no ${ref.field}`);
+    if (value === undefined) throw new UnresolvedReference(`${excerpt(ref.text)}: the environment has no ${ref.field}`);
     return value;
   }
   if (ref.kind === 'inbox') {
     const url = scope.inbox(ref.source);
-    if (url === undefined) throw new UnresolvedReference(`${ref.text}: this run has no local inbox`);
+    if (url === undefined) throw new UnresolvedReference(`${excerpt(ref.text)}: this run has no local inbox`);
     return url;
   }
   const step = scope.step(ref.step);
-  if (!step) throw new UnresolvedReference(`${ref.text}: step "${ref.step}" has not run before this one`);
+  if (!step) throw new UnresolvedReference(`${excerpt(ref.text)}: step ${quote(ref.step)} has not run before this one`);
   const value = valueAt(step[ref.part], ref.path);
-  if (value === undefined) throw new UnresolvedReference(`${ref.text}: step "${ref.step}" ${ref.part === 'response' ? 'got' : 'sent'} no ${ref.part}.${ref.path.join('.')}`);
+  if (value === undefined) throw new UnresolvedReference(`${excerpt(ref.text)}: step ${quote(ref.step)} ${ref.part === 'response' ? 'got' : 'sent'} no ${excerpt(`${ref.part}.${ref.path.join('.')}`)}`);
   return value;
 }
 
@@ -228,7 +229,7 @@ function resolveString(text: string, scope: ReferenceScope, budget: ResolutionBu
   let out = '';
   let from = 0;
   for (const r of refs) {
-    if (!r.ok) throw new UnresolvedReference(`${r.text}: ${r.error}`);
+    if (!r.ok) throw new UnresolvedReference(`${excerpt(r.text)}: ${r.error}`);
     out += text.slice(from, r.start);
     out += String(resolveCharged(r.ref, scope, budget, true));
     from = r.end;

@@ -6,6 +6,8 @@
 import { getOperation } from '../catalogue/operations';
 import { createsTransaction } from '../catalogue/orderRole';
 import { parseJsonBounded } from '../json/depth';
+import { excerpt, quote } from '../format/quote';
+import { redactMessage, redactText, type SecretValues } from '../redaction';
 import type { PathParamName } from '../http/buildRequest';
 import type { Environment } from '../send/environment';
 import type { Exchange } from '../send/exchange';
@@ -55,6 +57,8 @@ export interface FlowRunOptions {
   signIn(env: Environment): Promise<void>;
   /** The local inbox, for `{{inbox.gateway}}` and `expect.notification` (needsInbox tells when a flow needs one). */
   inbox?: FlowInbox;
+  /** Secrets the door holds (the CLI's environment variables), scrubbed from what a step shows before anything is cut. */
+  known?: SecretValues;
   signal?: AbortSignal;
   onStepStart?(step: FlowStep, index: number): void;
   onStepEnd?(result: StepResult, index: number): void;
@@ -99,9 +103,10 @@ export async function runFlow(flow: Flow, options: FlowRunOptions): Promise<Flow
     }
     options.onStepStart?.(step, index);
     const stepStarted = now();
-    const result = await runStep(step, scope, records, options, budget);
+    const result = await guardedStep(step, scope, records, options, budget);
     result.durationMs = now() - stepStarted;
-    result.failures = result.failures.map((f) => redactFailure(f));
+    result.failures = result.failures.map((f) => redactFailure(f, options.known));
+    if (result.message !== undefined) result.message = redactMessage(result.message, options.known);
     results.push(result);
     options.onStepEnd?.(result, index);
     failed = result.status === 'failed';
@@ -116,6 +121,19 @@ function titleOf(step: FlowStep): string {
 
 function skippedStep(step: FlowStep): StepResult {
   return { id: step.id, operationId: step.operation, title: titleOf(step), status: 'skipped', durationMs: 0, failures: [] };
+}
+
+/**
+ * A step run so that whatever goes wrong in it (a bug, a shape of answer nobody foresaw) ends that
+ * step as failed with a message: a door (the Test Explorer, the CLI) never meets an exception.
+ */
+async function guardedStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions, budget: ResolutionBudget): Promise<StepResult> {
+  try {
+    return await runStep(step, scope, records, options, budget);
+  } catch (err) {
+    const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    return { ...skippedStep(step), status: 'failed', message: `the step stopped on an unexpected error: ${excerpt(why)}` };
+  }
 }
 
 /** A step that cannot run or be judged because a reference has no value or resolves past a bound. */
@@ -137,7 +155,7 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   const base: StepResult = { id: step.id, operationId: step.operation, title: titleOf(step), status: 'failed', durationMs: 0, failures: [] };
   if (step.payer) return runPayerStep(step, base, scope, records, options, budget);
   const op = getOperation(step.operation);
-  if (!op) return { ...base, message: `unknown operation "${step.operation}"` };
+  if (!op) return { ...base, message: `unknown operation ${quote(step.operation)}` };
   let params: Record<string, unknown>;
   let body: unknown;
   try {
@@ -177,16 +195,17 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
     const resolved = resolvePart(step.expect, 'expect', scope, budget, result);
     if ('failed' in resolved) return resolved.failed;
     const expect = resolved.value;
-    result.failures = checkExpectations(expect, { status: exchange.response?.status, body: response, bodyText });
+    result.failures = checkExpectations(expect, { status: exchange.response?.status, body: response, bodyText }, options.known);
     const notification = expect[NOTIFICATION_KEY];
     if (result.failures.length === 0 && notification !== undefined) {
       if (!options.inbox) return { ...result, message: 'expect.notification needs the local inbox, and this run has none' };
-      result.failures = await awaitNotification(options.inbox, notification as Record<string, unknown>, notificationTarget(op.api, op.id, textParams, body));
+      result.failures = await awaitNotification(options.inbox, notification as Record<string, unknown>, notificationTarget(op.api, op.id, textParams, body), options.known);
     }
     return { ...result, status: result.failures.length ? 'failed' : 'passed' };
   }
   const error = exchange.decoded?.verdict.tone === 'error';
-  return { ...result, status: error ? 'failed' : 'passed', ...(error ? { message: `the decoded verdict is an error: ${exchange.decoded?.verdict.title ?? ''} (add "expect" to make this outcome a pass)` } : {}) };
+  // The verdict's title may carry the server's words: redacted as raw text where it is put into the message.
+  return { ...result, status: error ? 'failed' : 'passed', ...(error ? { message: `the decoded verdict is an error: ${excerpt(redactText(exchange.decoded?.verdict.title ?? '', options.known))} (add "expect" to make this outcome a pass)` } : {}) };
 }
 
 /** A payer step: the page driven over HTTP with the environment's client; its result is judged like a response. */
@@ -206,7 +225,7 @@ async function runPayerStep(step: FlowStep, base: StepResult, scope: ReferenceSc
   if (!step.expect) return { ...result, status: 'passed' };
   const resolved = resolvePart(step.expect, 'expect', scope, budget, result);
   if ('failed' in resolved) return resolved.failed;
-  result.failures = checkExpectations(resolved.value, { status: page.status, body: page.response, bodyText: JSON.stringify(page.response) });
+  result.failures = checkExpectations(resolved.value, { status: page.status, body: page.response, bodyText: JSON.stringify(page.response) }, options.known);
   return { ...result, status: result.failures.length ? 'failed' : 'passed' };
 }
 

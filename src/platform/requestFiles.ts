@@ -1,5 +1,6 @@
 /** Which documents are request files: the editor features and the Send command's body picker ask the same. */
 import * as vscode from 'vscode';
+import { oversizeProblem, oversizeTextProblem } from '../json/fileText';
 
 export const REQUEST_FILE_LANGUAGE = 'payreq';
 
@@ -33,4 +34,37 @@ export function whenOwnFileOpens(onFirst: () => void): vscode.Disposable {
     onFirst();
   });
   return subscription;
+}
+
+type OwnFileKind = 'flow' | 'request';
+
+/**
+ * A request or flow file as a door reads it: its open document (unsaved edits included), else the
+ * file, judged by its size before anything is read (a stat; the text of an open one): a file over the
+ * bound is refused with its size and the limit, never loaded into a document nor parsed. Without a
+ * `uri`, the active editor's document. Undefined when there is nothing to read.
+ */
+export async function openOwnFile(uri: vscode.Uri | undefined, kind: OwnFileKind): Promise<vscode.TextDocument | { problem: string } | undefined> {
+  const open = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : vscode.window.activeTextEditor?.document;
+  if (open) {
+    const problem = oversizeTextProblem(open.getText(), kind);
+    return problem ? { problem } : open;
+  }
+  if (!uri) return undefined;
+  const problem = oversizeProblem((await vscode.workspace.fs.stat(uri)).size, kind);
+  return problem ? { problem } : vscode.workspace.openTextDocument(uri);
+}
+
+/** The text of a file as openOwnFile judges it, read without opening a document for it (the Test Explorer reads every flow file). */
+export async function readOwnFileText(uri: vscode.Uri, kind: OwnFileKind): Promise<string | { problem: string }> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open) {
+    const text = open.getText();
+    const problem = oversizeTextProblem(text, kind);
+    return problem ? { problem } : text;
+  }
+  const problem = oversizeProblem((await vscode.workspace.fs.stat(uri)).size, kind);
+  if (problem) return { problem };
+  // TextDecoder drops a byte order mark; the parsers would skip one too.
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 }

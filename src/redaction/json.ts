@@ -1,5 +1,5 @@
 import { isPublicTestCard, maskCardNumber } from './cardMask';
-import { REDACTED, isCardSecurityCodeKey, isIdentifierKey, isSecretValue, secretKindOfKey } from './secretFields';
+import { REDACTED, isCardSecurityCodeKey, isIdentifierKey, isSecretValue, lastKeyOfPath, secretKindOfKey } from './secretFields';
 import { redactIdentifier, redactText, type SecretValues } from './text';
 
 interface JsonRedactionOptions {
@@ -33,10 +33,25 @@ export function redactJson(value: unknown, options: JsonRedactionOptions = {}): 
   for (const [key, inner] of Object.entries(record)) {
     const kind = secretKindOfKey(key);
     if (keepCard && (kind === 'cardNumber' || isCardSecurityCodeKey(key)) && (typeof inner === 'string' || typeof inner === 'number')) result[key] = inner;
-    else if (isSecretValue(key, typeof inner === 'object' && inner !== null && !Array.isArray(inner))) result[key] = REDACTED;
-    else if (kind === 'cardNumber' && (typeof inner === 'string' || typeof inner === 'number')) result[key] = maskCardNumber(String(inner));
-    else if (typeof inner === 'string' && isIdentifierKey(key)) result[key] = options.scanStrings === false ? inner : redactIdentifier(inner, options.known);
-    else result[key] = redactJson(inner, options);
+    else result[key] = redactAtKey(key, inner, options);
   }
   return result;
 }
+
+/** The value at `key` as redactJson shows it: a secret replaced, a card number masked, an id's digits kept, anything else walked. */
+function redactAtKey(key: string, inner: unknown, options: JsonRedactionOptions): unknown {
+  const kind = secretKindOfKey(key);
+  if (isSecretValue(key, typeof inner === 'object' && inner !== null && !Array.isArray(inner))) return REDACTED;
+  if (kind === 'cardNumber' && (typeof inner === 'string' || typeof inner === 'number')) return maskCardNumber(String(inner));
+  if (typeof inner === 'string' && isIdentifierKey(key)) return options.scanStrings === false ? inner : redactIdentifier(inner, options.known);
+  return redactJson(inner, options);
+}
+
+/**
+ * The value of the field at `path` as it may be shown (a message quoting what was given): judged by
+ * the path's last key as redactJson judges a key, and any text in it scanned as free text.
+ */
+export function redactValueAt(path: string, value: unknown, known?: SecretValues): unknown {
+  return redactAtKey(lastKeyOfPath(path), value, known ? { known } : {});
+}
+

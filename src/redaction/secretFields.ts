@@ -80,14 +80,56 @@ export function secretKindOfKey(key: string): SecretKind | undefined {
   const lower = key.toLowerCase();
   if (SECRET_KEYS.has(lower)) return 'secret';
   if (CARD_NUMBER_KEYS.has(lower)) return 'cardNumber';
+  if (isCompoundSecretKey(key, lower)) return 'secret';
   return undefined;
+}
+
+/**
+ * The words that make a key of two or more words a credential's when it ends with one ("privateKey",
+ * "signing_key", "WEBHOOK-SECRET", "dbPassword"). "token" is not among them: the gateway's card token
+ * and 3-D Secure's authenticationToken are data a flow reuses, not credentials; the token keys that are
+ * credentials are listed in SECRET_KEYS.
+ */
+export const SECRET_LAST_WORDS: readonly string[] = ['passphrase', 'password', 'passwd', 'secret', 'key'];
+
+/**
+ * Whether `key` ends with a word of SECRET_LAST_WORDS after a visible word boundary (a capital after a
+ * lower-case letter or digit, or _ - or a space), so "monkey" or "turkey" is no key. A public key is
+ * published by design.
+ */
+function isCompoundSecretKey(key: string, lower: string): boolean {
+  for (const word of SECRET_LAST_WORDS) {
+    if (lower.length <= word.length || !lower.endsWith(word)) continue;
+    const at = key.length - word.length;
+    const before = key.charCodeAt(at - 1);
+    const first = key.charCodeAt(at);
+    const separated = before === 95 || before === 45 || before === 32;
+    const camel = first >= 65 && first <= 90 && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57));
+    return (separated || camel) && !lower.includes('public');
+  }
+  return false;
+}
+
+/**
+ * A name a person chose for a credential: a variable ("{{privateKey}}", "{{API_TOKEN}}", "{{pass}}"), a
+ * header ("X-Signing-Key") or a query parameter ("access_token"). Wider than a body key (secretKindOfKey):
+ * a token of any kind counts, and a word may be written without a boundary in one case ("apitoken",
+ * "PRIVATEKEY"), since such names carry no data a flow needs to keep. Card security codes are test data.
+ */
+export function isSecretName(name: string): boolean {
+  if (isCredentialKey(name)) return true;
+  const lower = name.toLowerCase();
+  if (lower.includes('public')) return false;
+  if (/passw|passphrase|secret|token|credential/.test(lower) || lower.endsWith('key')) return true;
+  // "keyId", "KEY_NAME", "pass", "db-pwd": the word alone, its boundaries written or a capital's.
+  return /(?:^|[^a-z0-9])(?:key|pass|pwd)(?:[^a-z0-9]|$)/.test(name.replace(/([a-z0-9])(?=[A-Z])/g, '$1 ').toLowerCase());
 }
 
 /**
  * The last key of a dotted path ("sourceOfFunds.provided.card.number", "item[2].password",
  * "card[number]"): the only way redaction reads a path, so every caller agrees on it.
  */
-function lastKeyOfPath(path: string): string {
+export function lastKeyOfPath(path: string): string {
   // Most keys redaction meets are plain names: no split for them (every key of every logged body).
   if (!/[.[\]]/.test(path)) return path;
   const parts = path.split(/[.[\]]+/).filter((p) => p.length > 0);

@@ -1,5 +1,5 @@
 import { maskCardNumber, maskDigits, passesLuhn } from './cardMask';
-import { REDACTED, REDACTED_KEY_NAMES, secretKindOfPath } from './secretFields';
+import { REDACTED, REDACTED_KEY_NAMES, SECRET_LAST_WORDS, secretKindOfPath } from './secretFields';
 import { redactUrlUserinfo } from './url';
 
 /** Secret values the host holds (passwords, tokens), scrubbed wherever they appear. */
@@ -11,6 +11,8 @@ const AUTH_CREDENTIAL = /\b(Basic|Bearer|Digest|Token)\s+[A-Za-z0-9._~+/=-]{8,}/
 
 /** The names secretKindOfKey knows, as a pattern (lower case; the scans ignore case, as it does; a digit is not escaped: `\2` is a back-reference). */
 const SECRET_NAMES = REDACTED_KEY_NAMES.map((n) => n.replace(/[^a-z0-9]/g, (c) => `\\${c}`)).join('|');
+/** The last words of compound secret keys ("privateKey", "signing_key"): secretKindOfPath decides whether the word ends a key of its own. */
+const LAST_WORDS = SECRET_LAST_WORDS.join('|');
 
 /**
  * A key and its separator in any text that is not (or no longer) JSON: pseudo-JSON with single
@@ -27,7 +29,7 @@ const KEY_AND_SEPARATOR = keyAndSeparator();
  */
 function keyAndSeparator(): RegExp {
   // The key is taken whole (a look-ahead then its back-reference: no backtracking into it), then its last part is read once.
-  const lastPartIsSecret = `(?<=(?<![\\w%-])(?:${SECRET_NAMES})[.[\\]]*)`;
+  const lastPartIsSecret = `(?<=(?:(?<![\\w%-])(?:${SECRET_NAMES})|[a-z0-9][_-]?(?:${LAST_WORDS}))[.[\\]]*)`;
   return new RegExp(`(?<![\\w.%[\\]-])(\\\\{0,3}["']|)(?=([A-Za-z_][\\w.%[\\]-]{0,127}))\\2${lastPartIsSecret}\\1\\s{0,8}[:=]\\s{0,8}`, 'gi');
 }
 /**
@@ -51,8 +53,26 @@ export function redactText(text: string, known?: SecretValues, options: TextReda
   let result = known ? known.redact(text) : text;
   result = result.replace(AUTH_CREDENTIAL, `$1 ${REDACTED}`);
   result = redactUrlUserinfo(result);
-  result = redactKeyedValues(result);
+  result = redactKeyedValues(result, false);
   return maskDigitRuns(result, options.keepRuns);
+}
+
+/**
+ * A problem message the workbench wrote ("sourceOfFunds.provided.card.securityCode: must be at most 4
+ * characters, got 5"). It names fields and quotes values already masked where it was written
+ * (quoteValueAt), so a bare field name before ": " is a name, and the word after it is the message's
+ * own: redactText would take it for the value of a key ("securityCode: <redacted> be at most…").
+ * Everything else of redactText still applies to what a message may carry from elsewhere (a server's
+ * words, an echoed body): known secrets, auth credentials, URL userinfo, card-like digit runs, and
+ * secret keys written as key=value, as JSON or with a quoted value ("password": "x", password: 'x').
+ */
+export function redactMessage(text: string, known?: SecretValues): string {
+  if (!known && !mayHoldFreeTextSecret(text)) return text;
+  let result = known ? known.redact(text) : text;
+  result = result.replace(AUTH_CREDENTIAL, `$1 ${REDACTED}`);
+  result = redactUrlUserinfo(result);
+  result = redactKeyedValues(result, true);
+  return maskDigitRuns(result, undefined);
 }
 
 /**
@@ -165,8 +185,29 @@ function maskDigitRun(run: string): string {
   return digits.length > MAX_CARD_DIGITS || passesLuhn(digits) ? maskDigits(digits) : run;
 }
 
-/** Values of secret keys written as text ('password': 'x', password=x, "password":"x… cut off). */
-function redactKeyedValues(text: string): string {
+/**
+ * Where a message names a field: at its start, or after a bullet, a "; " between problems or a line
+ * break. Not after a colon: what follows "…: " may be a server's words ("Sign in failed: password: x").
+ */
+const MESSAGE_BREAK = new Set(['•', ';', '\n', '\r']);
+
+/**
+ * Whether a secret key's match is a field a message names ("card.securityCode: must be at most 4
+ * characters"): an unquoted key at the start of a message or of one of its parts, then a colon and an
+ * unquoted word. The same key inside an object ({password: x}, a=1, password: x) or after a word is a pair.
+ */
+function namesField(text: string, key: RegExpExecArray, value: RegExpExecArray): boolean {
+  if (key[1] !== '' || value[2] !== undefined || !key[0].trimEnd().endsWith(':')) return false;
+  let before = key.index - 1;
+  while (before >= 0 && key.index - before <= 8 && (text[before] === ' ' || text[before] === '\t')) before--;
+  return before < 0 || MESSAGE_BREAK.has(text[before] ?? '');
+}
+
+/**
+ * Values of secret keys written as text ('password': 'x', password=x, "password":"x… cut off). With
+ * `bareNames`, a field a message names (namesField) is left with the words after it.
+ */
+function redactKeyedValues(text: string, bareNames: boolean): string {
   let out = '';
   let from = 0;
   for (let m = nextSecretKey(text, 0); m !== null; m = nextSecretKey(text, KEY_AND_SEPARATOR.lastIndex)) {
@@ -176,6 +217,10 @@ function redactKeyedValues(text: string): string {
     VALUE.lastIndex = valueStart;
     const v = VALUE.exec(text);
     if (!v) continue;
+    if (bareNames && namesField(text, m, v)) {
+      KEY_AND_SEPARATOR.lastIndex = valueStart;
+      continue;
+    }
     out += text.slice(from, valueStart) + replacementOf(v, kind);
     from = valueStart + v[0].length;
     KEY_AND_SEPARATOR.lastIndex = from;
@@ -183,8 +228,12 @@ function redactKeyedValues(text: string): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
-/** A secret key's name anywhere in a text (in a key or not). */
-const KEY_NAME = new RegExp(SECRET_NAMES, 'gi');
+/**
+ * A secret key's name anywhere in a text (in a key or not). A last word of a compound key counts only
+ * where it ends a word after a letter or digit ("privateKey", "signing_key"), not in "KEY_ENTRY" or a
+ * Postman variable's "key".
+ */
+const KEY_NAME = new RegExp(`${SECRET_NAMES}|[a-z0-9][_-]?(?:${LAST_WORDS})(?![\\w-])`, 'gi');
 /**
  * Whether a text may hold a key secretKindOfKey calls secret: false only when it is plain ASCII with
  * no escape and names none (a JSON key may spell a name with escapes, and toLowerCase turns a few

@@ -8,6 +8,7 @@ import { HttpClient, type TransportOptions } from '../http';
 import type { Credentials } from './credentials';
 import type { Environment } from './environment';
 import type { RunnerDeps } from './requestRunner';
+import { SessionVersions } from './sessionVersions';
 
 export interface ConnectionHost {
   credentials: Credentials;
@@ -20,6 +21,8 @@ export interface ConnectionHost {
 export class Connections {
   private readonly clients = new Map<string, Promise<HttpClient>>();
   private readonly sessions = new Map<string, Promise<FinancingSession>>();
+  /** The gateway payment sessions these connections updated, and at which API version. */
+  readonly sessionVersions = new SessionVersions();
 
   constructor(private readonly host: ConnectionHost) {}
 
@@ -49,6 +52,7 @@ export class Connections {
       session: (env) => this.session(env),
       tokenStore: (env) => this.host.tokenStore(env),
       secret: (env, name) => this.host.credentials.secretOrDefault(env, name),
+      sessionVersions: this.sessionVersions,
     };
   }
 

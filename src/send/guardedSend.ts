@@ -14,6 +14,7 @@ import { liveQuestion } from './liveGate';
 import { unreachableUrlIssues } from './reachableUrls';
 import { transmit, resolveVersion, SendSetupError, type RunnerDeps, type SendInput } from './requestRunner';
 import { rulesQuestion } from './rulesGate';
+import { sessionVersionIssues } from './sessionVersions';
 import type { SecretName } from './secretNames';
 
 interface Asked {
@@ -69,7 +70,7 @@ export async function clearToSend(deps: RunnerDeps, port: SendPort, input: Guard
   const op = getOperation(input.operationId);
   if (!op) throw new SendSetupError(`Unknown operation "${input.operationId}".`);
   const version = resolveVersion(op, input.env, input.version);
-  for (const question of [rulesAsked(op, version, input), liveAsked(op, input)]) await askOrDecline(port, question);
+  for (const question of [rulesAsked(deps, op, version, input), liveAsked(op, input)]) await askOrDecline(port, question);
   await ensureGatewayPassword(deps, port, op, input.env);
   const { beforeTransmit, expectsRefusal: _, ...rest } = input;
   return {
@@ -85,10 +86,13 @@ export async function sendOperation(deps: RunnerDeps, port: SendPort, input: Gua
   return (await clearToSend(deps, port, input)).transmit(input.signal);
 }
 
-function rulesAsked(op: OperationDef, version: number | undefined, input: GuardedSendInput): SendQuestion | undefined {
+function rulesAsked(deps: RunnerDeps, op: OperationDef, version: number | undefined, input: GuardedSendInput): SendQuestion | undefined {
   if (!op.hasBody || input.expectsRefusal) return undefined;
   const catalogue = validateBody(op.id, version, input.body);
-  const sendTime = unreachableUrlIssues(input.env, input.body);
+  const sendTime = [
+    ...unreachableUrlIssues(input.env, input.body),
+    ...sessionVersionIssues(deps.sessionVersions, { env: input.env, op, version, merchantId: input.params?.merchantId, body: input.body }),
+  ];
   const q = rulesQuestion(op.title, [...catalogue, ...sendTime]);
   return q ? { kind: 'rules', ...q, catalogue: catalogue.filter((i) => i.severity === 'error'), sendTime: sendTime.filter((i) => i.severity === 'error') } : undefined;
 }

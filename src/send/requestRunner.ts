@@ -21,6 +21,7 @@ import {
 } from '../http';
 import { isLive, type Environment } from './environment';
 import type { Exchange } from './exchange';
+import type { SessionVersions } from './sessionVersions';
 
 /** What the runner needs from the host: no vscode here, so it is tested with plain mocha against the simulator. */
 export interface RunnerDeps {
@@ -29,6 +30,8 @@ export interface RunnerDeps {
   tokenStore(env: Environment): TokenStore;
   secret(env: Environment, name: 'gatewayApiPassword' | 'partnerPassword'): Promise<string | undefined>;
   now?: () => number;
+  /** The API version of each payment session this door's sends updated: recorded here, read by the send-time rules. */
+  sessionVersions?: SessionVersions;
 }
 
 export interface SendInput {
@@ -198,6 +201,7 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
       requestUrl: exchange.request.url,
     });
   }
+  deps.sessionVersions?.record(exchange);
   return exchange;
 }
 

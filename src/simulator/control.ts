@@ -1,7 +1,8 @@
 import { FaultSchedule, parseFault, type FaultPlan } from './faults';
 import { isObject, jsonText } from './jsonText';
+import { jsonBoundsProblem } from './jsonBounds';
 import type { RequestLog } from './requestLog';
-import { jsonResponse, type SimRequest, type SimResponse } from './types';
+import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
 
 /**
  * The simulator's own endpoints under /_simulator (never faulted):
@@ -9,7 +10,7 @@ import { jsonResponse, type SimRequest, type SimResponse } from './types';
  *   GET    /_simulator/requests   the redacted request log, oldest first (?since=<id> for newer ones)
  *   DELETE /_simulator/requests   clear the log
  *   GET    /_simulator/faults     the current fault plan
- *   POST   /_simulator/faults     {"fault":"status=503","count":3}; count omitted = until cleared
+ *   POST   /_simulator/faults     {"fault":"status=503","count":3} as application/json; count omitted = until cleared
  *   DELETE /_simulator/faults     clear the plan
  */
 
@@ -37,9 +38,17 @@ export function handleControl(req: SimRequest, log: RequestLog, faults: FaultSch
       return json(200, { plan: null });
     }
     if (req.method === 'POST') {
+      // A web page may POST text/plain to 127.0.0.1 from any site without asking (a "simple" request);
+      // application/json needs a CORS preflight the simulator never grants, so no page can plan faults.
+      if (!/^application\/json\s*(;|$)/i.test(headerValue(req.headers, 'content-type') ?? '')) {
+        return json(415, { error: 'Content-Type: application/json is required, e.g. curl -H "Content-Type: application/json" -d \'{"fault":"status=503"}\'' });
+      }
       let body: unknown;
+      const text = req.rawBody.toString('utf8') || '{}';
+      const tooMuch = jsonBoundsProblem(text);
+      if (tooMuch) return json(400, { error: `body: ${tooMuch.problem}` });
       try {
-        body = JSON.parse(req.rawBody.toString('utf8') || '{}');
+        body = JSON.parse(text);
       } catch (e) {
         return json(400, { error: `body: not valid JSON (${(e as Error).message})` });
       }

@@ -89,12 +89,23 @@ export function getString(root: unknown, path: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Deep merge where `over` wins; used for session fields under provided fields. */
-export function deepMerge(base: JsonObject, over: JsonObject): JsonObject {
+/**
+ * Deep merge where `over` wins; used for session fields under provided fields. Keys are defined as own
+ * data properties: a parsed body's "__proto__" key stays a plain key (an assignment would make it the
+ * merged object's prototype, and every later read would see through it). Objects deeper than
+ * MAX_MERGE_DEPTH are taken whole from `over` (a hostile nesting never overflows the stack).
+ */
+export function deepMerge(base: JsonObject, over: JsonObject, depth = 0): JsonObject {
   const out: JsonObject = { ...base };
   for (const [k, v] of Object.entries(over)) {
-    const prev = out[k];
-    out[k] = isObject(prev) && isObject(v) ? deepMerge(prev, v) : v;
+    const prev = Object.hasOwn(out, k) ? out[k] : undefined;
+    const value = depth < MAX_MERGE_DEPTH && isObject(prev) && isObject(v) ? deepMerge(prev, v, depth + 1) : v;
+    // Only "__proto__" needs defining; an assignment keeps the object fast for every other key.
+    if (k === '__proto__') Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    else out[k] = value;
   }
   return out;
 }
+
+/** Far deeper than any field of either API (a few levels), far shallower than the call stack. */
+const MAX_MERGE_DEPTH = 64;

@@ -38,6 +38,12 @@ export interface SimulatorOptions {
    * their count is the number of retries. Default DEFAULT_RETRY_DELAYS_MS (1, 2, 4, 8 s); [] = no retry.
    */
   notificationRetryDelaysMs?: readonly number[];
+  /**
+   * How long a client may take to send a whole request, headers and body (ms); then 408 and the
+   * connection closes, so a client sending a byte now and then (slowloris) holds nothing for long.
+   * The headers alone get a third of it. Default 60000.
+   */
+  requestTimeoutMs?: number;
 }
 
 export interface SimulatorHandle {

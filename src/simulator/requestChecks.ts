@@ -11,7 +11,7 @@ import { shown } from '../catalogue/issues';
 import type { FieldError } from './gateway/errors';
 import { maskCardNumber, REDACTED, secretKindOfPath } from '../redaction';
 
-interface CatalogueIssue {
+export interface CatalogueIssue {
   path: string;
   rule: string;
   message: string;

@@ -12,19 +12,61 @@ import { jsonResponse, type SimResponse } from './types';
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 const DRIP_INTERVAL_MS = 100;
 
+/**
+ * The body, or 'too-large' as soon as it passes MAX_REQUEST_BYTES (or its Content-Length says it
+ * will): a chunked body that never ends is refused when the limit is passed, not when it ends. What
+ * still arrives after that is read and dropped until the connection closes (refuseAndClose).
+ */
 export function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_REQUEST_BYTES) {
+      req.resume();
+      resolve('too-large');
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer): void => {
       size += c.length;
-      if (size > MAX_REQUEST_BYTES) tooLarge = true;
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+      if (size <= MAX_REQUEST_BYTES) {
+        chunks.push(c);
+        return;
+      }
+      chunks.length = 0;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.resume();
+      resolve('too-large');
+    };
+    const onEnd = (): void => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', reject);
   });
+}
+
+/** How long a refused connection still reads and drops what the client sends, so the client reads the answer before the close. */
+const LINGER_MS = 2000;
+
+/**
+ * Answers and closes a connection whose client is still sending (a body past the limit). Node ends a
+ * "Connection: close" answer with destroySoon, which closes the socket as soon as the answer is
+ * written; with the client's bytes still arriving, that close resets the connection and the client
+ * may lose the answer. So the writing side is closed (the client reads the answer, then the end),
+ * what still arrives is dropped, and the socket is destroyed after LINGER_MS at most: a lingering
+ * close, as web servers do.
+ */
+export function refuseAndClose(req: IncomingMessage, res: ServerResponse, answer: SimResponse): void {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+  req.resume();
+  send(res, { ...answer, headers: { ...answer.headers, connection: 'close' } });
 }
 
 /** The error a status fault answers with, in the envelope of the API the path belongs to. */

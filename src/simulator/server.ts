@@ -7,7 +7,7 @@ import type { SimContext } from './context';
 import { CONTROL_PREFIX, handleControl } from './control';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from './defaults';
 import { FAULT_HEADER, FaultSchedule, malformedBody, parseFault, type FaultSpec } from './faults';
-import { drip, MAX_REQUEST_BYTES, readBody, send, sendHuge, statusFaultResponse } from './responseWriter';
+import { drip, MAX_REQUEST_BYTES, readBody, refuseAndClose, send, sendHuge, statusFaultResponse } from './responseWriter';
 import { FINANCING_PAGE_PREFIX, FINANCING_PREFIX, FinancingApi } from './financing/routes';
 import { TokenStore } from './financing/tokens';
 import type { MerchantProfile } from './gateway/auth';
@@ -17,11 +17,15 @@ import { CHECKOUT_PAGE_PREFIX } from './gateway/hostedCheckout';
 import { gatewayError, notFound } from './gateway/errors';
 import { GATEWAY_PREFIX, GatewayApi } from './gateway/routes';
 import { jsonText } from './jsonText';
+import { redirectTo } from './pages';
 import type { SimulatorHandle, SimulatorOptions } from './options';
 import { NotificationDelivery } from './delivery';
 import { redactBody, redactHeaders, redactUrlText } from './redact';
 import { RequestLog } from './requestLog';
 import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
+
+/** Where the simulator serves pages to a payer's browser (pages.ts writes every one of them). */
+export const SIMULATOR_PAGE_PREFIXES = [FINANCING_PAGE_PREFIX, BROWSER_PAGE_PREFIX, CHALLENGE_PAGE_PREFIX, CHECKOUT_PAGE_PREFIX] as const;
 
 function defaultMerchants(): MerchantProfile[] {
   return [SIMULATOR_DEFAULTS.merchantId, SIMULATOR_AUTH_ONLY_MERCHANT_ID].map((merchantId) => ({
@@ -62,7 +66,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const financing = new FinancingApi(ctx, accounts, new TokenStore(opts.tokenLifetimeSeconds ?? 3600, now));
   const gateway = new GatewayApi(ctx, merchants, opts.processingDelayMs ?? 5, opts.maxOrders);
 
-  async function route(req: SimRequest): Promise<SimResponse> {
+  async function route(given: SimRequest): Promise<SimResponse> {
+    const path = withoutTrailingSlashes(given.path);
+    // A page links relatively, so it is served at its own address only: the slashed one is sent there (308 keeps a POST a POST).
+    if (path !== given.path && SIMULATOR_PAGE_PREFIXES.some((p) => path.startsWith(p))) return canonicalPageRedirect(given.path, given.query);
+    const req = path === given.path ? given : { ...given, path };
     if (req.path.startsWith(FINANCING_PREFIX)) return financing.handle(req);
     if (req.path.startsWith(GATEWAY_PREFIX)) return gateway.handle(req);
     if (req.path.startsWith(FINANCING_PAGE_PREFIX)) return financing.handlePage(req);
@@ -88,7 +96,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     const url = requestTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
     const raw = await readBody(req);
-    const rawBody = raw === 'too-large' ? Buffer.alloc(0) : raw;
+    if (raw === 'too-large') {
+      // Before faults and routes: the client may still be sending, so this connection ends here.
+      const answer = gatewayError(413, 'INVALID_REQUEST', `Request body larger than ${MAX_REQUEST_BYTES} bytes`);
+      refuseAndClose(req, res, answer);
+      log.add({
+        kind: 'request', time: new Date(started).toISOString(), method, url: redactUrlText(url.pathname + url.search), status: 413,
+        durationMs: Date.now() - started, requestHeaders: redactHeaders(req.headers), responseHeaders: redactHeaders(answer.headers), responseBody: loggedBodyOf(answer),
+      });
+      return;
+    }
+    const rawBody = raw;
     const bodyText = rawBody.toString('utf8');
     const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(CONTROL_PREFIX + '/');
     const requestLogged = { requestHeaders: redactHeaders(req.headers), requestBody: redactBody(bodyText) };
@@ -136,8 +154,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
 
     let answer: SimResponse;
-    if (raw === 'too-large') answer = gatewayError(413, 'INVALID_REQUEST', `Request body larger than ${MAX_REQUEST_BYTES} bytes`);
-    else if (spec.status) answer = statusFaultResponse(url.pathname, spec.status);
+    if (spec.status) answer = statusFaultResponse(url.pathname, spec.status);
     else {
       try {
         answer = await route({ method, path: url.pathname, query: url.searchParams, headers: req.headers, rawBody, clientCertAuthenticated: (req.socket as Partial<TLSSocket>).authorized === true });
@@ -172,7 +189,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     });
   };
 
-  const server: Server = createServer(onRequest);
+  const timeouts = requestTimeouts(opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const server: Server = createServer(timeouts, onRequest);
   server.keepAliveTimeout = 5000;
   server.on('connection', (s: Socket) => {
     openSockets.add(s);
@@ -189,7 +207,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   if (opts.mtls) {
     // rejectUnauthorized: a client without a certificate signed by `ca` fails the TLS handshake,
     // as on a real certificate-authentication endpoint; it never reaches an HTTP answer.
-    mtlsServer = createHttpsServer({ key: opts.mtls.key, cert: opts.mtls.cert, ca: opts.mtls.ca, requestCert: true, rejectUnauthorized: true }, onRequest);
+    mtlsServer = createHttpsServer({ ...timeouts, key: opts.mtls.key, cert: opts.mtls.cert, ca: opts.mtls.ca, requestCert: true, rejectUnauthorized: true }, onRequest);
     mtlsServer.on('secureConnection', (s: Socket) => {
       openSockets.add(s);
       s.on('close', () => openSockets.delete(s));
@@ -221,6 +239,16 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   };
 }
 
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * Node's request and header timeouts (Node answers 408 and closes), checked often enough to matter:
+ * Node looks at them only every connectionsCheckingInterval (30 s by default).
+ */
+function requestTimeouts(requestTimeout: number): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+  return { requestTimeout, headersTimeout: Math.ceil(requestTimeout / 3), connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.ceil(requestTimeout / 4))) };
+}
+
 /**
  * A plain target ("/api/.../session/ID?a=b": word characters, dashes and slashes, a simple query)
  * reads the same through a split as through `new URL`, which costs more per request; anything else
@@ -234,6 +262,25 @@ function requestTarget(raw: string): { pathname: string; search: string; searchP
   if (mark < 0) return { pathname: raw, search: '', searchParams: new URLSearchParams() };
   const search = mark === raw.length - 1 ? '' : raw.slice(mark);
   return { pathname: raw.slice(0, mark), search, searchParams: new URLSearchParams(search) };
+}
+
+/**
+ * A trailing slash names the same resource: "…/session/" is Create Session, "…/order/ID/" that order
+ * (the gateway vendor's own Postman collections write them so). Decided here, once, for every route
+ * of both APIs and the control endpoints; the root keeps its slash.
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 0x2f) end--;
+  return end === path.length ? path : path.slice(0, end);
+}
+
+/** …/checkout/ID/ → ../ID (relative, for path-prefix proxies), one "../" per trailing slash. */
+function canonicalPageRedirect(path: string, query: URLSearchParams): SimResponse {
+  const trimmed = withoutTrailingSlashes(path);
+  const last = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  return { ...redirectTo(`${'../'.repeat(path.length - trimmed.length)}${last}${search}`), status: 308 };
 }
 
 function loggedBodyOf(answer: SimResponse): string | undefined {

@@ -42,15 +42,6 @@ export function jsonAnswer(status: number, value: JsonOut): SimResponse {
   return answer;
 }
 
-export function htmlResponse(status: number, body: string): SimResponse {
-  return { status, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
-}
-
-export function redirectResponse(location: string): SimResponse {
-  // 303 so the browser follows a form POST with a GET, as after any "pay" button.
-  return { status: 303, headers: { location, 'content-type': 'text/plain; charset=utf-8' }, body: `See ${location}` };
-}
-
 export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? v[0] : v;

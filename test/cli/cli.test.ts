@@ -186,6 +186,27 @@ describe('payment-workbench CLI (the real process)', function () {
     }
   });
 
+  it('a rule on a secret field reads as written: "securityCode: must be at most 4 characters", the value itself never shown', async () => {
+    const csc = path.join(dir, 'csc');
+    fs.mkdirSync(csc);
+    const request = (securityCode: string) => JSON.stringify({ operation: 'gateway.authorize', body: { apiOperation: 'AUTHORIZE', order: { amount: '10.00', currency: 'EUR' }, sourceOfFunds: { ...card, provided: { card: { ...card.provided.card, securityCode } } } } });
+    fs.writeFileSync(path.join(csc, 'long.payreq.json'), request('12345'));
+    fs.writeFileSync(path.join(csc, 'letters.payreq.json'), request('9q8'));
+    try {
+      for (const reporter of ['text', 'json', 'junit']) {
+        const r = await cli(['run', csc, '--simulator', '--reporter', reporter]);
+        const out = r.stdout + r.stderr;
+        assert.equal(r.status, 1, out);
+        assert.match(out, /sourceOfFunds\.provided\.card\.securityCode: must be at most 4 characters, got 5/, `${reporter}: ${out}`);
+        assert.match(out, /sourceOfFunds\.provided\.card\.securityCode: must be digits only, got &lt;redacted&gt;|sourceOfFunds\.provided\.card\.securityCode: must be digits only, got <redacted>/, `${reporter}: ${out}`);
+        assert.doesNotMatch(out, /securityCode: (<|&lt;)redacted(>|&gt;) be/, `${reporter}: a word of the message is not taken for a value`);
+        assert.ok(!out.includes('9q8'), `${reporter}: the code itself is not quoted`);
+      }
+    } finally {
+      fs.rmSync(csc, { recursive: true });
+    }
+  });
+
   it('quotes no card number or password from a malformed flow or request file: card numbers masked, secrets redacted', async () => {
     const bad = path.join(dir, 'quoting');
     fs.mkdirSync(bad);

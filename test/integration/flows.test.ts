@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
 import * as vscode from 'vscode';
 import type { FlowResult } from '../../src/flows';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
@@ -124,6 +125,37 @@ describe('Flows in the Test Explorer', function () {
       }
     } finally {
       await vscode.workspace.fs.delete(other);
+    }
+  });
+
+  it('a flow that cannot start its run (the inbox port is taken) errors with the reason; the other flows of the run still run', async () => {
+    const api = (await extensionApi()) as unknown as FlowsInspect & { inspect: { flowResults(): Promise<Record<string, FlowResult>> } };
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    const settings = vscode.workspace.getConfiguration('paymentWorkbench');
+    await vscode.commands.executeCommand('paymentWorkbench.inbox.stop');
+    await settings.update('inbox.port', port, vscode.ConfigurationTarget.Global);
+    const webhook = vscode.Uri.joinPath(file, '..', `it-webhook-${Date.now()}.payflow.json`);
+    const plain = vscode.Uri.joinPath(file, '..', `it-plain-${Date.now()}.payflow.json`);
+    const authorize = { id: 'auth', operation: 'gateway.authorize', body: { apiOperation: 'AUTHORIZE', order: { amount: '3.00', currency: 'EUR', notificationUrl: '{{inbox.gateway}}' }, sourceOfFunds: card }, expect: { notification: { 'transaction.type': 'PAYMENT' } } };
+    await vscode.workspace.fs.writeFile(webhook, Buffer.from(JSON.stringify({ name: 'Waits for its webhook', environment: envId, steps: [authorize] }, null, 2), 'utf8'));
+    await vscode.workspace.fs.writeFile(plain, Buffer.from(JSON.stringify({ name: 'Verify on its own', environment: envId, steps: [{ id: 'check', operation: 'gateway.verify', body: { apiOperation: 'VERIFY', order: { currency: 'EUR' }, sourceOfFunds: card } }] }, null, 2), 'utf8'));
+    try {
+      await vscode.commands.executeCommand('workbench.view.testing.focus');
+      await vscode.commands.executeCommand('testing.refreshTests');
+      await waitFor('both flows in the Test Explorer', () => api.inspect.flowItems()[webhook.toString()] && api.inspect.flowItems()[plain.toString()], 30_000);
+      await api.inspect.runFlows([webhook.toString(), plain.toString()]);
+      const shown = (await api.inspect.flowShown())[webhook.toString()];
+      assert.deepEqual(shown?.messages.map((m) => m.text), [`The local inbox could not start on port ${port}: the port is taken. Change "paymentWorkbench.inbox.port" (0 = any free port).`]);
+      const results = await api.inspect.flowResults();
+      assert.equal(results[webhook.toString()], undefined, 'nothing of the flow ran');
+      assert.deepEqual(results[plain.toString()]?.steps.map((s) => s.status), ['passed'], 'the next flow of the run ran');
+    } finally {
+      await settings.update('inbox.port', undefined, vscode.ConfigurationTarget.Global);
+      busy.close();
+      await vscode.workspace.fs.delete(webhook);
+      await vscode.workspace.fs.delete(plain);
     }
   });
 

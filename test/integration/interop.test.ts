@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -7,7 +8,21 @@ import { exampleBody } from '../../src/catalogue';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { extensionApi, send, waitFor } from './support';
 
-const fixtures = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'interop');
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const fixtures = path.join(repoRoot, 'test', 'fixtures', 'interop');
+
+/** The real CLI, from the extension host's own Node. */
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PAYMENT_WORKBENCH_')));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'payment-workbench.js'), ...args], { cwd: repoRoot, env: { ...clean, ELECTRON_RUN_AS_NODE: '1', ...env } });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
 
 describe('Import Requests in VS Code', function () {
   this.timeout(60_000);
@@ -47,6 +62,28 @@ describe('Import Requests in VS Code', function () {
     assert.ok(x, 'the send was refused before reaching the simulator (no gateway API password stored?)');
     assert.equal(x.response?.status, 200, x.failure?.message ?? x.response?.bodyText);
     assert.equal(x.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
+  });
+
+  it('writes the same files as the CLI, environments file included, so the CLI runs the imported flow; a rerun writes new names beside them', async () => {
+    const files = ['card-order.postman_collection.json', 'simulator.postman_environment.json'].map((name) => path.join(dir, name));
+    const fromVsCode = path.join(dir, 'imported');
+    const fromCli = path.join(dir, 'imported-by-cli');
+    const cli = await runCli(['import', ...files, '--out', fromCli], {});
+    assert.equal(cli.status, 0, cli.output);
+    const contents = (folder: string) => Object.fromEntries(fs.readdirSync(folder).sort().map((f) => [f, fs.readFileSync(path.join(folder, f), 'utf8')]));
+    assert.deepEqual(contents(fromVsCode), contents(fromCli));
+    assert.ok(fs.existsSync(path.join(fromVsCode, 'payment-workbench.environments.json')), 'the flow names an environment the CLI finds');
+    const report = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(report, /From a terminal: `payment-workbench run .*imported --environments .*payment-workbench\.environments\.json --env simulator-from-postman`/);
+    // The README's run, on the folder VS Code wrote: no environment only VS Code knows.
+    const ran = await runCli(['run', fromVsCode, '--environments', path.join(fromVsCode, 'payment-workbench.environments.json')], { PAYMENT_WORKBENCH_SIMULATOR_FROM_POSTMAN_GATEWAY_API_PASSWORD: SIMULATOR_DEFAULTS.apiPassword });
+    assert.equal(ran.status, 0, ran.output);
+    assert.match(ran.output, /3 passed, 0 failed/);
+    const before = contents(fromVsCode);
+    await vscode.commands.executeCommand('paymentWorkbench.importRequests', { files, outDir: fromVsCode });
+    const after = contents(fromVsCode);
+    for (const [f, text] of Object.entries(before)) assert.equal(after[f], text, `${f} is as it was`);
+    assert.ok('authorize-refund-part-read-the-order-2.payflow.json' in after, Object.keys(after).join(', '));
   });
 
   it('Copy as Code… on a request file puts a Node program on the clipboard that reads the password from the CLI\'s variable; Export as Postman Collection writes the collection and environment beside a flow', async () => {

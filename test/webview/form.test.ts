@@ -462,6 +462,27 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await field(w.page, 'sourceOfFunds.provided.card.expiry.month').locator('.field-note').count(), 0, 'only the noted field has a note');
   });
 
+  it('with session.id set, required fields say they can come from the session: problems become warnings, Send is free; cleared, they are required again', async () => {
+    const { page } = await openForm({ operationId: 'gateway.initiateAuthentication', version: 100, body: { apiOperation: 'INITIATE_AUTHENTICATION' } });
+    const note = (path: string) => field(page, path).locator('.session-note');
+    assert.equal(await page.locator('#send').textContent(), 'Send · 2 problems');
+    assert.equal(await note('order.currency').isVisible(), false, 'no session named: no note');
+    await openGroup(page, 'Payment session');
+    await input(page, 'session.id').fill('SESSION0002ABCDEFGHIJKLMNOPQRST');
+    assert.equal(await eventually(() => page.locator('#send').textContent(), (t) => t === 'Send · 2 warnings'), 'Send · 2 warnings');
+    assert.equal(await page.locator('#send').getAttribute('disabled'), null, 'what the session may hold never blocks Send');
+    for (const path of ['order.currency', 'authentication.channel']) {
+      assert.ok(await note(path).isVisible(), `${path} says it can come from the session`);
+      assert.match((await note(path).textContent()) ?? '', /^Can come from the session/);
+      assert.equal(await note(path).getAttribute('role'), 'note');
+    }
+    assert.match(await errorText(page, 'order.currency'), /order\.currency: needed in the request or in the session/);
+    assert.equal(await note('authentication.purpose').count(), 0, 'an optional field needs no note');
+    await input(page, 'session.id').fill('');
+    assert.equal(await eventually(() => page.locator('#send').textContent(), (t) => t === 'Send · 2 problems'), 'Send · 2 problems');
+    assert.equal(await note('order.currency').isVisible(), false);
+  });
+
   it('helpers are offered only where the operation has their fields', async () => {
     const { page } = await openForm({ operationId: 'financing.login', body: {} });
     for (const id of ['#test-card', '#test-outcome', '#test-csc', '#test-avs', '#version', '#fresh-ids']) assert.equal(await page.locator(id).count(), 0, id);

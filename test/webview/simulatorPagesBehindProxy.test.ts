@@ -46,6 +46,17 @@ describe('simulator pages behind a path-prefix proxy (Chromium)', function () {
     assert.equal(await page.locator('#shop').innerText(), 'Back at the shop');
     const order = await api(orderUrl, { method: 'GET', headers: { authorization: gatewayAuth } });
     assert.equal(at(order, 'status'), 'CAPTURED');
+
+    // The finished provider page: under the strict CSP, its own style applied (the nonce), nothing
+    // blocked, and its link takes the payer back to the merchant.
+    const violations: string[] = [];
+    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+    const finished = await page.goto(behindProxy(String(at(initiated, 'browserPayment.redirectUrl'))));
+    assert.match(finished?.headers()['content-security-policy'] ?? '', /default-src 'none'.*form-action 'self'/);
+    assert.equal(await page.locator('body').evaluate((b: unknown) => (globalThis as unknown as { getComputedStyle(x: unknown): { maxWidth: string } }).getComputedStyle(b).maxWidth), '576px', 'the page style runs under its nonce');
+    await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Back to the merchant' }).click()]);
+    assert.equal(page.url(), proxy.shopUrl);
+    assert.deepEqual(violations, []);
   });
 
   it('financing session: Approve posts through the proxy and the application is Disbursed', async () => {

@@ -1,5 +1,5 @@
 /** Financing partner API request bodies (login, offers). The spec states no required fields for offers. */
-import { bool, email, integer, price, text, url } from '../formats';
+import { bool, email, integer, payerUrl, price, text, url } from '../formats';
 import { arr, obj, req, type ObjectNode } from '../fieldTree';
 import { FINANCED_CART, FINANCED_PERIOD } from '../rules/financing';
 
@@ -39,7 +39,7 @@ export function offersBody(opts: { selectFirst: boolean }): ObjectNode {
     first_name: text(undefined, undefined, `Consumer first name. ${NOT_SHOWN}`, { label: 'First name' }),
     last_name: text(undefined, undefined, `Consumer last name. ${NOT_SHOWN}`, { label: 'Last name' }),
     external_id: externalId(opts.selectFirst),
-    redirect_url: url(undefined, undefined, `Partner address the consumer's browser returns to (http or https); may carry query parameters. ${NOT_SHOWN}`, { label: 'Redirect URL', ...WEB_ADDRESS }),
+    redirect_url: payerUrl(undefined, undefined, `Partner address the consumer's browser returns to (http or https); may carry query parameters. ${NOT_SHOWN}`, { label: 'Redirect URL', example: 'https://shop.example/financing-return' }),
     callback_url: url(undefined, undefined, `Partner address the lender posts status callbacks to (http or https). ${NOT_SHOWN}`, { label: 'Callback URL', ...WEB_ADDRESS, receives: 'financing' }),
     loyalty_code: text(undefined, undefined, `Loyalty code (exact meaning not shown). ${NOT_SHOWN}`, { label: 'Loyalty code' }),
   });

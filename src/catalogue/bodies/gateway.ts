@@ -13,13 +13,13 @@ import { commonGatewayFields } from '../groups/common';
 import { cruiseGroup } from '../groups/cruise';
 import { itemGroup } from '../groups/item';
 import {
-  customerNote, notificationUrl, orderPaymentAmount, orderAmountFields, orderCurrency, orderDescription, sessionOrderFields, shippingAndHandlingAmount,
+  customerNote, notificationUrl, orderPaymentAmount, walletProvider, orderAmountFields, orderCurrency, orderDescription, sessionOrderFields, shippingAndHandlingAmount,
   taxAmount, transactionAmountFields, verifyOrderFields,
 } from '../groups/order';
 import { posTerminalGroup } from '../groups/posTerminal';
 import { sourceOfFundsGroup } from '../groups/sourceOfFunds';
 import { threeDSecureFields } from '../groups/threeDSecure';
-import { authenticatePayerGroup, deviceGroup, initiateAuthenticationGroup, paymentAuthenticationFields } from '../groups/authentication';
+import { authenticatePayerGroup, deviceGroup, initiateAuthenticationGroup, paymentAuthenticationFields, sessionAuthenticationFields } from '../groups/authentication';
 import { bool, enumOf, text } from '../formats';
 import { mergeFields, obj, req, type Fields, type ObjectNode } from '../fieldTree';
 
@@ -31,7 +31,7 @@ const body = (...sets: Fields[]): ObjectNode => obj(undefined, mergeFields(...se
  */
 const paymentSession = (): Fields => ({
   session: obj('Payment session', {
-    id: text(31, 35, 'Payment session id (ASCII, 31 to 35 characters) from Create Session and Update Session: the gateway takes the card and order fields the session holds; fields sent in this request win over them.', {
+    id: text(31, 35, 'Payment session id (ASCII, 31 to 35 characters) from Create Session and Update Session: the gateway takes every field the session holds that this request leaves out (fields sent here win), so a required field may come from the session. Use the session at the API version it was updated with.', {
       label: 'Session id', pattern: /^[\x20-\x7E]*$/, patternHint: 'ASCII text',
     }),
   }),
@@ -54,14 +54,18 @@ function cardPaymentBody(apiOperation: string): ObjectNode {
       customer: customerGroup(),
       item: itemGroup(),
       shipping: shippingGroup(),
-      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
+      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false, devicePayment: true }),
     },
     orderNotificationUrl(),
+    orderWallet(),
   );
 }
 
 /** Where webhooks about the new order go (public API reference; the seed spec names it for Update Session). */
 const orderNotificationUrl = (): Fields => ({ order: obj('Order', { notificationUrl: notificationUrl() }) });
+
+/** The wallet of a device payment (the Apple Pay and Google Pay pages: AUTHORIZE and PAY take it with the token). */
+const orderWallet = (): Fields => ({ order: obj('Order', { walletProvider: walletProvider() }) });
 
 export function authorizeV11(): ObjectNode {
   return cardPaymentBody('AUTHORIZE');
@@ -180,6 +184,7 @@ export function updateSessionV100(): ObjectNode {
   return body(
     commonGatewayFields(undefined),
     sessionOrderFields(),
+    sessionAuthenticationFields(),
     {
       accountFunding: accountFundingGroup({ sessionUpdate: true }),
       agreement: agreementGroup({ sessionNote: true }),
@@ -189,7 +194,7 @@ export function updateSessionV100(): ObjectNode {
       cardBin: text(6, 10, 'Card BIN held in the session, 6 to 10 characters.', { label: 'Card BIN' }),
       constraints: constraintsGroup(),
       cruise: cruiseGroup(),
-      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
+      sourceOfFunds: sourceOfFundsGroup({ browserPayment: false, devicePayment: true }),
     },
   );
 }
@@ -197,7 +202,7 @@ export function updateSessionV100(): ObjectNode {
 
 /** The card an authentication is for: provided details, a token or a session (public reference, Initiate Authentication). */
 function authenticationCardFields(): Fields {
-  return { sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }) };
+  return { sourceOfFunds: sourceOfFundsGroup({ browserPayment: false, devicePayment: true }) };
 }
 
 /** Initiate Authentication (public API reference v100): is 3-D Secure available for this card, and the 3DS Method frame. */

@@ -6,7 +6,7 @@
  */
 import { commonGatewayFields } from '../groups/common';
 import { notificationUrl, orderCurrency, orderDescription, orderPaymentAmount } from '../groups/order';
-import { enumOf, text } from '../formats';
+import { enumOf, payerUrl as webUrl, text } from '../formats';
 import { mergeFields, obj, req, type Fields, type LeafNode, type ObjectNode } from '../fieldTree';
 
 export const CHECKOUT_INTERACTION_OPERATIONS = ['PURCHASE', 'AUTHORIZE', 'VERIFY', 'NONE'] as const;
@@ -15,7 +15,7 @@ const body = (...sets: Fields[]): ObjectNode => obj(undefined, mergeFields(...se
 
 /** Only http(s): the gateway sends the payer's browser there, so javascript: or data: would run in the payer's page. */
 function payerUrl(help: string, example: string): LeafNode {
-  return text(1, 2048, help, { pattern: /^https?:\/\/[^\s"'<>\\]+$/i, patternHint: 'an http or https URL', example, kind: 'url', returnsPayer: true });
+  return webUrl(1, 2048, help, { example, returnsPayer: true });
 }
 
 const SHOW_HIDE = (values: readonly string[], help: string): LeafNode => enumOf(values, help);

@@ -3,18 +3,31 @@
  * version 100; docs/reference-notes/issue24-25-reference.md §1). Field rules the reference tables did
  * not show are kept loose (text of a bounded length) and say so in their help.
  */
-import { bool, enumOf, integer, text, url } from '../formats';
+import { bool, enumOf, integer, payerUrl, text } from '../formats';
 import { inVersions, obj, req, type Fields, type ObjectNode } from '../fieldTree';
 
 /**
- * The first version of the EMV 3-D Secure operations (and of paying with authentication.transactionId):
- * the ThreeDS.js v54 reference documents authenticatePayer() calling AUTHENTICATE_PAYER, and the
- * gateway's public sample collections (Mastercard MEA, github.com/scriptpapi/MPGS-Integration-Guides-and-Samples)
- * send INITIATE_AUTHENTICATION and AUTHENTICATE_PAYER at version 57; they work as a pair on the same ids,
- * so both start at 54 (the earliest version with evidence; the first version itself was not found).
- * Too late a start would refuse what the real gateway serves (an error is what the gateway rejects).
+ * The first version of the EMV 3-D Secure operations (and of paying with authentication.transactionId).
+ * The reference's own change history (…/apiDocumentation/nvp/version/latest/changelog.html, named by
+ * the "Upgrade your API version" guide) is not among the stored public pages, so this rests on the
+ * gateway vendor's own code (docs/reference-notes/issue32-gateway.md):
+ *  - its 3DS2 sample, Mastercard-Gateway/gateway-java-sample-code (branch S636865-3DS2-Integration,
+ *    commits 1674bd1 2018-11-20 and 37ae6fb 2018-12-03 "Updating the default API version to 50"),
+ *    runs initiateAuthentication/authenticatePayer of the 3DS JavaScript API with wsVersion 50, the
+ *    REST version those calls are made at, and pays with authentication.transactionId;
+ *  - its mobile SDKs change at 50 too: "version 50 of the API dropped the requirement for the
+ *    apiOperation parameter" of Update Session and authenticates the payer's session instead
+ *    (gateway-android-sdk Gateway.java), which the 3DS JavaScript API relies on; their 3-D Secure 1
+ *    support is "for Gateway API versions 46 and below" (gateway-ios-sdk CHANGES.md 1.0.0), with 47
+ *    still on Check 3DS Enrollment;
+ *  - its sample merchant server (Mastercard-Gateway/gateway-test-merchant-server, app.json
+ *    GATEWAY_API_VERSION "53") sends INITIATE_AUTHENTICATION and AUTHENTICATE_PAYER at its version.
+ * The "ThreeDS SDK overview" page's "Supported only in DirectAPI version 54 and later" is about a later
+ * release of the JavaScript library (three-ds 1.3.0), not the REST operations: an earlier start (50)
+ * than the last one (54) serves what integrations pinned at 50 to 53 send; an error is only what the
+ * gateway rejects.
  */
-export const AUTHENTICATION_API_SINCE = 54;
+export const AUTHENTICATION_API_SINCE = 50;
 
 export const AUTHENTICATION_CHANNELS = ['PAYER_BROWSER', 'PAYER_APP', 'MERCHANT_REQUESTED'] as const;
 export const CHALLENGE_WINDOW_SIZES = ['250_X_400', '390_X_400', '500_X_600', '600_X_400', 'FULL_SCREEN'] as const;
@@ -33,7 +46,7 @@ export function initiateAuthenticationGroup(): ObjectNode {
 /** Authenticate Payer: where the payer returns after a challenge. */
 export function authenticatePayerGroup(): ObjectNode {
   return req(obj('Authentication', {
-    redirectResponseUrl: req(url(12, 2048, 'Where the gateway sends the payer\'s browser (an auto-submitted POST) after the challenge; needed whenever the payer may be challenged. Then read the outcome with Retrieve Transaction rather than trusting the posted fields.', {
+    redirectResponseUrl: req(payerUrl(12, 2048, 'Where the gateway sends the payer\'s browser (an auto-submitted POST) after the challenge; needed whenever the payer may be challenged. Then read the outcome with Retrieve Transaction rather than trusting the posted fields. http or https only.', {
       label: 'Redirect response URL', example: 'https://merchant.example.com/3ds-return', returnsPayer: true,
     })),
   }));
@@ -68,5 +81,23 @@ export function paymentAuthenticationFields(): Fields {
         label: 'Authentication transaction id', example: 'auth-1',
       }),
     })),
+  };
+}
+
+/** The same fields, each optional: in a session a field is held, not demanded. */
+function optional(fields: Fields): Fields {
+  return Object.fromEntries(Object.entries(fields).map(([key, node]) => [key, { ...node, required: false }]));
+}
+
+/**
+ * authentication.* and device.* held in a payment session (Update Session): the 3DS JavaScript API
+ * guide has the merchant store order.amount, order.currency, authentication.channel, .purpose,
+ * .acceptVersions and .redirectResponseUrl in the session before Initiate Authentication, which then
+ * names only the session. Optional here: the operation that uses the session says what it needs.
+ */
+export function sessionAuthenticationFields(): Fields {
+  return {
+    authentication: inVersions({ since: AUTHENTICATION_API_SINCE }, obj('Authentication', optional({ ...initiateAuthenticationGroup().fields, ...authenticatePayerGroup().fields }))),
+    ...deviceGroup(),
   };
 }

@@ -1,17 +1,18 @@
 /** browserPayment (Initiate Browser Payment v16 / v100, Update Session) and appPayment. */
-import { bool, enumOf, integer, text, url } from '../formats';
+import { bool, enumOf, integer, payerUrl, text } from '../formats';
 import { arr, obj, req, type ObjectNode } from '../fieldTree';
 
 const PAYMENT_CONFIRMATION = ['CONFIRM_AT_MERCHANT', 'CONFIRM_AT_PROVIDER'] as const;
 const CONFIRMATION_HELP = 'CONFIRM_AT_MERCHANT (payer commits on the merchant site, the merchant then calls the confirm-browser-payment operation) or CONFIRM_AT_PROVIDER.';
 
-function returnUrl(help: string) {
-  return url(12, 2048, help, { label: 'Return URL', returnsPayer: true });
+/** The provider sends the payer's browser there: http(s) only (formats.ts payerUrl); on the simulator the form offers its return page. */
+function returnUrl(min: number, help: string) {
+  return payerUrl(min, 2048, `${help} http or https only.`, { label: 'Return URL', returnsPayer: true });
 }
 
 export function browserPaymentV16(): ObjectNode {
   return req(obj('Browser payment', {
-    returnUrl: req(returnUrl('Where the provider sends the payer back, for every outcome. Required; a URL longer than 11 characters.')),
+    returnUrl: req(returnUrl(12, 'Where the provider sends the payer back, for every outcome. Required; a URL longer than 11 characters.')),
     walleta: obj('Browser payment', {
       operation: enumOf(['AUTHORIZE', 'PAY'], 'AUTHORIZE (creates an authorization, later needs a capture) or PAY (creates a payment). Required when sourceOfFunds.type is WALLET_A.'),
       paymentConfirmation: enumOf(PAYMENT_CONFIRMATION, `${CONFIRMATION_HELP} Required when sourceOfFunds.type is WALLET_A.`),
@@ -38,7 +39,7 @@ export function browserPaymentV100(opts: { sessionUpdate: boolean }): ObjectNode
         ? { agreementConfirmation: enumOf(['AGREE', 'AGREE_AND_PAY'], 'AGREE or AGREE_AND_PAY; only for a billing agreement.') }
         : {}),
     }),
-    returnUrl: url(3, 2048, 'Where the payer returns (URL per RFC 1738); not needed when the payer goes to an app or a modal flow.', { label: 'Return URL', returnsPayer: true }),
+    returnUrl: returnUrl(3, 'Where the payer returns (URL per RFC 1738); not needed when the payer goes to an app or a modal flow.'),
     serviceAttributes: arr(obj('Browser payment', {
       name: text(1, 100, 'Service attribute name, 1 to 100.'),
       value: text(1, 256, 'Service attribute value, 1 to 256.'),

@@ -4,6 +4,12 @@ import { sessionItemsGroup } from './item';
 import { amount, currency, paymentAmount, decimalText, digits, enumOf, text, url } from '../formats';
 import { arr, inVersions, obj, req, type Fields, type LeafNode } from '../fieldTree';
 
+/** Wallet providers the gateway's guides and the vendor's SDK samples send (Apple Pay, Google Pay pages; ThreeDS.js example). */
+const WALLET_PROVIDERS = ['APPLE_PAY', 'GOOGLE_PAY', 'SAMSUNG_PAY', 'SECURE_REMOTE_COMMERCE', 'MASTERPASS_ONLINE'] as const;
+
+/** order.walletProvider: which wallet a device payment or a wallet flow came from (Verify, Authorize, Pay, Update Session). */
+export const walletProvider = (): LeafNode => text(1, 50, 'Wallet provider: APPLE_PAY or GOOGLE_PAY with a device payment token (sourceOfFunds.provided.card.devicePayment.paymentToken), SECURE_REMOTE_COMMERCE, or another provider-named value; the list grows, so any text is accepted.', { example: 'GOOGLE_PAY', suggestions: WALLET_PROVIDERS });
+
 const SUBTOTAL_NOTE = 'When order.amount and sub-totals (itemAmount, shippingAndHandlingAmount, taxAmount) are sent together, the sub-totals must add up to order.amount.';
 
 const orderAmount = (extra = ''): LeafNode => amount(`Order amount, decimal string 1 to 14 characters. ${SUBTOTAL_NOTE} ${extra}`.trim(), { label: 'Order amount', example: '10.00' });
@@ -88,7 +94,7 @@ export function verifyOrderFields(): Fields {
         }), { group: 'Risk rules', help: 'AVS response code rules; they override the rules configured in the merchant administration console.' }),
       }),
       walletIndicator: text(3, 3, 'Wallet indicator, exactly 3 characters.'),
-      walletProvider: text(1, 50, 'Wallet provider: SECURE_REMOTE_COMMERCE or one provider-named value the spec does not name, so any text is accepted.', { example: 'SECURE_REMOTE_COMMERCE' }),
+      walletProvider: walletProvider(),
       subMerchant: obj('Sub-merchant', { websiteUrl: subMerchantWebsite() }),
     }),
   };
@@ -152,6 +158,8 @@ export function sessionOrderFields(): Fields {
       supplierName: supplierName(),
       // Not in Update Session's table, but the order amount rules name it and items carry unitTaxAmount.
       taxAmount: taxAmount(),
+      // The Apple Pay and Google Pay pages list it for UPDATE SESSION with the device payment token.
+      walletProvider: walletProvider(),
     }),
   };
 }

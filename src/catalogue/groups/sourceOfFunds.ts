@@ -1,6 +1,6 @@
 /** sourceOfFunds: card, token, wallet and bank-transfer details, declared once. */
 import { alnum, bool, country, digits, email, enumOf, text } from '../formats';
-import { obj, req, withHelp, type LeafNode, type ObjectNode } from '../fieldTree';
+import { inVersions, obj, req, withHelp, type LeafNode, type ObjectNode } from '../fieldTree';
 
 const BROWSER_PAYMENT_SOURCE_TYPES = ['BANKTRANSFER_A', 'WALLET_A', 'BANKTRANSFER_B'] as const;
 
@@ -18,7 +18,24 @@ function browserPaymentSourceTypeV100(): LeafNode {
   });
 }
 
-export function sourceOfFundsGroup(opts: { browserPayment: false | 16 | 100; typeRequired?: boolean }): ObjectNode {
+/** The largest payment token taken: an Apple Pay or Google Pay token is a few kilobytes of JSON; the reference's bound was not found. */
+export const MAX_PAYMENT_TOKEN_LENGTH = 65_536;
+
+/**
+ * A device (wallet) payment: the payment token the payer's device gave (Apple Pay's paymentData, the
+ * Google Pay token), sent as text. The gateway decrypts it, so no card number is sent with it. Apple
+ * Pay is "supported from API version 40 and later", Google Pay from 47 (the gateway's Apple Pay and
+ * Google Pay pages); AUTHORIZE, PAY and UPDATE SESSION take it, with order.walletProvider.
+ */
+function devicePaymentGroup(): ObjectNode {
+  return inVersions({ since: 40 }, obj('Card', {
+    paymentToken: text(1, MAX_PAYMENT_TOKEN_LENGTH, 'The payment token from the payer\'s device (Apple Pay paymentData or the Google Pay token, as JSON text): the gateway decrypts it, so no card number is sent. Set order.walletProvider (APPLE_PAY, GOOGLE_PAY) with it. The simulator takes any token and pays it as its device test card (src/simulator/README.md).', {
+      label: 'Device payment token', example: '{"version":"EC_v1","data":"…","signature":"…","header":{}}',
+    }),
+  }));
+}
+
+export function sourceOfFundsGroup(opts: { browserPayment: false | 16 | 100; typeRequired?: boolean; devicePayment?: boolean }): ObjectNode {
   let type: LeafNode = opts.browserPayment === 100
     ? browserPaymentSourceTypeV100()
     : opts.browserPayment === 16
@@ -51,6 +68,7 @@ export function sourceOfFundsGroup(opts: { browserPayment: false | 16 | 100; typ
         securityCodePresence: alnum(1, 2, 'Security code presence indicator, alphanumeric 1 to 2.'),
         sequenceNumber: digits(3, 3, 'Card sequence number, exactly 3 digits.', { example: '001' }),
         trackDataProvided: bool('Whether track data was provided.'),
+        ...(opts.devicePayment ? { devicePayment: devicePaymentGroup() } : {}),
       }),
       walleta: obj('Source of funds', {
         accountEmail: email('Wallet account e-mail.'),

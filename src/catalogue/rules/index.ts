@@ -3,7 +3,7 @@ import { includedInAmount, itemAmountFromItems, sumOfSubtotals, taxAmountFromIte
 import { b2bSupplierName, bankTransferAIdentifier, merchantChargeBase, recurringAmountVariability, walletAChoices } from './conditional';
 import { agreementStartNotInPast, cruiseDateOrder } from './dates';
 import { financedCartTotal, selectFirstWithoutCategory } from './financing';
-import { authorizeAmount, captureAmount, cardToCharge, refundAmount, verifyCurrency } from './payment';
+import { authorizeAmount, captureAmount, cardToCharge, refundAmount, verifyCurrency, walletForDeviceToken } from './payment';
 import type { CrossFieldRule } from './types';
 
 export type { CrossFieldRule } from './types';
@@ -13,7 +13,7 @@ export const crossFieldRules: readonly CrossFieldRule[] = [
   bankTransferAIdentifier, walletAChoices, recurringAmountVariability, b2bSupplierName, merchantChargeBase,
   cruiseDateOrder, agreementStartNotInPast,
   selectFirstWithoutCategory, financedCartTotal,
-  authorizeAmount, verifyCurrency, refundAmount, captureAmount, cardToCharge,
+  authorizeAmount, verifyCurrency, refundAmount, captureAmount, cardToCharge, walletForDeviceToken,
 ];
 
 export function rulesFor(operationKey: string, hasPath: (p: string) => boolean): CrossFieldRule[] {

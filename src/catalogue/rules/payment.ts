@@ -1,19 +1,16 @@
 /**
  * What the real gateway needs to move money or check a card, although the seed spec leaves those
  * fields "not shown" (so the field tree keeps them optional): the amount and currency of a payment,
- * and a card (or a token, or a session that holds one). Declared here so that the form, request-file
- * diagnostics and the simulator say the same thing.
+ * and a card (or a token standing for it). Declared here so that the form, request-file
+ * diagnostics and the simulator say the same thing. A body naming a session (session.id) may leave
+ * them to the session: validate.ts turns these issues into "needed in the request or in the
+ * session" warnings (sessionSupply.ts), and the simulator checks them on the merged body.
  */
 import { issue } from '../issues';
 import { at, isPresent } from './access';
 import type { CrossFieldRule } from './types';
 
 const CARD = 'sourceOfFunds.provided.card';
-
-/** A session (session.id) may hold any of these fields, so a request naming one is not judged here. */
-function namesSession(body: Record<string, unknown>): boolean {
-  return isPresent(at(body, 'session.id'));
-}
 
 function requiredToPay(opts: { id: string; required: readonly string[]; onlyFor: readonly string[]; why: string }): CrossFieldRule {
   return {
@@ -22,7 +19,6 @@ function requiredToPay(opts: { id: string; required: readonly string[]; onlyFor:
     needs: opts.required,
     onlyFor: opts.onlyFor,
     check(body) {
-      if (namesSession(body)) return [];
       return opts.required.filter((p) => !isPresent(at(body, p))).map((p) => issue(p, 'requiredFor', `required: ${opts.why}`));
     },
   };
@@ -47,19 +43,42 @@ export const captureAmount = requiredToPay({
   why: 'the gateway answers "Missing parameter" for a capture without the amount and currency to capture',
 });
 
-/** Authorize, Pay and Verify present a card: its number and expiry, or a token (or a session) standing for them. */
+const DEVICE_TOKEN = `${CARD}.devicePayment.paymentToken`;
+
+/**
+ * Authorize, Pay and Verify present a card: its number and expiry, or what stands for them: a token
+ * or a device payment token (the gateway decrypts it: no card number goes with it).
+ */
 export const cardToCharge: CrossFieldRule = {
   id: 'cardToCharge',
-  description: `${CARD}.number with its expiry (or sourceOfFunds.token) required to authorize, pay with or verify a card.`,
+  description: `${CARD}.number with its expiry (or sourceOfFunds.token, or ${DEVICE_TOKEN}) required to authorize, pay with or verify a card.`,
   needs: [`${CARD}.number`, `${CARD}.expiry.month`, `${CARD}.expiry.year`, 'sourceOfFunds.token'],
   onlyFor: ['gateway.authorize@11', 'gateway.pay@100', 'gateway.verify@100'],
   check(body) {
-    if (namesSession(body) || isPresent(at(body, 'sourceOfFunds.token'))) return [];
+    if (isPresent(at(body, 'sourceOfFunds.token')) || isPresent(at(body, DEVICE_TOKEN))) return [];
     if (!isPresent(at(body, `${CARD}.number`))) {
-      return [issue(`${CARD}.number`, 'requiredFor', 'required: a card number (or sourceOfFunds.token) is needed to authorize, pay with or verify a card')];
+      return [issue(`${CARD}.number`, 'requiredFor', `required: a card number (or sourceOfFunds.token, or a device payment's ${DEVICE_TOKEN}) is needed to authorize, pay with or verify a card`)];
     }
     return [`${CARD}.expiry.month`, `${CARD}.expiry.year`]
       .filter((p) => !isPresent(at(body, p)))
       .map((p) => issue(p, 'requiredFor', 'required with a card number: the gateway needs the card expiry'));
+  },
+};
+
+/**
+ * A device payment names its wallet: "in the case of digital wallets or device payment methods, you
+ * must also populate the order.walletProvider field" (v100 reference, sourceOfFunds.type), and the
+ * Apple Pay and Google Pay guides list order.walletProvider = APPLE_PAY / GOOGLE_PAY with the token
+ * for AUTHORIZE and PAY. An Update Session may hold the token alone (the vendor's Android sample),
+ * so a payment naming a session is not judged here.
+ */
+export const walletForDeviceToken: CrossFieldRule = {
+  id: 'walletForDeviceToken',
+  description: `order.walletProvider required with ${DEVICE_TOKEN}.`,
+  needs: [DEVICE_TOKEN],
+  onlyFor: ['gateway.authorize@11', 'gateway.pay@100'],
+  check(body) {
+    if (isPresent(at(body, 'session.id')) || !isPresent(at(body, DEVICE_TOKEN)) || isPresent(at(body, 'order.walletProvider'))) return [];
+    return [issue('order.walletProvider', 'requiredFor', 'required with a device payment token: the gateway must know which wallet (APPLE_PAY, GOOGLE_PAY) encrypted it')];
   },
 };

@@ -10,7 +10,7 @@ import { decodeOutcome, noteVerificationConcerns, outcomeVerdict } from './outco
 import { decodeCard, decodeOrder, decodeRecord, decodeTransaction } from './records';
 import { decodeRisk } from './risk';
 import { decodeSession } from './session';
-import { isSavedCardAnswer, savedCardVerdict } from './savedCard';
+import { isSavedCardAnswer, savedCardOutcome, savedCardVerdict } from './savedCard';
 import { isPaymentOptionsAnswer, paymentOptionsVerdict } from './paymentOptions';
 import { decodeThreeDSecure, decodeVerification } from './verification';
 
@@ -30,7 +30,8 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
   }
   if (isPaymentOptionsAnswer(operationId)) return definedOnly({ verdict: paymentOptionsVerdict(view), record: decodeRecord(view) });
   if (isSavedCardAnswer(operationId)) {
-    return definedOnly({ verdict: savedCardVerdict(view, operationId), card: decodeCard(view, notes), record: decodeRecord(view) });
+    const outcome = savedCardOutcome(view, operationId, notes);
+    return definedOnly({ verdict: savedCardVerdict(view, operationId, outcome), outcome, card: decodeCard(view, notes), record: decodeRecord(view) });
   }
   if (view.record(['session']) !== undefined || (operationId.startsWith('gateway.updateSession') && !view.has(['result']))) {
     return definedOnly({ ...decodeSession(view, operationId, requestUrl), card: decodeCard(view, notes), record: decodeRecord(view) });

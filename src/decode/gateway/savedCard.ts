@@ -1,9 +1,13 @@
-import { BodyView } from '../bodyView';
-import type { Verdict } from '../types';
+import { RESULT_VALUES, TOKEN_VERIFICATION_CODES } from '../../catalogue/codes';
+import { BodyView, definedOnly } from '../bodyView';
+import { explainCode } from '../explain';
+import type { CodeExplanation, DecodedOutcome, Verdict } from '../types';
 
 /**
  * Answers of Create Token, Create or Update Token, Retrieve Token and Delete Token (public API
- * reference, Tokenization): what was saved, masked, and how to pay with it.
+ * reference, Tokenization): what was saved, masked, and how to pay with it. Like every other answer,
+ * `result` and the verification's `response.gatewayCode` are decoded as fields (the outcome), from the
+ * catalogue's TOKEN_VERIFICATION_CODES, and the verdict says the same in a sentence.
  */
 
 const TOKEN_OPERATIONS: ReadonlySet<string> = new Set(['gateway.createToken', 'gateway.updateToken', 'gateway.retrieveToken', 'gateway.deleteToken']);
@@ -12,39 +16,41 @@ export function isSavedCardAnswer(operationId: string): boolean {
   return TOKEN_OPERATIONS.has(operationId);
 }
 
-/**
- * response.gatewayCode of a token answer: how the card was verified before it was saved (API
- * reference v100, Create or Update Token; docs/reference-notes/issue23-versions.md). The meanings
- * are read from the names the reference lists.
- */
-const TOKEN_VERIFICATION: Readonly<Record<string, string>> = {
-  BASIC_VERIFICATION_SUCCESSFUL: 'the card passed the gateway\'s basic checks (number and expiry); the acquirer was not asked',
-  EXTERNAL_VERIFICATION_SUCCESSFUL: 'the acquirer verified the card',
-  NO_VERIFICATION_PERFORMED: 'the card was saved without being verified',
-  EXTERNAL_VERIFICATION_DECLINED: 'the acquirer declined the card when verifying it',
-  EXTERNAL_VERIFICATION_DECLINED_EXPIRED_CARD: 'the acquirer declined the card as expired',
-  EXTERNAL_VERIFICATION_DECLINED_INVALID_CSC: 'the acquirer declined the card\'s security code',
-  EXTERNAL_VERIFICATION_DECLINED_AUTHENTICATION_REQUIRED: 'the issuer asks for payer authentication (3-D Secure) before the card can be verified',
-  EXTERNAL_VERIFICATION_BLOCKED: 'the gateway\'s risk rules blocked the verification',
-  EXTERNAL_VERIFICATION_PROCESSING_ERROR: 'the verification could not be completed (acquirer or gateway error); try again',
-};
-
-function verificationNote(view: BodyView): string {
-  const code = view.text(['response', 'gatewayCode']);
-  if (code === undefined) return '';
-  const meaning = TOKEN_VERIFICATION[code];
-  return meaning ? ` Verification ${code}: ${meaning}.` : ` Verification ${code}.`;
+/** result and the verification code; Delete Token answers only result, so its outcome has no code and that is no anomaly. */
+export function savedCardOutcome(view: BodyView, operationId: string, notes: string[]): DecodedOutcome | undefined {
+  if (!view.has(['result']) && !view.has(['response', 'gatewayCode'])) return undefined;
+  const code = view.at(['response', 'gatewayCode']);
+  const outcome: DecodedOutcome = definedOnly({
+    result: view.text(['result']) ?? '(missing)',
+    resultMeaning: explainCode(RESULT_VALUES, view.at(['result'])).meaning,
+    gatewayCode: code !== undefined ? explainCode(TOKEN_VERIFICATION_CODES, code) : undefined,
+  });
+  const category = outcome.gatewayCode?.category;
+  if (outcome.result === 'SUCCESS' && (category === 'declined' || category === 'error')) {
+    notes.push(`result is SUCCESS but the verification ${outcome.gatewayCode?.code} is ${category === 'error' ? 'an error' : 'a decline'}: check the token's status before paying with it.`);
+  }
+  if (code === undefined && operationId !== 'gateway.deleteToken' && outcome.result === 'SUCCESS') {
+    notes.push('response.gatewayCode is missing: the answer does not say how the card was verified.');
+  }
+  return outcome;
 }
 
+function verificationNote(code: CodeExplanation | undefined): string {
+  if (code === undefined) return '';
+  return code.known ? ` Verification ${code.code}: ${lowerFirst(code.meaning)}` : ` Verification ${code.code}.`;
+}
+
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+
 // The token is written after a lower-case "token": "Token <value>" reads as an auth header to the redaction of history.
-export function savedCardVerdict(view: BodyView, operationId: string): Verdict {
+export function savedCardVerdict(view: BodyView, operationId: string, outcome: DecodedOutcome | undefined): Verdict {
   const result = view.text(['result']);
   if (operationId === 'gateway.deleteToken') {
     return result === 'SUCCESS'
       ? { tone: 'success', title: 'Token deleted', detail: 'The saved card is gone: a payment with this token is now refused. Save the card again (Create Token) to pay with it.' }
       : { tone: 'warning', title: 'Token not deleted', detail: `Delete Token answered result ${result ?? '(none)'}.` };
   }
-  const verification = verificationNote(view);
+  const verification = verificationNote(outcome?.gatewayCode);
   if (result !== undefined && result !== 'SUCCESS') {
     return { tone: 'error', title: 'Card not saved', detail: `The answer's result is ${result}.${verification} No token to pay with: fix the card details or ask the payer for another card, then save it again.` };
   }

@@ -1,6 +1,6 @@
 /** A flow file as test items: the flow (named by its "name") and one child per step, each with its range for the gutter buttons. */
 import * as vscode from 'vscode';
-import { describeFlowProblem, parseFlowText, type Flow, type FlowProblem } from '../../flows';
+import { describeFlowProblem, oversizeTextProblem, parseFlowText, type Flow, type FlowProblem } from '../../flows';
 import { locate, parseJsonWithOffsets, type JsonNode, type TextSpan } from '../../json';
 
 export const FLOW_GLOB = '**/*.payflow.json';
@@ -14,7 +14,8 @@ export interface ParsedFlowFile {
 
 export function parseFlowFile(text: string): ParsedFlowFile {
   const parsed = parseFlowText(text);
-  const tree = parseJsonWithOffsets(text).root;
+  // A text over the input bound is refused unread by parseFlowText; its tree is not built either.
+  const tree = oversizeTextProblem(text, 'flow') ? undefined : parseJsonWithOffsets(text).root;
   const spanOf = (path: readonly (string | number)[]): TextSpan | undefined => {
     if (!tree) return undefined;
     const at = locate(tree, path);

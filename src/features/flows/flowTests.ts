@@ -4,7 +4,8 @@
  * every step's exchange goes to History and stays openable in the response panel.
  */
 import * as vscode from 'vscode';
-import { needsInbox, oversizeProblem, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
+import { needsInbox, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
+import { readOwnFileText } from '../../platform/requestFiles';
 import type { SendingServices } from '../../commands/services';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { transportFor } from '../environments/transport';
@@ -90,7 +91,23 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     return [...files.values()];
   }
 
+  /**
+   * One file's run; whatever goes wrong around the engine's runner (the inbox cannot start, the file
+   * went away) errors the file's test with the reason, so the other files still run and nothing is
+   * left spinning.
+   */
   private async runFile(controller: vscode.TestController, file: vscode.TestItem, run: vscode.TestRun, signal: AbortSignal): Promise<void> {
+    try {
+      await this.runFileUnguarded(controller, file, run, signal);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.host.services.log.warn(`Flow ${file.label}: ${message}`);
+      this.shown.set(file.id, { output: [], messages: [{ text: message }] });
+      run.errored(file, new vscode.TestMessage(message));
+    }
+  }
+
+  private async runFileUnguarded(controller: vscode.TestController, file: vscode.TestItem, run: vscode.TestRun, signal: AbortSignal): Promise<void> {
     if (!file.uri) return;
     const read = await textOf(file.uri);
     if (typeof read !== 'string') {
@@ -246,16 +263,9 @@ function* iterate(items: vscode.TestItemCollection): Generator<vscode.TestItem> 
   for (const [, item] of items) yield item;
 }
 
-/**
- * The open document's text (unsaved edits included), else the file's, judged by its size before it
- * is read. TextDecoder drops a byte order mark; parseFlowText would skip one too.
- */
-async function textOf(uri: vscode.Uri): Promise<string | { problem: string }> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open) return open.getText();
-  const problem = oversizeProblem((await vscode.workspace.fs.stat(uri)).size, 'flow');
-  if (problem) return { problem };
-  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+/** The open document's text (unsaved edits included), else the file's, judged by its size before it is read. */
+function textOf(uri: vscode.Uri): Promise<string | { problem: string }> {
+  return readOwnFileText(uri, 'flow');
 }
 
 function showUnread(item: vscode.TestItem, problem: string): void {

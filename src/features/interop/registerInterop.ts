@@ -7,15 +7,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { secretVariables } from '../../cli/envSecrets';
+import { secretVariables, setVariablesHint } from '../../cli/envSecrets';
+import type { SecretName } from '../../send/secretNames';
 import type { CoreServices } from '../../commands/services';
 import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../flows';
-import { environmentsFileText, exportCode, exportHttp, exportPostmanMany, FILE_NAMES, importFiles, importReport, ImportError, LANGUAGES, type ExportInput, type ImportOutcome, type InputFile, type Language } from '../../interop';
-import { DEFAULT_ORDER_PATTERN, generateId } from '../../send/ids';
+import { exportCode, exportHttp, exportPostmanMany, FILE_NAMES, holdsCurlCommand, importFiles, importReport, ImportError, LANGUAGES, notificationText, placeImport, readAtFileBesideCommand, readEnvironmentsBeside, readInputFile, runCommandLine, UnreadableFile, writePlacedImport, type ExportInput, type ImportOutcome, type InputFile, type Language, type ReadAtFile } from '../../interop';
+import { freshOrderId, freshTransactionId } from '../../commands/idSuggestions';
 import { sentenceStart } from '../../format/sentence';
 
 const REPORT_SCHEME = 'payment-workbench-report';
-const MAX_INPUT_BYTES = 5_000_000;
 const FLOW_OR_REQUEST = /\.(payflow|payreq)\.json$/;
 
 /** What a test or another command passes instead of the dialogs. */
@@ -43,15 +43,19 @@ async function guard<T>(action: () => Promise<T>): Promise<T | undefined> {
   try {
     return await action();
   } catch (err) {
-    void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
+    void vscode.window.showErrorMessage(notificationText(sentenceStart(err instanceof Error ? err.message : String(err))));
     return undefined;
   }
 }
 
+/** A file's text, the byte limit enforced while reading (a device or a pipe reports size 0). */
 function readBounded(file: string): string {
-  const size = fs.statSync(file).size;
-  if (size > MAX_INPUT_BYTES) throw new ImportError(`${file}: ${size} bytes; at most ${MAX_INPUT_BYTES} are imported`);
-  return fs.readFileSync(file, 'utf8');
+  try {
+    return readInputFile(file);
+  } catch (err) {
+    if (err instanceof UnreadableFile) throw new ImportError(`${vscode.workspace.asRelativePath(file)}: ${err.message}`);
+    throw err;
+  }
 }
 
 function isImportArgs(value: unknown): value is ImportArgs {
@@ -65,20 +69,17 @@ async function importCommand(core: CoreServices, reports: Map<string, string>, c
   if (!files?.length) return undefined;
   const outDir = given?.outDir ?? (await pickOutDir(files[0] as string));
   if (!outDir) return undefined;
-  const inputs: InputFile[] = files.map((f) => ({ name: vscode.workspace.asRelativePath(f), text: readBounded(f) }));
-  const outcome = importFiles(inputs, (name) => readBounded(path.resolve(path.dirname(files[0] as string), name)));
-  await store(core, outcome, outDir, reports, changed);
-  return outcome;
+  const inputs: InputFile[] = files.map((f) => ({ name: vscode.workspace.asRelativePath(f), path: f, text: readBounded(f) }));
+  return store(core, inputs, readAtFileBesideCommand, outDir, reports, changed);
 }
 
 async function importClipboard(core: CoreServices, reports: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>): Promise<void> {
   const text = await vscode.env.clipboard.readText();
-  if (!/^\s*curl(\.exe)?\s/.test(text)) throw new ImportError('The clipboard holds no curl command (text starting with "curl").');
+  if (!holdsCurlCommand(text)) throw new ImportError('The clipboard holds no curl command (a line starting with "curl" or "$ curl").');
   const outDir = await pickOutDir(undefined);
   if (!outDir) return;
-  await store(core, importFiles([{ name: 'clipboard', text }], () => {
-    throw new Error('a body from @file cannot be read from the clipboard; paste the body itself');
-  }), outDir, reports, changed);
+  // The clipboard is in no folder: readAtFileBesideCommand refuses an @file body with what to do.
+  await store(core, [{ name: 'clipboard', text }], readAtFileBesideCommand, outDir, reports, changed);
 }
 
 async function pickOutDir(near: string | undefined): Promise<string | undefined> {
@@ -87,26 +88,40 @@ async function pickOutDir(near: string | undefined): Promise<string | undefined>
   return picked?.[0]?.fsPath;
 }
 
-/** Files written (never over an existing one), environments saved, secrets into SecretStorage, the report opened. */
-async function store(core: CoreServices, outcome: ImportOutcome, outDir: string, reports: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>): Promise<void> {
-  fs.mkdirSync(outDir, { recursive: true });
-  const skipped: string[] = [];
-  for (const f of outcome.files) {
-    const target = path.join(outDir, f.name);
-    if (fs.existsSync(target)) skipped.push(`${f.name}: a file of that name is there already; not overwritten`);
-    else fs.writeFileSync(target, f.text);
+/**
+ * The import, placed and written by the same rule as the CLI's (the same files, the environments file
+ * beside them, so the CLI runs them too); the environments also saved in VS Code's store and each
+ * secret in SecretStorage; the report opened.
+ */
+async function store(core: CoreServices, inputs: readonly InputFile[], readAtFile: ReadAtFile, outDir: string, reports: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>): Promise<ImportOutcome> {
+  // An id VS Code holds for another place is not taken: a flow naming it would send there from VS Code.
+  const existing = [...readEnvironmentsBeside(outDir), ...core.environments.list()];
+  const outcome = importFiles(inputs, readAtFile, { existing });
+  const placed = placeImport(outcome, outDir);
+  writePlacedImport(placed);
+  const notes: string[] = [...placed.renamed];
+  for (const e of outcome.environments) if (!core.environments.get(e.id)) await core.environments.save({ ...e });
+  for (const s of outcome.secrets) {
+    if (s.value === '') continue;
+    const stored = await core.secrets.get(s.environmentId, s.name);
+    if (stored === undefined) await core.secrets.set(s.environmentId, s.name, s.value);
+    else if (stored !== s.value) notes.push(`${s.from}: VS Code holds another value for it in ${s.environmentId} already; that one was kept`);
   }
-  for (const e of outcome.environments) {
-    if (core.environments.get(e.id)) skipped.push(`environment ${e.id}: one with that id exists; kept as it was (the imported one is: ${environmentsFileText({ ...outcome, environments: [e] }).replace(/\s+/g, ' ')})`);
-    else await core.environments.save({ ...e });
-  }
-  for (const s of outcome.secrets) if (s.value !== '') await core.secrets.set(s.environmentId, s.name, s.value);
-  const report = importReport({ ...outcome, leftOut: [...outcome.leftOut, ...skipped] }, outDir, (_id, _name, hasValue) =>
-    hasValue ? 'Stored in VS Code\'s secret storage.' : 'Set it with "Payment Workbench: Set Gateway API Password…".');
+  const run = runCommandLine(placed.outcome, outDir, placed.environmentsPath);
+  const report = importReport({ ...placed.outcome, leftOut: [...notes, ...placed.outcome.leftOut] }, outDir, (_id, name, hasValue) =>
+    hasValue ? 'Stored in VS Code\'s secret storage.' : `Set it with "Payment Workbench: ${name === 'gatewayApiPassword' ? 'Set Gateway API Password…' : 'Sign In to Financing API'}".`) + (run ? `\nFrom a terminal: \`${run}\`${terminalSecrets(placed.outcome)}\n` : '');
   const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/Import report ${new Date().toISOString().slice(11, 19).replace(/:/g, '.')}.md` });
   reports.set(uri.path, report);
   changed.fire(uri);
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  return placed.outcome;
+}
+
+/** What a terminal run needs beside the command: the CLI reads secrets from environment variables, not from VS Code's storage. */
+function terminalSecrets(outcome: ImportOutcome): string {
+  const byEnvironment = new Map<string, SecretName[]>();
+  for (const s of outcome.secrets) byEnvironment.set(s.environmentId, [...(byEnvironment.get(s.environmentId) ?? []), s.name]);
+  return [...byEnvironment].map(([id, names]) => ` ${setVariablesHint(id, names)}`).join('');
 }
 
 function flowOf(file: string): Flow {
@@ -118,7 +133,7 @@ function flowOf(file: string): Flow {
 
 function exportInput(core: CoreServices, file: string, flow: Flow): ExportInput {
   const environment = (flow.environment ? core.environments.get(flow.environment) : undefined) ?? core.environments.requireActive();
-  return { flow, environment, where: vscode.workspace.asRelativePath(file), freshId: () => generateId(DEFAULT_ORDER_PATTERN) };
+  return { flow, environment, where: vscode.workspace.asRelativePath(file), freshId: (kind) => (kind === 'order' ? freshOrderId() : freshTransactionId()) };
 }
 
 function targetFile(uri: vscode.Uri | undefined): string {
@@ -134,7 +149,7 @@ async function copyAsCode(core: CoreServices, uri: vscode.Uri | undefined, given
   const input = exportInput(core, file, flowOf(file));
   const { text, notes } = exportCode(input, language, secretVariables(input.environment.id, 'gatewayApiPassword'));
   await vscode.env.clipboard.writeText(text);
-  void vscode.window.showInformationMessage(`Copied ${language} code for ${path.basename(file)} (${input.environment.name}); it reads the password from ${secretVariables(input.environment.id, 'gatewayApiPassword').join(' or ')}.${notes.length ? ` ${notes.join(' ')}` : ''}`);
+  void vscode.window.showInformationMessage(notificationText(`Copied ${language} code for ${path.basename(file)} (${input.environment.name}); it reads the password from ${secretVariables(input.environment.id, 'gatewayApiPassword').join(' or ')}.${notes.length ? ` ${notes.join(' ')}` : ''}`));
   return text;
 }
 

@@ -2,6 +2,8 @@
  * A Postman v2.1 collection and environment from an export plan. The order ids are collection
  * variables that the step starting each order sets afresh (a one-line pre-request script); the
  * environment holds the base URL and merchant id, and each secret as an empty secret variable.
+ * Names are JSON values here, and the plan's URLs and bodies hold no `{{…}}` but its own variables
+ * (fromWorkbench.ts), so no name or value becomes a Postman variable or script.
  */
 import type { PlainRequest } from '../model';
 import type { ExportPlan } from './fromWorkbench';
@@ -30,6 +32,11 @@ export function writePostman(plan: ExportPlan, environmentName: string): Postman
   return { collection: `${JSON.stringify(collection, null, 2)}\n`, environment: `${JSON.stringify(environment, null, 2)}\n` };
 }
 
+/** The script line that draws a new order id on each run; the variable's name is a JavaScript string, whatever it holds. */
+function setFreshOrderId(variable: string): string {
+  return `pm.collectionVariables.set(${JSON.stringify(variable).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}, 'ORD-' + Date.now().toString(36).toUpperCase());`;
+}
+
 function item(r: PlainRequest, setsOrderVariable: string | undefined) {
   const auth = r.auth?.kind === 'basic'
     ? { type: 'basic', basic: [{ key: 'username', value: r.auth.user, type: 'string' }, { key: 'password', value: r.auth.password, type: 'string' }] }
@@ -38,7 +45,7 @@ function item(r: PlainRequest, setsOrderVariable: string | undefined) {
       : { type: 'noauth' };
   return {
     name: r.name,
-    ...(setsOrderVariable ? { event: [{ listen: 'prerequest', script: { type: 'text/javascript', exec: [`pm.collectionVariables.set('${setsOrderVariable}', 'PW-' + Date.now());`] } }] } : {}),
+    ...(setsOrderVariable ? { event: [{ listen: 'prerequest', script: { type: 'text/javascript', exec: [setFreshOrderId(setsOrderVariable)] } }] } : {}),
     request: {
       method: r.method,
       auth,

@@ -4,18 +4,42 @@
  * flags (-sS, -XPUT). Options that change nothing about the request (-s, -v, --max-time N…) are skipped;
  * the ones that would (--form, --cert…) are noted as left out.
  */
-import { ImportError, LIMITS, type HttpHeader, type ImportedCollection, type PlainRequest, type RequestAuth } from '../model';
+import { ImportError, LIMITS, quoteInput, type HttpHeader, type ImportedCollection, type PlainRequest, type RequestAuth } from '../model';
 import { shellCommands } from './shellWords';
 
-/** Reads the file an `@file` names (relative to the command's file), bounded; throws with a clear reason. */
+/** Reads the file an `@file` (or -T) names, relative to the command's file, bounded; throws with a clear reason. */
 export type ReadAtFile = (name: string) => string;
 
-const SWITCHES = new Set(['-s', '--silent', '-S', '--show-error', '-v', '--verbose', '-i', '--include', '-L', '--location', '-k', '--insecure', '--compressed', '-f', '--fail', '-g', '--globoff', '-N', '--no-buffer', '--http1.1', '--http2', '-#', '--progress-bar']);
+type KeptOut = NonNullable<ImportedCollection['keptOut']>[number];
+
+/** The bodies one import may read from files, in number and in characters all together. */
+const MAX_AT_FILES = 100;
+
+const SWITCHES = new Set(['-s', '--silent', '-S', '--show-error', '-v', '--verbose', '-i', '--include', '-L', '--location', '-k', '--insecure', '--compressed', '-f', '--fail', '-g', '--globoff', '-N', '--no-buffer', '--http1.1', '--http2', '-#', '--progress-bar', '--basic']);
+/** Authentication schemes a request file does not send: noted. */
+const NOTED_SWITCHES = new Set(['--digest', '--ntlm', '--negotiate', '--anyauth']);
 const IGNORED_WITH_VALUE = new Set(['--max-time', '-m', '--connect-timeout', '-o', '--output', '-w', '--write-out', '--retry', '--proxy', '-x']);
-const NOTED_WITH_VALUE = new Set(['--cert', '-E', '--key', '--cacert', '-F', '--form', '-b', '--cookie', '-T', '--upload-file', '--data-urlencode']);
+const NOTED_WITH_VALUE = new Set(['--cert', '-E', '--key', '--cacert', '-F', '--form', '-b', '--cookie', '--data-urlencode', '--pass', '--proxy-user', '-U']);
+/** Options whose value is (or may hold) a credential: left out, and named in the report as a secret. */
+const CREDENTIAL_VALUES: Readonly<Record<string, (value: string) => string | undefined>> = {
+  '--pass': (v) => v,
+  '--proxy-user': (v) => v,
+  '-U': (v) => v,
+  // "cert.pem:passphrase"
+  '--cert': (v) => (v.includes(':') ? v.slice(v.indexOf(':') + 1) : undefined),
+  '-E': (v) => (v.includes(':') ? v.slice(v.indexOf(':') + 1) : undefined),
+  // "name=value; …" is cookies; anything else names a cookie file
+  '-b': (v) => (v.includes('=') ? v : undefined),
+  '--cookie': (v) => (v.includes('=') ? v : undefined),
+  // a proxy's own user and password, "http://user:pw@proxy:8080"
+  '--proxy': (v) => /^[a-z0-9+.-]{1,20}:\/\/[^/@\s]{0,512}:([^/@\s]{1,512})@/i.exec(v)?.[1],
+  '-x': (v) => /^[a-z0-9+.-]{1,20}:\/\/[^/@\s]{0,512}:([^/@\s]{1,512})@/i.exec(v)?.[1],
+};
 const DATA = new Set(['-d', '--data', '--data-ascii', '--data-binary', '--data-raw']);
+/** The data options whose @file curl reads without its carriage returns and newlines (--data-binary and --json keep them). */
+const DATA_STRIPPING_NEWLINES = new Set(['-d', '--data', '--data-ascii']);
 /** Short options that take a value, for splitting -XPUT and -sSX PUT. */
-const SHORT_WITH_VALUE = new Set(['X', 'H', 'd', 'u', 'm', 'o', 'w', 'x', 'E', 'F', 'b', 'T', 'A', 'e']);
+const SHORT_WITH_VALUE = new Set(['X', 'H', 'd', 'u', 'm', 'o', 'w', 'x', 'E', 'F', 'b', 'T', 'A', 'e', 'U']);
 
 const CURL = /^curl(\.exe)?$/;
 const PROMPTS: ReadonlySet<string> = new Set(['$', '%', '>', 'PS>']);
@@ -28,15 +52,30 @@ export function holdsCurlCommand(text: string): boolean {
 export function importCurl(text: string, where: string, readAtFile: ReadAtFile): ImportedCollection {
   if (text.length > LIMITS.fileChars) throw new ImportError(`${where}: ${text.length} characters; a cURL file holds at most ${LIMITS.fileChars}`);
   const notes: string[] = [];
+  const keptOut: KeptOut[] = [];
+  const read = boundedInAll(readAtFile, where);
   const requests = shellCommands(text, where)
     // A command copied from documentation may keep its prompt ("$ curl …").
     .map((words) => (PROMPTS.has(words[0] ?? '') && CURL.test(words[1] ?? '') ? words.slice(1) : words))
     .filter((words) => CURL.test(words[0] ?? ''))
-    .map((words, n) => curlRequest(expandShortFlags(words.slice(1)), `${where}${n ? ` (command ${n + 1})` : ''}`, readAtFile, notes));
+    .map((words, n) => curlRequest(expandShortFlags(words.slice(1)), `${where}${n ? ` (command ${n + 1})` : ''}`, read, notes, keptOut));
   if (requests.length === 0) throw new ImportError(`${where}: no curl command found (a line starting with "curl" or "$ curl")`);
   if (requests.length > LIMITS.requests) throw new ImportError(`${where}: ${requests.length} curl commands; at most ${LIMITS.requests} are imported at once`);
   const name = where.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'curl';
-  return { name, source: where, groups: [{ name, requests }], variables: [], environments: [], notes };
+  return { name, source: where, groups: [{ name, requests }], variables: [], environments: [], notes, keptOut };
+}
+
+/** `readAtFile` held to MAX_AT_FILES files and LIMITS.fileChars characters for the whole file of commands. */
+function boundedInAll(readAtFile: ReadAtFile, where: string): ReadAtFile {
+  let files = 0;
+  let chars = 0;
+  return (name) => {
+    if (++files > MAX_AT_FILES) throw new ImportError(`${where}: more than ${MAX_AT_FILES} bodies read from files; not a command line to import`);
+    const text = readAtFile(name);
+    chars += text.length;
+    if (chars > LIMITS.fileChars) throw new ImportError(`${where}: the bodies read from files pass ${LIMITS.fileChars} characters together`);
+    return text;
+  };
 }
 
 function expandShortFlags(words: readonly string[]): string[] {
@@ -64,10 +103,12 @@ interface Building {
   headers: HttpHeader[];
   data: string[];
   json: string[];
+  /** The file -T uploads. */
+  upload?: string;
   auth?: RequestAuth;
 }
 
-function curlRequest(words: readonly string[], where: string, readAtFile: ReadAtFile, notes: string[]): PlainRequest {
+function curlRequest(words: readonly string[], where: string, readAtFile: ReadAtFile, notes: string[], keptOut: KeptOut[]): PlainRequest {
   const b: Building = { headers: [], data: [], json: [] };
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
@@ -78,15 +119,22 @@ function curlRequest(words: readonly string[], where: string, readAtFile: ReadAt
       if (v === undefined) throw new ImportError(`${where}: ${flag} needs a value, and the command ends there`);
       return v;
     };
-    if (!flag.startsWith('-') || flag === '-') b.url ??= flag;
+    if (!flag.startsWith('-') || flag === '-') {
+      if (b.url === undefined) b.url = flag;
+      else notes.push(`${where}: a second URL left out (curl would send to each; one request is imported per command)`);
+    }
     else if (SWITCHES.has(flag)) continue;
-    else if (IGNORED_WITH_VALUE.has(flag)) value();
-    else if (NOTED_WITH_VALUE.has(flag)) notes.push(`${where}: ${flag} ${flag === '-F' || flag === '--form' ? '(a form body)' : ''} left out: a request file sends a JSON body with the environment's transport settings`.replace('  ', ' '));
-    else applyOption(b, flag, value, where, readAtFile);
+    else if (NOTED_SWITCHES.has(flag)) notes.push(`${where}: ${flag} left out: a request file authenticates with the environment's credentials (Basic)`);
+    else if (IGNORED_WITH_VALUE.has(flag) || NOTED_WITH_VALUE.has(flag)) {
+      const given = value();
+      const secret = CREDENTIAL_VALUES[flag]?.(given);
+      if (secret) keptOut.push({ what: `the credential in ${flag}`, from: where, value: secret });
+      if (NOTED_WITH_VALUE.has(flag)) notes.push(`${where}: ${flag} ${flag === '-F' || flag === '--form' ? '(a form body)' : ''} left out: a request file sends a JSON body with the environment's transport settings`.replace('  ', ' '));
+    } else applyOption(b, flag, value, where, readAtFile);
   }
   if (!b.url) throw new ImportError(`${where}: the curl command names no URL`);
   if (b.headers.length > LIMITS.headersPerRequest) throw new ImportError(`${where}: ${b.headers.length} headers; at most ${LIMITS.headersPerRequest}`);
-  const body = b.json.length ? b.json.join('') : b.data.length ? b.data.join('&') : undefined;
+  const body = b.upload ?? (b.json.length ? b.json.join('') : b.data.length ? b.data.join('&') : undefined);
   if (b.json.length) {
     if (!b.headers.some((h) => /^content-type$/i.test(h.name))) b.headers.push({ name: 'Content-Type', value: 'application/json' });
     if (!b.headers.some((h) => /^accept$/i.test(h.name))) b.headers.push({ name: 'Accept', value: 'application/json' });
@@ -102,16 +150,23 @@ function applyOption(b: Building, flag: string, value: () => string, where: stri
   else if (flag === '-A' || flag === '--user-agent') b.headers.push({ name: 'User-Agent', value: value() });
   else if (flag === '-e' || flag === '--referer') b.headers.push({ name: 'Referer', value: value() });
   else if (flag === '-u' || flag === '--user') b.auth = basicAuth(value());
+  else if (flag === '--oauth2-bearer') b.auth = { kind: 'bearer', token: value() };
   else if (flag === '--json') b.json.push(atFile(value(), readAtFile, where));
   else if (DATA.has(flag)) {
     const v = value();
-    b.data.push(flag === '--data-raw' ? v : atFile(v, readAtFile, where));
-  } else throw new ImportError(`${where}: unknown curl option ${flag}; the options read are -X, -H, -u, -d, --data-raw, --data-binary, --json and --url`);
+    const data = flag === '--data-raw' ? v : atFile(v, readAtFile, where);
+    b.data.push(DATA_STRIPPING_NEWLINES.has(flag) && v.startsWith('@') ? data.replace(/[\r\n]/g, '') : data);
+  } else if (flag === '-T' || flag === '--upload-file') {
+    // curl sends the file as the body of a PUT.
+    b.upload = atFile(`@${value()}`, readAtFile, where);
+    b.method ??= 'PUT';
+  } else throw new ImportError(`${where}: unknown curl option ${flag}; the options read are -X, -H, -u, -d, --data-raw, --data-binary, --json, -T and --url`);
 }
 
 function header(text: string, where: string): HttpHeader {
   const colon = text.indexOf(':');
-  if (colon <= 0) throw new ImportError(`${where}: -H ${JSON.stringify(text.slice(0, 60))} is not "Name: value"`);
+  // Only the first word is shown: the rest may be a credential written without its colon.
+  if (colon <= 0) throw new ImportError(`${where}: -H ${quoteInput(text.split(/\s/, 1)[0] ?? '', 40)}… is not "Name: value"`);
   return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
 }
 

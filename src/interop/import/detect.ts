@@ -56,7 +56,9 @@ export function detectOperation(method: string, url: string, apiOperation: strin
   const schemeEnd = url.indexOf('://');
   const apiAt = url.indexOf('/api/', schemeEnd < 0 ? 0 : schemeEnd + 3);
   if (apiAt < 0) return { ok: false, why: 'its path has no /api/rest/… (gateway) or /api/online/… (financing) part' };
-  const [path = '', query = ''] = url.slice(apiAt).split('?', 2);
+  // A trailing slash ("…/session/") or a doubled one ("{{baseUrl}}/session" with a base URL ending in /) names the same resource.
+  const [rawPath = '', query = ''] = (url.slice(apiAt).split('#', 1)[0] ?? '').split('?', 2);
+  const path = rawPath.replace(/\/{2,}/g, '/');
   const byPath = templates().filter((t) => t.pattern.test(path));
   if (byPath.length === 0) return { ok: false, why: `no operation of the catalogue has the path ${path}` };
   const byMethod = byPath.filter((t) => t.op.method === method);

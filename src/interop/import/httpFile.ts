@@ -3,7 +3,9 @@
  * `@name = value` variables, `# @name` request names, a request line, headers, a blank line, a body.
  * `Authorization: Basic user:password` (or `user password`) and `Bearer token` become the request's auth.
  */
-import { ImportError, LIMITS, looksSecret, type HttpHeader, type ImportedCollection, type PlainRequest, type RequestAuth, type Variable } from '../model';
+import { KnownSecrets } from '../../http/knownSecrets';
+import { isSecretName } from '../../redaction';
+import { ImportError, LIMITS, quoteInput, type HttpHeader, type ImportedCollection, type PlainRequest, type RequestAuth, type Variable } from '../model';
 
 const METHODS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\S+)(\s+HTTP\/[\d.]+)?\s*$/i;
 const VARIABLE = /^@([A-Za-z_][\w.-]*)\s*=\s*(.*)$/;
@@ -71,7 +73,7 @@ export function importHttpFile(text: string, where: string): ImportedCollection 
     if (!pending) {
       if (trimmed === '') return;
       const request = METHODS.exec(trimmed) ?? (/^https?:\/\//i.test(trimmed) ? [trimmed, 'GET', trimmed] : undefined);
-      if (!request) throw new ImportError(`${where}:${n}:1: expected a request line ("POST https://…"), a variable ("@name = value") or ###, got ${JSON.stringify(trimmed.slice(0, 60))}`);
+      if (!request) throw new ImportError(`${where}:${n}:1: expected a request line ("POST https://…"), a variable ("@name = value") or ###, got ${quoteInput(trimmed, 60, secretValues(variables))}`);
       pending = { ...(nextName ? { name: nextName } : {}), line: n, method: (request[1] as string).toUpperCase(), url: request[2] as string, headers: [], body: [], inBody: false };
       nextName = undefined;
       return;
@@ -82,7 +84,7 @@ export function importHttpFile(text: string, where: string): ImportedCollection 
     }
     const colon = line.indexOf(':');
     // A body line without the blank line before it ("apiOperation": …) has a colon too, but no header name.
-    if (colon <= 0 || !HEADER_NAME.test(line.slice(0, colon).trim())) throw new ImportError(`${where}:${n}:1: expected a header ("Name: value") or a blank line before the body, got ${JSON.stringify(trimmed.slice(0, 60))}`);
+    if (colon <= 0 || !HEADER_NAME.test(line.slice(0, colon).trim())) throw new ImportError(`${where}:${n}:1: expected a header ("Name: value") or a blank line before the body, got ${quoteInput(trimmed, 60, secretValues(variables))}`);
     if (pending.headers.length >= LIMITS.headersPerRequest) throw new ImportError(`${where}:${n}: more than ${LIMITS.headersPerRequest} headers`);
     pending.headers.push({ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
   });
@@ -92,10 +94,15 @@ export function importHttpFile(text: string, where: string): ImportedCollection 
   return { name, source: where, groups: [{ name, requests }], variables, environments: [], notes };
 }
 
+/** The values of the secret variables read so far, kept out of a quoted line. */
+function secretValues(variables: readonly Variable[]): KnownSecrets {
+  return new KnownSecrets().add(...variables.filter((v) => v.secret && v.value.length >= 4).map((v) => v.value));
+}
+
 function variableOf(name: string, value: string): Variable {
   // {{$processEnv NAME}} / {{$dotenv NAME}} read the shell's variables: there is no value to carry over.
   const fromEnvironment = /^\{\{\s*\$(processEnv|dotenv)\b/.test(value);
-  return { name, value: fromEnvironment ? '' : value, secret: fromEnvironment || looksSecret(name) };
+  return { name, value: fromEnvironment ? '' : value, secret: fromEnvironment || isSecretName(name) };
 }
 
 function toRequest(p: Pending, where: string): PlainRequest {

@@ -5,7 +5,8 @@
  */
 import { JsonDepthError, parseJsonBounded } from '../../json/depth';
 import { describeJsonSyntaxError, withoutBom } from '../../json/fileText';
-import { ImportError, LIMITS, looksSecret, type HttpHeader, type ImportedCollection, type ImportedEnvironment, type PlainRequest, type RequestAuth, type RequestGroup, type Variable } from '../model';
+import { isSecretName } from '../../redaction';
+import { ImportError, LIMITS, type HttpHeader, type ImportedCollection, type ImportedEnvironment, type PlainRequest, type RequestAuth, type RequestGroup, type Variable } from '../model';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -44,18 +45,26 @@ export function importPostmanCollection(json: unknown, where: string): ImportedC
   const groups: RequestGroup[] = [];
   const state = { count: 0 };
   const top: PlainRequest[] = [];
-  const rootAuth = authOf(json['auth'], undefined, `${where}: collection`, notes);
-  walkItems(json['item'], { path: [], auth: rootAuth, where, notes, groups, state }, top);
+  const keptOut: KeptOut[] = [];
+  const rootAuth = authOf(json['auth'], undefined, `${where}: collection`, { notes, keptOut });
+  walkItems(json['item'], { path: [], auth: rootAuth, where, notes, keptOut, groups, state }, top);
   if (top.length) groups.unshift({ name, requests: top });
   if (hasScripts(json)) notes.push(`${where}: scripts (pre-request and tests) are not imported; a flow step's "expect" and its {{STEP.response.…}} references do their work`);
-  return { name, source: where, groups, variables: variablesOf(json['variable'], where), environments: [], notes };
+  return { name, source: where, groups, variables: variablesOf(json['variable'], where), environments: [], notes, keptOut };
 }
 
-interface Walk {
+type KeptOut = NonNullable<ImportedCollection['keptOut']>[number];
+
+/** Where the importer notes what it left out, and the secrets among it. */
+interface Noted {
+  notes: string[];
+  keptOut: KeptOut[];
+}
+
+interface Walk extends Noted {
   path: string[];
   auth: RequestAuth | 'none' | undefined;
   where: string;
-  notes: string[];
   groups: RequestGroup[];
   state: { count: number };
 }
@@ -63,11 +72,12 @@ interface Walk {
 function walkItems(items: unknown, w: Walk, into: PlainRequest[]): void {
   for (const item of list(items)) {
     if (!isObject(item)) continue;
-    const itemName = text(item['name']) ?? 'request';
+    // A name is shown in paths of names (Orders / Refund): bounded, so a deep tree of long names stays small.
+    const itemName = (text(item['name']) ?? 'request').slice(0, 200);
     if (Array.isArray(item['item'])) {
       const folder: PlainRequest[] = [];
       const path = [...w.path, itemName];
-      walkItems(item['item'], { ...w, path, auth: authOf(item['auth'], w.auth, `${w.where}: ${path.join(' / ')}`, w.notes) }, folder);
+      walkItems(item['item'], { ...w, path, auth: authOf(item['auth'], w.auth, `${w.where}: ${path.join(' / ')}`, w) }, folder);
       if (folder.length) w.groups.push({ name: path.join(' / '), requests: folder });
       continue;
     }
@@ -86,7 +96,7 @@ function requestOf(item: Json, name: string, w: Walk): PlainRequest {
     .slice(0, LIMITS.headersPerRequest)
     .map((h) => ({ name: text(h['key']) ?? '', value: text(h['value']) ?? '' }))
     .filter((h) => h.name !== '');
-  const auth = authOf(r['auth'], w.auth, source, w.notes);
+  const auth = authOf(r['auth'], w.auth, source, w);
   const body = bodyOf(r['body'], source, w.notes);
   return {
     name, method: (text(r['method']) ?? 'GET').toUpperCase(), url: urlOf(r['url']), headers, source,
@@ -103,7 +113,11 @@ function urlOf(url: unknown): string {
   const host = Array.isArray(url['host']) ? url['host'].map(text).join('.') : (text(url['host']) ?? '');
   const path = Array.isArray(url['path']) ? url['path'].map(text).join('/') : (text(url['path']) ?? '');
   const protocol = text(url['protocol']);
-  return withPathVariables(`${protocol ? `${protocol}://` : ''}${host}${path ? `/${path}` : ''}`, url['variable']);
+  const port = text(url['port']);
+  // The query as its parts give it (Offers' selectFirst=true tells the operation apart), the disabled ones left out.
+  const query = list(url['query']).filter((q): q is Json => isObject(q) && q['disabled'] !== true).slice(0, 100)
+    .map((q) => `${text(q['key']) ?? ''}${q['value'] === null || q['value'] === undefined ? '' : `=${text(q['value']) ?? ''}`}`).join('&');
+  return withPathVariables(`${protocol ? `${protocol}://` : ''}${host}${port ? `:${port}` : ''}${path ? `/${path}` : ''}${query ? `?${query}` : ''}`, url['variable']);
 }
 
 /** Postman's path variables (`/order/:orderId`): the value given in `url.variable`, or a `{{template}}` of the same name. */
@@ -120,6 +134,13 @@ function bodyOf(body: unknown, source: string, notes: string[]): string | undefi
   return undefined;
 }
 
+/** Every attribute of an auth block, [key, value] (v2.1's list or v2.0's object), bounded. */
+function attributes(auth: Json, type: string): [string, string][] {
+  const attrs = auth[type];
+  const pairs = Array.isArray(attrs) ? attrs.filter(isObject).map((a) => [text(a['key']) ?? '', text(a['value']) ?? ''] as [string, string]) : isObject(attrs) ? Object.entries(attrs).map(([k, v]) => [k, text(v) ?? ''] as [string, string]) : [];
+  return pairs.slice(0, 100);
+}
+
 /** v2.1 lists auth attributes as [{ key, value }], v2.0 as an object. */
 function attribute(auth: Json, type: string, key: string): string {
   const attrs = auth[type];
@@ -127,14 +148,16 @@ function attribute(auth: Json, type: string, key: string): string {
   return isObject(attrs) ? (text(attrs[key]) ?? '') : '';
 }
 
-function authOf(auth: unknown, inherited: RequestAuth | 'none' | undefined, source: string, notes: string[]): RequestAuth | 'none' | undefined {
+function authOf(auth: unknown, inherited: RequestAuth | 'none' | undefined, source: string, noted: Noted): RequestAuth | 'none' | undefined {
   if (!isObject(auth)) return inherited;
   const type = text(auth['type']);
   if (type === 'noauth') return 'none';
   if (type === 'inherit') return inherited;
   if (type === 'basic') return { kind: 'basic', user: attribute(auth, 'basic', 'username'), password: attribute(auth, 'basic', 'password') };
   if (type === 'bearer') return { kind: 'bearer', token: attribute(auth, 'bearer', 'token') };
-  notes.push(`${source}: "${type ?? '?'}" authentication is left out; the workbench authenticates with the environment's credentials (basic or bearer)`);
+  noted.notes.push(`${source}: "${type ?? '?'}" authentication is left out; the workbench authenticates with the environment's credentials (basic or bearer)`);
+  // Its credentials (an API key's value, an OAuth secret or token) are secrets: named in the report, in no file.
+  for (const [key, value] of attributes(auth, type ?? '')) if (value !== '' && (key === 'value' || isSecretName(key))) noted.keptOut.push({ what: `${key} of the "${type ?? '?'}" authentication`, from: source, value });
   return inherited;
 }
 
@@ -145,7 +168,7 @@ function variablesOf(values: unknown, where: string): Variable[] {
     .filter((v) => v['enabled'] !== false && v['disabled'] !== true)
     .map((v) => {
       const name = text(v['key']) ?? text(v['id']) ?? '';
-      return { name, value: text(v['value']) ?? text(v['currentValue']) ?? '', secret: v['type'] === 'secret' || looksSecret(name) };
+      return { name, value: text(v['value']) ?? text(v['currentValue']) ?? '', secret: v['type'] === 'secret' || isSecretName(name) };
     })
     .filter((v) => v.name !== '');
 }

@@ -4,7 +4,7 @@
  * quotes, backslash-newline continuations. cmd: "…", ^ escapes and ^-newline continuations (and
  * PowerShell's backtick-newline). An unquoted newline, ; or && ends a command.
  */
-import { ImportError, LIMITS } from '../model';
+import { ImportError, LIMITS, quoteInput } from '../model';
 
 export type Dialect = 'bash' | 'cmd';
 
@@ -19,6 +19,8 @@ interface Cursor {
   text: string;
   i: number;
   where: string;
+  /** The option whose value the word being read is (-u, -H): an unclosed quote there is not quoted back, it may hold a credential. */
+  optionOfWord?: string;
 }
 
 function positionOf(text: string, index: number): string {
@@ -34,8 +36,15 @@ function positionOf(text: string, index: number): string {
 }
 
 function unclosed(c: Cursor, start: number, quote: string): ImportError {
-  const shown = c.text.slice(start, start + 30).replace(/\n/g, '\\n');
-  return new ImportError(`${c.where}:${positionOf(c.text, start)}: the quote ${quote} opened here is never closed (from ${JSON.stringify(shown)})`);
+  const from = c.optionOfWord !== undefined ? `the value of ${c.optionOfWord.slice(0, 40)}` : `from ${quoteInput(c.text.slice(start), 30)}`;
+  return new ImportError(`${c.where}:${positionOf(c.text, start)}: the quote ${quote} opened here is never closed (${from})`);
+}
+
+/** Quotes a word processor or a formatted page puts in ("…", '…'): a shell reads them as letters, not quotes. */
+const TYPOGRAPHIC_QUOTES = '\u201c\u201d\u201e\u2018\u2019\u00ab\u00bb';
+
+function typographic(c: Cursor, quote: string): ImportError {
+  return new ImportError(`${c.where}:${positionOf(c.text, c.i)}: a word starts with the typographic quote ${quote}, which a shell reads as a letter, not a quote (the command was copied from a formatted page?); write " or ' instead`);
 }
 
 /** Commands of `text`, each a list of words. */
@@ -60,6 +69,9 @@ export function shellCommands(text: string, where: string, dialect: Dialect = di
   while (c.i < text.length) {
     const ch = text[c.i] as string;
     const next = text[c.i + 1];
+    // The option a quote opened here would be the value of: the word's own start (-u'…, --user='…) or the word before (-u '…).
+    if (word === undefined) c.optionOfWord = words[words.length - 1]?.startsWith('-') ? words[words.length - 1] : undefined;
+    else if (word.startsWith('-')) c.optionOfWord = word;
     if ((ch === escape || ch === '`') && (next === '\n' || (next === '\r' && text[c.i + 2] === '\n'))) {
       c.i += next === '\r' ? 3 : 2; // a continued line
       continue;
@@ -74,6 +86,7 @@ export function shellCommands(text: string, where: string, dialect: Dialect = di
       c.i++;
       continue;
     }
+    if (word === undefined && TYPOGRAPHIC_QUOTES.includes(ch)) throw typographic(c, ch);
     if (ch === '#' && word === undefined && dialect === 'bash') {
       while (c.i < text.length && text[c.i] !== '\n') c.i++; // a comment to the end of the line
       continue;

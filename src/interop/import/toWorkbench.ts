@@ -1,19 +1,26 @@
 /**
  * Imported requests into workbench files: each detected request a request file or a flow step (a
- * group of two or more becomes a flow), ids chained between steps, an environment from the base URL
- * and merchant, secrets set aside (never in a file), and a report of what became what.
+ * group of two or more becomes a flow), ids chained between steps, an environment from where the
+ * requests go, secrets set aside (never in a file, never printed), and a report of what became what.
  */
 import { validateBody } from '../../catalogue/validate';
 import { orderRole, createsTransaction } from '../../catalogue/orderRole';
 import { stripComments } from 'jsonc-parser';
-import { KnownSecrets } from '../../http/knownSecrets';
-import { redactBodyText } from '../../http/redact';
+import { MAX_STEPS } from '../../flows/flow';
+import { MAX_INPUT_FILE_BYTES } from '../../json/fileText';
 import { parseJsonBounded } from '../../json/depth';
-import { isSecretHeader } from '../../redaction';
+import { redactText } from '../../redaction';
 import type { SecretName } from '../../send/secretNames';
-import { writeHttpFile } from '../export/httpFile';
-import { expandTemplates, headerValue, looksSecret, slug, templateNames, type ImportedCollection, type PlainRequest, type RequestAuth, type Variable } from '../model';
+import { headerValue, slug, templateNames, uniqueName, type ImportedCollection, type PlainRequest, type RequestAuth, type RequestGroup, type Variable } from '../model';
+import { carriesCredential, FoundSecrets, merchantOfUser, secretQueryParameters, splitUserinfo, withoutCredentialFields, type SecretKeptOut } from './credentials';
 import { detectOperation, type DetectedOperation } from './detect';
+import { chooseEnvironment, type EnvironmentChoice, type EnvironmentLike, type EnvironmentPlace } from './environmentChoice';
+import { writeUnmatched, type WrittenFile } from './plainRequests';
+import { MAX_NAME_CHARS, nameLine, oneLine, sanitized } from './requestLines';
+import { ExpansionBudget, VariableValues } from './variables';
+
+export type { SecretKeptOut } from './credentials';
+export type { EnvironmentLike } from './environmentChoice';
 
 export interface SecretToStore {
   environmentId: string;
@@ -23,11 +30,7 @@ export interface SecretToStore {
   from: string;
 }
 
-export interface WrittenFile {
-  /** Relative to the output folder. */
-  name: string;
-  text: string;
-}
+export type { WrittenFile } from './plainRequests';
 
 export interface ImportedEnvironmentOut {
   id: string;
@@ -37,14 +40,35 @@ export interface ImportedEnvironmentOut {
   merchantId?: string;
 }
 
+export interface ImportRow {
+  from: string;
+  became: string;
+  /** The file `became` starts with, when it names one: renamed with it when the adapter places the files. */
+  file?: string;
+}
+
 export interface ImportOutcome {
   files: WrittenFile[];
+  /** The environments the written files name (never a built-in one): for the environments file, and VS Code's store. */
   environments: ImportedEnvironmentOut[];
   /** For the adapter to store (VS Code SecretStorage) or to name (the CLI's variables); never written. */
   secrets: SecretToStore[];
-  rows: { from: string; became: string }[];
+  /** Secrets the source held that the workbench keeps nowhere: listed by name in the report, in no file. */
+  keptOut: SecretKeptOut[];
+  rows: ImportRow[];
   leftOut: string[];
   checks: string[];
+  /** The built-in environment (the local simulator) the written flows name, when the requests go there. */
+  builtInEnvironment?: string;
+}
+
+/** What the adapter knows before an import: the environments already there, the names already given. */
+export interface ImportContext {
+  now: Date;
+  /** The output folder's environments file, VS Code's store, the collections imported before this one. */
+  existing: readonly EnvironmentLike[];
+  /** File names (lower case) already given in this import: every name is distinct, whatever the file system's case. */
+  usedNames: Set<string>;
 }
 
 interface Step {
@@ -57,47 +81,100 @@ interface Step {
 
 const IGNORED_HEADERS = new Set(['content-type', 'accept', 'authorization', 'user-agent', 'content-length', 'host', 'refreshtoken']);
 const RESERVED_STEP_IDS = new Set(['fresh', 'env', 'inbox']);
+const SECRET_LABEL: Readonly<Record<SecretName, string>> = {
+  gatewayApiPassword: 'The gateway API password',
+  partnerEmail: 'The financing partner e-mail',
+  partnerPassword: 'The financing partner password',
+  certificatePassphrase: 'The certificate passphrase',
+  financingTokens: 'The financing tokens',
+};
 
-export function toWorkbench(collection: ImportedCollection, now: Date = new Date()): ImportOutcome {
-  const out: ImportOutcome = { files: [], environments: [], secrets: [], rows: [], leftOut: [...collection.notes], checks: [] };
+export function secretLabel(name: SecretName): string {
+  return SECRET_LABEL[name];
+}
+
+export function toWorkbench(collection: ImportedCollection, context: ImportContext): ImportOutcome {
+  const out: ImportOutcome = { files: [], environments: [], secrets: [], keptOut: [], rows: [], leftOut: [...collection.notes], checks: [] };
+  const found = new FoundSecrets();
+  for (const k of collection.keptOut ?? []) found.keep(k.what, k.from, k.value);
+  const groups = collection.groups.flatMap((g) => partsOf({ name: nameLine(g.name, MAX_NAME_CHARS) || nameLine(collection.name, MAX_NAME_CHARS) || 'Imported requests', requests: g.requests.flatMap((r) => sanitized(r, out.leftOut, found)) }));
   const envSource = collection.environments[0];
   const variables = new Map<string, Variable>();
-  const usedAsSecret = secretUses(collection);
+  const usedAsSecret = secretUses(groups);
   for (const v of [...collection.variables, ...(envSource?.variables ?? [])]) variables.set(v.name, usedAsSecret.has(v.name) ? { ...v, secret: true } : v);
-  const lookup = nestedLookup((name) => {
+  noteSecretsInVariables(variables, collection.source, found);
+  const budget = new ExpansionBudget();
+  const values = new VariableValues((name) => {
     const v = variables.get(name);
     return v && !v.secret && v.value !== '' ? v.value : undefined;
-  });
-  const environmentId = slug(envSource?.name ?? collection.name, 'imported');
-  const environment: ImportedEnvironmentOut = { id: environmentId, name: envSource?.name ?? collection.name };
+  }, collection.source, budget);
+  const allValues = new VariableValues((name) => variables.get(name)?.value || undefined, collection.source, budget);
+  const place: EnvironmentPlace = {};
   const unmatched: PlainRequest[] = [];
-  const usedNames = new Set<string>();
   const answered = new Set<string>();
-  for (const group of collection.groups) {
+  const converted: { name: string; steps: { step: Step; request: PlainRequest }[] }[] = [];
+  for (const group of groups) {
     const steps: { step: Step; request: PlainRequest }[] = [];
-    const chain = new Map<string, string>();
-    const stepIds = new Set<string>();
-    const earlier: EarlierStep[] = [];
+    const c: Context = { values, allValues, variables, place, chain: new Map(), stepIds: new Set(), earlier: [], answered, out, found, now: context.now };
     for (const request of group.requests) {
-      const converted = convert(request, { lookup, variables, environment, chain, stepIds, earlier, answered, out, now });
-      if (converted) steps.push({ step: converted.step, request: { ...request, name: converted.name } });
+      const result = convert(request, c);
+      if (result === 'absorbed') continue;
+      if (result) steps.push({ step: result.step, request: { ...request, name: result.name } });
       else unmatched.push(request);
     }
-    writeGroup(group.name, steps, environmentId, usedNames, out);
+    converted.push({ name: group.name, steps });
   }
+  const choice = chooseEnvironment(place, envSource?.name, context.existing);
+  const environmentId = choice.kind === 'none' ? undefined : choice.id;
+  if (choice.kind === 'own') out.environments.push({ id: choice.id, name: choice.name, ...place });
+  if (choice.kind === 'builtIn') {
+    out.builtInEnvironment = choice.id;
+    out.leftOut.push(`${collection.source}: the requests go to the local simulator (${place.gatewayUrl ?? place.financingBaseUrl ?? ''}): they run on the built-in environment ${choice.id}, with the simulator's own test credentials`);
+  }
+  if (choice.kind === 'none' && converted.some((g) => g.steps.length > 0)) out.leftOut.push(`${collection.source}: no request names a base URL or merchant the import can read: no environment was made; run the files with --env (or choose the environment in VS Code)`);
+  settleSecrets(out, choice, found);
+  for (const group of converted) writeGroup(group.name, group.steps, choice.kind === 'none' ? undefined : environmentId, context.usedNames, out);
   if (unmatched.length) {
-    const name = uniqueName(`${slug(collection.name)}.unmatched.http`, usedNames);
-    out.files.push({ name, text: writeHttpFile(unmatched.map((r) => withoutLiteralSecrets(r, out)), { variables: [...variables.values()].filter((v) => !v.secret) }) });
-    for (const r of unmatched) out.rows.push({ from: r.source, became: `${name} (a plain HTTP request)` });
+    const plain = writeUnmatched(unmatched, collection.name, variables, context.usedNames, found);
+    out.files.push(plain.file);
+    out.leftOut.push(...plain.notes);
+    for (const r of unmatched) out.rows.push({ from: r.source, file: plain.file.name, became: `${plain.file.name} (a plain HTTP request)` });
   }
-  // Whatever a source held in clear (a secret variable's value, a password given in a request) is in no file, wherever it was written.
-  const known = new KnownSecrets().add(...[...variables.values()].filter((v) => v.secret && v.value.length >= 4).map((v) => v.value), ...out.secrets.map((x) => x.value).filter((v) => v.length >= 4));
-  if (known.size > 0) out.files = out.files.map((f) => ({ ...f, text: known.redact(f.text) }));
-  if (environment.gatewayUrl || environment.financingBaseUrl || environment.merchantId) out.environments.push(environment);
   for (const v of variables.values()) {
-    if (v.secret && !answered.has(v.name) && !out.secrets.some((s) => s.from.includes(`{{${v.name}}}`))) out.leftOut.push(`variable "${v.name}": a secret, kept out of every file${v.value ? '' : ' (it had no value)'}`);
+    if (v.secret && !answered.has(v.name) && !out.secrets.some((s) => s.from.includes(`{{${v.name}}}`))) found.keep(`variable "${nameLine(v.name, 100)}"${v.value ? '' : ' (it had no value)'}`, collection.source, v.value);
   }
+  // Whatever a source held in clear (a secret variable's value, a password given in a request) is in no file and no line of the report.
+  const known = found.values.add(...out.secrets.map((x) => x.value).filter((v) => v.length >= 4));
+  if (known.size > 0) out.files = out.files.map((f) => ({ ...f, text: known.redact(f.text) }));
+  const scrub = (line: string) => redactText(line, known.size > 0 ? known : undefined);
+  out.keptOut = found.keptOut.map((k) => ({ what: scrub(k.what), from: scrub(k.from) }));
+  out.rows = out.rows.map((r) => ({ ...r, from: scrub(r.from), became: scrub(r.became) }));
+  out.leftOut = out.leftOut.map(scrub);
+  out.checks = out.checks.map(scrub);
+  for (const s of out.secrets) s.from = scrub(s.from);
   return out;
+}
+
+/** A group of more than a flow's MAX_STEPS requests, as consecutive groups that each fit a flow file. */
+function partsOf(group: RequestGroup): RequestGroup[] {
+  if (group.requests.length <= MAX_STEPS) return [group];
+  const parts: RequestGroup[] = [];
+  const count = Math.ceil(group.requests.length / MAX_STEPS);
+  for (let i = 0; i < count; i++) parts.push({ name: `${group.name} (${i + 1} of ${count})`, requests: group.requests.slice(i * MAX_STEPS, (i + 1) * MAX_STEPS) });
+  return parts;
+}
+
+/** Secret variables' values, and credentials inside the other variables' values (a URL's password, an api_key in its query). */
+function noteSecretsInVariables(variables: ReadonlyMap<string, Variable>, source: string, found: FoundSecrets): void {
+  for (const v of variables.values()) {
+    if (v.secret) {
+      found.value(v.value);
+      continue;
+    }
+    const password = splitUserinfo(v.value).auth?.password;
+    if (password) found.keep(`the password in the URL of variable "${v.name}"`, source, password);
+    for (const q of secretQueryParameters(v.value)) if (q.value) found.keep(`query parameter "${q.name}" in variable "${v.name}"`, source, q.value);
+  }
 }
 
 /** A converted step of the same group, for what a later request takes from its answer. */
@@ -109,21 +186,28 @@ interface EarlierStep {
 }
 
 interface Context {
-  lookup: (name: string) => string | undefined;
+  /** The variables' values, secrets left out: what a written file may hold. */
+  values: VariableValues;
+  /** Every variable's value, secrets too: read for the credentials that go to secret storage, never written. */
+  allValues: VariableValues;
   earlier: EarlierStep[];
   /** Variables that became references to an earlier answer (a card token is then no secret to keep out). */
   answered: Set<string>;
   variables: Map<string, Variable>;
-  environment: ImportedEnvironmentOut;
+  /** Where the requests go: the environment is made from it once every request is read. */
+  place: EnvironmentPlace;
   /** The raw order id (or transaction id) text of a group → the step that first used it. */
   chain: Map<string, string>;
   stepIds: Set<string>;
   out: ImportOutcome;
+  found: FoundSecrets;
   now: Date;
 }
 
-function convert(request: PlainRequest, c: Context): { step: Step; name: string } | undefined {
-  const url = expandTemplates(request.url, c.lookup);
+function convert(request: PlainRequest, c: Context): { step: Step; name: string } | 'absorbed' | undefined {
+  const split = splitUserinfo(c.values.expand(request.url, `${request.source}: its URL`));
+  const url = split.url;
+  const withAuth = request.auth || !split.auth ? request : { ...request, auth: split.auth };
   const bodyText = request.body === undefined ? undefined : expandBody(request, c);
   const body = bodyText === undefined || bodyText.trim() === '' ? undefined : parseBody(bodyText, request.source, c.out);
   if (body === false) {
@@ -137,18 +221,27 @@ function convert(request: PlainRequest, c: Context): { step: Step; name: string 
     return undefined;
   }
   const d = detection.detected;
-  setEnvironment(d, request, c);
-  takeSecrets(request, d, c);
-  for (const h of request.headers) if (!IGNORED_HEADERS.has(h.name.toLowerCase())) c.out.leftOut.push(`${request.source}: header ${h.name} left out: a request file has no headers (the workbench sends Content-Type, Accept and the authentication itself)`);
+  setPlace(d, request, c);
+  for (const q of secretQueryParameters(url)) c.found.keep(`query parameter "${q.name}"`, request.source, q.value);
+  if (d.op.id === 'financing.login') {
+    takeLoginSecrets(request, body, c);
+    return 'absorbed';
+  }
+  takeSecrets(withAuth, d, c);
+  for (const h of request.headers) {
+    const lower = h.name.toLowerCase();
+    if (lower !== 'authorization' && carriesCredential(h.name)) c.found.keep(`header ${h.name}`, request.source, h.value);
+    else if (!IGNORED_HEADERS.has(lower)) c.out.leftOut.push(`${request.source}: header ${h.name} left out: a request file has no headers (the workbench sends Content-Type, Accept and the authentication itself)`);
+  }
   const id = stepId(/^[A-Z]+ \//.test(request.name) ? d.op.title : request.name, c.stepIds);
   const step: Step = { id, operation: d.op.id, ...(d.version !== undefined ? { version: d.version } : {}) };
   const params = chainParams(d, id, request.source, c);
   if (Object.keys(params).length) step.params = params;
   if (body !== undefined && d.op.hasBody) {
-    step.body = body;
+    step.body = withoutCredentialFields(body, (path, value) => c.found.keep(`body field ${path}`, request.source, String(value)));
     // A body that refers to earlier answers is checked when the flow sends it, with the values in place.
     if (bodyText?.includes('{{')) c.out.checks.push(`${request.source}: checked when the flow runs (its body refers to earlier steps)`);
-    else for (const issue of validateBody(d.op.id, d.version, body, c.now)) c.out.checks.push(`${request.source}: ${issue.severity}: ${issue.message}`);
+    else for (const issue of validateBody(d.op.id, d.version, step.body, c.now)) c.out.checks.push(`${request.source}: ${issue.severity}: ${issue.message}`);
   }
   c.earlier.push({ id, operation: d.op.id, requestName: request.name });
   // A name the importer made up from the method and path says less than the operation's title.
@@ -156,7 +249,7 @@ function convert(request: PlainRequest, c: Context): { step: Step; name: string 
 }
 
 function expandBody(request: PlainRequest, c: Context): string {
-  return expandTemplates(request.body ?? '', (name) => {
+  return c.values.expand(request.body ?? '', `${request.source}: its body`, (name) => {
     const fromAnswer = answerReference(name, c);
     if (fromAnswer) {
       c.out.leftOut.push(`${request.source}: {{${name}}} became ${fromAnswer} (the earlier answer that sets it)`);
@@ -167,7 +260,7 @@ function expandBody(request: PlainRequest, c: Context): string {
       c.out.leftOut.push(`${request.source}: {{${name}}} became ${fresh}, a fresh value on every run`);
       return fresh;
     }
-    const known = c.lookup(name);
+    const known = c.values.value(name);
     // An id an earlier step set (its fresh order or transaction id) is read from that step's params.
     const value = known ?? `{{${name}}}`;
     const order = c.chain.get(`order:${value}`);
@@ -216,21 +309,21 @@ function earlierAnswer(name: string, c: Context): string | undefined {
     const step = c.earlier.find((e) => e.requestName === restClient[1] || e.id === restClient[1]);
     return step ? `{{${step.id}.response.${restClient[2] ?? ''}}}` : undefined;
   }
-  const produced = PRODUCED_BY_ANSWER[name.toLowerCase().replace(/[^a-z]/g, '')];
+  const produced = PRODUCED_BY_ANSWER.get(name.toLowerCase().replace(/[^a-z]/g, ''));
   if (!produced) return undefined;
   const step = [...c.earlier].reverse().find((e) => produced.operations.includes(e.operation));
   return step ? `{{${step.id}.response.${produced.path}}}` : undefined;
 }
 
-/** Ids a payment collection carries from one answer to the next, by the variable names collections give them. */
-const PRODUCED_BY_ANSWER: Readonly<Record<string, { operations: readonly string[]; path: string }>> = {
-  sessionid: { operations: ['gateway.createSession', 'gateway.initiateCheckout'], path: 'session.id' },
-  session: { operations: ['gateway.createSession', 'gateway.initiateCheckout'], path: 'session.id' },
-  token: { operations: ['gateway.createToken', 'gateway.updateToken'], path: 'token' },
-  tokenid: { operations: ['gateway.createToken', 'gateway.updateToken'], path: 'token' },
-  cardtoken: { operations: ['gateway.createToken', 'gateway.updateToken'], path: 'token' },
-  successindicator: { operations: ['gateway.initiateCheckout'], path: 'successIndicator' },
-};
+/** Ids a payment collection carries from one answer to the next, by the variable names collections give them (a Map: a name like "constructor" is no entry). */
+const PRODUCED_BY_ANSWER: ReadonlyMap<string, { operations: readonly string[]; path: string }> = new Map([
+  ['sessionid', { operations: ['gateway.createSession', 'gateway.initiateCheckout'], path: 'session.id' }],
+  ['session', { operations: ['gateway.createSession', 'gateway.initiateCheckout'], path: 'session.id' }],
+  ['token', { operations: ['gateway.createToken', 'gateway.updateToken'], path: 'token' }],
+  ['tokenid', { operations: ['gateway.createToken', 'gateway.updateToken'], path: 'token' }],
+  ['cardtoken', { operations: ['gateway.createToken', 'gateway.updateToken'], path: 'token' }],
+  ['successindicator', { operations: ['gateway.initiateCheckout'], path: 'successIndicator' }],
+]);
 
 /** Postman's and REST Client's dynamic variables ({{$guid}}, {{$timestamp}}…): a fresh value per run. */
 function freshValue(name: string): string | undefined {
@@ -238,24 +331,15 @@ function freshValue(name: string): string | undefined {
   return dynamic ? `{{fresh.orderId.${dynamic[1] ?? 'guid'}}}` : undefined;
 }
 
-/** Variables whose values are built from others (`@base = {{host}}/api`): expanded a few levels deep, so a cycle ends. */
-function nestedLookup(lookup: (name: string) => string | undefined, depth = 0): (name: string) => string | undefined {
-  return (name) => {
-    const value = lookup(name);
-    return value === undefined || depth >= MAX_VARIABLE_NESTING ? value : expandTemplates(value, nestedLookup(lookup, depth + 1));
-  };
-}
-
-const MAX_VARIABLE_NESTING = 8;
-
-/** Names of the variables a source uses where a credential goes: its auth, an Authorization or other secret header. */
-function secretUses(collection: ImportedCollection): Set<string> {
+/** Names of the variables a source uses where a credential goes: its auth, an Authorization or other secret header, a secret query parameter. */
+function secretUses(groups: readonly RequestGroup[]): Set<string> {
   const names = new Set<string>();
-  for (const group of collection.groups) {
+  for (const group of groups) {
     for (const r of group.requests) {
       const places = [
         ...(r.auth?.kind === 'basic' ? [r.auth.password, ...(merchantOfUser(r.auth.user) !== undefined ? [] : [r.auth.user])] : r.auth ? [r.auth.token] : []),
         ...r.headers.filter((h) => h.name.toLowerCase() === 'authorization' || carriesCredential(h.name)).map((h) => h.value),
+        ...secretQueryParameters(r.url).map((q) => q.value),
       ];
       for (const place of places) for (const name of templateNames(place)) names.add(name);
     }
@@ -263,40 +347,91 @@ function secretUses(collection: ImportedCollection): Set<string> {
   return names;
 }
 
-function setEnvironment(d: DetectedOperation, request: PlainRequest, c: Context): void {
-  const env = c.environment;
+function setPlace(d: DetectedOperation, request: PlainRequest, c: Context): void {
+  const place = c.place;
   const key = d.op.api === 'gateway' ? 'gatewayUrl' : 'financingBaseUrl';
-  if (/^https?:\/\/[^{}<>\s]+$/.test(d.baseUrl)) {
-    if (env[key] === undefined) env[key] = d.baseUrl;
-    else if (env[key] !== d.baseUrl) c.out.leftOut.push(`${request.source}: its base URL ${d.baseUrl} differs from the environment's ${env[key]}; the environment's is used`);
-  } else c.out.leftOut.push(`${request.source}: the base URL ${JSON.stringify(d.baseUrl)} has no known value; set it in the environment`);
+  const baseUrl = d.baseUrl.replace(/\/+$/, '');
+  if (/^https?:\/\/[^{}<>\s]+$/.test(baseUrl) && !baseUrl.includes('?') && !baseUrl.includes('#')) {
+    if (place[key] === undefined) place[key] = baseUrl;
+    else if (place[key] !== baseUrl) c.out.leftOut.push(`${request.source}: its base URL ${baseUrl} differs from the environment's ${place[key]}; the environment's is used`);
+  } else c.out.leftOut.push(`${request.source}: the base URL ${JSON.stringify(baseUrl.slice(0, 200))} has no known value; set it in the environment`);
   const merchant = d.params['merchantId'];
-  if (merchant !== undefined && /^[A-Za-z0-9_-]{1,40}$/.test(merchant)) env.merchantId ??= merchant;
+  if (merchant !== undefined && /^[A-Za-z0-9_-]{1,40}$/.test(merchant)) place.merchantId ??= merchant;
 }
 
 function takeSecrets(request: PlainRequest, d: DetectedOperation, c: Context): void {
   // The header may be built from a variable ("Basic {{basicAuth}}"): read it with every value the source gives, secret ones too.
   const header = headerValue(request, 'authorization');
-  const auth = request.auth ?? authFromHeader(header === undefined ? undefined : expandTemplates(header, (name) => c.variables.get(name)?.value || undefined));
+  const auth = request.auth ?? authFromHeader(header === undefined ? undefined : c.allValues.expand(header, `${request.source}: its Authorization header`));
   if (!auth) {
-    if (header !== undefined) c.out.leftOut.push(`${request.source}: its Authorization header could not be read (${header.split(/\s/)[0] ?? ''} …, built by the shell or a script?); store the environment's gateway API password yourself`);
+    if (header !== undefined) c.out.leftOut.push(`${request.source}: its Authorization header could not be read (${oneLine(header.split(/\s/)[0] ?? '', 20)} …, built by the shell or a script?); store the environment's gateway API password yourself`);
     return;
   }
   if (auth.kind === 'bearer') {
+    c.found.value(auth.token);
     c.out.leftOut.push(`${request.source}: its bearer token is not kept; a financing run signs in with the partner e-mail and password of the environment`);
     return;
   }
-  if (d.op.api !== 'gateway') return;
-  if (!c.out.secrets.some((s) => s.environmentId === c.environment.id && s.name === 'gatewayApiPassword')) {
-    const named = templateNames(auth.password)[0];
-    const shellVariable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(auth.password)?.[1];
-    const value = named !== undefined ? (c.variables.get(named)?.value ?? '') : shellVariable !== undefined || isPlaceholder(auth.password) ? '' : auth.password;
-    const from = named !== undefined ? `{{${named}}} (${request.source})` : shellVariable !== undefined ? `the shell variable ${shellVariable} (${request.source})` : `the password given in ${request.source}`;
-    c.out.secrets.push({ environmentId: c.environment.id, name: 'gatewayApiPassword', value, from });
+  if (d.op.api !== 'gateway') {
+    c.found.keep('the password of its Basic auth', request.source, auth.password);
+    return;
   }
-  const user = expandTemplates(auth.user, c.lookup);
+  const fromHeader = request.auth === undefined && header !== undefined && templateNames(header).length > 0;
+  const secret = fromHeader ? { value: auth.password, from: `the Authorization header ${oneLine(header, 80)} (${request.source})` } : secretOf(auth.password, request.source, 'the password given in', c);
+  const stored = c.out.secrets.find((s) => s.name === 'gatewayApiPassword');
+  if (!stored) c.out.secrets.push({ environmentId: '', name: 'gatewayApiPassword', ...secret });
+  else if (secret.value !== '' && secret.value !== stored.value) c.found.keep('another gateway API password', secret.from, secret.value);
+  const user = c.values.expand(auth.user, `${request.source}: its user name`);
   const merchant = merchantOfUser(user);
-  if (merchant && /^[A-Za-z0-9_-]{1,40}$/.test(merchant)) c.environment.merchantId ??= merchant;
+  if (merchant && /^[A-Za-z0-9_-]{1,40}$/.test(merchant)) c.place.merchantId ??= merchant;
+}
+
+/** A secret as the source gives it: a `{{variable}}`'s value, a shell variable or a placeholder (no value), or the text itself. */
+function secretOf(given: string, source: string, what: string, c: Context): { value: string; from: string } {
+  const named = templateNames(given)[0];
+  const shellVariable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(given)?.[1];
+  if (named !== undefined) return { value: c.allValues.value(named) ?? '', from: `{{${named}}} (${source})` };
+  if (shellVariable !== undefined) return { value: '', from: `the shell variable ${shellVariable} (${source})` };
+  return { value: isPlaceholder(given) ? '' : given, from: `${what} ${source}` };
+}
+
+/**
+ * A financing Login request: its e-mail and password are the environment's partner credentials (to
+ * secret storage), and a financing run signs in by itself, so it becomes no step of a flow.
+ */
+function takeLoginSecrets(request: PlainRequest, body: unknown, c: Context): void {
+  // The body again, with the secret variables' values this time: they go to secret storage, never to a file.
+  let full: unknown = body;
+  try {
+    full = request.body === undefined ? body : parseJsonBounded(c.allValues.expand(request.body, `${request.source}: its body`), { where: 'The body' });
+  } catch {
+    // the body read without secrets stays
+  }
+  const record = typeof full === 'object' && full !== null && !Array.isArray(full) ? (full as Record<string, unknown>) : {};
+  for (const [name, key] of [['partnerEmail', 'email'], ['partnerPassword', 'password']] as const) {
+    const given = record[key];
+    if (typeof given !== 'string' || c.out.secrets.some((s) => s.name === name)) continue;
+    c.out.secrets.push({ environmentId: '', name, ...secretOf(given, request.source, 'the login body of', c) });
+  }
+  c.out.rows.push({ from: request.source, became: 'the environment\'s financing partner e-mail and password (secret storage): a financing run signs in by itself' });
+}
+
+/**
+ * The secrets' environment, once it is chosen. None is kept for a built-in simulator environment
+ * (it uses the simulator's own test credentials) or when no environment was made: listed as kept out.
+ */
+function settleSecrets(out: ImportOutcome, choice: EnvironmentChoice, found: FoundSecrets): void {
+  if (choice.kind === 'own') {
+    for (const s of out.secrets) s.environmentId = choice.id;
+    return;
+  }
+  const why = choice.kind === 'builtIn' ? `the environment is the built-in ${choice.id}, which uses the simulator's own test credentials` : 'no environment was made to keep it for';
+  for (const s of out.secrets) {
+    if (s.value === '') continue;
+    found.keep(secretLabel(s.name).toLowerCase(), s.from, s.value);
+    out.leftOut.push(`${s.from}: ${secretLabel(s.name).toLowerCase()} not kept: ${why}`);
+  }
+  out.secrets = [];
 }
 
 function authFromHeader(value: string | undefined): RequestAuth | undefined {
@@ -307,7 +442,7 @@ function authFromHeader(value: string | undefined): RequestAuth | undefined {
   return colon < 0 ? undefined : { kind: 'basic', user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** An order's first step gets a fresh id per run (a rerun would find the order already there); later steps refer to it. */
+/** An order's first step gets a fresh id per run (a rerun would find the order there); later steps refer to it. */
 function chainParams(d: DetectedOperation, id: string, source: string, c: Context): Record<string, string> {
   const params: Record<string, string> = {};
   const orderId = d.params['orderId'];
@@ -317,8 +452,8 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
     else {
       c.chain.set(`order:${orderId}`, id);
       if (orderRole(d.op.id) !== 'initial' && !hasNoValue(orderId)) params['orderId'] = orderId;
-      else if (orderRole(d.op.id) === 'initial') c.out.leftOut.push(`${source}: order id ${orderId} became a fresh id on every run (a second run would find the order there)`);
-      else c.out.leftOut.push(`${source}: order id ${orderId} has no value; a fresh id is used`);
+      else if (orderRole(d.op.id) === 'initial') c.out.leftOut.push(`${source}: order id ${oneLine(orderId, 80)} became a fresh id on every run (a second run would find the order there)`);
+      else c.out.leftOut.push(`${source}: order id ${oneLine(orderId, 80)} has no value; a fresh id is used`);
     }
   }
   const transactionId = d.params['transactionId'];
@@ -337,19 +472,9 @@ function chainParams(d: DetectedOperation, id: string, source: string, c: Contex
     const fromAnswer = template.length === 1 && value === `{{${template[0] ?? ''}}}` ? answerReference(template[0] ?? '', c) : undefined;
     if (fromAnswer) params[name] = fromAnswer;
     else if (!hasNoValue(value)) params[name] = value;
-    else c.out.leftOut.push(`${source}: ${name} ${value} has no value and no earlier step gives it; set it in the flow`);
+    else c.out.leftOut.push(`${source}: ${name} ${oneLine(value, 80)} has no value and no earlier step gives it; set it in the flow`);
   }
   return params;
-}
-
-/** A header other than Authorization that carries a credential (x-api-key, a name like a password or token). */
-function carriesCredential(headerName: string): boolean {
-  return isSecretHeader(headerName) || looksSecret(headerName);
-}
-
-/** The merchant of a gateway Basic user ("merchant.TESTM01" → "TESTM01"); undefined for any other user (an API key). */
-function merchantOfUser(user: string): string | undefined {
-  return /^merchant\.(.+)$/.exec(user)?.[1];
 }
 
 /** Documentation's placeholders ("<your_api_password>", "<order_id>") are no values. */
@@ -363,8 +488,8 @@ function hasNoValue(value: string): boolean {
 }
 
 function stepId(name: string, used: Set<string>): string {
-  const words = name.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
-  const only = words.length === 1 ? (words[0] ?? '') : undefined;
+  const words = name.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean).slice(0, 20);
+  const only = words.length === 1 ? (words[0] ?? '').slice(0, 40) : undefined;
   let base = only !== undefined && /^[A-Za-z][A-Za-z0-9]*$/.test(only) ? (only === only.toUpperCase() ? only.toLowerCase() : `${only[0]?.toLowerCase() ?? ''}${only.slice(1)}`) : words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]?.toUpperCase() + w.slice(1).toLowerCase())).join('').slice(0, 40);
   if (!/^[A-Za-z]/.test(base) || RESERVED_STEP_IDS.has(base)) base = `step${base}`;
   let id = base;
@@ -373,45 +498,23 @@ function stepId(name: string, used: Set<string>): string {
   return id;
 }
 
-function uniqueName(name: string, used: Set<string>): string {
-  const dot = name.indexOf('.');
-  let candidate = name;
-  for (let n = 2; used.has(candidate); n++) candidate = `${name.slice(0, dot)}-${n}${name.slice(dot)}`;
-  used.add(candidate);
-  return candidate;
-}
-
-function writeGroup(name: string, steps: { step: Step; request: PlainRequest }[], environmentId: string, used: Set<string>, out: ImportOutcome): void {
+function writeGroup(name: string, steps: { step: Step; request: PlainRequest }[], environmentId: string | undefined, used: Set<string>, out: ImportOutcome): void {
   if (steps.length === 0) return;
-  if (steps.length === 1) {
-    const { step, request } = steps[0] as { step: Step; request: PlainRequest };
-    const { id: _id, ...file } = step;
-    const fileName = uniqueName(`${slug(request.name)}.payreq.json`, used);
-    out.files.push({ name: fileName, text: `${JSON.stringify(file, null, 2)}\n` });
-    out.rows.push({ from: request.source, became: `${fileName} (${step.operation}${step.version !== undefined ? ` v${step.version}` : ''})` });
+  const single = steps.length === 1 ? steps[0] : undefined;
+  const { id: _id, ...requestFile } = single?.step ?? { id: '' };
+  const text = single ? `${JSON.stringify(requestFile, null, 2)}\n` : `${JSON.stringify({ name, ...(environmentId !== undefined ? { environment: environmentId } : {}), steps: steps.map((s) => s.step) }, null, 2)}\n`;
+  if (Buffer.byteLength(text) > MAX_INPUT_FILE_BYTES) {
+    for (const s of steps) out.leftOut.push(`${s.request.source}: left out: its ${single ? 'request file' : 'flow'} would be ${Buffer.byteLength(text)} bytes; the workbench reads at most ${MAX_INPUT_FILE_BYTES}`);
     return;
   }
-  const fileName = uniqueName(`${slug(name, 'flow')}.payflow.json`, used);
-  out.files.push({ name: fileName, text: `${JSON.stringify({ name, environment: environmentId, steps: steps.map((s) => s.step) }, null, 2)}\n` });
-  for (const s of steps) out.rows.push({ from: s.request.source, became: `${fileName}, step ${s.step.id} (${s.step.operation}${s.step.version !== undefined ? ` v${s.step.version}` : ''})` });
+  if (single) {
+    const fileName = uniqueName(slug(single.request.name), '.payreq.json', used);
+    out.files.push({ name: fileName, text });
+    out.rows.push({ from: single.request.source, file: fileName, became: `${fileName} (${single.step.operation}${single.step.version !== undefined ? ` v${single.step.version}` : ''})` });
+    return;
+  }
+  const fileName = uniqueName(slug(name, 'flow'), '.payflow.json', used);
+  out.files.push({ name: fileName, text });
+  for (const s of steps) out.rows.push({ from: s.request.source, file: fileName, became: `${fileName}, step ${s.step.id} (${s.step.operation}${s.step.version !== undefined ? ` v${s.step.version}` : ''})` });
 }
 
-/**
- * A plain request written as .http: a credential given in clear (password, API key header, a user
- * name that is a key) becomes a variable the file does not define, and secret values in the body are
- * redacted by the one policy (`apiPassword=…` in a form body, `"password": …` in JSON).
- */
-function withoutLiteralSecrets(r: PlainRequest, out: ImportOutcome): PlainRequest {
-  const asTemplate = (value: string, name: string) => (templateNames(value).length ? value : `{{${name}}}`);
-  const headers = r.headers
-    .filter((h) => h.name.toLowerCase() !== 'authorization')
-    .map((h) => (carriesCredential(h.name) ? { ...h, value: asTemplate(h.value, h.name.toLowerCase().replace(/[^a-z0-9]+/g, '_')) } : h));
-  const body = r.body === undefined ? undefined : redactBodyText(r.body);
-  if (body !== r.body) out.leftOut.push(`${r.source}: secret values in its body were written as <redacted> in the plain request; put yours back before sending it`);
-  const withBody = { ...r, headers, ...(body !== undefined ? { body } : {}) };
-  if (!r.auth) return withBody;
-  const auth: RequestAuth = r.auth.kind === 'basic'
-    ? { ...r.auth, user: r.auth.user === '' || merchantOfUser(r.auth.user) !== undefined ? r.auth.user : asTemplate(r.auth.user, 'user'), password: asTemplate(r.auth.password, 'password') }
-    : { ...r.auth, token: asTemplate(r.auth.token, 'token') };
-  return { ...withBody, auth };
-}

@@ -1,7 +1,9 @@
 import { jsonText, isObject, type JsonOut } from '../jsonText';
 import { financingProblem } from '../requestChecks';
 import type { SimContext } from '../context';
-import { headerValue, htmlResponse, jsonResponse, redirectResponse, type SimRequest, type SimResponse } from '../types';
+import { redirectTo, simulatorPage } from '../pages';
+import { escapeHtml, headerValue, jsonResponse, type SimRequest, type SimResponse } from '../types';
+import { jsonBoundsProblem } from '../jsonBounds';
 import { ApplicationStore, isFinalDecision } from './applications';
 import { checkOfferRequest } from './offerRequest';
 import { offersFor } from './offers';
@@ -30,6 +32,8 @@ function ok(body: JsonOut): SimResponse {
 function parseBody(req: SimRequest): { ok: true; value: unknown } | { ok: false; message: string } {
   const text = req.rawBody.toString('utf8').trim();
   if (text === '') return { ok: true, value: undefined };
+  const tooMuch = jsonBoundsProblem(text);
+  if (tooMuch) return { ok: false, message: `body: ${tooMuch.problem} (at character ${tooMuch.offset + 1}; the simulator's bound, real bodies are far smaller)` };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
@@ -40,6 +44,8 @@ function parseBody(req: SimRequest): { ok: true; value: unknown } | { ok: false;
 function bearer(req: SimRequest): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(headerValue(req.headers, 'authorization') ?? '')?.[1];
 }
+
+const messagePage = (status: number, title: string, text: string): SimResponse => simulatorPage({ status, title, body: `<p>${escapeHtml(text)}</p>` });
 
 export class FinancingApi {
   readonly applications = new ApplicationStore();
@@ -122,24 +128,24 @@ export class FinancingApi {
   handlePage(req: SimRequest): SimResponse {
     const [id, action] = req.path.slice(FINANCING_PAGE_PREFIX.length).split('/');
     const app = id ? this.applications.get(id) : undefined;
-    if (!app) return htmlResponse(404, '<!doctype html><title>Not found</title><p>No such financing session.</p>');
+    if (!app) return messagePage(404, 'Not found', 'No such financing session.');
     // Relative to the page (…/financing/<id>), so a path-prefix proxy (code-server's /proxy/<port>/) keeps it.
     const decisionUrl = `${app.id}/decision`;
     if (req.method === 'GET' && action === undefined) {
       if (app.status === 'New') this.setStatus(app.id, 'Started');
-      return htmlResponse(200, applicationPage(app, decisionUrl));
+      return applicationPage(app, decisionUrl);
     }
     if (req.method === 'POST' && action === 'decision') {
       const status = new URLSearchParams(req.rawBody.toString('utf8')).get('status');
-      if (!isFinalDecision(status)) return htmlResponse(400, '<!doctype html><p>status must be Disbursed, Rejected, Cancelled or Expired.</p>');
+      if (!isFinalDecision(status)) return messagePage(400, 'Unknown decision', 'status must be Disbursed, Rejected, Cancelled or Expired.');
       if (app.status === 'New' || app.status === 'Started') {
         if (app.status === 'New') this.setStatus(app.id, 'Started');
         this.setStatus(app.id, status);
       }
       // Without a merchant page to return to, back to this page (relative to …/<id>/decision, for the proxy's sake).
-      return redirectResponse(app.redirectUrl ?? `../${app.id}`);
+      return redirectTo(app.redirectUrl ?? `../${app.id}`);
     }
-    return htmlResponse(405, '<!doctype html><p>Use GET to view, POST …/decision to decide.</p>');
+    return messagePage(405, 'Not allowed', 'Use GET to view, POST …/decision to decide.');
   }
 
   private setStatus(id: string, status: 'Started' | 'Disbursed' | 'Rejected' | 'Cancelled' | 'Expired'): void {

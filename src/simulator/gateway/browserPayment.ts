@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { getString, jsonText } from '../jsonText';
 import { formatAmount } from '../money';
-import { escapeHtml, htmlResponse, redirectResponse, type SimRequest, type SimResponse } from '../types';
+import { linkTarget, originOf, redirectTo, simulatorPage } from '../pages';
+import { escapeHtml, type SimRequest, type SimResponse } from '../types';
 import { invalidRequest, missing } from './errors';
 import type { OpEnv } from './opEnv';
 import { baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, notifyOrderChange, nowText, requiredAmount, requiredCurrency } from './opHelpers';
@@ -94,14 +95,18 @@ function forcedOutcome(order: OrderRecord): GatewayCode | undefined {
   return ref && ref in BROWSER_PAYMENT_REFERENCES ? BROWSER_PAYMENT_REFERENCES[ref] : undefined;
 }
 
-function page(order: OrderRecord, txn: TransactionRecord, bp: BrowserPaymentRecord): string {
+const PROVIDER_STYLE = 'button{margin-right:.5rem}';
+
+/** The provider page: its buttons post relative to it, and nothing on it runs a script. */
+function providerPage(status: number, order: OrderRecord, txn: TransactionRecord, bp: BrowserPaymentRecord): SimResponse {
   const forced = forcedOutcome(order);
   const done = bp.status === 'COMPLETED' || bp.status === 'RETURNED_TO_MERCHANT';
   // Relative to the page (…/browser-payment/<token>): it keeps working behind a path-prefix proxy
   // such as code-server's /proxy/<port>/, where an absolute /_simulator/… would miss the simulator.
   const action = `${bp.token}/return`;
+  const back = linkTarget(bp.returnUrl);
   const buttons = done
-    ? `<p>This payment is finished (${escapeHtml(txn.gatewayCode)}). <a href="${escapeHtml(bp.returnUrl)}">Back to the merchant</a></p>`
+    ? `<p>This payment is finished (${escapeHtml(txn.gatewayCode)}).${back !== undefined ? ` <a href="${escapeHtml(back)}">Back to the merchant</a>` : ''}</p>`
     : forced
       ? `<p>order.reference <code>${escapeHtml(order.reference ?? '')}</code> sets the outcome: <strong>${forced}</strong>.</p>
 <form method="post" action="${escapeHtml(action)}"><button name="outcome" value="approve">Continue</button></form>`
@@ -110,22 +115,24 @@ function page(order: OrderRecord, txn: TransactionRecord, bp: BrowserPaymentReco
   <button name="outcome" value="decline">Decline</button>
   <button name="outcome" value="cancel">Cancel</button>
 </form>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Simulated payment provider</title>
-<style>body{font:15px system-ui,sans-serif;max-width:36rem;margin:2rem auto}button{margin-right:.5rem}</style></head>
-<body><h1>Simulated payment provider</h1>
-<p>Order <strong>${escapeHtml(order.id)}</strong>: ${escapeHtml(txn.currency)} ${formatAmount(txn.amount)}, ${escapeHtml(bp.operation)}.</p>
+  return simulatorPage({
+    status, title: 'Simulated payment provider', style: PROVIDER_STYLE,
+    // The buttons post to this page; Chrome applies form-action to the redirect after the POST too, so the return URL's origin is allowed.
+    formTargets: ["'self'", originOf(bp.returnUrl)].filter((t) => t !== '').join(' '),
+    body: `<p>Order <strong>${escapeHtml(order.id)}</strong>: ${escapeHtml(txn.currency)} ${formatAmount(txn.amount)}, ${escapeHtml(bp.operation)}.</p>
 <p>Interaction status: <strong id="status">${escapeHtml(bp.status)}</strong></p>
-${buttons}
-</body></html>`;
+${buttons}`,
+  });
 }
+
+const messagePage = (status: number, title: string, text: string): SimResponse => simulatorPage({ status, title, body: `<p>${escapeHtml(text)}</p>` });
 
 /** The provider page (GET) and its buttons (POST …/return). */
 export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: BrowserPaymentLocation | undefined, req: SimRequest, action: string | undefined): SimResponse {
   const order = where ? orders.get(where.merchant.merchantId, where.orderId) : undefined;
   const txn = where ? order?.transactions.get(where.transactionId) : undefined;
   const bp = txn?.browserPayment;
-  if (!where || !order || !txn || !bp) return htmlResponse(404, '<!doctype html><title>Not found</title><p>No such browser payment.</p>');
+  if (!where || !order || !txn || !bp) return messagePage(404, 'Not found', 'No such browser payment.');
   const notify = (): void => notifyOrderChange({ ctx, merchant: where.merchant }, order, jsonText(transactionResponse(where.merchant.merchantId, order, txn, where.version)));
   if (req.method === 'GET' && action === undefined) {
     if (bp.status === 'INITIATED') {
@@ -133,11 +140,11 @@ export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: B
       bp.timeRedirected = ctx.now().toISOString();
       notify();
     }
-    return htmlResponse(200, page(order, txn, bp));
+    return providerPage(200, order, txn, bp);
   }
-  if (req.method !== 'POST' || action !== 'return') return htmlResponse(405, '<!doctype html><p>GET the page, POST …/return.</p>');
-  if (bp.status === 'RETURNED_TO_MERCHANT' || bp.status === 'COMPLETED') return redirectResponse(bp.returnUrl);
-  if (!orders.tryLock(where.merchant.merchantId, order.id)) return htmlResponse(409, '<!doctype html><p>Another operation is running on this order; press the button again.</p>');
+  if (req.method !== 'POST' || action !== 'return') return messagePage(405, 'Not allowed', 'GET the page, POST …/return.');
+  if (bp.status === 'RETURNED_TO_MERCHANT' || bp.status === 'COMPLETED') return redirectTo(bp.returnUrl);
+  if (!orders.tryLock(where.merchant.merchantId, order.id)) return messagePage(409, 'Busy', 'Another operation is running on this order; press the button again.');
   try {
     const chosen = new URLSearchParams(req.rawBody.toString('utf8')).get('outcome') as Outcome | null;
     const code: GatewayCode = forcedOutcome(order) ?? (chosen === 'decline' ? 'DECLINED' : chosen === 'cancel' ? 'ABORTED' : 'APPROVED');
@@ -162,7 +169,7 @@ export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: B
     }
     order.lastUpdatedTime = time;
     notify();
-    return redirectResponse(bp.returnUrl);
+    return redirectTo(bp.returnUrl);
   } finally {
     orders.release(where.merchant.merchantId, order.id);
   }
@@ -175,18 +182,11 @@ export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: B
  */
 export const RETURN_PAGE = 'returned';
 
-const RETURN_PAGE_STYLE = 'body{font:15px system-ui,sans-serif;max-width:36rem;margin:2rem auto}th{text-align:left;padding-right:1rem}';
-// No script, no inline style but this one (by its hash), forms only back to the simulator: the page shows values an API caller chose.
-const RETURN_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(RETURN_PAGE_STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+const RETURN_PAGE_STYLE = 'th{text-align:left;padding-right:1rem}';
 
+// No script, forms only back to the simulator: the page shows values an API caller chose.
 function returnPageResponse(status: number, body: string): SimResponse {
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Back at the merchant (simulator)</title><style>${RETURN_PAGE_STYLE}</style></head>
-<body><h1>Back at the merchant</h1>
-${body}
-</body></html>`;
-  const response = htmlResponse(status, html);
-  return { ...response, headers: { ...response.headers, 'content-security-policy': RETURN_PAGE_CSP } };
+  return simulatorPage({ status, title: 'Back at the merchant', style: RETURN_PAGE_STYLE, body });
 }
 
 /** What the page lists of what the payer's browser brought back (a query or a posted form): enough to read, never unbounded. */

@@ -42,6 +42,7 @@ function cardOutcome(env: OpEnv, card: CardDetails, txn: TransactionRecord): voi
 
 function newOrder(env: OpEnv, amount: bigint, currency: string, notificationUrl: string | undefined, creationTime: string): OrderRecord {
   const reference = getString(env.body, 'order.reference');
+  const walletProvider = getString(env.body, 'order.walletProvider');
   return env.orders.create({
     merchantId: env.merchant.merchantId,
     id: env.orderId,
@@ -51,6 +52,7 @@ function newOrder(env: OpEnv, amount: bigint, currency: string, notificationUrl:
     creationTime,
     ...(reference ? { reference } : {}),
     ...(notificationUrl ? { notificationUrl } : {}),
+    ...(walletProvider ? { walletProvider } : {}),
   });
 }
 

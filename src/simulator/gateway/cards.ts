@@ -8,6 +8,9 @@ import { brandOf } from './testCards';
  * The card a request pays with, after session and provided details are merged (provided wins, as
  * the spec's precedence says). A `sourceOfFunds.token` alone stands for the first test card
  * 5123450000000008 expiring 01/39: the simulator has no save-card operation to mint real tokens.
+ * A device payment token (sourceOfFunds.provided.card.devicePayment.paymentToken) is never decrypted:
+ * any token stands for the device test card 5111111111111118 expiring 01/39, approved and without
+ * 3-D Secure behaviour, as Google Pay's TEST environment hands out tokens of one constant card.
  */
 
 export interface CardDetails {
@@ -15,11 +18,13 @@ export interface CardDetails {
   expiryMonth?: string;
   expiryYear?: string;
   securityCode?: string;
-  /** True when the card came from a token, not from digits in the request. */
+  /** True when the card came from a token (saved card or device payment), not from digits in the request. */
   fromToken: boolean;
 }
 
 const TOKEN_CARD = { number: '5123450000000008', expiryMonth: '1', expiryYear: '39' };
+/** What every device payment token decrypts to on the simulator (src/simulator/README.md, Device payments). */
+export const DEVICE_TOKEN_CARD = { number: '5111111111111118', expiryMonth: '1', expiryYear: '39' } as const;
 
 export function cardFrom(body: JsonObject): CardDetails | undefined {
   const number = getString(body, 'sourceOfFunds.provided.card.number')?.replace(/[ -]/g, '');
@@ -29,6 +34,7 @@ export function cardFrom(body: JsonObject): CardDetails | undefined {
   const optional = { ...(securityCode !== undefined ? { securityCode } : {}) };
   if (number) return { number, ...(month ? { expiryMonth: month } : {}), ...(year ? { expiryYear: year } : {}), ...optional, fromToken: false };
   if (getString(body, 'sourceOfFunds.token')) return { ...TOKEN_CARD, ...optional, fromToken: true };
+  if (getString(body, 'sourceOfFunds.provided.card.devicePayment.paymentToken')) return { ...DEVICE_TOKEN_CARD, fromToken: true };
   return undefined;
 }
 

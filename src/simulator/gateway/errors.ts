@@ -47,10 +47,19 @@ export const unknownOrder = (orderId: string, merchantId: string): SimResponse =
  */
 export function jsonPayloadError(text: string): SimResponse {
   const offset = jsonErrorOffset(text);
+  const ch = text.charAt(offset);
+  const what = ch === '' ? 'end-of-input' : `character '${ch}'`;
+  return invalidRequest(`Json encoded payload error: Unexpected ${what} at ${positionText(text, offset)}`);
+}
+
+/** A body past the simulator's JSON bounds (jsonBounds.ts), in the same words and with the same position. */
+export function jsonBoundsError(text: string, offset: number, problem: string): SimResponse {
+  return invalidRequest(`Json encoded payload error: ${problem} at ${positionText(text, offset)} (the simulator's bound; real bodies are far smaller)`);
+}
+
+function positionText(text: string, offset: number): string {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const character = offset - before.lastIndexOf('\n');
-  const ch = text.charAt(offset);
-  const what = ch === '' ? 'end-of-input' : `character '${ch}'`;
-  return invalidRequest(`Json encoded payload error: Unexpected ${what} at [character ${character} line ${line}]`);
+  return `[character ${character} line ${line}]`;
 }

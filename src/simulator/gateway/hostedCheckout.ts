@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SimContext } from '../context';
 import { getString, isObject, jsonText, type JsonObject } from '../jsonText';
 import { formatAmount, parseAmount } from '../money';
-import { payerPage } from '../payerPage';
+import { linkTarget, originOf, redirectTo, simulatorPage } from '../pages';
 import { escapeHtml, jsonResponse, type SimRequest, type SimResponse } from '../types';
 import type { MerchantProfile } from './auth';
 import { testCardByNumber } from '../../catalogue/testCards';
@@ -12,6 +12,7 @@ import type { OpEnv } from './opEnv';
 import type { OrderStore } from './orders';
 import type { Target } from './requestParts';
 import type { SessionStore } from './sessions';
+import { invalidRequest } from './errors';
 
 /**
  * Hosted Checkout: Initiate Checkout (POST …/session with apiOperation INITIATE_CHECKOUT) opens a
@@ -66,7 +67,8 @@ export class HostedCheckout {
     const interaction = isObject(body['interaction']) ? body['interaction'] : {};
     const session = this.deps.sessions.create(merchant.merchantId);
     const { apiOperation: _op, interaction: _i, checkoutMode: _m, ...held } = body;
-    this.deps.sessions.update(session, held);
+    const refused = this.deps.sessions.update(session, held, target.version);
+    if (refused) return invalidRequest(refused);
     const returnUrl = getString(interaction, 'returnUrl');
     const cancelUrl = getString(interaction, 'cancelUrl');
     const merchantName = getString(interaction, 'merchant.name');
@@ -92,52 +94,52 @@ export class HostedCheckout {
     if (sessionId === SCRIPT_NAME && action === undefined && req.method === 'GET') return checkoutScript();
     const record = this.checkouts.get(sessionId);
     const live = record && this.deps.sessions.get(record.merchant.merchantId, sessionId);
-    const nonce = randomBytes(16).toString('base64');
-    if (!record || !live) return page(404, nonce, "'none'", 'No such payment page', '<p>This payment session does not exist or has expired.</p>');
-    if (record.finished) return page(409, nonce, "'none'", 'Already finished', '<p>This payment page was already used. Start a new checkout.</p>');
-    if (action === undefined && req.method === 'GET') return paymentPage(nonce, record, undefined);
+    if (!record || !live) return page(404, "'none'", 'No such payment page', '<p>This payment session does not exist or has expired.</p>');
+    if (record.finished) return page(409, "'none'", 'Already finished', '<p>This payment page was already used. Start a new checkout.</p>');
+    if (action === undefined && req.method === 'GET') return paymentPage(record, undefined);
     if (action === 'cancel' && req.method === 'POST') {
       record.finished = true;
-      return record.cancelUrl ? redirect(record.cancelUrl) : page(200, nonce, "'none'", 'Payment cancelled', '<p>You cancelled the payment.</p>');
+      return record.cancelUrl ? redirectTo(record.cancelUrl) : page(200, "'none'", 'Payment cancelled', '<p>You cancelled the payment.</p>');
     }
-    if (action === 'pay' && req.method === 'POST') return this.pay(nonce, record, new URLSearchParams(req.rawBody.toString('utf8')));
-    if (action === 'authenticated' && req.method === 'POST' && record.authenticating) return this.afterChallenge(nonce, record, record.authenticating);
-    return page(405, nonce, "'none'", 'Not allowed', '<p>Open the payment page, then use its buttons.</p>');
+    if (action === 'pay' && req.method === 'POST') return this.pay(record, new URLSearchParams(req.rawBody.toString('utf8')));
+    if (action === 'authenticated' && req.method === 'POST' && record.authenticating) return this.afterChallenge(record, record.authenticating);
+    return page(405, "'none'", 'Not allowed', '<p>Open the payment page, then use its buttons.</p>');
   }
 
-  private pay(nonce: string, record: CheckoutRecord, form: URLSearchParams): SimResponse {
+  private pay(record: CheckoutRecord, form: URLSearchParams): SimResponse {
     const card = {
       number: (form.get('cardNumber') ?? '').replace(/[\s-]/g, ''),
       expiry: { month: form.get('expiryMonth') ?? '', year: form.get('expiryYear') ?? '' },
       ...(form.get('securityCode') ? { securityCode: form.get('securityCode') ?? '' } : {}),
     };
     if (!/^\d{12,19}$/.test(card.number) || !/^(0?[1-9]|1[0-2])$/.test(card.expiry.month) || !/^\d{2}$/.test(card.expiry.year)) {
-      return paymentPage(nonce, record, 'Enter the card number (12 to 19 digits) and the expiry month (1 to 12) and year (2 digits).');
+      return paymentPage(record, 'Enter the card number (12 to 19 digits) and the expiry month (1 to 12) and year (2 digits).');
     }
     const session = this.deps.sessions.get(record.merchant.merchantId, record.sessionId);
-    if (!session) return page(404, nonce, "'none'", 'No such payment page', '<p>This payment session has expired.</p>');
-    this.deps.sessions.update(session, { sourceOfFunds: { type: 'CARD', provided: { card } } });
+    if (!session) return page(404, "'none'", 'No such payment page', '<p>This payment session has expired.</p>');
+    // The page pays with the card it was given; the session only keeps it for a Retrieve Session (a full session keeps what it had).
+    this.deps.sessions.update(session, { sourceOfFunds: { type: 'CARD', provided: { card } } }, record.version);
     const threeDS = testCardByNumber(card.number)?.threeDS;
     // Payments authenticate the payer first; VERIFY and NONE take no money, so no challenge.
     const pays = record.operation === 'PURCHASE' || record.operation === 'AUTHORIZE';
-    if (pays && threeDS !== undefined && threeDS !== 'notEnrolled') return this.authenticate(nonce, record, card);
+    if (pays && threeDS !== undefined && threeDS !== 'notEnrolled') return this.authenticate(record, card);
     const succeeded = record.operation === 'NONE' ? true : this.runOperation(record, card);
-    return this.finish(nonce, record, succeeded);
+    return this.finish(record, succeeded);
   }
 
   /** The payer goes back to the merchant: returnUrl with resultIndicator (successIndicator only when it worked). */
-  private finish(nonce: string, record: CheckoutRecord, succeeded: boolean | undefined, byPage = false): SimResponse {
+  private finish(record: CheckoutRecord, succeeded: boolean | undefined, byPage = false): SimResponse {
     const session = this.deps.sessions.get(record.merchant.merchantId, record.sessionId);
-    if (!session) return page(404, nonce, "'none'", 'No such payment page', '<p>This payment session has expired.</p>');
-    if (succeeded === undefined) return paymentPage(nonce, record, 'The order cannot take this payment (it is busy or already paid).');
+    if (!session) return page(404, "'none'", 'No such payment page', '<p>This payment session has expired.</p>');
+    if (succeeded === undefined) return paymentPage(record, 'The order cannot take this payment (it is busy or already paid).');
     this.deps.sessions.forgetSecurityCode(session);
     record.finished = true;
     const resultIndicator = succeeded ? record.successIndicator : indicator();
-    if (!record.returnUrl) return page(200, nonce, "'none'", succeeded ? 'Payment done' : 'Payment not done', `<p>resultIndicator ${escapeHtml(resultIndicator)}</p>`);
+    if (!record.returnUrl) return page(200, "'none'", succeeded ? 'Payment done' : 'Payment not done', `<p>resultIndicator ${escapeHtml(resultIndicator)}</p>`);
     const back = new URL(record.returnUrl);
     back.searchParams.set('resultIndicator', resultIndicator);
     back.searchParams.set('sessionVersion', session.version);
-    return byPage ? continuePage(nonce, back.toString()) : redirect(back.toString());
+    return byPage ? continuePage(back.toString()) : redirectTo(back.toString());
   }
 
   /**
@@ -145,7 +147,7 @@ export class HostedCheckout {
    * 3DS-enabled profile's page does. Frictionless outcomes pay (Y, A) or not (N, R, U) at once; a
    * challenge sends the payer to the challenge page, which comes back to {id}/authenticated.
    */
-  private authenticate(nonce: string, record: CheckoutRecord, card: JsonObject): SimResponse {
+  private authenticate(record: CheckoutRecord, card: JsonObject): SimResponse {
     const transactionId = `hco-3ds-${indicator().slice(0, 8)}`;
     const back = `${this.deps.ctx.baseUrl}${CHECKOUT_PAGE_PREFIX}${encodeURIComponent(record.sessionId)}/authenticated`;
     const order = { amount: getString(record.order, 'amount'), currency: getString(record.order, 'currency'), ...(getString(record.order, 'notificationUrl') ? { notificationUrl: getString(record.order, 'notificationUrl') } : {}) };
@@ -154,26 +156,26 @@ export class HostedCheckout {
     const asked = initiated?.status === 200
       ? this.onOrder(record, transactionId, { apiOperation: 'AUTHENTICATE_PAYER', authentication: { redirectResponseUrl: back }, order, sourceOfFunds }, authenticatePayer)
       : undefined;
-    if (asked?.status !== 200) return this.finish(nonce, record, false);
+    if (asked?.status !== 200) return this.finish(record, false);
     const orderId = getString(record.order, 'id') ?? '';
     const auth = findAuthentication(this.deps.orders.get(record.merchant.merchantId, orderId), transactionId);
     record.authenticating = { transactionId, card };
     if (auth?.stage === 'challenge' && auth.challengeToken) {
       this.deps.registerChallenge(auth.challengeToken, { merchant: record.merchant, orderId, transactionId });
       // Relative to …/checkout/{id}/pay, so the payer stays behind a path-prefix proxy.
-      return redirect(`../../${CHALLENGE_PAGE_PREFIX.slice('/_simulator/'.length)}${auth.challengeToken}`);
+      return redirectTo(`../../${CHALLENGE_PAGE_PREFIX.slice('/_simulator/'.length)}${auth.challengeToken}`);
     }
-    return this.afterChallenge(nonce, record, record.authenticating);
+    return this.afterChallenge(record, record.authenticating);
   }
 
   /** After the authentication: pay with authentication.transactionId when it is Y or A, else the payer returns unpaid. */
-  private afterChallenge(nonce: string, record: CheckoutRecord, authenticating: { transactionId: string; card: JsonObject }): SimResponse {
+  private afterChallenge(record: CheckoutRecord, authenticating: { transactionId: string; card: JsonObject }): SimResponse {
     delete record.authenticating;
     const orderId = getString(record.order, 'id') ?? '';
     const auth = findAuthentication(this.deps.orders.get(record.merchant.merchantId, orderId), authenticating.transactionId);
     const authenticated = auth?.stage === 'done' && (auth.transStatus === 'Y' || auth.transStatus === 'A');
     // Arrived by the challenge page's form, whose CSP form-action would block a redirect to the merchant: a page moves on.
-    return this.finish(nonce, record, authenticated ? this.runOperation(record, authenticating.card, authenticating.transactionId) : false, true);
+    return this.finish(record, authenticated ? this.runOperation(record, authenticating.card, authenticating.transactionId) : false, true);
   }
 
   /** One operation on the checkout's order, under its lock, as the router would run it. */
@@ -203,18 +205,15 @@ export class HostedCheckout {
   }
 }
 
-const STYLE = 'body{font:15px system-ui,sans-serif;max-width:30rem;margin:2rem auto}label,input,button{display:block;margin:.25rem 0}.error{color:#a00}form.inline{display:inline}';
+const STYLE = 'body{max-width:30rem}label,input,button{display:block;margin:.25rem 0}.error{color:#a00}form.inline{display:inline}';
 
-function originOf(url: string | undefined): string {
-  return url ? (/^https?:\/\/[^/?#]+/i.exec(url)?.[0] ?? '') : '';
-}
-
-function page(status: number, nonce: string, formTargets: string, title: string, body: string): SimResponse {
-  return payerPage({ status, nonce, formTargets, title, body, style: STYLE });
+/** A Hosted Checkout page; a merchant may show it in a frame of its own site only (the gateway's lightbox is not simulated). */
+function page(status: number, formTargets: string, title: string, body: string, script?: string): SimResponse {
+  return simulatorPage({ status, formTargets, title, body, style: STYLE, frameAncestors: "'self'", ...(script !== undefined ? { script } : {}) });
 }
 
 /** Shown at GET {id} (actions {id}/pay, {id}/cancel) or, with a problem, at POST {id}/pay (actions relative to that URL). */
-function paymentPage(nonce: string, record: CheckoutRecord, problem: string | undefined): SimResponse {
+function paymentPage(record: CheckoutRecord, problem: string | undefined): SimResponse {
   const order = record.order;
   const amount = getString(order, 'amount');
   const parsed = amount !== undefined ? parseAmount(amount) : undefined;
@@ -224,7 +223,7 @@ function paymentPage(nonce: string, record: CheckoutRecord, problem: string | un
   const base = problem ? '' : `${escapeHtml(record.sessionId)}/`;
   // Chrome applies form-action to the redirect after the POST too: the merchant's origins are allowed.
   const targets = ["'self'", originOf(record.returnUrl), originOf(record.cancelUrl)].filter((t, i, all) => t !== '' && all.indexOf(t) === i).join(' ');
-  return page(problem ? 400 : 200, nonce, targets, `${record.merchantName ?? record.merchant.merchantId}`, `<p id="order">Order <strong>${escapeHtml(getString(order, 'id') ?? '')}</strong>: <strong id="amount">${shown}</strong>${description ? ` — ${escapeHtml(description)}` : ''}</p>
+  return page(problem ? 400 : 200, targets, `${record.merchantName ?? record.merchant.merchantId}`, `<p id="order">Order <strong>${escapeHtml(getString(order, 'id') ?? '')}</strong>: <strong id="amount">${shown}</strong>${description ? ` — ${escapeHtml(description)}` : ''}</p>
 ${problem ? `<p class="error" id="problem">${escapeHtml(problem)}</p>` : ''}
 <form id="payForm" method="post" action="${base}pay">
 <label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required>
@@ -237,13 +236,11 @@ ${problem ? `<p class="error" id="problem">${escapeHtml(problem)}</p>` : ''}
 }
 
 /** The way back to the merchant after the challenge: a link, followed at once by a script under the nonce. */
-function continuePage(nonce: string, location: string): SimResponse {
-  return page(200, nonce, "'none'", 'Returning to the merchant', `<p><a id="continue" href="${escapeHtml(location)}">Continue to the merchant</a></p>
-<script nonce="${nonce}">location.replace(document.getElementById('continue').href);</script>`);
-}
-
-function redirect(location: string): SimResponse {
-  return { status: 303, headers: { location, 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' }, body: `See ${location}` };
+function continuePage(location: string): SimResponse {
+  const target = linkTarget(location);
+  if (target === undefined) return page(200, "'none'", 'Payment finished', '<p>The return URL is not an http(s) URL, so the payer is not sent back.</p>');
+  return page(200, "'none'", 'Returning to the merchant', `<p><a id="continue" href="${escapeHtml(target)}">Continue to the merchant</a></p>`,
+    "location.replace(document.getElementById('continue').href);");
 }
 
 /**

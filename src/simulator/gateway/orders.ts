@@ -61,6 +61,8 @@ export interface OrderRecord {
   totalRefundedAmount: Milli;
   reference?: string;
   notificationUrl?: string;
+  /** order.walletProvider of the payment that made the order (APPLE_PAY, GOOGLE_PAY…), echoed as the gateway does. */
+  walletProvider?: string;
   creationTime: string;
   lastUpdatedTime: string;
   transactions: Map<string, TransactionRecord>;
@@ -121,6 +123,7 @@ export class OrderStore {
     };
     if (fields.reference !== undefined) order.reference = fields.reference;
     if (fields.notificationUrl !== undefined) order.notificationUrl = fields.notificationUrl;
+    if (fields.walletProvider !== undefined) order.walletProvider = fields.walletProvider;
     this.orders.set(key(fields.merchantId, fields.id), order);
     this.evictBeyondLimit();
     return order;

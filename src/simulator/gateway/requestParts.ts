@@ -1,7 +1,8 @@
 import { isObject, type JsonObject } from '../jsonText';
 import { pathParamIssues, toFieldError } from '../requestChecks';
 import type { SimRequest, SimResponse } from '../types';
-import { fieldError, invalidRequest, jsonPayloadError } from './errors';
+import { jsonBoundsProblem } from '../jsonBounds';
+import { fieldError, invalidRequest, jsonBoundsError, jsonPayloadError } from './errors';
 
 /** The parts of a gateway request every route needs: the path's target, the URL ids, the JSON body. */
 
@@ -32,6 +33,8 @@ export function pathProblem(name: 'orderId' | 'transactionId' | 'sessionId' | 't
 export function parseBody(req: SimRequest): { ok: true; body: JsonObject } | { ok: false; response: SimResponse } {
   const text = req.rawBody.toString('utf8');
   if (text.trim() === '') return { ok: true, body: {} };
+  const tooMuch = jsonBoundsProblem(text);
+  if (tooMuch) return { ok: false, response: jsonBoundsError(text, tooMuch.offset, tooMuch.problem) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -35,6 +35,7 @@ export function orderView(order: OrderRecord, version: string): { [key: string]:
     totalAuthorizedAmount: DecimalNumber.of(order.totalAuthorizedAmount),
     totalCapturedAmount: DecimalNumber.of(order.totalCapturedAmount),
     totalRefundedAmount: DecimalNumber.of(order.totalRefundedAmount),
+    walletProvider: order.walletProvider || undefined,
   };
 }
 

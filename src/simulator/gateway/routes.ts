@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SimContext } from '../context';
 import { deepMerge, getString, isObject, jsonText, type JsonObject } from '../jsonText';
 import { isAllowedTarget } from '../outbound';
-import { catalogueCheck, toFieldError } from '../requestChecks';
+import { catalogueCheck, toFieldError, type CatalogueIssue } from '../requestChecks';
 import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { BROWSER_PAGE_PREFIX, browserPaymentPage, browserPaymentReturnPage, RETURN_PAGE, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
@@ -21,7 +21,8 @@ import { DEFAULT_MAX_ORDERS } from '../defaults';
 import { orderFullExplanation, OrderStore } from './orders';
 import { GATEWAY_PREFIX, parseBody, parseTarget, pathProblem, type Target } from './requestParts';
 import { retrieveOrderResponse, transactionResponse } from './responseBody';
-import { createSession, readSession, unknownSession, updateSession } from './sessionRoutes';
+import { createSession, readSession, updateSession } from './sessionRoutes';
+import { useSession } from './sessionUse';
 import { SessionStore } from './sessions';
 import { SavedCardStore } from './savedCards';
 import { HostedCheckout } from './hostedCheckout';
@@ -86,7 +87,7 @@ export class GatewayApi {
       if (req.method === 'GET') return this.read(req, target, () => paymentOptions(target.merchantId, {}));
       if (req.method === 'POST') return this.paymentOptionsInquiry(req, target);
     } else if (first === 'token' && third === undefined) {
-      const deps = { ctx: this.ctx, merchants: this.merchants, sessions: this.sessions, savedCards: this.savedCards, checkFields: this.checkFields.bind(this) };
+      const deps = { ctx: this.ctx, merchants: this.merchants, sessions: this.sessions, savedCards: this.savedCards, checkFields: this.checkFields.bind(this), firstError: this.firstError.bind(this) };
       const answer = handleToken(deps, req, target, orderOrSession);
       if (answer) return answer;
     }
@@ -153,10 +154,14 @@ export class GatewayApi {
    */
   checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject } {
     const checked = catalogueCheck(op.id, Number(version), body, this.ctx.now());
-    // The spec wants https webhooks; the simulator also allows http on loopback so a local receiver works.
-    const first = checked.errors.find((i) => !(i.path.endsWith('notificationUrl') && typeof i.value === 'string' && isAllowedTarget(i.value)));
+    const first = firstRefused(checked.errors);
     if (first) return { problem: fieldError(toFieldError(first)) };
     return { body: isObject(checked.accepted) ? checked.accepted : body };
+  }
+
+  /** The first catalogue error the simulator refuses the body for (checkFields' judgement, without the answer). */
+  firstError(op: { id: OperationId }, version: string, body: JsonObject): CatalogueIssue | undefined {
+    return firstRefused(catalogueCheck(op.id, Number(version), body, this.ctx.now()).errors);
   }
 
   private async transaction(req: SimRequest, target: Target, orderId: string, transactionId: string): Promise<SimResponse> {
@@ -179,10 +184,12 @@ export class GatewayApi {
 
     let body = fields.body;
     const sessionId = getString(body, 'session.id');
-    const session = sessionId !== undefined ? this.sessions.get(merchant.merchantId, sessionId) : undefined;
-    if (sessionId !== undefined && !session) return unknownSession(sessionId, merchant.merchantId);
-    // Provided fields override session fields, which override the token's card (the spec's precedence).
-    if (session) body = deepMerge(session.fields, body);
+    if (sessionId !== undefined) {
+      // Provided fields override session fields, which override the token's card (the spec's precedence).
+      const used = useSession(this, { operationId: op.id, merchantId: merchant.merchantId, version: target.version, sessionId, body });
+      if ('problem' in used) return used.problem;
+      body = used.body;
+    }
     const token = getString(body, 'sourceOfFunds.token');
     if (token !== undefined && getString(body, 'sourceOfFunds.provided.card.number') === undefined) {
       const saved = this.savedCards.get(merchant.merchantId, token);
@@ -208,7 +215,6 @@ export class GatewayApi {
       if (full) return invalidRequest(full);
       return this.run(op.id, env);
     } finally {
-      if (session) this.sessions.forgetSecurityCode(session);
       this.orders.release(merchant.merchantId, orderId);
     }
   }
@@ -252,4 +258,9 @@ export class GatewayApi {
     return jsonResponse(200, jsonText(transactionResponse(target.merchantId, order, txn, target.version)));
   }
 
+}
+
+/** The spec wants https webhooks; the simulator also allows http on loopback so a local receiver works. */
+function firstRefused(errors: readonly CatalogueIssue[]): CatalogueIssue | undefined {
+  return errors.find((i) => !(i.path.endsWith('notificationUrl') && typeof i.value === 'string' && isAllowedTarget(i.value)));
 }

@@ -40,7 +40,8 @@ export function createSession(deps: SessionDeps, req: SimRequest, target: Target
   const { apiOperation: _ignored, correlationId, session: sessionGroupSent, ...fields } = checked.body;
   const limit = isObject(sessionGroupSent) && typeof sessionGroupSent['authenticationLimit'] === 'number' ? sessionGroupSent['authenticationLimit'] : DEFAULT_AUTHENTICATION_LIMIT;
   const session = deps.sessions.create(target.merchantId, undefined, limit);
-  if (Object.keys(fields).length > 0) deps.sessions.update(session, fields);
+  const refused = Object.keys(fields).length > 0 ? deps.sessions.update(session, fields, target.version) : undefined;
+  if (refused) return invalidRequest(refused);
   return jsonResponse(201, jsonText({ ...(typeof correlationId === 'string' ? { correlationId } : {}), merchant: target.merchantId, result: 'SUCCESS', session: sessionGroup(session), version: target.version }));
 }
 
@@ -73,7 +74,8 @@ export function updateSession(deps: SessionDeps, req: SimRequest, target: Target
   if (deps.sessions.ownedByAnother(merchant.merchantId, sessionId)) return unknownSession(sessionId, merchant.merchantId);
   if (bySession) return updateAsPayer(deps, target, sessionId, fields);
   const session = deps.sessions.get(merchant.merchantId, sessionId) ?? deps.sessions.create(merchant.merchantId, sessionId);
-  deps.sessions.update(session, fields);
+  const refused = deps.sessions.update(session, fields, target.version);
+  if (refused) return invalidRequest(refused);
   return sessionAnswer(session, target);
 }
 
@@ -87,7 +89,8 @@ function updateAsPayer(deps: SessionDeps, target: Target, sessionId: string, fie
   const refused = fieldNotForPayer(fields);
   if (refused) return fieldError({ field: refused, validationType: 'UNSUPPORTED', explanation: `Field '${refused}' cannot be set with session authentication: a payer may set only payer input fields (card, billing, customer, device...)` });
   session.authentications++;
-  deps.sessions.update(session, fields);
+  const notStored = deps.sessions.update(session, fields, target.version);
+  if (notStored) return invalidRequest(notStored);
   // Payer output fields only: the payer's device gets neither the merchant's order nor the session's contents.
   return jsonAnswer(200, { session: { updateStatus: session.updateStatus, version: session.version }, version: target.version });
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { depthError } from '../../json/depth';
 import { maskCardNumber } from '../../redaction';
 import { deepMerge, isObject, type JsonObject } from '../jsonText';
 
@@ -13,8 +14,17 @@ import { deepMerge, isObject, type JsonObject } from '../jsonText';
 export interface PaymentSession {
   id: string;
   merchantId: string;
+  /** The session's own version (10 hex digits), new on every update: not the API version. */
   version: string;
   fields: JsonObject;
+  /**
+   * The API version of the path the session's fields were last added or updated with: an operation
+   * that uses the session must be sent at that version (Payment Session guide). Undefined while the
+   * session holds nothing.
+   */
+  apiVersion?: string;
+  /** Characters of `fields` as JSON text: what the session costs the store. */
+  bytes: number;
   /** NO_UPDATE until fields are set, then SUCCESS (the outcome of the last update). */
   updateStatus: 'NO_UPDATE' | 'SUCCESS';
   authenticationLimit: number;
@@ -25,6 +35,13 @@ export interface PaymentSession {
 
 export const SESSION_LIFETIME_MS = 15 * 60 * 1000;
 export const MAX_SESSIONS = 10_000;
+/**
+ * What one session may hold, as JSON text. The real gateway refuses fields it does not know, so a real
+ * session stays small; the simulator keeps unknown fields (a warning), so it bounds them here.
+ */
+export const MAX_SESSION_BYTES = 1024 * 1024;
+/** What all sessions together may hold: beyond it the least recently updated are forgotten. */
+export const MAX_SESSIONS_BYTES = 64 * 1024 * 1024;
 /** Create Session's authenticationLimit when none is sent (3DS JS guide: "the gateway sets 5"). */
 export const DEFAULT_AUTHENTICATION_LIMIT = 5;
 
@@ -54,26 +71,47 @@ function newSessionId(): string {
 }
 
 export class SessionStore {
+  /** In order of last update: the first entry is the one updated longest ago. */
   private readonly sessions = new Map<string, PaymentSession>();
+  private totalBytes = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly limits: { maxSessions: number; maxSessionBytes: number; maxTotalBytes: number } = { maxSessions: MAX_SESSIONS, maxSessionBytes: MAX_SESSION_BYTES, maxTotalBytes: MAX_SESSIONS_BYTES },
+  ) {}
 
   create(merchantId: string, id = newSessionId(), authenticationLimit = DEFAULT_AUTHENTICATION_LIMIT): PaymentSession {
     const session: PaymentSession = {
-      id, merchantId, version: newVersion(), fields: {}, updateStatus: 'NO_UPDATE', authenticationLimit, authentications: 0, expiresAt: this.now() + SESSION_LIFETIME_MS,
+      id, merchantId, version: newVersion(), fields: {}, bytes: 2, updateStatus: 'NO_UPDATE', authenticationLimit, authentications: 0, expiresAt: this.now() + SESSION_LIFETIME_MS,
     };
-    this.sessions.delete(id);
-    this.sessions.set(id, session);
-    // Map order is insertion order: the first entry is the oldest.
-    if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value as string);
+    this.forget(id);
+    this.keep(session);
     return session;
+  }
+
+  /** Puts the session last (newest) and forgets the oldest while the store is over its bounds. */
+  private keep(session: PaymentSession): void {
+    this.sessions.set(session.id, session);
+    this.totalBytes += session.bytes;
+    while (this.sessions.size > this.limits.maxSessions || (this.totalBytes > this.limits.maxTotalBytes && this.sessions.size > 1)) {
+      const oldest = this.sessions.keys().next().value as string;
+      if (oldest === session.id) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(id: string): void {
+    const s = this.sessions.get(id);
+    if (!s) return;
+    this.sessions.delete(id);
+    this.totalBytes -= s.bytes;
   }
 
   /** The merchant's live session; another merchant's or an expired one is unknown, as the gateway answers. */
   get(merchantId: string, id: string): PaymentSession | undefined {
     const s = this.sessions.get(id);
     if (s && s.expiresAt <= this.now()) {
-      this.sessions.delete(id);
+      this.forget(id);
       return undefined;
     }
     return s && s.merchantId === merchantId ? s : undefined;
@@ -85,19 +123,45 @@ export class SessionStore {
     return s !== undefined && s.expiresAt > this.now() && s.merchantId !== merchantId;
   }
 
-  update(session: PaymentSession, fields: JsonObject): void {
-    session.fields = deepMerge(session.fields, fields);
+  /**
+   * Adds or replaces fields (the request's win), at API version `apiVersion`. Undefined once stored;
+   * otherwise why not, the session unchanged: fields nested deeper than any real field (MAX_JSON_DEPTH,
+   * which also keeps every later serialisation of the session off the end of the stack), or a session
+   * that would then hold more than maxSessionBytes of JSON text. The real gateway refuses the unknown
+   * fields either would take.
+   */
+  update(session: PaymentSession, fields: JsonObject, apiVersion: string): string | undefined {
+    const tooDeep = depthError(fields, 'The body of this session update');
+    if (tooDeep) return `${tooDeep.message} Nothing was stored in session ${session.id}`;
+    const merged = deepMerge(session.fields, fields);
+    const bytes = JSON.stringify(merged).length;
+    if (bytes > this.limits.maxSessionBytes) {
+      return `Session ${session.id} would hold more than ${this.limits.maxSessionBytes} characters of fields (the simulator's bound on one session); nothing was stored. Send fewer or shorter fields, or use a new session`;
+    }
+    if (this.sessions.get(session.id) === session) this.forget(session.id);
+    session.fields = merged;
+    session.bytes = bytes;
+    session.apiVersion = apiVersion;
     session.version = newVersion();
     session.updateStatus = 'SUCCESS';
     session.expiresAt = this.now() + SESSION_LIFETIME_MS;
+    this.keep(session);
+    return undefined;
   }
 
   /**
-   * After an operation other than Update Session used the session, its security code is gone (the
-   * Session Basics guide: PCI forbids keeping it).
+   * Once an operation other than Update Session uses the session, its card security code is gone
+   * ("Once you initiate an operation that references a session (except Open Wallet, Update Session,
+   * Update Session From Wallet), the card security code, if stored in the session, is removed. This
+   * is necessary to comply with PCI regulations", Payment Session guide).
    */
   forgetSecurityCode(session: PaymentSession): void {
     session.fields = withoutSecurityCode(session.fields);
+  }
+
+  /** Characters held by all sessions (bounded by maxTotalBytes, one session excepted). */
+  get bytes(): number {
+    return this.totalBytes;
   }
 
   get size(): number {

@@ -1,12 +1,13 @@
 import type { OperationId } from '../../catalogue';
 import type { SimContext } from '../context';
-import { deepMerge, getString, jsonText, type JsonObject, type JsonOut } from '../jsonText';
+import { getString, jsonText, type JsonObject, type JsonOut } from '../jsonText';
+import type { CatalogueIssue } from '../requestChecks';
 import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
 import { badCredentials, invalidValue, missing } from './errors';
 import { parseBody, pathProblem, type Target } from './requestParts';
-import { unknownSession } from './sessionRoutes';
+import { useSession } from './sessionUse';
 import type { SavedCard, SavedCardStore } from './savedCards';
 import type { SessionStore } from './sessions';
 
@@ -23,6 +24,7 @@ interface TokenDeps {
   sessions: SessionStore;
   savedCards: SavedCardStore;
   checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject };
+  firstError(op: { id: OperationId }, version: string, body: JsonObject): CatalogueIssue | undefined;
 }
 
 export function handleToken(deps: TokenDeps, req: SimRequest, target: Target, tokenId: string | undefined): SimResponse | undefined {
@@ -50,10 +52,9 @@ function saveToken(deps: TokenDeps, req: SimRequest, target: Target, tokenId: st
   let body = checked.body;
   const sessionId = getString(body, 'session.id');
   if (sessionId !== undefined) {
-    const session = deps.sessions.get(target.merchantId, sessionId);
-    if (!session) return unknownSession(sessionId, target.merchantId);
-    body = deepMerge(session.fields, body);
-    deps.sessions.forgetSecurityCode(session);
+    const used = useSession(deps, { operationId: tokenId === undefined ? 'gateway.createToken' : 'gateway.updateToken', merchantId: target.merchantId, version: target.version, sessionId, body });
+    if ('problem' in used) return used.problem;
+    body = used.body;
   }
   const card = cardFrom(body);
   if (!card || card.fromToken) return missing('sourceOfFunds.provided.card.number');

@@ -45,7 +45,7 @@ function lineSum(items: unknown, field: string): Decimal | undefined {
   return seen ? total : undefined;
 }
 
-/** What the payment rules (rules/payment.ts) make an operation send, unless a session holds it. */
+/** What the payment rules (rules/payment.ts) make an operation send (with a session named, they would be warnings: "needed in the request or in the session"). */
 const PAYMENT_NEEDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'gateway.authorize@11': { 'order.amount': '10.00', 'order.currency': 'USD' },
   'gateway.pay@100': { 'order.amount': '10.00', 'order.currency': 'USD' },
@@ -63,12 +63,14 @@ const PRESENTS_CARD = new Set(['gateway.authorize@11', 'gateway.pay@100', 'gatew
 const PAYS_ORDER_AMOUNT = new Set(['gateway.authorize@11', 'gateway.pay@100', 'gateway.initiateBrowserPayment@16', 'gateway.initiateBrowserPayment@100']);
 
 function fillPaymentNeeds(body: Record<string, unknown>, key: string): void {
-  if (isPresent(getAt(body, 'session.id'))) return;
   const fill = (needs: Readonly<Record<string, string>>) => {
     for (const [path, value] of Object.entries(needs)) if (!isPresent(getAt(body, path))) setAt(body, path, value);
   };
   fill(PAYMENT_NEEDS[key] ?? {});
-  if (PRESENTS_CARD.has(key) && !isPresent(getAt(body, 'sourceOfFunds.token'))) fill(CARD_NEEDS);
+  const deviceToken = isPresent(getAt(body, 'sourceOfFunds.provided.card.devicePayment.paymentToken'));
+  if (PRESENTS_CARD.has(key) && !isPresent(getAt(body, 'sourceOfFunds.token')) && !deviceToken) fill(CARD_NEEDS);
+  // walletForDeviceToken: a device payment names its wallet.
+  if (deviceToken && (key === 'gateway.authorize@11' || key === 'gateway.pay@100')) fill({ 'order.walletProvider': 'GOOGLE_PAY' });
 }
 
 /** A sum of sub-totals order.amount can carry: at most 14 characters, and for a payment > 0 with ≤ 3 decimals. */

@@ -174,7 +174,7 @@ describe('catalogue: cross-field rules', () => {
     it('cardToCharge: Authorize and Verify need a card number, and with it the expiry month and year', () => {
       const noCard = { ...authorize({ amount: '10.00', currency: 'USD' }), sourceOfFunds: {} };
       assert.deepEqual(validateBody('gateway.authorize', 11, noCard, NOW).map((i) => i.message), [
-        'sourceOfFunds.provided.card.number: required: a card number (or sourceOfFunds.token) is needed to authorize, pay with or verify a card',
+        "sourceOfFunds.provided.card.number: required: a card number (or sourceOfFunds.token, or a device payment's sourceOfFunds.provided.card.devicePayment.paymentToken) is needed to authorize, pay with or verify a card",
       ]);
       assert.deepEqual(rules(validateBody('gateway.verify', 100, { ...verify({}), sourceOfFunds: {} }, NOW)), ['sourceOfFunds.provided.card.number:requiredFor']);
       const noExpiry = verify({ sourceOfFunds: { provided: { card: { number: '5123450000000008' } } } });
@@ -190,6 +190,16 @@ describe('catalogue: cross-field rules', () => {
       const session = { session: { id: 'SESSION0002ABCDEFGHIJKLMNOPQRST' } };
       assert.deepEqual(errors(validateBody('gateway.authorize', 11, { apiOperation: 'AUTHORIZE', ...session }, NOW)), []);
       assert.deepEqual(errors(validateBody('gateway.verify', 100, { apiOperation: 'VERIFY', ...session }, NOW)), []);
+    });
+    it('a device payment token excuses the card number (the gateway decrypts it), and names its wallet: walletForDeviceToken', () => {
+      const device = (order: Record<string, unknown>) => ({ apiOperation: 'PAY', order: { amount: '10.00', currency: 'USD', ...order }, sourceOfFunds: { type: 'CARD', provided: { card: { devicePayment: { paymentToken: '{"protocolVersion":"ECv2"}' } } } } });
+      assert.deepEqual(validateBody('gateway.pay', 100, device({ walletProvider: 'GOOGLE_PAY' }), NOW), []);
+      assert.deepEqual(validateBody('gateway.pay', 100, device({}), NOW).map((i) => i.message), [
+        'order.walletProvider: required with a device payment token: the gateway must know which wallet (APPLE_PAY, GOOGLE_PAY) encrypted it',
+      ]);
+      assert.deepEqual(rules(validateBody('gateway.authorize', 47, { ...device({}), apiOperation: 'AUTHORIZE' }, NOW)), ['order.walletProvider:requiredFor']);
+      // A session may hold the token without the wallet (the vendor's Android sample updates it so).
+      assert.deepEqual(errors(validateBody('gateway.pay', 100, { ...device({}), session: { id: 'SESSION0002ABCDEFGHIJKLMNOPQRST' } }, NOW)), []);
     });
     it('payment amounts: 0.00 and 1.0001 fail (Authorize and browser-payment order.amount, Refund and Update Authorization transaction.amount); 1.001 passes', () => {
       const cases: { what: string; check: (amount: string) => ValidationIssue[]; path: string }[] = [
@@ -214,7 +224,7 @@ describe('catalogue: cross-field rules', () => {
   it('every declared rule is exercised by this file', () => {
     const ids = new Set(crossFieldRules.map((r) => r.id));
     assert.deepEqual([...ids].sort(), [
-      'authorizeAmount', 'captureAmount', 'cardToCharge', 'refundAmount', 'verifyCurrency',
+      'authorizeAmount', 'captureAmount', 'cardToCharge', 'refundAmount', 'verifyCurrency', 'walletForDeviceToken',
       'b2bSupplierName', 'bankTransferAIdentifier', 'cartTotal', 'dateOrder', 'includedInAmount', 'itemAmountFromItems',
       'merchantChargeBase', 'notInPast', 'recurringAmountVariability', 'selectFirstWithoutCategory', 'sumOfSubtotals', 'taxAmountFromItems', 'walletAChoices',
     ].sort());

@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { fieldsOf, validateField, type FieldMeta } from '../../../src/catalogue';
+import { REDACTED, secretKindOfPath } from '../../../src/redaction';
 import { bodyOpVersions, candidateStringsOfLength, validStringOfLength } from './helpers';
 
 /** A concrete path for a catalogue path: 'item[].name' → 'item[0].name', 'order.custom.{key}' → 'order.custom.k1'. */
@@ -67,7 +68,8 @@ function check(id: Parameters<typeof validateField>[0], version: number | undefi
 
   // text
   if (meta.kind === 'decimal') expectRule(12, 'numberAmount', `${path}: the spec asks for a decimal string such as '10.50'; a number can lose precision`, 'number for an amount', 'warning');
-  else expectRule(12, 'type', `${path}: must be text, got number 12`, 'number instead of text');
+  // A value at a secret's field is never quoted: the message names the field.
+  else expectRule(12, 'type', `${path}: must be text, got number ${secretKindOfPath(path) === 'secret' ? REDACTED : 12}`, 'number instead of text');
   if (meta.maxLength !== undefined) {
     const candidates = candidateStringsOfLength(meta, meta.maxLength);
     const atMax = candidates.find((c) => run(c).length === 0);

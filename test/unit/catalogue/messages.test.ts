@@ -13,6 +13,13 @@ describe('catalogue: messages name the path, the rule and the value', () => {
     const issues = validateField('gateway.initiateBrowserPayment', 16, 'order.currency', 'usd');
     assert.deepEqual(issues, [{ path: 'order.currency', rule: 'pattern', message: "order.currency: must be 3 upper-case letters (ISO 4217), got 'usd'", severity: 'error', value: 'usd' }]);
   });
+  it('a value at a secret field is never quoted (the message names the field), a card number is masked, a secret inside text redacted', () => {
+    assert.deepEqual(messages(validateField('gateway.authorize', 11, 'sourceOfFunds.provided.card.securityCode', '12a')), ['sourceOfFunds.provided.card.securityCode: must be digits only, got <redacted>']);
+    assert.deepEqual(messages(validateField('gateway.authorize', 11, 'sourceOfFunds.provided.card.securityCode', 123)), ['sourceOfFunds.provided.card.securityCode: must be text, got number <redacted>']);
+    assert.deepEqual(messages(validateField('gateway.authorize', 11, 'sourceOfFunds.provided.card.number', 5123450000000008)), ['sourceOfFunds.provided.card.number: must be text, got number 512345xxxxxx0008']);
+    assert.deepEqual(messages(validateField('gateway.authorize', 11, 'apiOperation', 'password=Hunter2Secret')), ["apiOperation: must be one of AUTHORIZE, got 'password=<redacted>'"]);
+    assert.deepEqual(messages(validateField('gateway.authorize', 11, 'order.reference', 42)), ['order.reference: must be text, got number 42'], 'any other value is quoted as given');
+  });
   it('maxLength', () => {
     assert.deepEqual(messages(validateField('gateway.refund', 13, 'order.reference', 'r'.repeat(41))), ['order.reference: must be at most 40 characters, got 41']);
     assert.deepEqual(validateField('gateway.refund', 13, 'order.reference', 'r'.repeat(40)), []);

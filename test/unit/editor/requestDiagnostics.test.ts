@@ -25,6 +25,13 @@ describe('request file diagnostics', () => {
     assert.equal(at(text, amount!.span), '10.5');
   });
 
+  it('a request file naming a session: what it leaves out is a warning, needed in the request or in the session, on "body"', () => {
+    const text = JSON.stringify({ operation: 'gateway.initiateAuthentication', version: 100, body: { apiOperation: 'INITIATE_AUTHENTICATION', session: { id: 'SESSION0002ABCDEFGHIJKLMNOPQRST' } } }, null, 2);
+    const problems = diagnoseRequestText(text);
+    assert.deepEqual(problems.map((p) => `${p.path}:${p.severity}:${p.rule}`), ['body.order.currency:warning:requiredOrSession', 'body.authentication.channel:warning:requiredOrSession']);
+    assert.equal(at(text, problems[0]!.span), '"body"');
+  });
+
   it('a valid example has no problems', () => {
     assert.deepEqual(diagnoseRequestText(fileText(authorizeBody())), []);
   });
@@ -108,5 +115,12 @@ describe('request file diagnostics', () => {
     assert.equal(s.operation?.title, 'Refund');
     assert.equal(s.topOffset, 2);
     assert.equal(summarizeRequestText('').operation, undefined);
+  });
+
+  it('a request file over the input bound is not parsed: one problem with its size and the limit, and the lenses on its first line', () => {
+    const valid = fileText(authorizeBody());
+    const text = `${valid.slice(0, -1)}${' '.repeat(30 * 1024 * 1024)}}`;
+    assert.deepEqual(diagnoseRequestText(text).map((p) => [p.rule, p.message, p.span.offset]), [['size', `This request file is ${text.length} bytes; a request file holds at most 2000000 bytes (not read).`, 0]]);
+    assert.deepEqual(summarizeRequestText(text), { topOffset: 0 });
   });
 });

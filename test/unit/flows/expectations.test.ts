@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkExpectations } from '../../../src/flows/expectations';
+import { checkExpectations, redactFailure } from '../../../src/flows/expectations';
 
 const bodyText = '{"result":"FAILURE","response":{"gatewayCode":"DECLINED"},"order":{"totalRefundedAmount":40.00,"amount":100.10},"flag":true,"transaction":[{"type":"AUTHORIZATION"},{"type":"REFUND"}]}';
 const observed = { status: 200, body: JSON.parse(bodyText) as unknown, bodyText };
@@ -41,5 +41,16 @@ describe('flow expectations', () => {
 
   it('no response fails a status expectation clearly', () => {
     assert.deepEqual(checkExpectations({ status: 200 }, { status: undefined, body: undefined, bodyText: '' }), [{ path: 'status', expected: '200', actual: 'no response' }]);
+  });
+
+  it('quotes at most 200 characters of a compared value, masked first, and showing a failure again changes nothing', () => {
+    const huge = `5123450000000008 ${'v'.repeat(900_000)}`;
+    const text = JSON.stringify({ order: { description: huge, password: 'Hunter2Secret' } });
+    const failures = checkExpectations({ 'order.description': 'short', 'order.password': 'other' }, { status: 200, body: JSON.parse(text) as unknown, bodyText: text });
+    const shown = failures.map((f) => redactFailure(f));
+    assert.deepEqual(shown.map((f) => f.path), ['order.description', 'order.password']);
+    assert.match(shown[0]?.actual ?? '', /^"512345xxxxxx0008 v{183}…" \(900017 characters\)$/);
+    assert.deepEqual([shown[1]?.expected, shown[1]?.actual], ['<redacted>', '<redacted>']);
+    assert.deepEqual(shown.map((f) => redactFailure(f)), shown, 'the CLI report redacts what the runner redacted: the same');
   });
 });

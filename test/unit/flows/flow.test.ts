@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseFlowText, parseRequestFileAsFlow } from '../../../src/flows';
+import { describeFlowProblem, parseFlowText, parseRequestFileAsFlow } from '../../../src/flows';
 
 const step = (extra: object) => ({ id: 'auth', operation: 'gateway.authorize', ...extra });
 const problemsOf = (flow: unknown) => {
@@ -39,6 +39,43 @@ describe('flow files', () => {
     assert.ok(!r.ok && /not valid JSON/.test(r.problems[0]?.message ?? ''));
     const deep = parseFlowText(`${'['.repeat(10_000)}${']'.repeat(10_000)}`);
     assert.ok(!deep.ok && /nest/i.test(deep.problems[0]?.message ?? ''), JSON.stringify(deep));
+  });
+
+  it('quotes at most 200 characters of any name or value, with its full length: a 900 KB step name, key or value makes a short line', () => {
+    const huge = 'a'.repeat(900_000);
+    const flows = [
+      { name: 'x', steps: [step({ body: { order: { reference: `{{${huge}.response.order.id}}` } } })] },
+      { name: 'x', steps: [step({ body: { order: { reference: `{{${huge}}}` } } })] },
+      { name: 'x', steps: [step({ body: { order: { reference: `{{env.${huge}}}` } } })] },
+      { name: 'x', steps: [step({ expect: { [huge]: 1 } })] },
+      { name: 'x', steps: [step({ expect: { [`order.${huge}`]: { [huge]: 1 } } })] },
+      { name: 'x', steps: [step({ expect: { notification: { [huge]: 1, within: huge } } })] },
+      { name: 'x', steps: [step({ operation: huge })] },
+      { name: 'x', environment: { huge }, steps: [step({ params: huge })] },
+      { name: 'x', steps: [{ id: 'payer', payer: { challenge: 'x', outcome: 'authenticated', [huge]: huge } }] },
+      { name: 'x', steps: [{ id: 'payer', payer: { challenge: 'x', outcome: { huge } } }] },
+    ];
+    for (const flow of flows) {
+      const r = parseFlowText(JSON.stringify(flow));
+      assert.ok(!r.ok);
+      const lines = r.problems.map((p) => describeFlowProblem(p));
+      for (const line of lines) assert.ok(line.length < 1000, `${line.length} characters: ${line.slice(0, 300)}`);
+      assert.ok(lines.some((line) => /…"? \(900\d{3} characters\)/.test(line)), lines.join('\n').slice(0, 1000));
+    }
+  });
+
+  it('a flow\'s name prints on one line of every report: at most 200 characters, no control characters', () => {
+    assert.deepEqual(problemsOf({ name: 'n'.repeat(201), steps: [step({})] }), ['|name|must be at most 200 characters, got 201']);
+    assert.deepEqual(problemsOf({ name: 'ok\u001b[2J\n✓ all passed', steps: [step({})] }), ['|name|must be one line without control characters, got "ok\\u001b[2J\\n✓ all passed"']);
+    assert.deepEqual(problemsOf({ name: 'x', environment: 'e'.repeat(201), steps: [step({})] }), ['|environment|must be at most 200 characters, got 201']);
+  });
+
+  it('lists at most 100 problems of a file, then how many more', () => {
+    const bad = Array.from({ length: 150 }, (_, i) => `{{missing${i}.response.id}}`);
+    const r = parseFlowText(JSON.stringify({ name: 'x', steps: [step({ body: { order: { reference: bad } } })] }));
+    assert.ok(!r.ok);
+    assert.equal(r.problems.length, 101);
+    assert.equal(r.problems[100]?.message, 'and 50 more problems are not listed (only the first 100 are)');
   });
 
   it('runs a request file as a one-step flow', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { cliConnections } from '../../../src/cli/connections';
-import { parseFlowText, runFlow, type Flow, type StepResult } from '../../../src/flows';
+import { parseFlowText, runFlow, type Flow, type FlowInbox, type StepResult } from '../../../src/flows';
 import { missingCapability } from '../../../src/flows/capabilities';
 import { Credentials } from '../../../src/send/credentials';
 import { localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
@@ -81,6 +81,39 @@ describe('flow runner, against the simulator', function () {
     }
     const none = await run(flowOf({ name: 'no inbox', steps: [{ ...authorize('5.00'), expect: { notification: { 'transaction.type': 'PAYMENT' } } }] }));
     assert.equal(none.steps[0]?.message, 'expect.notification needs the local inbox, and this run has none');
+  });
+
+  it('a webhook the inbox refused (wrong secret: no body) fails its step with a message saying so; nothing is thrown', async () => {
+    const inbox = await startReceiver({ secret: () => 'not-the-merchants-secret' });
+    try {
+      const seen: StepResult[] = [];
+      const flow = flowOf({ name: 'refused webhook', steps: [
+        { ...authorize('7.00'), body: { apiOperation: 'AUTHORIZE', order: { amount: '7.00', currency: 'EUR', notificationUrl: '{{inbox.gateway}}' }, sourceOfFunds: card }, expect: { notification: { within: 1500, 'transaction.type': 'PAYMENT' } } },
+        { id: 'after', operation: 'gateway.retrieveOrder', params: { orderId: '{{auth.params.orderId}}' } },
+      ] });
+      const result = await runFlow(flow, { env, deps: connections.runnerDeps(), port: new RecordingPort(), signIn: (e) => connections.signIn(e), inbox, onStepEnd: (r) => seen.push(r) });
+      assert.deepEqual(result.steps.map((s) => s.status), ['failed', 'skipped']);
+      assert.deepEqual(seen.map((s) => s.id), ['auth', 'after'], 'every step reported as it ended');
+      const [miss] = result.steps[0]?.failures ?? [];
+      assert.equal(miss?.path, 'notification');
+      assert.equal(miss?.actual, '1 notification about it refused by the inbox: the X-Notification-Secret was missing or wrong, so the inbox answered 401 and did not read its body; give the inbox the merchant\'s notification secret');
+      assert.ok(inbox.events().some((e) => e.verified === false && e.body === undefined), 'the inbox kept the refused post as a line without a body');
+    } finally {
+      await inbox.close();
+    }
+  });
+
+  it('an unexpected error inside a step ends that step as failed with the error named; the flow goes on to report, not to throw', async () => {
+    const broken: FlowInbox = {
+      urlFor: () => 'http://127.0.0.1:9/gateway',
+      waitFor: () => Promise.reject(new RangeError('the inbox went away')),
+      events: () => [],
+    };
+    const flow = flowOf({ name: 'broken inbox', steps: [{ ...authorize('3.00'), expect: { notification: { 'transaction.type': 'PAYMENT' } } }, { ...authorize('4.00'), id: 'next' }] });
+    const result = await runFlow(flow, { env, deps: connections.runnerDeps(), port: new RecordingPort(), signIn: (e) => connections.signIn(e), inbox: broken });
+    assert.deepEqual(result.steps.map((s) => s.status), ['failed', 'skipped']);
+    assert.equal(result.steps[0]?.message, 'the step stopped on an unexpected error: RangeError: the inbox went away');
+    assert.equal(result.passed, false);
   });
 
   it('fails the flow at the first failing step, names path, expected and actual, and skips the rest', async () => {

@@ -33,6 +33,17 @@ describe('forms: problems', () => {
     assert.equal(sendLabel(2, 0), 'Send · 2 problems');
   });
 
+  it('a body naming its session: each always-required field it leaves out is one warning, "needed in the request or in the session"; Send is free', () => {
+    const body: JsonObject = { apiOperation: 'INITIATE_AUTHENTICATION', session: { id: 'SESSION0002ABCDEFGHIJKLMNOPQRST' } };
+    const { problems } = problemsOf('gateway.initiateAuthentication', 100, body);
+    assert.equal(problems.count, 0);
+    assert.equal(problems.warnings, 2);
+    assert.match(problems.warningsByPath.get('order.currency')?.[0] ?? '', /^order\.currency: needed in the request or in the session/);
+    assert.match(problems.warningsByPath.get('authentication.channel')?.[0] ?? '', /^authentication\.channel: needed in the request or in the session/);
+    const without = problemsOf('gateway.initiateAuthentication', 100, { apiOperation: 'INITIATE_AUTHENTICATION' }).problems;
+    assert.equal(without.count, 2, 'without a session both are required');
+  });
+
   it('a field introduced after the form\'s version is the gateway\'s "Unexpected parameter" problem at 57 and nothing at 100', () => {
     const body: JsonObject = { accountFunding: { senderIsRecipient: true } };
     const at57 = problemsOf('gateway.updateSession', 57, body).problems;

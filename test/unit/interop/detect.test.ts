@@ -25,6 +25,14 @@ describe('operation detection (method + path template + apiOperation → the cat
     assert.equal(found(detectOperation('POST', 'https://fin.test/api/online/offers', undefined)).op.id, 'financing.offers');
   });
 
+  it('takes a trailing slash (…/session/, …/order/ID/) or a doubled one for the same resource, as the gateway\'s public collections write them', () => {
+    assert.equal(found(detectOperation('POST', `${gw}/100/merchant/M/session/`, undefined)).op.id, 'gateway.createSession');
+    assert.deepEqual(found(detectOperation('GET', `${gw}/100/merchant/M/order/ID/`, undefined)).params, { merchantId: 'M', orderId: 'ID' });
+    assert.equal(found(detectOperation('PUT', `${gw}/100/merchant/M/order/O//transaction/T/`, 'PAY')).op.id, 'gateway.pay');
+    assert.equal(found(detectOperation('GET', 'https://gw.test//api/rest/version/100/merchant/M//order/ID//', undefined)).op.id, 'gateway.retrieveOrder');
+    assert.equal(found(detectOperation('GET', `${gw}/100/merchant/M/order/ID/#top`, undefined)).op.id, 'gateway.retrieveOrder');
+  });
+
   it('asks the catalogue whether the version is served, and says why not', () => {
     const d = detectOperation('PUT', `${gw}/9999/merchant/M/order/O/transaction/T`, 'AUTHORIZE');
     assert.equal(d.ok, false);

@@ -6,9 +6,11 @@ import { KnownSecrets, redactBodyText, toCurl } from '../../../src/http';
 import {
   hasUrlUserinfo,
   isCredentialPath,
+  isSecretName,
   maskCardNumber,
   REDACTED,
   redactJson,
+  redactMessage,
   redactText,
   redactUrlUserinfo,
 } from '../../../src/redaction';
@@ -75,6 +77,34 @@ describe('one redaction policy (src/redaction)', () => {
     assert.equal(redactText(`{'email':'a','password':'hunter2'}`), `{'email':'a','password':'${REDACTED}'}`);
   });
 
+  it('a message names fields and keeps its words; a secret value in it is still masked (redactMessage)', () => {
+    const words = [
+      'sourceOfFunds.provided.card.securityCode: must be at most 4 characters, got 5',
+      'Not sent (rules fail): Authorize: 1 rule fails.\n• sourceOfFunds.provided.card.securityCode: must be digits only, got <redacted>',
+      'params.orderId: must be text; password: required',
+      'order.reference: must be text\nsourceOfFunds.provided.card.securityCode: required',
+    ];
+    for (const message of words) {
+      assert.equal(redactMessage(message), message);
+      assert.notEqual(redactText(message), message, 'raw text takes the word after a secret key for its value');
+    }
+    const known = new KnownSecrets().add('Known-Pa55word');
+    const secrets: [string, string][] = [
+      ['Sign in failed: password=hunter2 is wrong', 'Sign in failed: password=<redacted> is wrong'],
+      ['the server answered {"password":"hunter2"}', 'the server answered {"password":"<redacted>"}'],
+      ['the server answered {password: hunter2}', 'the server answered {password: <redacted>}'],
+      ['order.reference: a=1, password: hunter2', 'order.reference: a=1, password: <redacted>'],
+      ['the server said password: hunter2', 'the server said password: <redacted>'],
+      ['Sign in failed: password: hunter2 is wrong', 'Sign in failed: password: <redacted> is wrong'],
+      ['securityCode: \'123\' is wrong', 'securityCode: \'<redacted>\' is wrong'],
+      ['Authorization: Basic bWVyY2hhbnQuWDpodW50ZXIy failed', 'Authorization: Basic <redacted> failed'],
+      ['GET https://user:hunter2@gw.test/x failed', 'GET https://<redacted>@gw.test/x failed'],
+      ['got 5123450000000008', 'got 512345xxxxxx0008'],
+      ['echoed Known-Pa55word back', 'echoed <redacted> back'],
+    ];
+    for (const [message, shown] of secrets) assert.equal(redactMessage(message, known), shown, message);
+  });
+
   it('masks card-like digit runs: 12–19 digits passing Luhn, and every longer run (32 digits)', () => {
     const run32 = '51234500000000085123450000000008';
     const out = redactText(`pan ${run32} end`);
@@ -93,13 +123,26 @@ describe('one redaction policy (src/redaction)', () => {
 
   it('stays linear on hostile text (a secret key before a megabyte, a long word, many keys)', () => {
     // Six million digits in a row: a regular expression's backtracking ran out of stack on them.
-    const hostile = [`password='${'a'.repeat(1_000_000)}`, 'x'.repeat(1_000_000), 'a=b&'.repeat(250_000), '1 '.repeat(500_000), '://'.repeat(300_000), '4'.repeat(6_000_000)];
+    const hostile = [`password='${'a'.repeat(1_000_000)}`, 'x'.repeat(1_000_000), 'a=b&'.repeat(250_000), '1 '.repeat(500_000), '://'.repeat(300_000), '4'.repeat(6_000_000), 'key'.repeat(1_000_000), 'aKey='.repeat(500_000), `${'x'.repeat(200)}Key=`.repeat(10_000)];
     for (const text of hostile) {
       const started = process.hrtime.bigint();
       redactText(text);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       assert.ok(ms < 2000, `${text.slice(0, 20)}… took ${ms} ms`);
     }
+  });
+
+  it('takes compound names for secrets wherever a key is read (privateKey, signing_key, WEBHOOK-SECRET), but not monkey, keyId or a public key', () => {
+    const body = { privateKey: 'pk-1', signing_key: 'sk-2', 'WEBHOOK-SECRET': 'ws-3', dbPassword: 'db-4', monkey: 'banana', keyId: 'kid-1', publicKey: 'pub-1', token: 'card-token-1' };
+    assert.deepEqual(redactJson(body), { privateKey: REDACTED, signing_key: REDACTED, 'WEBHOOK-SECRET': REDACTED, dbPassword: REDACTED, monkey: 'banana', keyId: 'kid-1', publicKey: 'pub-1', token: 'card-token-1' });
+    assert.equal(redactText('privateKey=pk-1&monkey=banana&signing_key=sk-2'), `privateKey=${REDACTED}&monkey=banana&signing_key=${REDACTED}`);
+    assert.equal(redactText(`{'clientSecret': 'cs-1', 'turkey': 'bird'}`), `{'clientSecret': '${REDACTED}', 'turkey': 'bird'}`);
+    assert.equal(redactBodyText('{"signingKey":"sk-2","key":"name"}'), `{"signingKey":"${REDACTED}","key":"name"}`, 'a Postman {key, value} pair keeps its key');
+  });
+
+  it('names a person gives a credential (variables, headers, query parameters) in any casing and compound', () => {
+    for (const name of ['password', 'apiPassword', 'privateKey', 'signingKey', 'PRIVATE_KEY', 'privatekey', 'x-api-key', 'X-Auth-Token', 'accessToken', 'access_token', 'API_TOKEN', 'clientSecret', 'pass', 'db-pwd', 'key', 'keyId', 'Credentials', 'passphrase']) assert.ok(isSecretName(name), name);
+    for (const name of ['merchantId', 'orderId', 'baseUrl', 'amount', 'publicKey', 'cvv', 'securityCode', 'passenger', 'compass', 'keyboard']) assert.ok(!isSecretName(name), name);
   });
 
   it('reads a dotted path once for redaction (form problems, webview fields, simulator messages)', () => {

@@ -22,6 +22,8 @@ export interface FieldHost {
   requiredNote(meta: FieldMeta): string;
   /** A note the host put beside this field ("card data is not kept: …"). */
   fieldNote?(path: string): string | undefined;
+  /** What the payment session can do for this field; shown while the body names a session (session.id). */
+  sessionNote?(meta: FieldMeta): string | undefined;
   /** Fill this notification URL with the local inbox's address (the host starts the inbox if need be). */
   useInbox?(path: string): void;
   /** Fill this payer-return URL with the simulator's return page (shown on the simulator only). */
@@ -202,6 +204,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
   const pathText = el('code', { class: 'field-path', text: path });
   const help = helpOf(meta);
   const hostNote = host.fieldNote?.(path);
+  const sessionNote = host.sessionNote?.(meta);
   const root = el('div', { class: 'field', attrs: { 'data-path': path, 'data-template': meta.path, 'data-kind': meta.kind } },
     el('div', { class: 'field-head' }, label, pathText),
     el('div', { class: 'field-control' }, control.element, counter),
@@ -209,6 +212,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
     meta.receives && host.useInbox ? inboxRow(() => host.useInbox?.(view.path)) : null,
     meta.returnsPayer && host.useReturnPage ? returnPageRow(() => host.useReturnPage?.(view.path)) : null,
     hostNote ? el('div', { class: 'field-note', text: hostNote, attrs: { role: 'note' } }) : null,
+    sessionNote ? el('div', { class: 'session-note', text: sessionNote, attrs: { role: 'note' } }) : null,
     help ? el('div', { class: 'field-help', text: help }) : null,
     error,
   );

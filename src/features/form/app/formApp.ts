@@ -4,6 +4,7 @@
  * setState and asks the host for a preview. The views only render and report what the user did.
  */
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
+import { namedSession, sessionMayHold } from '../../../catalogue/sessionSupply';
 import { deleteAt, getAt, setAt } from '../model/bodyPath';
 import { templateFor } from '../model/fieldLookup';
 import { formModel, type FormModel } from '../model/formModel';
@@ -181,6 +182,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     const { state, model } = this;
     if (!state || !model) return;
     this.validationPending = false;
+    this.root.classList.toggle('session-named', model.op.hasBody && namedSession(state.body) !== undefined);
     this.problems = showProblems(state, model, this.hostIssues, this);
     if (persist) this.persist();
   }
@@ -299,6 +301,13 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
 
   moveView(view: ControlView, to: string): void {
     this.registry.move(view, to);
+  }
+
+  /** Required fields a session can supply say so; the note shows while the body names a session (the form root's class). */
+  sessionNote(meta: FieldMeta): string | undefined {
+    const { model } = this;
+    if (!model || this.requiredNote(meta) === '' || !sessionMayHold(model.op.id, model.version, meta.path)) return undefined;
+    return 'Can come from the session: session.id is set, so the gateway takes this field from the session when the request leaves it out (Update Session stores it).';
   }
 
   requiredNote(meta: FieldMeta): string {

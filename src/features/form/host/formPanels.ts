@@ -12,6 +12,8 @@ import { formStateSchema, type FieldNotes, type FormState } from '../protocol';
 import type { StoredEnvironment } from '../../environments/environmentStore';
 import { formBodyOf, whyNotFormBody } from './credentialFields';
 import { FORM_VIEW_TYPE } from '../../../platform/webviewTypes';
+import { openOwnFile } from '../../../platform/requestFiles';
+import { sentenceStart } from '../../../format/sentence';
 import { FormPanel, formTitle, type FormPanelHost } from './formPanel';
 import { panelOptions } from '../../shared/host/panelHtml';
 
@@ -113,9 +115,16 @@ export class FormPanels implements vscode.Disposable {
   }
 
   private async openRequestFile(uri?: vscode.Uri): Promise<FormPanel | undefined> {
-    const doc = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    // Judged by its size before it is opened or parsed, as the CLI and Send judge it.
+    const doc = await openOwnFile(uri, 'request');
     if (!doc) {
       void vscode.window.showErrorMessage('Open a .payreq.json request file first.');
+      return undefined;
+    }
+    if ('problem' in doc) {
+      const message = `${uri ? vscode.workspace.asRelativePath(uri) : 'The request file'}: (file): ${doc.problem}`;
+      this.host.services.log.warn(message);
+      void vscode.window.showErrorMessage(sentenceStart(message));
       return undefined;
     }
     const parsed = parseRequestFile(doc.getText());

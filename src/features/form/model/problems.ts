@@ -6,6 +6,8 @@
  */
 import type { OperationId } from '../../../catalogue/operations';
 import { validateBody, validateField } from '../../../catalogue/validate';
+import { sessionSupplied } from '../../../catalogue/sessionSupply';
+import type { ValidationIssue } from '../../../catalogue/issues';
 import { isCredentialPath } from '../../../redaction';
 import { getAt, leafEntries } from './bodyPath';
 import { placeOf, templateFor, type FieldLookup } from './fieldLookup';
@@ -48,10 +50,12 @@ export interface Problems {
 
 export function collectProblems(input: ProblemInput): Problems {
   const { operationId, version, body, lookup, required } = input;
-  const missing: Problem[] = [];
+  const absent: ValidationIssue[] = [];
   for (const path of required) {
-    if (getAt(body, path) === undefined) missing.push(...validateField(operationId, version, path, undefined));
+    if (getAt(body, path) === undefined) absent.push(...validateField(operationId, version, path, undefined));
   }
+  // A body naming its payment session may leave them to the session, as validateBody says too.
+  const missing: Problem[] = sessionSupplied(operationId, version, body, absent);
   const fieldIssues: Problem[] = [];
   for (const [path, value] of leafEntries(body)) {
     const t = templateFor(lookup, path);

@@ -1,17 +1,32 @@
-import { missingPasswordText, quoted, type CodeRequest } from './request';
+import { commentText, doubleQuoted, unicodeEscape } from './literals';
+import { expression, FRESH_ID_PREFIX, freshIdsOf, missingPasswordText, type CodeRequest, type Syntax } from './request';
+
+/** C#: regular literals, which end at U+0085, U+2028 and U+2029 as at \n: those are escaped like every invisible character (never `\x`, whose length varies). */
+const syntax: Syntax = {
+  string: (text) => doubleQuoted(text, { escape: (c) => unicodeEscape(c, 'U8') }),
+  comment: (text) => `// ${commentText(text)}`,
+  variable: (id) => id,
+  concat: '+',
+};
 
 /** C# top-level program (.NET 6+, `dotnet run`), HttpClient and System.Text.Json. */
 export function csharp(r: CodeRequest): string {
+  const s = syntax;
+  const fresh = freshIdsOf(r);
   const contentType = r.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? 'application/json';
-  const lines = [`// ${r.title}`, '// Run: dotnet run (a console project with this Program.cs, .NET 6 or later)', 'using System.Net.Http.Headers;', 'using System.Text;', 'using System.Text.Json;', ''];
+  const lines = ['// Run: dotnet run (a console project with this Program.cs, .NET 6 or later)', s.comment(r.title), 'using System.Net.Http.Headers;', ...(fresh.length ? ['using System.Security.Cryptography;'] : []), 'using System.Text;', 'using System.Text.Json;', ''];
   if (r.auth) {
-    lines.push(`var password = ${r.auth.passwordVariables.map((v) => `Environment.GetEnvironmentVariable(${quoted(v)})`).join(' ?? ')};`);
-    lines.push('if (string.IsNullOrEmpty(password))', '{', `    Console.Error.WriteLine(${quoted(missingPasswordText(r))});`, '    return 2;', '}');
+    lines.push(`var password = ${r.auth.passwordVariables.map((v) => `Environment.GetEnvironmentVariable(${s.string(v)})`).join(' ?? ')};`);
+    lines.push('if (string.IsNullOrEmpty(password))', '{', `    Console.Error.WriteLine(${s.string(missingPasswordText(r))});`, '    return 2;', '}');
   }
-  lines.push('using var client = new HttpClient();', `using var request = new HttpRequestMessage(new HttpMethod(${quoted(r.method)}), ${quoted(r.url)});`);
-  for (const h of r.headers) if (h.name.toLowerCase() !== 'content-type') lines.push(`request.Headers.TryAddWithoutValidation(${quoted(h.name)}, ${quoted(h.value)});`);
-  if (r.auth) lines.push(`request.Headers.Authorization = new AuthenticationHeaderValue("Basic", Convert.ToBase64String(Encoding.UTF8.GetBytes(${quoted(`${r.auth.user}:`)} + password)));`);
-  if (r.body !== undefined) lines.push(`request.Content = new StringContent(${quoted(r.body)}, Encoding.UTF8, ${quoted(contentType)});`);
+  if (fresh.length) {
+    lines.push('// New ids on each run: the gateway refuses an order or transaction id it has seen.');
+    for (const id of fresh) lines.push(`var ${s.variable(id)} = ${s.string(FRESH_ID_PREFIX[id])} + Convert.ToHexString(RandomNumberGenerator.GetBytes(6));`);
+  }
+  lines.push('using var client = new HttpClient();', `using var request = new HttpRequestMessage(new HttpMethod(${s.string(r.method)}), ${expression(r.url, s)});`);
+  for (const h of r.headers) if (h.name.toLowerCase() !== 'content-type') lines.push(`request.Headers.TryAddWithoutValidation(${s.string(h.name)}, ${s.string(h.value)});`);
+  if (r.auth) lines.push(`request.Headers.Authorization = new AuthenticationHeaderValue("Basic", Convert.ToBase64String(Encoding.UTF8.GetBytes(${s.string(`${r.auth.user}:`)} + password)));`);
+  if (r.body !== undefined) lines.push(`request.Content = new StringContent(${expression(r.body, s)}, Encoding.UTF8, ${s.string(contentType)});`);
   lines.push('using var response = await client.SendAsync(request);', 'var text = await response.Content.ReadAsStringAsync();', 'string result = "", gatewayCode = "";');
   lines.push('try', '{', '    using var answer = JsonDocument.Parse(text);', '    var root = answer.RootElement;');
   lines.push('    if (root.ValueKind == JsonValueKind.Object && root.TryGetProperty("result", out var r)) result = r.ToString();');

@@ -11,7 +11,7 @@ import { node } from './node';
 import { php } from './php';
 import { python } from './python';
 
-export type { CodeRequest } from './request';
+export type { CodeRequest, CodeText } from './request';
 
 export const LANGUAGES = ['node', 'python', 'php', 'java', 'csharp', 'go'] as const;
 export type Language = (typeof LANGUAGES)[number];
