@@ -32,7 +32,7 @@ fi
 
 cs="$cache/code-server/node_modules/.bin/code-server"
 if [ ! -x "$cs" ] || ! HOME="$cache" XDG_CONFIG_HOME="$cache/xdg" PATH="$node24:$PATH" "$cs" --version >/dev/null 2>&1; then
-  echo "[setup] installing code-server@4.139.1 (about 2 minutes)"
+  echo "[setup] installing code-server@4.139.1 (a few minutes)"
   mkdir -p "$cache/code-server"
   (cd "$cache/code-server" && [ -f package.json ] || npm init -y >/dev/null)
   # npm run by Node 24 itself: npm puts its own node first on the PATH of install scripts, and

@@ -7,6 +7,7 @@ import { registerSimulatorCommands } from './commands/simulatorCommands';
 import { SimulatorControl } from './commands/simulatorControl';
 import { EnvironmentStore } from './features/environments/environmentStore';
 import { registerEnvironmentsView } from './features/environments/registerEnvironmentsView';
+import type { EnvironmentsTree, EnvNode } from './features/environments/environmentsTree';
 import type * as FeatureBundle from './features';
 import { HistoryStore } from './features/history/historyStore';
 import { registerHistoryView } from './features/history/registerHistoryView';
@@ -80,7 +81,7 @@ export function activate(context: vscode.ExtensionContext) {
     },
     // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
     // handed out only to a test run: a user's other extensions never see them.
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), notificationRows: () => notificationsView.rows() } } : {}),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), notificationRows: () => notificationsView.rows(), environmentRows: (environmentId: string) => treeRows(tree, environmentId) } } : {}),
   };
 }
 
@@ -114,6 +115,21 @@ function testInspection(context: vscode.ExtensionContext, features: DeferredFeat
     /** The error each flow file item shows in the Test Explorer (an invalid file), by file URI. */
     flowErrors: () => Object.fromEntries([...flowTests.items].flatMap(([id, item]) => (item.error ? [[id, typeof item.error === 'string' ? item.error : item.error.value]] : []))),
   };
+}
+
+/** One environment's rows in the Environments view as it shows them, labels nested as the tree nests them (integration tests). */
+async function treeRows(tree: EnvironmentsTree, environmentId: string): Promise<TreeRow[]> {
+  const rowsUnder = async (node: EnvNode): Promise<TreeRow[]> => Promise.all((await tree.getChildren(node)).map(async (child) => {
+    const label = tree.getTreeItem(child).label;
+    return { label: typeof label === 'string' ? label : label?.label ?? '', children: await rowsUnder(child) };
+  }));
+  const env = (await tree.getChildren()).find((n) => n.kind === 'environment' && n.env.id === environmentId);
+  return env ? rowsUnder(env) : [];
+}
+
+interface TreeRow {
+  label: string;
+  children: TreeRow[];
 }
 
 export function deactivate(): void {

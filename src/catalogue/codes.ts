@@ -262,6 +262,10 @@ export const ORDER_STATUSES = {
   VERIFIED: { meaning: "The card was verified (no money moved).", category: 'closed', nextStep: 'Authorize or pay when the payer buys.' },
   CANCELLED: { meaning: 'The order was cancelled (voided).', category: 'closed', nextStep: 'Nothing to do.' },
   FAILED: { meaning: 'The payment on the order failed.', category: 'failed', nextStep: 'Start a new payment with a NEW transaction id.' },
+  // 3-D Secure on an order with no payment yet (samples of the public reference; the last two inferred, as the simulator answers them).
+  AUTHENTICATION_INITIATED: { meaning: 'Payer authentication (3-D Secure) started on the order; nothing is paid.', category: 'open', nextStep: 'Authenticate Payer with the same order and transaction id; pay only after the payer is authenticated.' },
+  AUTHENTICATED: { meaning: 'The payer is authenticated (3-D Secure); no money has moved yet.', category: 'open', nextStep: 'Pay or Authorize with authentication.transactionId set to the authentication transaction id.' },
+  AUTHENTICATION_UNSUCCESSFUL: { meaning: 'Payer authentication (3-D Secure) did not succeed; nothing is paid.', category: 'failed', nextStep: 'Do not pay with this authentication: ask for another card, or authenticate again with a NEW transaction id.' },
 } as const satisfies CodeTable<OrderStatusCategory>;
 
 type TransactionTypeCategory = 'money' | 'validation' | 'undo';
@@ -277,6 +281,8 @@ export const TRANSACTION_TYPES = {
   VOID_CAPTURE: { meaning: 'Cancels a capture before settlement.', category: 'undo', nextStep: 'Nothing to do.' },
   VOID_PAYMENT: { meaning: 'Cancels a payment before settlement.', category: 'undo', nextStep: 'Nothing to do.' },
   VOID_REFUND: { meaning: 'Cancels a refund before settlement.', category: 'undo', nextStep: 'Nothing to do.' },
+  // Initiate Authentication and Authenticate Payer (public reference, 3-D Secure).
+  AUTHENTICATION: { meaning: 'Authenticates the payer with the card issuer (3-D Secure); no money moves.', category: 'validation', nextStep: 'When it succeeded, Pay or Authorize with authentication.transactionId set to this transaction id.' },
 } as const satisfies CodeTable<TransactionTypeCategory>;
 
 type TokenVerificationCategory = 'verified' | 'not-verified' | 'declined' | 'error';

@@ -29,6 +29,10 @@ export interface FieldMeta {
   suggestions?: string[];
   /** A URL that receives webhooks (gateway) or callbacks (financing): the form offers the local inbox. */
   receives?: 'gateway' | 'financing';
+  /** A URL the payer's browser returns to: on the simulator the form offers its return page. */
+  returnsPayer?: true;
+  /** An id the request creates (Initiate Checkout's order.id): fresh in new requests and after a send that used it. */
+  freshId?: 'order';
 }
 
 interface IndexedField {
@@ -62,6 +66,8 @@ function leafMeta(node: LeafNode, path: string, key: string, group: string): Fie
   if (s.example !== undefined) m.example = s.example;
   if (s.suggestions) m.suggestions = [...s.suggestions];
   if (s.receives) m.receives = s.receives;
+  if (s.returnsPayer) m.returnsPayer = s.returnsPayer;
+  if (s.freshId) m.freshId = s.freshId;
   return m;
 }
 

@@ -43,6 +43,10 @@ export interface LeafSpec {
   suggestions?: readonly string[];
   /** A URL the service sends notifications to: the form offers the local inbox's address for it. */
   receives?: 'gateway' | 'financing';
+  /** A URL the gateway sends the payer's browser back to: on the simulator the form offers the simulator's own return page. */
+  returnsPayer?: true;
+  /** An id the request itself creates (the order a payment page pays): new requests get a fresh one, as URL ids do. */
+  freshId?: 'order';
   /**
    * For an integer field the real service also accepts as text: why (the warning's words). Without
    * it only a digit string passes (as a warning), other text is an error.

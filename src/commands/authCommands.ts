@@ -4,13 +4,14 @@ import { usesSimulatorCredentials } from '../send/environment';
 import type { StoredEnvironment } from '../features/environments/environmentStore';
 import type { EnvNode } from '../features/environments/environmentsTree';
 import { pickEnvironment } from './pickers';
+import { withPrompts, type Prompts } from './promptSequence';
 import type { SendingServices } from './services';
 import { sentenceStart } from '../format/sentence';
 
 type EnvArg = EnvNode | { environmentId: string; email?: string; password?: string } | undefined;
 
-async function financingEnv(services: SendingServices, arg: EnvArg): Promise<StoredEnvironment | undefined> {
-  const env = arg && 'env' in arg ? arg.env : arg && 'environmentId' in arg ? services.environments.get(arg.environmentId) : services.environments.active()?.financingBaseUrl ? services.environments.active() : await pickEnvironment(services, 'Financing environment');
+async function financingEnv(services: SendingServices, arg: EnvArg, prompts?: Prompts): Promise<StoredEnvironment | undefined> {
+  const env = arg && 'env' in arg ? arg.env : arg && 'environmentId' in arg ? services.environments.get(arg.environmentId) : services.environments.active()?.financingBaseUrl ? services.environments.active() : await pickEnvironment(services, 'Financing environment', prompts);
   if (env && !env.financingBaseUrl) throw new Error(`"${env.name}" has no financing base URL.`);
   return env;
 }
@@ -31,15 +32,20 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
 
   context.subscriptions.push(
     vscode.commands.registerCommand('paymentWorkbench.signIn', guard(async (arg) => {
-      const env = await financingEnv(services, arg);
-      if (!env) return undefined;
-      const given = arg && 'environmentId' in arg ? arg : undefined;
-      const storedEmail = await services.credentials.secretOrDefault(env, 'partnerEmail');
-      const storedPassword = usesSimulatorCredentials(env) ? await services.credentials.secretOrDefault(env, 'partnerPassword') : undefined;
-      const email = given?.email ?? (await vscode.window.showInputBox({ title: `Sign in to ${env.name}: partner e-mail`, value: storedEmail ?? '', ignoreFocusOut: true, validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : `email: not an e-mail address: '${s}'`) }));
-      if (!email) return undefined;
-      const password = given?.password ?? (await vscode.window.showInputBox({ title: `Sign in to ${env.name}: password`, password: true, ignoreFocusOut: true, ...(storedPassword ? { value: storedPassword } : {}) }));
-      if (!password) return undefined;
+      // Environment, e-mail and password in one widget (promptSequence.ts: a focused form must not close it).
+      const answers = await withPrompts(async (prompts) => {
+        const env = await financingEnv(services, arg, prompts);
+        if (!env) return undefined;
+        const given = arg && 'environmentId' in arg ? arg : undefined;
+        const storedEmail = await services.credentials.secretOrDefault(env, 'partnerEmail');
+        const storedPassword = usesSimulatorCredentials(env) ? await services.credentials.secretOrDefault(env, 'partnerPassword') : undefined;
+        const email = given?.email ?? (await prompts.input({ title: `Sign in to ${env.name}: partner e-mail`, value: storedEmail ?? '', validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : `email: not an e-mail address: '${s}'`) }));
+        if (!email) return undefined;
+        const password = given?.password ?? (await prompts.input({ title: `Sign in to ${env.name}: password`, password: true, ...(storedPassword ? { value: storedPassword } : {}) }));
+        return password ? { env, email, password } : undefined;
+      });
+      if (!answers) return undefined;
+      const { env, email, password } = answers;
       const session = await services.connections.session(env);
       try {
         const state = await session.signIn(email, password);

@@ -6,6 +6,7 @@ import type { EnvNode } from '../features/environments/environmentsTree';
 import { SECRET_LABELS, type SecretName } from '../secrets/secretKeys';
 import { confirmDangerousAction } from './dangerousAction';
 import { pickEnvironment } from './pickers';
+import { withPrompts, type Prompts } from './promptSequence';
 import type { CoreServices } from './services';
 import { sentenceStart } from '../format/sentence';
 
@@ -29,14 +30,14 @@ function operationRowArgs(arg: unknown): { environmentId: string; operationId: s
 }
 
 /** Tree context menus pass a node, the palette nothing (then we ask), tests an id. */
-async function resolveEnv(services: CoreServices, arg: EnvArg, placeHolder: string): Promise<StoredEnvironment | undefined> {
+async function resolveEnv(services: CoreServices, arg: EnvArg, placeHolder: string, prompts?: Prompts): Promise<StoredEnvironment | undefined> {
   if (arg && 'env' in arg) return services.environments.get(arg.env.id);
   if (arg && 'environmentId' in arg) return services.environments.get(arg.environmentId);
-  return pickEnvironment(services, placeHolder);
+  return pickEnvironment(services, placeHolder, prompts);
 }
 
-async function askUrl(title: string, value: string | undefined): Promise<string | undefined | null> {
-  const v = await vscode.window.showInputBox({
+async function askUrl(prompts: Prompts, title: string, value: string | undefined): Promise<string | undefined | null> {
+  const v = await prompts.input({
     title,
     value: value ?? '',
     prompt: 'Leave empty if this environment does not use that API.',
@@ -53,17 +54,21 @@ async function askUrl(title: string, value: string | undefined): Promise<string 
   return v === undefined ? null : v || undefined;
 }
 
-/** Asks for the fields a person edits most; everything else stays as it was. Null = cancelled. */
-async function editFields(base: Partial<EnvironmentInput>): Promise<Partial<EnvironmentInput> | null> {
-  const name = await vscode.window.showInputBox({ title: 'Environment name', value: base.name ?? '', validateInput: (s) => (s.trim() ? undefined : 'a name is needed') });
+/** Asks for the fields a person edits most (in one widget); everything else stays as it was. Null = cancelled. */
+function editFields(base: Partial<EnvironmentInput>): Promise<Partial<EnvironmentInput> | null> {
+  return withPrompts((prompts) => askFields(prompts, base));
+}
+
+async function askFields(prompts: Prompts, base: Partial<EnvironmentInput>): Promise<Partial<EnvironmentInput> | null> {
+  const name = await prompts.input({ title: 'Environment name', value: base.name ?? '', validateInput: (s) => (s.trim() ? undefined : 'a name is needed') });
   if (name === undefined) return null;
-  const gatewayUrl = await askUrl('Gateway URL (e.g. https://test-gateway.mastercard.com)', base.gatewayUrl);
+  const gatewayUrl = await askUrl(prompts, 'Gateway URL (e.g. https://test-gateway.mastercard.com)', base.gatewayUrl);
   if (gatewayUrl === null) return null;
-  const financingBaseUrl = await askUrl('Financing API base URL', base.financingBaseUrl);
+  const financingBaseUrl = await askUrl(prompts, 'Financing API base URL', base.financingBaseUrl);
   if (financingBaseUrl === null) return null;
   let merchantId = base.merchantId;
   if (gatewayUrl) {
-    const m = await vscode.window.showInputBox({
+    const m = await prompts.input({
       title: 'Merchant id',
       value: base.merchantId ?? '',
       prompt: 'Ids starting with TEST run against the gateway test system.',
@@ -92,11 +97,15 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
   };
   /** `announce: false` when the caller's own notification says it was saved (one toast, not two). */
   const setSecret = async (arg: EnvArg, name: SecretName, announce = true) => {
-    const env = await resolveEnv(services, arg, `Environment for the ${SECRET_LABELS[name]}`);
-    if (!env) return;
     const given = arg && 'value' in arg ? arg.value : undefined;
-    const value = given ?? (await vscode.window.showInputBox({ title: `${env.name}: ${SECRET_LABELS[name]}`, password: true, ignoreFocusOut: true, prompt: 'Kept in VS Code secret storage only.' }));
-    if (value === undefined) return;
+    const answer = await withPrompts(async (prompts) => {
+      const env = await resolveEnv(services, arg, `Environment for the ${SECRET_LABELS[name]}`, prompts);
+      if (!env) return undefined;
+      const value = given ?? (await prompts.input({ title: `${env.name}: ${SECRET_LABELS[name]}`, password: true, prompt: 'Kept in VS Code secret storage only.' }));
+      return value === undefined ? undefined : { env, value };
+    });
+    if (!answer) return;
+    const { env, value } = answer;
     await secrets.set(env.id, name, value);
     if (name === 'gatewayApiPassword' && value !== '') void markWalkthroughStep(context.globalState, 'passwordStored');
     if (given === undefined && announce) void vscode.window.showInformationMessage(`${SECRET_LABELS[name]} saved for ${env.name}.`);

@@ -5,6 +5,7 @@
  * kept (json/setValueEdits). A test, or a keybinding, may pass the card number instead of picking.
  */
 import * as vscode from 'vscode';
+import { withPrompts } from './promptSequence';
 import { TEST_CARD_LIST, testCardByNumber, type TestCard } from '../catalogue/testCards';
 import { setValueEdits } from '../json';
 import { sentenceStart } from '../format/sentence';
@@ -24,7 +25,7 @@ async function pickCard(): Promise<TestCard | undefined> {
   const items: CardItem[] = TEST_CARD_LIST.map((card) => ({
     card, label: card.number, description: card.threeDS ? THREE_DS_WORDS[card.threeDS] : `expiry ${card.expiry.month}/${card.expiry.year}`, detail: card.purpose,
   }));
-  return (await vscode.window.showQuickPick(items, { title: 'Insert Test Card', placeHolder: 'A test card for sourceOfFunds.provided.card', matchOnDescription: true, matchOnDetail: true }))?.card;
+  return (await withPrompts((p) => p.pick(items, { title: 'Insert Test Card', placeHolder: 'A test card for sourceOfFunds.provided.card', matchOnDescription: true, matchOnDetail: true })))?.card;
 }
 
 async function targetDocument(target: unknown): Promise<vscode.TextDocument> {

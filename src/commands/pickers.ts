@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
-import { getOperation, operations, type OperationDef } from '../catalogue/operations';
+import { getOperation, type OperationDef } from '../catalogue/operations';
 import { rangeLabel } from '../catalogue/versions';
 import { isLive } from '../send/environment';
 import type { StoredEnvironment } from '../features/environments/environmentStore';
+import { operationGroups } from '../features/environments/operationOrder';
 import type { CoreServices } from './services';
+import { withPrompts, type Prompts } from './promptSequence';
 
-export async function pickEnvironment(services: Pick<CoreServices, 'environments'>, placeHolder = 'Environment'): Promise<StoredEnvironment | undefined> {
+/** `prompts`: the command's own widget when it asks more than this (Send Request…); else a widget of its own. */
+export async function pickEnvironment(services: Pick<CoreServices, 'environments'>, placeHolder = 'Environment', prompts?: Prompts): Promise<StoredEnvironment | undefined> {
   const active = services.environments.active();
   const items = services.environments.list().map((env) => ({
     label: env.name,
@@ -13,21 +16,22 @@ export async function pickEnvironment(services: Pick<CoreServices, 'environments
     detail: [env.gatewayUrl, env.financingBaseUrl].filter((u, i, a) => u && a.indexOf(u) === i).join('  ·  '),
     env,
   }));
-  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true });
+  const picked = await (prompts ? prompts.pick(items, { placeHolder, matchOnDetail: true }) : withPrompts((p) => p.pick(items, { placeHolder, matchOnDetail: true })));
   return picked?.env;
 }
 
 /** Operations the environment can reach (all of them without an environment). */
-export async function pickOperation(env: StoredEnvironment | undefined, placeHolder = `Operation to send to ${env?.name ?? ''}`): Promise<OperationDef | undefined> {
-  const available = env ? operations.filter((op) => (op.api === 'financing' ? env.financingBaseUrl : env.gatewayUrl)) : operations;
+export async function pickOperation(env: StoredEnvironment | undefined, placeHolder = `Operation to send to ${env?.name ?? ''}`, prompts?: Prompts): Promise<OperationDef | undefined> {
   const items: (vscode.QuickPickItem & { op?: OperationDef })[] = [];
   for (const api of ['gateway', 'financing'] as const) {
-    const ops = available.filter((o) => o.api === api);
-    if (!ops.length) continue;
-    items.push({ label: api === 'gateway' ? 'Card gateway' : 'Financing API', kind: vscode.QuickPickItemKind.Separator });
-    for (const op of ops) items.push({ label: op.title, description: rangeLabel(op), detail: op.purpose, op });
+    if (env && !(api === 'financing' ? env.financingBaseUrl : env.gatewayUrl)) continue;
+    // The Environments tree's order: the payment's life, then sessions and saved cards apart.
+    for (const group of operationGroups(api)) {
+      items.push({ label: group.id === 'sessions' || group.id === 'tokens' ? `Card gateway · ${group.label}` : group.label, kind: vscode.QuickPickItemKind.Separator });
+      for (const op of group.operations) items.push({ label: op.title, description: rangeLabel(op), detail: op.purpose, op });
+    }
   }
-  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
+  const picked = await (prompts ? prompts.pick(items, { placeHolder, matchOnDescription: true }) : withPrompts((p) => p.pick(items, { placeHolder, matchOnDescription: true })));
   return picked?.op;
 }
 

@@ -9,8 +9,11 @@ import { usesSimulatorCredentials } from '../send/environment';
 import { SequentialEvent } from '../send/sequentialEvent';
 import { isRequestFile, openOwnFile } from '../platform/requestFiles';
 import { createsTransaction } from '../catalogue/orderRole';
-import { freshTransactionId, suggestedOrder } from './idSuggestions';
+import { freshOrderId, freshTransactionId, suggestedOrder } from './idSuggestions';
+import { orderIdOf, withFreshBodyIds, withSimulatorReturnPages } from './payerReturnPages';
+import { isJsonObject, type JsonObject } from '../features/form/model/json';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
+import { withPrompts, type Prompts } from './promptSequence';
 import type { SendingServices } from './services';
 import { sentenceStart } from '../format/sentence';
 
@@ -28,6 +31,16 @@ export interface SendArgs {
 /** A sent exchange, and whether its caller asked not to show it (tests, bulk sends). */
 export interface SentExchange {
   exchange: Exchange;
+  quiet: boolean;
+}
+
+/** A request with every question answered, ready for the send path. */
+interface ResolvedSend {
+  env: StoredEnvironment;
+  op: OperationDef;
+  version: number | undefined;
+  params: Partial<Record<PathParamName, string>>;
+  body: unknown;
   quiet: boolean;
 }
 
@@ -75,23 +88,32 @@ export class SendCommands {
 
   /** `port` is where the questions go: the window's modals, or a door's own (the form reviews in its page). */
   async send(args: SendArgs, port: SendPort = this.services.questions.port): Promise<Exchange | undefined> {
-    const env = args.environmentId ? this.services.environments.get(args.environmentId) : await pickEnvironment(this.services, 'Environment to send to');
+    // Every question in one widget, closed before the send path asks its own (LIVE, a missing password).
+    const request = await withPrompts((prompts) => this.ask(args, prompts));
+    return request ? this.sendResolved(request, port) : undefined;
+  }
+
+  /** What `args` leaves open, asked in order: environment, operation, version, body, the URL's ids. */
+  private async ask(args: SendArgs, prompts: Prompts): Promise<ResolvedSend | undefined> {
+    const env = args.environmentId ? this.services.environments.get(args.environmentId) : await pickEnvironment(this.services, 'Environment to send to', prompts);
     if (!env) {
       if (args.environmentId) throw new SendSetupError(`No environment with id "${args.environmentId}".`);
       return undefined;
     }
-    const op = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(env);
+    const op = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(env, undefined, prompts);
     if (!op) return undefined;
     // Callers that name the operation (tree, history, tests) take the default version; the palette asks.
-    const version = args.version ?? (args.operationId ? undefined : await this.pickVersion(op, env));
+    const version = args.version ?? (args.operationId ? undefined : await this.pickVersion(op, env, prompts));
     let body = args.body;
     if (body === undefined && op.hasBody) {
-      body = await this.pickBody(op, version);
+      body = await this.pickBody(op, version, prompts);
       if (body === undefined) return undefined;
     }
-    const params = await this.completeParams(op, env, args.params ?? {});
+    const params = await this.completeParams(op, env, args.params ?? {}, prompts);
     if (!params) return undefined;
-    return this.sendResolved({ env, op, version, params, body, quiet: args.quiet ?? false }, port);
+    // On the simulator the payer comes back to its return page, where the example (or an earlier order's page) was.
+    if (isJsonObject(body)) body = withSimulatorReturnPages(op, version, body, env, orderIdOf(op, version, params, body));
+    return { env, op, version, params, body, quiet: args.quiet ?? false };
   }
 
   private async sendFile(uri?: vscode.Uri): Promise<Exchange | undefined> {
@@ -103,7 +125,7 @@ export class SendCommands {
     if (!parsed.ok) throw new SendSetupError(`${vscode.workspace.asRelativePath(doc.uri)}: ${parsed.message}`);
     const env = this.services.environments.requireActive();
     const op = operationOrThrow(parsed.file.operation);
-    const params = await this.completeParams(op, env, (parsed.file.params ?? {}) as Partial<Record<PathParamName, string>>);
+    const params = await withPrompts((prompts) => this.completeParams(op, env, (parsed.file.params ?? {}) as Partial<Record<PathParamName, string>>, prompts));
     if (!params) return undefined;
     const written = parsed.file.params?.transactionId;
     const exchange = await this.sendResolved({ env, op, version: parsed.file.version, params, body: parsed.file.body, quiet: false }, this.services.questions.port);
@@ -112,14 +134,7 @@ export class SendCommands {
     return exchange;
   }
 
-  private async sendResolved(r: {
-    env: StoredEnvironment;
-    op: OperationDef;
-    version: number | undefined;
-    params: Partial<Record<PathParamName, string>>;
-    body: unknown;
-    quiet: boolean;
-  }, port: SendPort): Promise<Exchange | undefined> {
+  private async sendResolved(r: ResolvedSend, port: SendPort): Promise<Exchange | undefined> {
     const { env, op } = r;
     let cleared;
     try {
@@ -167,11 +182,11 @@ export class SendCommands {
     return { ...params, transactionId: claimed.transactionId };
   }
 
-  private async pickVersion(op: OperationDef, env: StoredEnvironment): Promise<number | undefined> {
+  private async pickVersion(op: OperationDef, env: StoredEnvironment, prompts: Prompts): Promise<number | undefined> {
     const choices = versionChoices(op);
     if (choices.length <= 1) return undefined;
     const preferred = env.versions?.[op.id] ?? op.defaultVersion;
-    const picked = await vscode.window.showQuickPick(
+    const picked = await prompts.pick(
       choices.map((v) => ({ label: `Version ${v}`, description: v === preferred ? 'default' : op.documentedVersions.includes(v) ? 'documented' : '', v })),
       { placeHolder: `${op.title}: API version` },
     );
@@ -179,7 +194,7 @@ export class SendCommands {
     return picked.v;
   }
 
-  private async pickBody(op: OperationDef, version: number | undefined): Promise<unknown> {
+  private async pickBody(op: OperationDef, version: number | undefined, prompts: Prompts): Promise<unknown> {
     type Item = vscode.QuickPickItem & { body: () => unknown };
     const items: Item[] = [];
     for (const doc of vscode.workspace.textDocuments) {
@@ -189,12 +204,13 @@ export class SendCommands {
     }
     const last = this.services.lastSent.bodyOf(op.id);
     if (last !== undefined) items.push({ label: '$(history) Last body', description: 'the body last sent for this operation', body: () => last });
-    items.push({ label: '$(symbol-snippet) Minimal example', description: 'generated from the catalogue', body: () => exampleBody(op.id as never, version) ?? {} });
-    const picked = items.length === 1 ? items[0] : await vscode.window.showQuickPick(items, { placeHolder: `${op.title}: body` });
+    // Fresh ids where the body creates one (Initiate Checkout's order.id): a second checkout must not reuse a paid order.
+    items.push({ label: '$(symbol-snippet) Minimal example', description: 'generated from the catalogue', body: () => withFreshBodyIds(op, version, (exampleBody(op.id as never, version) ?? {}) as JsonObject, freshOrderId).body });
+    const picked = items.length === 1 ? items[0] : await prompts.pick(items, { placeHolder: `${op.title}: body` });
     return picked?.body();
   }
 
-  private async completeParams(op: OperationDef, env: StoredEnvironment, given: Partial<Record<PathParamName, string>>): Promise<Partial<Record<PathParamName, string>> | undefined> {
+  private async completeParams(op: OperationDef, env: StoredEnvironment, given: Partial<Record<PathParamName, string>>, prompts: Prompts): Promise<Partial<Record<PathParamName, string>> | undefined> {
     const params = { ...given };
     for (const p of op.pathParams) {
       if (params[p.name] !== undefined && params[p.name] !== '') continue;
@@ -207,7 +223,7 @@ export class SendCommands {
         continue;
       }
       const suggestion = p.name === 'orderId' ? suggestedOrder(op, env.id, this.services) : {};
-      const value = await vscode.window.showInputBox({
+      const value = await prompts.input({
         title: `${op.title}: ${p.name}`,
         prompt: suggestion.note ? `${suggestion.note}. ${p.help}` : p.help,
         ...(suggestion.orderId ? { value: suggestion.orderId } : {}),

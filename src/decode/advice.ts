@@ -34,7 +34,7 @@ interface Advice {
 }
 
 type GatewayOperation = 'gateway.authorize' | 'gateway.verify' | 'gateway.refund' | 'gateway.updateAuthorization' | 'gateway.initiateBrowserPayment' | 'gateway.capture'
-  | 'gateway.void' | 'gateway.pay';
+  | 'gateway.void' | 'gateway.pay' | 'gateway.authenticatePayer';
 
 const NEW_ID = 'A retry needs a NEW transaction id.';
 
@@ -88,6 +88,13 @@ const GATEWAY_ADVICE: Readonly<Record<GatewayOperation, Readonly<Record<GatewayC
     'retry-safe': { advice: `Nothing was charged. ${NEW_ID}`, thenCode: true },
     error: { advice: 'Nothing was charged.', thenCode: true },
   },
+  'gateway.authenticatePayer': {
+    approved: { advice: 'The payer is authenticated; no money has moved yet: Pay or Authorize with authentication.transactionId set to this transaction id, for at most the authenticated amount.' },
+    pending: { advice: 'The authentication is not finished: do not pay yet.', thenCode: true },
+    declined: { advice: 'The payer was not authenticated and no money moved: do not pay with this authentication.', thenCode: true },
+    'retry-safe': { advice: 'The authentication did not complete and no money moved. Authenticating again needs a NEW transaction id.' },
+    error: { advice: 'The authentication failed and no money moved: do not pay with it.', thenCode: true },
+  },
   'gateway.initiateBrowserPayment': {
     approved: { advice: 'The payer completed the payment at the provider: fulfil the order.' },
     pending: { advice: "Send the payer's browser to the provider (see Browser payment); the result arrives when they return." },
@@ -96,6 +103,33 @@ const GATEWAY_ADVICE: Readonly<Record<GatewayOperation, Readonly<Record<GatewayC
     error: { advice: 'The payment could not start; nothing was charged.', thenCode: true },
   },
 };
+
+/**
+ * Whose advice an answer takes: its own operation's, or, for an answer that reads a transaction (Retrieve
+ * Transaction, a webhook) or takes another's shape, the advice of the operation that made the transaction.
+ * An APPROVED authentication read back is "pay next", never "fulfil the order".
+ */
+const ADVICE_OF_TRANSACTION_TYPE: Readonly<Record<string, GatewayOperation>> = {
+  AUTHORIZATION: 'gateway.authorize',
+  AUTHORIZATION_UPDATE: 'gateway.updateAuthorization',
+  CAPTURE: 'gateway.capture',
+  PAYMENT: 'gateway.pay',
+  REFUND: 'gateway.refund',
+  VERIFICATION: 'gateway.verify',
+  VOID_AUTHORIZATION: 'gateway.void',
+  VOID_CAPTURE: 'gateway.void',
+  VOID_PAYMENT: 'gateway.void',
+  VOID_REFUND: 'gateway.void',
+  AUTHENTICATION: 'gateway.authenticatePayer',
+};
+
+export function adviceOperationOf(operationId: string, transactionType: string | undefined): string {
+  const ofType = transactionType !== undefined ? ownValue<GatewayOperation>(ADVICE_OF_TRANSACTION_TYPE, transactionType) : undefined;
+  // An Authorize the merchant's profile also captured (type PAYMENT) took the money: Pay's advice, not "capture later".
+  if (operationId === 'gateway.authorize' && ofType === 'gateway.pay') return ofType;
+  if (ownValue(GATEWAY_ADVICE, operationId) !== undefined) return operationId;
+  return ofType ?? operationId;
+}
 
 /** The advice after a gateway operation that answered with a code of this category. */
 export function gatewayAdvice(operationId: string, category: GatewayCodeCategory, codeNextStep: string | undefined): string | undefined {

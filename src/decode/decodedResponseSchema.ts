@@ -87,7 +87,7 @@ export const decodedResponseSchema = z.object({
       acquirerBatch: text,
     })),
   card: z.optional(z.object({ brand: text, scheme: text, number: text, expiry: text, fundingMethod: text })),
-  session: z.optional(z.object({ id: text, updateStatus: z.optional(codeExplanation), version: text })),
+  session: z.optional(z.object({ id: text, updateStatus: z.optional(codeExplanation), version: text, paymentPageUrl: text })),
   record: z.optional(z.object({ merchant: text, timeOfRecord: text, gatewayEntryPoint: text, apiVersion: text, correlationId: text })),
   error: z.optional(z
     .object({

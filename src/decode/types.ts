@@ -143,6 +143,8 @@ export interface DecodedSession {
   id?: string;
   updateStatus?: CodeExplanation;
   version?: string;
+  /** Initiate Checkout on the simulator: the payment page it serves for the session (a real gateway's opens through checkout.js). */
+  paymentPageUrl?: string;
 }
 
 /** Where and when the gateway recorded the operation. */

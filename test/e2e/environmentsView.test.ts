@@ -104,7 +104,13 @@ describe('Environments view in VS Code (clicks and keys)', function () {
     await live.click(); // expands it
     const gateway = await firstChild(live, 'Card gateway');
     await gateway.click();
-    const authorize = await firstChild(gateway, 'Authorize');
+    // The payment's life comes first (Payment Options Inquiry…); Authorize follows 3-D Secure and Verify,
+    // maybe below the view's fold: walk down with the keyboard, as a person scrolls, until it has the focus.
+    await firstChild(gateway, 'Payment Options Inquiry');
+    const focusedRow = sidebar().locator('.monaco-list-row.focused .label-name');
+    for (let i = 0; i < 20 && (await focusedRow.innerText().catch(() => '')).trim() !== 'Authorize'; i++) await s.page.keyboard.press('ArrowDown');
+    const authorize = sidebar().locator('.monaco-list-row.focused').filter({ has: s.page.locator('.label-name', { hasText: exactly('Authorize') }) });
+    await authorize.waitFor({ state: 'visible', timeout: 10_000 });
 
     const sendOnce = async (answer: 'Enter' | 'Send to LIVE'): Promise<void> => {
       await rowAction(authorize, 'Send Request');

@@ -33,6 +33,27 @@ describe('Environment and simulator commands', function () {
     }
   });
 
+  it('the Environments view lists a card payment’s operations in the order of its life, sessions and saved cards apart', async () => {
+    const api = (await extensionApi()) as unknown as { inspect: { environmentRows(id: string): Promise<{ label: string; children: { label: string; children: { label: string }[] }[] }[]> } };
+    const id = 'it-tree-order';
+    try {
+      await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id, name: 'Tree order', gatewayUrl: 'http://127.0.0.1:9', merchantId: 'TESTTREE' });
+      const rows = await api.inspect.environmentRows(id);
+      assert.deepEqual(rows.map((r) => r.label), ['Card gateway']);
+      const gateway = rows[0]?.children ?? [];
+      assert.deepEqual(gateway.map((r) => r.label), [
+        'Payment Options Inquiry', 'Payment Options Inquiry (GET)', 'Initiate Checkout', 'Initiate Browser Payment',
+        'Initiate Authentication', 'Authenticate Payer', 'Verify', 'Authorize', 'Pay',
+        'Update Authorization', 'Capture', 'Refund', 'Void', 'Retrieve Order', 'Retrieve Transaction',
+        'Sessions', 'Saved cards (tokens)',
+      ]);
+      assert.deepEqual(gateway.find((r) => r.label === 'Sessions')?.children.map((r) => r.label), ['Create Session', 'Update Session', 'Update Session (as the payer)', 'Retrieve Session']);
+      assert.deepEqual(gateway.find((r) => r.label === 'Saved cards (tokens)')?.children.map((r) => r.label), ['Create Token', 'Create or Update Token', 'Retrieve Token', 'Delete Token']);
+    } finally {
+      await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: id, confirmed: true });
+    }
+  });
+
   it('adding an environment does not make it active', async () => {
     const api = await extensionApi();
     const activeId = (): unknown => (JSON.parse(api.inspect.globalStateDump()) as [string, unknown][]).find(([k]) => k === 'paymentWorkbench.activeEnvironment')?.[1];

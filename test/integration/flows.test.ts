@@ -103,7 +103,7 @@ describe('Flows in the Test Explorer', function () {
     assert.deepEqual(shown?.messages.map((m) => m.line), [expectLine], JSON.stringify(shown));
   });
 
-  it('keeps the output of two flows apart in Test Results: each line on its own step, prefixed with its flow’s name', async () => {
+  it('keeps the output of two flows apart in Test Results: each flow’s name once above its steps, each line on its own step, no line repeating the name', async () => {
     const api = (await extensionApi()) as unknown as FlowsInspect;
     const other = vscode.Uri.joinPath(file, '..', `it-other-${Date.now()}.payflow.json`);
     await vscode.workspace.fs.writeFile(other, Buffer.from(JSON.stringify({ name: 'Verify alone', environment: envId, steps: [{ id: 'check', operation: 'gateway.verify', body: { apiOperation: 'VERIFY', order: { currency: 'EUR' }, sourceOfFunds: card } }] }, null, 2), 'utf8'));
@@ -112,11 +112,16 @@ describe('Flows in the Test Explorer', function () {
       await api.inspect.runFlows([file.toString(), other.toString()]);
       const shown = await api.inspect.flowShown();
       const lines = (id: string) => shown[id]?.output ?? [];
+      assert.deepEqual(lines(other.toString()), ['Verify alone · Flows simulator\r\n'], 'the flow’s heading, once');
+      assert.deepEqual(lines(file.toString()), ['Authorize, then refund too much · Flows simulator\r\n']);
       assert.ok(lines(`${other.toString()}#check`).length > 0, JSON.stringify(shown));
-      for (const line of lines(`${other.toString()}#check`)) assert.match(line, /^\[Verify alone\] check: /);
+      for (const line of lines(`${other.toString()}#check`)) assert.match(line, /^ {2}check: /);
       for (const step of ['auth', 'refund']) {
         assert.ok(lines(`${file.toString()}#${step}`).length > 0, JSON.stringify(shown));
-        for (const line of lines(`${file.toString()}#${step}`)) assert.match(line, new RegExp(`^\\[Authorize, then refund too much\\] ${step}: `));
+        for (const line of lines(`${file.toString()}#${step}`)) {
+          assert.match(line, new RegExp(`^ {2}${step}: `));
+          assert.doesNotMatch(line, /Authorize, then refund too much/, 'the flow name is not repeated on its lines');
+        }
       }
     } finally {
       await vscode.workspace.fs.delete(other);

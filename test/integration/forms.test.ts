@@ -199,6 +199,51 @@ describe('Operation forms: ids, credentials and sessions', function () {
     assert.match(notice.text, /is not the local simulator: a session id comes from Create Session/);
   });
 
+  it('on the simulator a new form sends the payer back to the simulator’s return page; elsewhere the example stays and the helper explains', async () => {
+    const returnPage = (orderId: string) => `${sim.baseUrl}/_simulator/browser-payment/returned/${SIMULATOR_DEFAULTS.merchantId}/${encodeURIComponent(orderId)}`;
+    const onSim = await open('gateway.authenticatePayer', simEnvId);
+    const body = onSim.currentState.body as { authentication: { redirectResponseUrl: string } };
+    assert.equal(body.authentication.redirectResponseUrl, returnPage(onSim.currentState.params.orderId ?? ''), 'not merchant.example.com: the payer would end on a DNS error');
+
+    const elsewhere = await open('gateway.authenticatePayer', envId);
+    const example = exampleBody('gateway.authenticatePayer', 100) as unknown as typeof body;
+    assert.equal((elsewhere.currentState.body as typeof body).authentication.redirectResponseUrl, example.authentication.redirectResponseUrl, 'off the simulator the example stays for the person to replace');
+    const notice = (posted: FormHostMessage[]) => posted.filter((m): m is Extract<FormHostMessage, { type: 'notice' }> => m.type === 'notice').at(-1)?.text ?? '';
+    assert.match(notice(await elsewhere.receiveAsFromPage({ type: 'useReturnPage', path: 'authentication.redirectResponseUrl' })), /is not the local simulator: give the address of your own page/);
+    assert.match(notice(await onSim.receiveAsFromPage({ type: 'useReturnPage', path: 'order.amount' })), /order\.amount is not a URL the payer returns to/);
+  });
+
+  it('Initiate Checkout starts with a fresh order id (not the example’s), renewed by Fresh ids and after a send; its return URLs follow the order', async () => {
+    const form = await open('gateway.initiateCheckout', simEnvId);
+    type Checkout = { order: { id: string }; interaction: { returnUrl: string; cancelUrl: string } };
+    const state = () => form.currentState.body as unknown as Checkout;
+    const first = state().order.id;
+    assert.notEqual(first, (exampleBody('gateway.initiateCheckout', 100) as unknown as Checkout).order.id, 'not the catalogue example’s fixed order id');
+    assert.match(state().interaction.returnUrl, new RegExp(`/_simulator/browser-payment/returned/${SIMULATOR_DEFAULTS.merchantId}/${first}$`));
+
+    await form.receiveAsFromPage({ type: 'freshIds' });
+    const second = state().order.id;
+    assert.notEqual(second, first, 'Fresh ids renews the order the body creates');
+    assert.match(state().interaction.returnUrl, new RegExp(`/${second}$`), 'the return page follows the new order');
+    assert.match(state().interaction.cancelUrl, new RegExp(`/${second}$`));
+
+    const sent = await sendFrom(form);
+    assert.equal(sentTitle(sent)?.tone, 'success', JSON.stringify(sent));
+    const third = state().order.id;
+    assert.notEqual(third, second, 'a second checkout from this form pays a new order, not the one just used');
+    assert.match(form.snapshot().fieldNotes['order.id'] ?? '', new RegExp(`Order ${second} now holds this Initiate Checkout`));
+  });
+
+  it('a page may put the inbox’s address only into a field that receives notifications', async () => {
+    const form = await open('gateway.pay', envId);
+    const before = JSON.stringify(form.currentState.body);
+    for (const path of ['order.amount', '__proto__.polluted', 'sourceOfFunds.provided.card.number']) {
+      const posted = await form.receiveAsFromPage({ type: 'useInbox', path });
+      assert.match(JSON.stringify(posted), /is not a URL that receives notifications/, path);
+    }
+    assert.equal(JSON.stringify(form.currentState.body), before, 'the body is unchanged');
+  });
+
   it('a page message with an undeclared key is rejected: nothing is done', async () => {
     const form = await open('gateway.refund', envId);
     const before = form.currentState.params;

@@ -39,8 +39,9 @@ describe('Notifications view and the local inbox', function () {
     const exchange = await send({ environmentId: envId, operationId: 'gateway.authorize', params: { orderId, transactionId: 'T-1' }, body: { apiOperation: 'AUTHORIZE', order: { amount: '12.00', currency: 'EUR', notificationUrl: `${url}/gateway` }, sourceOfFunds: card } });
     assert.equal(exchange?.decoded?.outcome?.result, 'SUCCESS');
     const row = await waitFor('the webhook in the view', () => api.inspect.notificationRows().find((r) => r.description.includes(orderId)));
-    assert.equal(row.label, 'Approved');
-    assert.match(row.description, new RegExp(`^gateway ${orderId} PAYMENT APPROVED 12\\.00 EUR · `));
+    // No notification secret is set: nothing checked who sent it, so the row must not read as a verified approval.
+    assert.equal(row.label, 'Unverified: Approved');
+    assert.match(row.description, new RegExp(`^gateway ${orderId} PAYMENT APPROVED 12\\.00 EUR unverified \\(no notification secret set\\) · `));
   });
 
   it('a notification opens read-only: a virtual JSON document, not a dirty Untitled one', async () => {
@@ -54,9 +55,25 @@ describe('Notifications view and the local inbox', function () {
       assert.equal(doc.uri.scheme, 'payment-workbench-notification');
       assert.equal(doc.languageId, 'json');
       assert.match(doc.getText(), /"source": "gateway"/);
+      assert.match(doc.getText(), /"verified": "unverified \(no notification secret set\)"/, 'not "verified": null');
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
+  });
+
+  it('a crafted webhook (a huge order id with a bidi override and a line break) shows clipped and as text that reads as sent', async () => {
+    const url = /^Listening at (http:\/\/127\.0\.0\.1:\d+)$/.exec(api.inspect.notificationRows()[0]?.label ?? '')?.[1];
+    assert.ok(url, 'the inbox of the first test is running');
+    const orderId = `EVIL-\u202eDEVORPPA\n${'x'.repeat(5000)}`;
+    const body = { order: { id: orderId, status: 'CAPTURED' }, transaction: { id: 'T-EVIL', type: `PAYMENT\u202e${'y'.repeat(3000)}`, amount: 1, currency: 'EUR' }, result: 'SUCCESS', response: { gatewayCode: 'APPROVED' } };
+    const posted = await fetch(`${url}/gateway`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-notification-id': 'N-EVIL' }, body: JSON.stringify(body) });
+    assert.equal(posted.status, 200);
+    const row = await waitFor('the crafted webhook in the view', () => api.inspect.notificationRows().find((r) => r.id === 'N-EVIL'));
+    for (const text of [row.label, row.description]) {
+      assert.ok(text.length <= 200, `clipped: ${text.length} characters`);
+      assert.doesNotMatch(text, /[\u202e\n]/, 'no bidi override, no line break');
+    }
+    assert.match(row.description, /^gateway EVIL-\ufffdDEVORPPA\ufffdx+…$/);
   });
 
   it('Stop closes the inbox: the view shows its welcome text again', async () => {

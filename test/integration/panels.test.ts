@@ -74,4 +74,17 @@ describe('Operation form and response panels', function () {
     const again = await waitFor('the response tab again', () => webviewTabs('paymentWorkbench.response')[0]);
     assert.equal(again.label, 'Authorize · APPROVED');
   });
+
+  it('the response panel opens only a page its response offers: a page asking for any other URL gets a notice', async () => {
+    await closeAllEditors();
+    const x = await vscode.commands.executeCommand<Exchange | undefined>('paymentWorkbench.sendRequest', {
+      environmentId: envId, operationId: 'gateway.authorize', params: { orderId: `IT-PANEL-OPEN-${Date.now()}` }, body: exampleBody('gateway.authorize', 11),
+    });
+    assert.ok(x?.response, x?.failure?.message);
+    await waitFor('the response tab', () => webviewTabs('paymentWorkbench.response')[0]);
+    const { panels } = await (await extensionApi()).inspect.features();
+    // An Authorize answer has no redirect, challenge or payment page: nothing may be opened from it.
+    const answered = await panels.responses.receiveAsFromPage({ type: 'openRedirect', url: 'https://attacker.example/phish' });
+    assert.deepEqual(answered, [{ type: 'notice', text: 'This response offers no such page to open.' }]);
+  });
 });

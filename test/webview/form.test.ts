@@ -221,7 +221,7 @@ describe('operation form webview (Chromium)', function () {
     const labels = await fresh.page.locator('#version option').evaluateAll((options) => options.map((o) => o.textContent));
     assert.deepEqual(labels.slice(0, 7), ['v100 (documented)', 'v78', 'v72', 'v63', 'v61', 'v57', 'v51']);
     assert.ok(!labels.includes('v80') && labels.includes('v18') && !labels.includes('v17'));
-    assert.equal(await fresh.page.locator('#version-note').textContent(), 'Versions 18 to 100 (not 22, 25, 80); checked against the version 100 documentation.');
+    assert.equal(await fresh.page.locator('#version-note').textContent(), 'v100 is checked with the version 100 rules (documented). Served: versions 18 to 100 (not 22, 25, 80).');
 
     const params = { sessionId: 'SESSION0002VERSIONS057ABCDEFGHI' };
     const at57 = await openForm({ operationId: 'gateway.updateSession', version: 57, body, params });
@@ -231,14 +231,18 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await at100.page.locator('#send').textContent(), 'Send');
   });
 
-  it('an operation documented at 11 only is checked against the version 11 documentation at 57, and changing the version re-validates', async () => {
+  it('an operation documented at 11 only: the note names the selected version and the version whose rules apply to it, and follows a version change', async () => {
     const w = await openForm({ operationId: 'gateway.authorize', version: 57, body: { ...PAYABLE, '3DSecureId': 'id-1' } });
     const { page } = w;
-    assert.equal(await page.locator('#version-note').textContent(), 'Versions 1 to 100 (not 2, 5, 6, 22, 25, 80); checked against the version 11 documentation.');
+    assert.equal(await page.locator('#version-note').textContent(), 'v57 is checked with the version 11 rules, the nearest documented version. Served: versions 1 to 100 (not 2, 5, 6, 22, 25, 80).');
     assert.equal(await page.locator('#send').textContent(), 'Send');
     await pick(page.locator('#version'), 'v100');
-    await eventually(() => page.locator('#version-note').textContent(), (t) => /version 11 documentation/.test(t ?? ''));
-    assert.equal(((await w.state()) as FormState).version, 100);
+    const at100 = await eventually(() => page.locator('#version-note').textContent(), (t) => /^v100 /.test(t ?? ''));
+    assert.equal(at100, 'v100 is checked with the version 11 rules, the nearest documented version. Served: versions 1 to 100 (not 2, 5, 6, 22, 25, 80).');
+    await pick(page.locator('#version'), 'v11 (documented)');
+    const at11 = await eventually(() => page.locator('#version-note').textContent(), (t) => /^v11 /.test(t ?? ''));
+    assert.equal(at11, 'v11 is checked with the version 11 rules (documented). Served: versions 1 to 100 (not 2, 5, 6, 22, 25, 80).');
+    assert.equal(((await w.state()) as FormState).version, 11);
   });
 
   it('switching the version changes the fields and keeps the values both versions have', async () => {
@@ -671,6 +675,22 @@ describe('operation form webview (Chromium)', function () {
     await input(page, 'order.notificationUrl').fill('http://example.com/hook');
     assert.match(await eventually(() => errorText(page, 'order.notificationUrl'), (t) => t !== ''), /must be an HTTPS URL \(or http on 127\.0\.0\.1 for the local inbox\)/);
     assert.equal(await field(page, 'order.reference').locator('button.use-inbox').count(), 0, 'only where the service sends notifications');
+  });
+
+  it('"Use the simulator’s return page" under a URL the payer returns to shows while the form sends to the simulator, and asks the host', async () => {
+    const simulator = [{ id: 'sim', name: 'Local simulator', live: false, simulator: true }, { id: 'prod', name: 'Production', live: true }];
+    const w = await openForm({ operationId: 'gateway.initiateCheckout', version: 100, environmentId: 'prod', body: { interaction: { operation: 'PURCHASE', returnUrl: 'https://shop.example/return' } } });
+    const { page } = w;
+    await w.send({ type: 'environments', environments: simulator });
+    const button = field(page, 'interaction.returnUrl').locator('button.use-return-page');
+    assert.equal(await button.count(), 1);
+    assert.equal(await button.isVisible(), false, 'not on a real gateway: its page is the merchant’s own');
+    await pick(page.locator('#environment'), 'Local simulator');
+    await eventually(() => button.isVisible(), (v) => v);
+    const since = (await w.posted()).length;
+    await button.click();
+    assert.deepEqual(await w.waitForPosted('useReturnPage', { since }), { type: 'useReturnPage', path: 'interaction.returnUrl' });
+    assert.equal(await field(page, 'interaction.operation').locator('button.use-return-page').count(), 0, 'only under a URL the payer returns to');
   });
 
   it('focusField opens the folded group, creates the row and focuses the control', async () => {

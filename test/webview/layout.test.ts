@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { exampleBody } from '../../src/catalogue';
+import { decodeResponse } from '../../src/decode';
 import { toExchangeView } from '../../src/features/response/host/exchangeView';
 import type { ExchangeView } from '../../src/features/response/protocol';
 import type { FormState } from '../../src/features/form/protocol';
@@ -112,6 +113,10 @@ describe('panels at 320, 600 and 1,200 px (Chromium)', function () {
       const blocked = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorizeBody({ amount: '60000.00' }) });
       const invalid = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorizeBody({ amount: '0.00' }) });
       const initiated = await sender.send({ operationId: 'gateway.initiateBrowserPayment', params: orderParams(), body: exampleBody('gateway.initiateBrowserPayment') });
+      const checkoutBody = structuredClone(exampleBody('gateway.initiateCheckout') ?? {}) as { order: Record<string, unknown> };
+      checkoutBody.order['id'] = `ORD-LAYOUT-CHECKOUT-${Date.now()}`;
+      const checkout = await sender.send({ operationId: 'gateway.initiateCheckout', params: {}, body: checkoutBody });
+      assert.equal(checkout.response?.status, 201, checkout.response?.bodyText);
       const withPage = withResponseText(initiated, SUBMITTED_WITH_PAGE);
       assert.equal(withPage.decoded?.browserPayment?.redirectHtml, REDIRECT_HTML);
       cases.push(
@@ -121,6 +126,7 @@ describe('panels at 320, 600 and 1,200 px (Chromium)', function () {
         { name: 'risk-rejected', exchange: blocked },
         { name: 'invalid-request', exchange: invalid },
         { name: 'browser-payment', exchange: withPage },
+        { name: 'initiate-checkout', exchange: checkout },
       );
       assert.equal(blocked.decoded?.risk?.gatewayCode?.code, 'REJECTED', 'the simulator rejects on risk');
     });
@@ -148,6 +154,37 @@ describe('panels at 320, 600 and 1,200 px (Chromium)', function () {
         }
       });
     }
+
+    it('Initiate Checkout: its verdict, its Open Payment Page button and every next-step button sit inside the panel at 320, 600 and 1,200 px', async () => {
+      const checkout = cases.find((c) => c.name === 'initiate-checkout')?.exchange as Exchange;
+      for (const width of WIDTHS) {
+        await w.page.setViewportSize({ width, height: 900 });
+        await show(toExchangeView(checkout));
+        const open = w.page.locator('#open-payment-page');
+        assert.equal(await open.count(), 1, 'an Open Payment Page action, as 3-D Secure has Open challenge');
+        const boxes = await w.page.locator('#verdict, #verdict .verdict-text, #open-payment-page, .next-steps vscode-button').evaluateAll((all) => all.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { what: `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}`, left: r.left, right: r.right, width: r.width };
+        }));
+        const inner = await w.page.evaluate(() => (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth);
+        assert.ok(boxes.length >= 3, JSON.stringify(boxes));
+        for (const b of boxes) assert.ok(b.left >= 0 && b.right <= inner + 0.5 && b.width > 0, `${b.what} at ${width} px: ${b.left}–${b.right} in ${inner} px`);
+        await assertFits(w.page, `initiate-checkout at ${width} px`);
+      }
+    });
+
+    it('a crafted Initiate Checkout answer (100,000-character indicator and session id) still fits at 320 px, and offers no page to open', async () => {
+      const checkout = cases.find((c) => c.name === 'initiate-checkout')?.exchange as Exchange;
+      const huge = 'Z'.repeat(100_000);
+      const text = JSON.stringify({ checkoutMode: 'WEBSITE', merchant: 'TESTSIMULATOR01', result: 'SUCCESS', session: { id: `SESSION${huge}<img src=x>`, updateStatus: 'SUCCESS', version: huge }, successIndicator: huge });
+      const crafted: Exchange = { ...checkout, id: 'crafted-checkout', response: { ...(checkout.response as NonNullable<Exchange['response']>), bodyText: text, sizeBytes: text.length },
+        decoded: decodeResponse({ operationId: checkout.operationId, httpStatus: 201, body: JSON.parse(text) as unknown, rawText: text, requestUrl: checkout.request.url }) };
+      await w.page.setViewportSize({ width: 320, height: 900 });
+      await show(toExchangeView(crafted));
+      await assertFits(w.page, 'crafted checkout at 320 px');
+      assert.equal(await w.page.locator('#open-payment-page').count(), 0, 'a session id that is no token gets no page');
+      assert.equal(await w.page.locator('img').count(), 0, 'text, never markup');
+    });
 
     it('never breaks a rule name inside a word at 320 px', async () => {
       await w.page.setViewportSize({ width: 320, height: 900 });

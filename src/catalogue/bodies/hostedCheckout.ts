@@ -15,7 +15,7 @@ const body = (...sets: Fields[]): ObjectNode => obj(undefined, mergeFields(...se
 
 /** Only http(s): the gateway sends the payer's browser there, so javascript: or data: would run in the payer's page. */
 function payerUrl(help: string, example: string): LeafNode {
-  return webUrl(1, 2048, help, { example });
+  return webUrl(1, 2048, help, { example, returnsPayer: true });
 }
 
 const SHOW_HIDE = (values: readonly string[], help: string): LeafNode => enumOf(values, help);
@@ -43,7 +43,7 @@ export function initiateCheckoutV100(): ObjectNode {
         }),
       })),
       order: req(obj('Order', {
-        id: req(text(1, 40, 'The id of the order the page pays; the payment is recorded on it (Retrieve Order reads it afterwards).', { label: 'Order id', example: 'ORDER-1' })),
+        id: req(text(1, 40, 'The id of the order the page pays; the payment is recorded on it (Retrieve Order reads it afterwards). A new checkout needs a new order id: a paid order takes no second payment.', { label: 'Order id', example: 'ORDER-1', freshId: 'order' })),
         amount: req(orderPaymentAmount()),
         currency: req(orderCurrency()),
         description: orderDescription(),

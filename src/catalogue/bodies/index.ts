@@ -39,7 +39,7 @@ export interface ResolvedOperation {
   op: OperationDef;
   /** The version the request uses. */
   version: number | undefined;
-  /** The documented version whose body and rules apply ("checked against the version N documentation"). */
+  /** The documented version whose body and rules apply (the form's version note names it). */
   rulesFrom: number | undefined;
   /** The documented body's key, 'id' or 'id@rulesFrom' (what bodies and cross-field rules are declared under). */
   key: string;

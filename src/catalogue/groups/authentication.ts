@@ -47,7 +47,7 @@ export function initiateAuthenticationGroup(): ObjectNode {
 export function authenticatePayerGroup(): ObjectNode {
   return req(obj('Authentication', {
     redirectResponseUrl: req(payerUrl(12, 2048, 'Where the gateway sends the payer\'s browser (an auto-submitted POST) after the challenge; needed whenever the payer may be challenged. Then read the outcome with Retrieve Transaction rather than trusting the posted fields. http or https only.', {
-      label: 'Redirect response URL', example: 'https://merchant.example.com/3ds-return',
+      label: 'Redirect response URL', example: 'https://merchant.example.com/3ds-return', returnsPayer: true,
     })),
   }));
 }

@@ -5,9 +5,9 @@ import { arr, obj, req, type ObjectNode } from '../fieldTree';
 const PAYMENT_CONFIRMATION = ['CONFIRM_AT_MERCHANT', 'CONFIRM_AT_PROVIDER'] as const;
 const CONFIRMATION_HELP = 'CONFIRM_AT_MERCHANT (payer commits on the merchant site, the merchant then calls the confirm-browser-payment operation) or CONFIRM_AT_PROVIDER.';
 
-/** The provider sends the payer's browser there: http(s) only (formats.ts payerUrl). */
+/** The provider sends the payer's browser there: http(s) only (formats.ts payerUrl); on the simulator the form offers its return page. */
 function returnUrl(min: number, help: string) {
-  return payerUrl(min, 2048, `${help} http or https only.`, { label: 'Return URL' });
+  return payerUrl(min, 2048, `${help} http or https only.`, { label: 'Return URL', returnsPayer: true });
 }
 
 export function browserPaymentV16(): ObjectNode {

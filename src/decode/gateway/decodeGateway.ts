@@ -1,4 +1,4 @@
-import { REDIRECT_HTML_ADVICE } from '../advice';
+import { adviceOperationOf, REDIRECT_HTML_ADVICE } from '../advice';
 import { holdWhileAuthenticating, pendingAuthentication } from './authenticationPending';
 import { BodyView, definedOnly } from '../bodyView';
 import type { DecodedResponse } from '../types';
@@ -17,13 +17,6 @@ import { decodeThreeDSecure, decodeVerification } from './verification';
 /** The sections of a decoded gateway answer; the caller adds api, operation, status and notes. */
 type GatewaySections = Omit<DecodedResponse, 'api' | 'operationId' | 'httpStatus' | 'notes'>;
 
-/**
- * An Authorize the merchant's profile also captured (transaction type PAYMENT) took the money: its
- * advice is Pay's, not "reserved, capture later".
- */
-function adviceOperation(operationId: string, view: BodyView): string {
-  return operationId === 'gateway.authorize' && view.text(['transaction', 'type']) === 'PAYMENT' ? 'gateway.pay' : operationId;
-}
 
 /** A JSON body from the card gateway: error envelope, session answer or completed operation. */
 export function decodeGatewayBody(view: BodyView, operationId: string, httpStatus: number, notes: string[], requestUrl?: string): GatewaySections {
@@ -51,7 +44,7 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
       record: decodeRecord(view),
     });
   }
-  const outcome = decodeOutcome(view, adviceOperation(operationId, view), notes);
+  const outcome = decodeOutcome(view, adviceOperationOf(operationId, view.text(['transaction', 'type'])), notes);
   const risk = decodeRisk(view, notes);
   const verification = decodeVerification(view);
   noteVerificationConcerns(outcome, { ...verification, risk }, notes);

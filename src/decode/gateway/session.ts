@@ -28,17 +28,25 @@ function createdVerdict(view: BodyView, session: DecodedSession): Verdict {
   };
 }
 
-/** The simulator serves the payment page itself; a real gateway's page opens through checkout.js. */
+/**
+ * The simulator serves the payment page itself, beside its API (src/simulator/gateway/hostedCheckout.ts,
+ * CHECKOUT_PAGE_PREFIX; the decoder sits below the simulator, so the path is spelt here): on a loopback
+ * gateway, keeping any path prefix before /api/rest/. A real gateway's page opens through checkout.js.
+ */
 function simulatorPage(requestUrl: string | undefined, sessionId: string): string | undefined {
-  const origin = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?/.exec(requestUrl ?? '')?.[0];
-  return origin ? `${origin}/_simulator/checkout/${encodeURIComponent(sessionId)}` : undefined;
+  // A session id is a short token (SESSION0002…); anything else is not a page worth a button.
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return undefined;
+  const base = /^(http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?(?:\/[^?#\s]*?)?)\/api\/rest\//.exec(requestUrl ?? '')?.[1];
+  return base !== undefined && base.length <= 2048 ? `${base}/_simulator/checkout/${encodeURIComponent(sessionId)}` : undefined;
 }
 
 /** Initiate Checkout: where the payer pays, and how to tell afterwards whether they did ("Interpreting the Response"). */
-function checkoutVerdict(view: BodyView, session: DecodedSession, requestUrl: string | undefined): Verdict {
+function checkoutVerdict(view: BodyView, session: DecodedSession): Verdict {
   const indicator = view.text(['successIndicator']) ?? view.text(['order', 'successIndicator']);
-  const local = session.id ? simulatorPage(requestUrl, session.id) : undefined;
-  const open = `Open Payment Page: your page loads checkout.js, calls Checkout.configure({ session: { id: '${session.id ?? ''}' } }) and Checkout.showPaymentPage()${local ? ` (on the simulator the page is ${local})` : ''}.`;
+  // The page's address stays in the words too: the CLI and the text view have no button.
+  const open = session.paymentPageUrl
+    ? `Open Payment Page shows the simulator's payment page for this session, ${session.paymentPageUrl}; on a real gateway your page loads checkout.js, calls Checkout.configure({ session: { id } }) and Checkout.showPaymentPage().`
+    : `Open Payment Page: your page loads checkout.js, calls Checkout.configure({ session: { id: '${session.id ?? ''}' } }) and Checkout.showPaymentPage().`;
   const check = indicator
     ? `Check the result: the payer comes back to returnUrl with resultIndicator; it equals successIndicator ${indicator} only when the payment succeeded. Then Retrieve Order to confirm.`
     : 'The answer has no successIndicator: check the result with Retrieve Order.';
@@ -52,7 +60,11 @@ export function decodeSession(view: BodyView, operationId = '', requestUrl?: str
     updateStatus: status !== undefined ? explainCode(SESSION_UPDATE_STATUSES, status) : undefined,
     version: view.text(['session', 'version']),
   });
-  if (operationId === 'gateway.initiateCheckout') return { session, verdict: checkoutVerdict(view, session, requestUrl) };
+  if (operationId === 'gateway.initiateCheckout') {
+    const page = session.id ? simulatorPage(requestUrl, session.id) : undefined;
+    const withPage: DecodedSession = page ? { ...session, paymentPageUrl: page } : session;
+    return { session: withPage, verdict: checkoutVerdict(view, withPage) };
+  }
   if (operationId === 'gateway.createSession' && status === 'NO_UPDATE') return { session, verdict: createdVerdict(view, session) };
   if (operationId === 'gateway.retrieveSession') {
     return { session, verdict: { tone: 'info', title: 'Session read', detail: `The session holds ${heldSummary(view)}; the card number is masked and the security code is never returned.` } };

@@ -1,12 +1,15 @@
 import * as vscode from 'vscode';
-import { operations, type OperationDef } from '../../catalogue/operations';
+import type { OperationDef } from '../../catalogue/operations';
 import { rangeLabel } from '../../catalogue/versions';
 import { isLive } from '../../send/environment';
 import type { EnvironmentStore, StoredEnvironment } from './environmentStore';
+import { operationGroups, type OperationGroupId } from './operationOrder';
 
 export type EnvNode =
   | { kind: 'environment'; env: StoredEnvironment }
   | { kind: 'api'; env: StoredEnvironment; api: OperationDef['api'] }
+  /** Sessions and saved cards, apart from the payment's own operations. */
+  | { kind: 'group'; env: StoredEnvironment; api: OperationDef['api']; group: OperationGroupId; label: string }
   | { kind: 'operation'; env: StoredEnvironment; op: OperationDef };
 
 interface AuthState {
@@ -44,7 +47,18 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
       if (node.env.gatewayUrl) apis.push('gateway');
       return apis.map((api) => ({ kind: 'api', env: node.env, api }));
     }
-    if (node.kind === 'api') return operations.filter((op) => op.api === node.api).map((op) => ({ kind: 'operation', env: node.env, op }));
+    if (node.kind === 'api') {
+      // The API's first group (the payment's life) lists its operations at once; the others are folders after them.
+      const [first, ...others] = operationGroups(node.api);
+      return [
+        ...(first?.operations ?? []).map((op): EnvNode => ({ kind: 'operation', env: node.env, op })),
+        ...others.map((g): EnvNode => ({ kind: 'group', env: node.env, api: node.api, group: g.id, label: g.label })),
+      ];
+    }
+    if (node.kind === 'group') {
+      const group = operationGroups(node.api).find((g) => g.id === node.group);
+      return (group?.operations ?? []).map((op) => ({ kind: 'operation', env: node.env, op }));
+    }
     return [];
   }
 
@@ -55,6 +69,12 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
       item.iconPath = new vscode.ThemeIcon(node.api === 'financing' ? 'law' : 'credit-card');
       item.description = node.api === 'financing' ? node.env.financingBaseUrl : node.env.gatewayUrl;
       item.contextValue = `api.${node.api}`;
+      return item;
+    }
+    if (node.kind === 'group') {
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
+      item.iconPath = new vscode.ThemeIcon(node.group === 'tokens' ? 'key' : 'symbol-namespace');
+      item.contextValue = 'operationGroup';
       return item;
     }
     const item = new vscode.TreeItem(node.op.title, vscode.TreeItemCollapsibleState.None);

@@ -32,7 +32,6 @@ export interface ShownInResults {
 }
 
 interface StepReportContext {
-  flowName: string;
   /** The range of a key of the step's "expect". */
   expectationRange(key: string): vscode.Range | undefined;
 }
@@ -127,6 +126,7 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
       return;
     }
     run.started(file);
+    this.heading(run, file, `${parsed.flow.name} · ${env.name}`);
     // The flow's own tokens, per run: its login and logout steps must not sign the user in or out.
     const connections = memoryTokenConnections({ credentials: this.host.services.credentials, transport: transportFor });
     const stepItem = (id: string) => file.children.get(`${file.id}#${id}`);
@@ -150,7 +150,7 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
       },
       onStepEnd: (step) => {
         if (step.exchange) recorded.push(this.keep(step.exchange, stepItem(step.id)));
-        this.report(run, stepItem(step.id), step, { flowName: flow.name, expectationRange: (key) => expectationRange(read, parsed, stepIndex(step.id), key) });
+        this.report(run, stepItem(step.id), step, { expectationRange: (key) => expectationRange(read, parsed, stepIndex(step.id), key) });
       },
     }).finally(() => connections.close());
     await Promise.all(recorded);
@@ -167,15 +167,26 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
   }
 
   /**
-   * A step's outcome in Test Results. Every line of output is tied to the step's item and starts with
-   * its flow's name, so flows run side by side stay apart; a failed expectation marks its line in "expect".
+   * The flow's name once, above its steps' lines: flows of one run follow each other, so the heading
+   * keeps them apart without repeating a (long) name on every line.
+   */
+  private heading(run: vscode.TestRun, file: vscode.TestItem, title: string): void {
+    // One line, whatever the flow's name holds: a line break in it would pass for a step's line.
+    const text = `${title.replace(/[\r\n\u2028\u2029]+/g, ' ')}\r\n`;
+    this.shown.set(file.id, { output: [text], messages: [] });
+    run.appendOutput(text, file.uri && file.range ? new vscode.Location(file.uri, file.range) : undefined, file);
+  }
+
+  /**
+   * A step's outcome in Test Results. Every line of output is tied to the step's item (under its flow's
+   * heading) and starts with the step's id; a failed expectation marks its line in "expect".
    */
   private report(run: vscode.TestRun, item: vscode.TestItem | undefined, step: StepResult, where: StepReportContext): void {
     if (!item) return;
     const shown: ShownInResults = { output: [], messages: [] };
     this.shown.set(item.id, shown);
     const output = (line: string) => {
-      const text = `[${where.flowName}] ${step.id}: ${line}\r\n`;
+      const text = `  ${step.id}: ${line}\r\n`;
       shown.output.push(text);
       run.appendOutput(text, item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined, item);
     };

@@ -73,6 +73,8 @@ export const formWebviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('createSession') }),
   /** A notification URL field: fill it with the local inbox's address (the host starts the inbox). */
   z.strictObject({ type: z.literal('useInbox'), path: shortText }),
+  /** A URL the payer returns to, on the simulator: fill it with the simulator's return page (the host checks the path). */
+  z.strictObject({ type: z.literal('useReturnPage'), path: shortText }),
   z.strictObject({ type: z.literal('save'), state: formStateSchema }),
   z.strictObject({ type: z.literal('copy'), text: longText }),
 ]);

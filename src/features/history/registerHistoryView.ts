@@ -163,7 +163,7 @@ async function askOrderId(store: HistoryStore): Promise<string | undefined> {
     void vscode.window.showInformationMessage('No request in the history names an order yet.');
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(ids.map((id) => ({ label: id })), { placeHolder: 'Show the requests of which order?', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(ids.map((id) => ({ label: id })), { placeHolder: 'Show the requests of which order?', matchOnDescription: true, ignoreFocusOut: true });
   return picked?.label;
 }
 
@@ -183,7 +183,8 @@ async function resolveExchange(store: HistoryStore, arg: unknown, placeHolder: s
   }
   const picked = await vscode.window.showQuickPick(
     entries.map((e) => ({ label: e.operationTitle, description: describeExchange(e), detail: `${e.request.method} ${e.request.url}`, exchange: e })),
-    { placeHolder, matchOnDescription: true, matchOnDetail: true },
+    // Started from a focused form or response panel, the pick must not close when the webview takes the focus back (commands/promptSequence.ts).
+    { placeHolder, matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true },
   );
   return picked?.exchange;
 }

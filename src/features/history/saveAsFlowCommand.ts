@@ -41,7 +41,7 @@ async function pickExchanges(entries: readonly Exchange[]): Promise<Exchange[] |
   }
   const picked = await vscode.window.showQuickPick(
     entries.map((exchange) => ({ label: exchange.operationTitle, description: describeExchange(exchange), detail: `${exchange.request.method} ${exchange.request.url}`, exchange })),
-    { canPickMany: true, placeHolder: 'The requests to put in the flow (they run oldest first)', matchOnDescription: true },
+    { canPickMany: true, placeHolder: 'The requests to put in the flow (they run oldest first)', matchOnDescription: true, ignoreFocusOut: true },
   );
   return picked?.map((p) => p.exchange);
 }

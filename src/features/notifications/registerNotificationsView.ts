@@ -4,11 +4,12 @@
  * secret was wrong, linked to its order. Start/Stop, Set Notification Secret… and Clear in its title bar.
  */
 import * as vscode from 'vscode';
-import { describeNotification } from '../../notifications/describeNotification';
+import { describeNotification, trustOf, UNVERIFIED } from '../../notifications/describeNotification';
 import type { NotificationEvent } from '../../notifications/notificationEvent';
 import { markWalkthroughStep } from '../../platform/walkthroughProgress';
 import type { InboxControl } from './inboxControl';
 import { formatTime } from '../../format/time';
+import { sentenceStart } from '../../format/sentence';
 
 const VIEW_ID = 'paymentWorkbench.notifications';
 export const INBOX_COMMANDS = {
@@ -26,6 +27,7 @@ type Node = { kind: 'address'; url: string } | { kind: 'event'; event: Notificat
 const ICONS = {
   verified: new vscode.ThemeIcon('verified', new vscode.ThemeColor('testing.iconPassed')),
   refused: new vscode.ThemeIcon('shield', new vscode.ThemeColor('testing.iconFailed')),
+  unverified: new vscode.ThemeIcon('unverified', new vscode.ThemeColor('list.warningForeground')),
   gateway: new vscode.ThemeIcon('credit-card'),
   financing: new vscode.ThemeIcon('law'),
 };
@@ -63,12 +65,31 @@ class NotificationsTree implements vscode.TreeDataProvider<Node> {
   }
 }
 
+/** A gateway webhook no secret was checked on: what it claims ("Approved") is not evidence that anything was paid. */
+const isUnverifiedWebhook = (e: NotificationEvent): boolean => e.source === 'gateway' && e.verified === null;
+
+/** Longest label or description a row shows: a sender chooses the order id and codes it carries. */
+const ROW_TEXT_MAX = 200;
+
+/**
+ * A sender's text as a row shows it: line breaks, control characters and bidirectional overrides (which
+ * could make "APPROVED" read backwards or hide the real order id) become visible marks, and it is clipped.
+ */
+export function rowText(text: string, max = ROW_TEXT_MAX): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what this removes
+  const plain = text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}
+
 function eventItem(e: NotificationEvent): vscode.TreeItem {
-  const item = new vscode.TreeItem(e.verified === false ? `Refused (401): ${e.summary.title}` : e.summary.title, vscode.TreeItemCollapsibleState.None);
+  const label = e.verified === false ? `Refused (401): ${e.summary.title}` : isUnverifiedWebhook(e) ? `Unverified: ${e.summary.title}` : e.summary.title;
+  const item = new vscode.TreeItem(rowText(label), vscode.TreeItemCollapsibleState.None);
   item.id = `inbox-event:${e.id}`;
-  item.description = `${describeNotification(e)} · ${formatTime(e.receivedAt)}`;
-  item.iconPath = e.verified === false ? ICONS.refused : e.verified === true ? ICONS.verified : ICONS[e.source];
-  item.tooltip = `${e.source === 'gateway' ? 'Gateway webhook' : 'Financing callback'} for ${e.orderId ?? 'no order'}\n${item.description}${e.verified === false ? '\nThe secret was missing or wrong: the inbox answered 401.' : ''}`;
+  item.description = rowText(`${describeNotification(e)} · ${formatTime(e.receivedAt)}`);
+  item.iconPath = e.verified === false ? ICONS.refused : e.verified === true ? ICONS.verified : isUnverifiedWebhook(e) ? ICONS.unverified : ICONS[e.source];
+  const why = e.verified === false ? '\nThe secret was missing or wrong: the inbox answered 401.'
+    : isUnverifiedWebhook(e) ? `\n${sentenceStart(UNVERIFIED)}: anyone who reaches the inbox could have sent it. Set Notification Secret… makes the inbox check X-Notification-Secret.` : '';
+  item.tooltip = `${e.source === 'gateway' ? 'Gateway webhook' : 'Financing callback'} for ${rowText(e.orderId ?? 'no order')}\n${item.description}${why}`;
   item.contextValue = e.orderId ? 'paymentWorkbench.notification.order' : 'paymentWorkbench.notification';
   item.command = { command: INBOX_COMMANDS.open, title: 'Open Notification', arguments: [e.id] };
   return item;
@@ -89,7 +110,8 @@ class NotificationDocuments implements vscode.TextDocumentContentProvider {
   constructor(private readonly inbox: InboxControl) {}
 
   static uriOf(e: NotificationEvent): vscode.Uri {
-    const name = `${e.source}-notification${e.orderId ? `-${e.orderId.replace(/[^\w.-]/g, '_')}` : ''}.json`;
+    // The order id names the tab: a word-safe part of it, short enough for a file name.
+    const name = `${e.source}-notification${e.orderId ? `-${e.orderId.slice(0, 60).replace(/[^\w.-]/g, '_')}` : ''}.json`;
     return vscode.Uri.from({ scheme: NOTIFICATION_SCHEME, path: `/${encodeURIComponent(e.id)}/${name}` });
   }
 
@@ -97,7 +119,9 @@ class NotificationDocuments implements vscode.TextDocumentContentProvider {
     const id = decodeURIComponent(uri.path.split('/')[1] ?? '');
     const e = this.inbox.events().find((x) => x.id === id);
     if (!e) return JSON.stringify({ note: 'This notification is no longer in the local inbox (cleared, stopped, or beyond its bound).' }, null, 2);
-    return JSON.stringify({ source: e.source, orderId: e.orderId, transactionId: e.transactionId, receivedAt: e.receivedAt, attempts: e.attempts, verified: e.verified, summary: e.summary, headers: e.headers, body: e.body }, null, 2);
+    // `verified` as words where the data says null: a reader must not take a missing check for a passed one.
+    const verified = e.verified === null ? trustOf(e) : e.verified;
+    return JSON.stringify({ source: e.source, orderId: e.orderId, transactionId: e.transactionId, receivedAt: e.receivedAt, attempts: e.attempts, verified, summary: e.summary, headers: e.headers, body: e.body }, null, 2);
   }
 }
 

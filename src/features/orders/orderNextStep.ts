@@ -34,7 +34,7 @@ export function registerOrderNextStep(context: vscode.ExtensionContext, history:
       void vscode.window.showInformationMessage(`No answer about order ${orderId ?? '(none)'} tells what can follow: send Retrieve Order first.`);
       return;
     }
-    const picked = await vscode.window.showQuickPick(steps.map((step) => ({ label: step.label, description: step.operationId, step })), { placeHolder: `Next on order ${orderId ?? ''}, from the ${answer.operationTitle} answer` });
+    const picked = await vscode.window.showQuickPick(steps.map((step) => ({ label: step.label, description: step.operationId, step })), { placeHolder: `Next on order ${orderId ?? ''}, from the ${answer.operationTitle} answer`, ignoreFocusOut: true });
     if (picked) await open(picked.step, answer);
   }));
 }

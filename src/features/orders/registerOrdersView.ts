@@ -100,7 +100,7 @@ function stepItem(step: OrderStep, orderId: string): vscode.TreeItem {
 async function orderIdOf(tree: OrdersTree, arg: unknown): Promise<string | undefined> {
   if (typeof arg === 'string') return arg;
   if (typeof arg === 'object' && arg !== null && (arg as OrderNode).kind === 'order') return (arg as { order: OrderSummary }).order.orderId;
-  const picked = await vscode.window.showQuickPick(tree.orders().map((o) => ({ label: o.orderId, description: describeOrder(o) })), { placeHolder: 'Which order?' });
+  const picked = await vscode.window.showQuickPick(tree.orders().map((o) => ({ label: o.orderId, description: describeOrder(o) })), { placeHolder: 'Which order?', ignoreFocusOut: true });
   return picked?.label;
 }
 

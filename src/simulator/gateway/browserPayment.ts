@@ -175,7 +175,11 @@ export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: B
   }
 }
 
-/** Where the shipped browser-payment example sends the payer back: …/returned/<merchantId>/<orderId>. */
+/**
+ * The merchant's page a payer returns to, played by the simulator: …/returned/<merchantId>/<orderId>.
+ * The browser-payment example returns there, and so does any payer page of the simulator (3-D Secure
+ * challenge, Hosted Checkout) when the workbench fills in the return URL on the simulator.
+ */
 export const RETURN_PAGE = 'returned';
 
 const RETURN_PAGE_STYLE = 'th{text-align:left;padding-right:1rem}';
@@ -185,27 +189,59 @@ function returnPageResponse(status: number, body: string): SimResponse {
   return simulatorPage({ status, title: 'Back at the merchant', style: RETURN_PAGE_STYLE, body });
 }
 
+/** What the page lists of what the payer's browser brought back (a query or a posted form): enough to read, never unbounded. */
+const BROUGHT_BACK_FIELDS = 20;
+const BROUGHT_BACK_VALUE = 200;
+const BROUGHT_BACK_BYTES = 16 * 1024;
+
+const NEXT_STEP = '<p id="next">Next, as a merchant\'s server does: read the outcome with Retrieve Transaction or Retrieve Order (in the workbench), never from what the browser brought back alone.</p>';
+
 /**
- * The merchant's page a payer returns to, played by the simulator for the examples: the outcome of
- * the order's browser payment. Read-only, like a merchant page after the redirect; the provider
- * page is linked relative to this one, so it works behind a path-prefix proxy.
+ * The merchant's page a payer returns to, played by the simulator: where the order stands (its browser
+ * payment, its newest transaction, its 3-D Secure authentication) and what the payer's browser brought
+ * back (the challenge's posted fields, Hosted Checkout's resultIndicator). Read-only, like a merchant
+ * page after the redirect (GET, or the POST a challenge sends); the provider page is linked relative to
+ * this one, so it works behind a path-prefix proxy.
  */
-export function browserPaymentReturnPage(orders: OrderStore, merchantSegment: string | undefined, orderSegment: string | undefined): SimResponse {
+export function browserPaymentReturnPage(orders: OrderStore, merchantSegment: string | undefined, orderSegment: string | undefined, req?: SimRequest): SimResponse {
   const merchantId = decodedSegment(merchantSegment);
   const orderId = decodedSegment(orderSegment);
-  if (merchantId === undefined || orderId === undefined) return returnPageResponse(404, '<p>This page is …/returned/MERCHANT_ID/ORDER_ID.</p>');
+  const back = broughtBack(req);
+  if (merchantId === undefined || orderId === undefined) return returnPageResponse(404, `<p>This page is …/returned/MERCHANT_ID/ORDER_ID.</p>${back}`);
   const order = orders.get(merchantId, orderId);
-  const txn = order ? [...order.transactions.values()].reverse().find((t) => t.browserPayment) : undefined;
-  if (!order || !txn?.browserPayment) return returnPageResponse(404, `<p>No order ${escapeHtml(orderId)} of merchant ${escapeHtml(merchantId)} has a browser payment.</p>`);
+  if (!order) return returnPageResponse(404, `<p>No order ${escapeHtml(orderId)} of merchant ${escapeHtml(merchantId)} is held by the simulator.</p>${back}${NEXT_STEP}`);
   const row = (id: string, label: string, value: string) => `<tr><th>${label}</th><td id="${id}">${escapeHtml(value)}</td></tr>`;
+  const txn = [...order.transactions.values()].reverse().find((t) => t.browserPayment) ?? [...order.transactions.values()].at(-1);
+  const authentication = order.authentications ? [...order.authentications.values()].at(-1) : undefined;
+  const rows = [
+    row('order', 'Order', order.id),
+    txn ? row('transaction', 'Transaction', `${txn.id} (${txn.type})`) : '',
+    txn ? row('result', 'Result', txn.result) : '',
+    txn ? row('gatewayCode', 'Gateway code', txn.gatewayCode) : '',
+    txn ? row('amount', 'Amount', `${txn.currency} ${formatAmount(txn.amount)}`) : '',
+    txn?.browserPayment ? row('status', 'Interaction status', txn.browserPayment.status) : '',
+    authentication ? row('authentication', '3-D Secure', `${authentication.id}: ${authentication.transStatus ?? authentication.stage}`) : '',
+  ].filter((r) => r !== '').join('\n');
+  const provider = txn?.browserPayment ? `<p><a href="../../${escapeHtml(txn.browserPayment.token)}">The provider page</a></p>` : '';
   return returnPageResponse(200, `<table>
-${row('order', 'Order', order.id)}
-${row('result', 'Result', txn.result)}
-${row('gatewayCode', 'Gateway code', txn.gatewayCode)}
-${row('amount', 'Amount', `${txn.currency} ${formatAmount(txn.amount)}`)}
-${row('status', 'Interaction status', txn.browserPayment.status)}
+${rows}
 </table>
-<p><a href="../../${escapeHtml(txn.browserPayment.token)}">The provider page</a></p>`);
+${provider}${back}${NEXT_STEP}`);
+}
+
+/** The query (GET) or the form fields (POST) the payer's browser arrived with, escaped and bounded. */
+function broughtBack(req: SimRequest | undefined): string {
+  if (!req) return '';
+  const form = req.method === 'POST' && /application\/x-www-form-urlencoded/i.test(String(req.headers['content-type'] ?? ''))
+    ? new URLSearchParams(req.rawBody.subarray(0, BROUGHT_BACK_BYTES).toString('utf8'))
+    : req.query;
+  const rows: string[] = [];
+  for (const [name, value] of form) {
+    if (rows.length === BROUGHT_BACK_FIELDS) break;
+    const clip = (text: string) => (text.length > BROUGHT_BACK_VALUE ? `${text.slice(0, BROUGHT_BACK_VALUE)}…` : text);
+    rows.push(`<tr><th>${escapeHtml(clip(name))}</th><td>${escapeHtml(clip(value))}</td></tr>`);
+  }
+  return rows.length > 0 ? `<h2>What the payer's browser brought back</h2>\n<table id="brought-back">\n${rows.join('\n')}\n</table>\n` : '';
 }
 
 function decodedSegment(segment: string | undefined): string | undefined {

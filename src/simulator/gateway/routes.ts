@@ -97,7 +97,8 @@ export class GatewayApi {
   /** The provider page of a browser payment (GET) and its buttons (POST …/return). */
   handlePage(req: SimRequest): SimResponse {
     const [token, action, orderId] = req.path.slice(BROWSER_PAGE_PREFIX.length).split('/');
-    if (token === RETURN_PAGE && req.method === 'GET') return browserPaymentReturnPage(this.orders, action, orderId);
+    // GET after a browser payment or Hosted Checkout, POST after a 3-D Secure challenge.
+    if (token === RETURN_PAGE && (req.method === 'GET' || req.method === 'POST')) return browserPaymentReturnPage(this.orders, action, orderId, req);
     return browserPaymentPage(this.ctx, this.orders, token ? this.browserPayments.get(token) : undefined, req, action);
   }
 

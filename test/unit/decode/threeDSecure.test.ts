@@ -110,3 +110,45 @@ describe('"Open challenge" after a 3-D Secure challenge', () => {
     assert.equal(decodePayer(withHtml(`<form id="threedsChallengeRedirectForm" ${'a'.repeat(100_000)}`)).authentication?.challengeUrl, undefined);
   });
 });
+
+/**
+ * The states the simulator (and the gateway) give an order that has only authentications on it, and
+ * the AUTHENTICATION transaction itself, read back by Retrieve Transaction or a webhook.
+ */
+describe('decodeResponse: 3-D Secure states read back', () => {
+  const retrieved = (letter: 'Y' | 'N', orderStatus: string) => {
+    const body = payerAnswer(letter, letter === 'Y' ? 'SUCCESS' : 'FAILURE', letter === 'Y' ? 'AUTHENTICATION_SUCCESSFUL' : 'AUTHENTICATION_FAILED', 'PROCEED');
+    body.order.status = orderStatus;
+    return decodeResponse({ operationId: 'gateway.retrieveTransaction', httpStatus: 200, body });
+  };
+
+  it('order statuses AUTHENTICATION_INITIATED, AUTHENTICATED, AUTHENTICATION_UNSUCCESSFUL and transaction type AUTHENTICATION are explained', () => {
+    for (const status of ['AUTHENTICATION_INITIATED', 'AUTHENTICATED', 'AUTHENTICATION_UNSUCCESSFUL']) {
+      const d = retrieved('Y', status);
+      assert.equal(d.order?.status, status);
+      assert.doesNotMatch(d.order?.statusMeaning ?? '', /not known/, status);
+      assert.match(d.order?.statusMeaning ?? '', /authenticat/i, status);
+    }
+    const d = retrieved('Y', 'AUTHENTICATED');
+    assert.equal(d.transaction?.type?.known, true);
+    assert.match(d.transaction?.type?.meaning ?? '', /no money moves/);
+  });
+
+  it('Retrieve Transaction of a successful authentication: APPROVED says "pay next", never "fulfil the order"', () => {
+    for (const operationId of ['gateway.retrieveTransaction', 'gateway.authenticatePayer']) {
+      const body = payerAnswer('Y', 'SUCCESS', 'AUTHENTICATION_SUCCESSFUL', 'PROCEED');
+      const d = decodeResponse({ operationId, httpStatus: 200, body });
+      const next = d.outcome?.gatewayCode?.nextStep ?? '';
+      assert.doesNotMatch(next, /fulfil/i, operationId);
+      assert.match(next, /no money has moved/, operationId);
+      assert.match(next, /Pay or Authorize with authentication\.transactionId/, operationId);
+    }
+  });
+
+  it('a transaction read back takes the advice of the operation that made it (a capture read is not "fulfil, capture later")', () => {
+    const capture = decodeResponse({ operationId: 'gateway.retrieveTransaction', httpStatus: 200, body: { result: 'SUCCESS', response: { gatewayCode: 'APPROVED' }, order: { id: 'O', status: 'CAPTURED' }, transaction: { id: 'c1', type: 'CAPTURE', amount: 5, currency: 'EUR' } } });
+    assert.match(capture.outcome?.gatewayCode?.nextStep ?? '', /The funds are taken/);
+    const refund = decodeResponse({ operationId: 'gateway.retrieveTransaction', httpStatus: 200, body: { result: 'SUCCESS', response: { gatewayCode: 'APPROVED' }, order: { id: 'O', status: 'REFUNDED' }, transaction: { id: 'r1', type: 'REFUND', amount: 5, currency: 'EUR' } } });
+    assert.match(refund.outcome?.gatewayCode?.nextStep ?? '', /nothing to fulfil/);
+  });
+});

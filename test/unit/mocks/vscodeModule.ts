@@ -34,7 +34,48 @@ export const window = {
     shownInputBoxes.push(options.title ?? '');
     return Promise.resolve(userAnswers.inputBoxes.shift());
   },
+  /** An input box answered from `userAnswers.inputBoxes` when shown (undefined: Escape), as showInputBox is. */
+  createInputBox: (): MockInputBox => new MockInputBox(),
 };
+
+/** The parts of vscode.InputBox a command's questions use (commands/promptSequence.ts). */
+class MockInputBox {
+  title = '';
+  value = '';
+  prompt: string | undefined;
+  password = false;
+  validationMessage: string | undefined;
+  ignoreFocusOut = false;
+  busy = false;
+  enabled = true;
+  private readonly accepted = new MockEventEmitter<void>();
+  private readonly hidden = new MockEventEmitter<void>();
+  private readonly changed = new MockEventEmitter<string>();
+  readonly onDidAccept = this.accepted.event;
+  readonly onDidHide = this.hidden.event;
+  readonly onDidChangeValue = this.changed.event;
+
+  show(): void {
+    shownInputBoxes.push(this.title);
+    const answer = userAnswers.inputBoxes.shift();
+    queueMicrotask(() => {
+      if (answer === undefined) return this.hidden.fire();
+      this.value = answer;
+      this.changed.fire(answer);
+      this.accepted.fire();
+    });
+  }
+
+  hide(): void {
+    this.hidden.fire();
+  }
+
+  dispose(): void {
+    this.accepted.dispose();
+    this.hidden.dispose();
+    this.changed.dispose();
+  }
+}
 
 const registered = new Map<string, (...args: unknown[]) => unknown>();
 

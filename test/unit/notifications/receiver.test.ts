@@ -35,6 +35,8 @@ describe('notification receiver (the local inbox), over loopback', () => {
     assert.equal(e?.verified, null);
     assert.deepEqual(e?.summary, { title: 'Approved', transactionType: 'CAPTURE', gatewayCode: 'APPROVED', result: 'SUCCESS', amount: '60.00', currency: 'EUR' });
     assert.ok(!JSON.stringify(e?.body).includes('4111111111111111'), 'the card number is masked');
+    // Nothing checked who sent it: its line says so, rather than reading like a verified approval.
+    assert.equal(describeNotification(e!), 'gateway ORD-1 CAPTURE APPROVED 60.00 EUR unverified (no notification secret set)');
   });
 
   it('checks the secret when one is configured: right → verified, wrong or missing → 401 and kept as not verified; the secret header is redacted', async () => {

@@ -26,6 +26,8 @@ export interface FieldHost {
   sessionNote?(meta: FieldMeta): string | undefined;
   /** Fill this notification URL with the local inbox's address (the host starts the inbox if need be). */
   useInbox?(path: string): void;
+  /** Fill this payer-return URL with the simulator's return page (shown on the simulator only). */
+  useReturnPage?(path: string): void;
 }
 
 interface FieldOptions {
@@ -97,6 +99,12 @@ function textControl(meta: FieldMeta, id: string, value: Json | undefined, onTex
 function inboxRow(use: () => void): HTMLElement {
   return el('div', { class: 'field-suggestions' },
     el('button', { class: 'suggestion use-inbox', text: 'Use local inbox', attrs: { type: 'button', title: 'Fill in the address of the local inbox (started if need be); what arrives shows in the Notifications view' }, on: { click: use } }));
+}
+
+/** Shown while the form sends to the simulator (CSS reads the form's data-simulator): the payer's browser then lands on a page that exists. */
+function returnPageRow(use: () => void): HTMLElement {
+  return el('div', { class: 'field-suggestions simulator-only' },
+    el('button', { class: 'suggestion use-return-page', text: "Use the simulator's return page", attrs: { type: 'button', title: "Fill in the simulator's own page for the payer's return: it shows where the order stands" }, on: { click: use } }));
 }
 
 function suggestionsRow(suggestions: readonly string[] | undefined, control: Control): HTMLElement | null {
@@ -202,6 +210,7 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
     el('div', { class: 'field-control' }, control.element, counter),
     suggestionsRow(meta.suggestions, control),
     meta.receives && host.useInbox ? inboxRow(() => host.useInbox?.(view.path)) : null,
+    meta.returnsPayer && host.useReturnPage ? returnPageRow(() => host.useReturnPage?.(view.path)) : null,
     hostNote ? el('div', { class: 'field-note', text: hostNote, attrs: { role: 'note' } }) : null,
     sessionNote ? el('div', { class: 'session-note', text: sessionNote, attrs: { role: 'note' } }) : null,
     help ? el('div', { class: 'field-help', text: help }) : null,

@@ -150,6 +150,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     this.header.render(model, state.environmentId, this.environments, state.params);
     this.header.showNotes(this.paramNotes);
     this.toolbar = toolbarView(this.toolbarActions, model, this.environment());
+    this.markEnvironment();
     const search = state.ui?.search ?? '';
     this.fieldSearch.query = search;
     this.search = searchLayout(model.layout, search);
@@ -251,6 +252,10 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
 
   useInbox(path: string): void {
     this.bridge.post({ type: 'useInbox', path });
+  }
+
+  useReturnPage(path: string): void {
+    this.bridge.post({ type: 'useReturnPage', path });
   }
 
   fieldNote(path: string): string | undefined {
@@ -369,6 +374,12 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     const next = toolbarView(this.toolbarActions, this.model, this.environment());
     this.toolbar.replaceWith(next);
     this.toolbar = next;
+    this.markEnvironment();
+  }
+
+  /** Helpers that only work on the simulator (its return page) show while the form sends there. */
+  private markEnvironment(): void {
+    this.root.toggleAttribute('data-simulator', this.environment()?.simulator === true);
   }
 
   private showParamNotes(notes: Readonly<Record<string, string>>): void {

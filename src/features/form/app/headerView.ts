@@ -65,18 +65,24 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
 
 /**
  * The version picker: every version the gateway serves the operation at (the pinned and documented
- * ones first), and which version's documentation the checks come from.
+ * ones first), and whose rules the selected version is checked with: its own when the catalogue
+ * documents it, else the nearest documented version's (catalogue/compiled.ts).
  */
 function versionControl(model: FormModel, host: HeaderHost): HTMLElement {
   const { op } = model;
   const current = model.version ?? 0;
   const choices = versionChoices(op).map((v) => ({ value: String(v), label: op.documentedVersions.includes(v) ? `v${v} (documented)` : `v${v}` }));
-  const rulesFrom = nearestDocumented(op, current);
-  const note = el('div', { class: 'field-note version-note', attrs: { id: 'version-note', 'aria-live': 'polite' },
-    text: `Versions ${describeRange(op)}; checked against the version ${String(rulesFrom)} documentation.` });
+  const note = el('div', { class: 'field-note version-note', attrs: { id: 'version-note', 'aria-live': 'polite' }, text: versionNote(op, current) });
   return el('div', { class: 'version-control' },
     labelled('Version', selectControl('version', 'Version', choices, String(current), (v) => host.versionChanged(Number(v)))),
     note);
+}
+
+/** "v57 is checked with the version 11 rules, the nearest documented version. Served: versions 1 to 100 (…)." */
+export function versionNote(op: FormModel['op'], version: number): string {
+  const rulesFrom = nearestDocumented(op, version);
+  const rules = rulesFrom === version ? `the version ${version} rules (documented)` : `the version ${String(rulesFrom)} rules, the nearest documented version`;
+  return `v${version} is checked with ${rules}. Served: versions ${describeRange(op)}.`;
 }
 
 function environmentChoices(environments: readonly EnvironmentSummary[]) {

@@ -4,7 +4,7 @@
  * keeps the last copy it was sent so a page rebuilt after hiding starts from it.
  */
 import * as vscode from 'vscode';
-import { getOperation, type OperationDef } from '../../../catalogue';
+import { fieldsOf, getOperation, type OperationDef, type OperationId } from '../../../catalogue';
 import { createsTransaction } from '../../../catalogue/orderRole';
 import type { SendArgs } from '../../../commands/sendCommands';
 import type { SendingServices } from '../../../commands/services';
@@ -22,6 +22,7 @@ import { panelHtml, panelOptions } from '../../shared/host/panelHtml';
 import { PanelMessenger } from '../../shared/host/panelMessenger';
 import { saveRequestFile } from './saveRequestFile';
 import { setAt } from '../model/bodyPath';
+import { orderIdOf, payerReturnPaths, simulatorReturnPage, withFreshBodyIds, withSimulatorReturnPages } from '../../../commands/payerReturnPages';
 
 
 export interface FormPanelHost {
@@ -152,8 +153,12 @@ export class FormPanel implements vscode.Disposable {
       case 'freshIds': {
         const ids = suggestedIds(this.operation(), this.environment()?.id, this.host.services);
         this.postIds(ids.params, ids.notes);
+        this.renewBodyIds('Fresh ids');
         return;
       }
+      case 'useReturnPage':
+        this.useReturnPage(m.path);
+        return;
       case 'setPassword': {
         const env = this.environment();
         if (!env) throw new Error('No environment: add one in the Environments view.');
@@ -231,8 +236,46 @@ export class FormPanel implements vscode.Disposable {
     this.postIds({ sessionId: id }, { sessionId: `Created on ${env.name} with Create Session just now.` });
   }
 
+  /**
+   * The ids the body creates (Initiate Checkout's order.id) made fresh, with a note beside each, and the
+   * simulator's return pages moved to the new order. `why` starts the note ("Fresh ids", "Order X now holds…").
+   */
+  private renewBodyIds(why: string): void {
+    const op = this.operation();
+    const { body, renewed } = withFreshBodyIds(op, this.state.version, this.state.body, freshOrderId);
+    if (renewed.length === 0) return;
+    const notes = { ...this.fieldNotes };
+    for (const path of renewed) notes[path] = `${why}: a new checkout pays a new order.`;
+    this.setBody(this.withReturnPages(body), undefined, 'fresh ids', notes);
+  }
+
+  /** On the simulator, the payer's return URLs the workbench filled in follow the order this form pays. */
+  private withReturnPages(body: FormState['body']): FormState['body'] {
+    const env = this.environment();
+    if (!env) return body;
+    const op = this.operation();
+    return withSimulatorReturnPages(op, this.state.version, body, env, orderIdOf(op, this.state.version, this.state.params, body));
+  }
+
+  /** Fills a payer-return URL with the simulator's return page for this form's order. */
+  private useReturnPage(path: string): void {
+    const env = this.environment();
+    if (!env) throw new Error('No environment: add one in the Environments view.');
+    const op = this.operation();
+    if (!payerReturnPaths(op, this.state.version).some((m) => m.path === path)) throw new Error(`${path.slice(0, 100)} is not a URL the payer returns to.`);
+    const orderId = orderIdOf(op, this.state.version, this.state.params, this.state.body);
+    const page = simulatorReturnPage(env, orderId);
+    if (!page) throw new Error(`"${env.name}" is not the local simulator: give the address of your own page, where your server reads the outcome with Retrieve Transaction or Retrieve Order.`);
+    const note = `The simulator's return page${orderId ? ` for order ${orderId}` : ''}: the payer's browser lands there and it shows where the order stands.`;
+    this.setBody(setAt(this.state.body, path, page), undefined, "the simulator's return page", { ...this.fieldNotes, [path]: note });
+    this.messenger.post({ type: 'notice', text: `${path} is the simulator's return page.` });
+  }
+
   /** Fills a notification URL with the local inbox's address, starting the inbox; the note says where events show. */
   private async useInbox(path: string): Promise<void> {
+    // The page names the field; only a URL the service sends notifications to may take the inbox's address.
+    const op = this.operation();
+    if (!op.hasBody || !fieldsOf(op.id as OperationId, this.state.version).some((m) => m.receives !== undefined && m.path === path)) throw new Error(`${path.slice(0, 100)} is not a URL that receives notifications.`);
     const source = this.operation().api === 'financing' ? 'financing' : 'gateway';
     const url = (await this.host.services.inbox.start()).urlFor(source);
     const env = this.environment();
@@ -276,6 +319,9 @@ export class FormPanel implements vscode.Disposable {
     const env = this.environment();
     if (!env) throw new Error('No environment: add one in the Environments view.');
     this.renewUsedTransactionId();
+    // A return page the workbench filled in names the order: it follows an order id changed since, and the form shows it.
+    const repointed = this.withReturnPages(this.state.body);
+    if (repointed !== this.state.body) this.setBody(repointed, undefined, "the simulator's return page", this.fieldNotes);
     // Stored credentials first, then the check: a stored password must not count as missing.
     const login = await withStoredCredentials(op, this.state.body, storedCredential(env, this.host.services.credentials));
     if (login.passwordMissing) {
@@ -343,6 +389,11 @@ export class FormPanel implements vscode.Disposable {
       notes.transactionId = `${exchange.params.transactionId ?? 'The last id'} was sent; the next send uses ${params.transactionId}.`;
     }
     if (Object.keys(params).length > 0) this.postIds(params, notes);
+    // A body that creates its order (Initiate Checkout) gets a new one once the gateway took the request.
+    if (exchange.response && exchange.response.status < 400) {
+      const sentOrder = orderIdOf(op, exchange.version, exchange.params, exchange.request.body);
+      this.renewBodyIds(`Order ${sentOrder ?? ''} now holds this ${op.title}`);
+    }
   }
 
   dispose(): void {

@@ -5,8 +5,9 @@
  */
 import * as vscode from 'vscode';
 import { exampleBody, getOperation, parseRequestFile, type OperationDef, type OperationId } from '../../../catalogue';
-import { suggestedIds } from '../../../commands/idSuggestions';
+import { freshOrderId, suggestedIds } from '../../../commands/idSuggestions';
 import { operationOrThrow, pickOperation } from '../../../commands/pickers';
+import { orderIdOf, withFreshBodyIds, withSimulatorReturnPages } from '../../../commands/payerReturnPages';
 import { formStateSchema, type FieldNotes, type FormState } from '../protocol';
 import type { StoredEnvironment } from '../../environments/environmentStore';
 import { formBodyOf, whyNotFormBody } from './credentialFields';
@@ -91,7 +92,7 @@ export class FormPanels implements vscode.Disposable {
       ...(version !== undefined ? { version } : {}),
       ...(env ? { environmentId: env.id } : {}),
       params: { ...ids.params, ...args.params },
-      body: body ?? (await this.startingBody(op, version, env)),
+      body: body ?? (await this.startingBody(op, version, env, { ...ids.params, ...args.params })),
       ...(firstNoted(args.fieldNotes) ? { ui: { focusPath: firstNoted(args.fieldNotes) } } : {}),
     };
     const notes = Object.fromEntries(Object.entries(ids.notes).filter(([name]) => !given.includes(name)));
@@ -99,9 +100,14 @@ export class FormPanels implements vscode.Disposable {
     return this.adopt(panel, state, notes, args.fieldNotes);
   }
 
-  /** The catalogue's example; a Login form starts with the environment's own account, not the example's. */
-  private async startingBody(op: OperationDef, version: number | undefined, env: StoredEnvironment | undefined): Promise<FormState['body']> {
-    const example = formBodyOf(exampleBody(op.id as OperationId, version)) ?? {};
+  /**
+   * The catalogue's example with fresh ids where its body creates one (Initiate Checkout's order.id) and,
+   * on the simulator, the simulator's return page where the payer comes back; a Login form starts with
+   * the environment's own account, not the example's.
+   */
+  private async startingBody(op: OperationDef, version: number | undefined, env: StoredEnvironment | undefined, params: Record<string, string>): Promise<FormState['body']> {
+    const fresh = withFreshBodyIds(op, version, formBodyOf(exampleBody(op.id as OperationId, version)) ?? {}, freshOrderId).body;
+    const example = env ? withSimulatorReturnPages(op, version, fresh, env, orderIdOf(op, version, params, fresh)) : fresh;
     if (op.id !== 'financing.login' || !env) return example;
     const email = await this.host.services.credentials.secretOrDefault(env, 'partnerEmail');
     const { email: _example, ...rest } = example;

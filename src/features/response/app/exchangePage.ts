@@ -31,7 +31,7 @@ export function exchangePage(v: ExchangeView, post: Post): Node[] {
     orderSection(v),
     transactionSection(v),
     cardSection(v),
-    sessionSection(v),
+    sessionSection(v, post),
     financingSection(v, post),
     offersSection(v),
     recordSection(v),

@@ -101,13 +101,18 @@ export function cardSection(v: ExchangeView): HTMLElement | undefined {
   ]);
 }
 
-export function sessionSection(v: ExchangeView): HTMLElement | undefined {
+/** A session; after Initiate Checkout on the simulator, its payment page with Open Payment Page (as Open challenge for 3-D Secure). */
+export function sessionSection(v: ExchangeView, post: Post): HTMLElement | undefined {
   const s = v.decoded?.session;
   if (!s) return undefined;
+  const page = s.paymentPageUrl;
   return factSection('session', 'Session', [
     s.id !== undefined ? { label: 'Id', field: 'session.id', value: code(s.id) } : undefined,
     codeFact('Update status', 'session.updateStatus', s.updateStatus, { nextStep: true }),
     textFact('Version', 'session.version', s.version),
+    page !== undefined
+      ? { label: 'Payment page', field: 'session.paymentPageUrl', value: [el('span', { class: 'url', text: page }), ' ', button('open-payment-page', 'Open Payment Page', () => post({ type: 'openRedirect', url: page }), { icon: 'link-external' })] }
+      : undefined,
   ]);
 }
 

@@ -71,6 +71,11 @@ class OpenResponsePanel implements vscode.Disposable {
     );
   }
 
+  /** For the integration tests: a message as if the page had posted it; returns the host's answers. */
+  receiveAsFromPage(data: unknown): Promise<ResponseHostMessage[]> {
+    return this.messenger.receiveAsFromPage(data);
+  }
+
   show(e: Exchange): void {
     this.exchange = e;
     this.view = toExchangeView(e);
@@ -83,6 +88,8 @@ class OpenResponsePanel implements vscode.Disposable {
     if (!e) return;
     switch (m.type) {
       case 'openRedirect':
+        // Only a page this response offers (a hostile page could ask for any URL): the decoded answer says which.
+        if (!pagesOffered(this.view).has(m.url)) throw new Error('This response offers no such page to open.');
         await openRedirect(m.url);
         return;
       case 'copy': {
@@ -100,7 +107,8 @@ class OpenResponsePanel implements vscode.Disposable {
         return;
       }
       case 'jumpToField':
-        await this.host.jumpToField(m.operationId, m.path, e);
+        // The field is in this exchange's form, whatever operation the page names.
+        await this.host.jumpToField(e.operationId, m.path, e);
         return;
       case 'openInForm':
         await this.host.openInForm(e);
@@ -123,6 +131,12 @@ class OpenResponsePanel implements vscode.Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** The pages the panel shows an Open button for: the browser-payment redirect, the 3-D Secure challenge, the payment page, the financing session. */
+function pagesOffered(view: ExchangeView | undefined): ReadonlySet<string> {
+  const d = view?.decoded;
+  return new Set([d?.browserPayment?.redirectUrl, d?.authentication?.challengeUrl, d?.session?.paymentPageUrl, d?.financing?.sessionUrl].filter((u): u is string => u !== undefined));
 }
 
 async function openRedirect(url: string): Promise<void> {
@@ -160,6 +174,12 @@ export class ResponsePanel implements vscode.Disposable {
     }
     this.current.show(e);
     if (!this.current.panel.visible) this.current.panel.reveal(undefined, opts.preserveFocus ?? true);
+  }
+
+  /** For the integration tests: a message to the open panel as if its page had posted it. */
+  receiveAsFromPage(data: unknown): Promise<ResponseHostMessage[]> {
+    if (!this.current) throw new Error('No response panel is open.');
+    return this.current.receiveAsFromPage(data);
   }
 
   private adopt(panel: vscode.WebviewPanel, e: Exchange | undefined): void {
