@@ -32,8 +32,8 @@ export function oversizeTextProblem(text: string, kind: InputFileKind): string |
   return oversizeProblem(utf8Length(text), kind);
 }
 
-/** The length of `text` in UTF-8 (a lone surrogate as the three bytes of the replacement character). */
-function utf8Length(text: string): number {
+/** The length of `text` in UTF-8, without a copy of it (a lone surrogate as the three bytes of the replacement character). */
+export function utf8Length(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

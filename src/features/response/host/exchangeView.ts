@@ -10,6 +10,7 @@ import { VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol';
 import type { Exchange } from '../../../send/exchange';
 import { nextStepsFor, type NextStep } from '../../../send/nextSteps';
 import { isJsonText, prettyJson } from '../../../json';
+import { utf8Length } from '../../../json/fileText';
 
 export type BodyKind = 'request' | 'response' | 'curl' | 'redirectHtml' | 'payerStep';
 
@@ -142,19 +143,4 @@ function viewHeaders(headers: Record<string, string>): Record<string, string> {
 
 function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** UTF-8 size without allocating a copy of a possibly large string. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
 }
