@@ -36,7 +36,11 @@ export function writeHttpFile(requests: readonly PlainRequest[], options: HttpFi
     if (r.auth?.kind === 'basic') lines.push(oneLine(`Authorization: Basic ${r.auth.user}:${r.auth.password}`, `${what}, Basic user`));
     if (r.auth?.kind === 'bearer') lines.push(oneLine(`Authorization: Bearer ${r.auth.token}`, `${what}, token`));
     if (r.bodyFile !== undefined) lines.push('', `< ./${fileName(r.bodyFile, what)}`);
-    else if (r.body !== undefined) lines.push('', ...bodyLines(r.body, what));
+    else if (r.body !== undefined) {
+      lines.push('');
+      // One line at a time: spreading a body of a few hundred thousand lines as arguments overflows the stack.
+      for (const line of bodyLines(r.body, what)) lines.push(line);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -53,6 +53,13 @@ export function shellCommands(text: string, where: string, dialect: Dialect = di
   const commands: string[][] = [];
   let words: string[] = [];
   let word: string | undefined;
+  // Decided once when a word starts: asking the growing word itself on every character flattened it each time (quadratic).
+  let wordIsOption = false;
+  const append = (part: string) => {
+    const before = word ?? '';
+    word = before + part;
+    if (before === '') wordIsOption = word.startsWith('-');
+  };
   let count = 0;
   const endWord = () => {
     if (word === undefined) return;
@@ -71,7 +78,7 @@ export function shellCommands(text: string, where: string, dialect: Dialect = di
     const next = text[c.i + 1];
     // The option a quote opened here would be the value of: the word's own start (-u'…, --user='…) or the word before (-u '…).
     if (word === undefined) c.optionOfWord = words[words.length - 1]?.startsWith('-') ? words[words.length - 1] : undefined;
-    else if (word.startsWith('-')) c.optionOfWord = word;
+    else if (wordIsOption) c.optionOfWord = word;
     if ((ch === escape || ch === '`') && (next === '\n' || (next === '\r' && text[c.i + 2] === '\n'))) {
       c.i += next === '\r' ? 3 : 2; // a continued line
       continue;
@@ -92,28 +99,28 @@ export function shellCommands(text: string, where: string, dialect: Dialect = di
       continue;
     }
     if (ch === '^' && next === '"' && dialect === 'cmd') {
-      word = (word ?? '') + caretQuoted(c);
+      append(caretQuoted(c));
       continue;
     }
     if (ch === escape) {
-      word = (word ?? '') + (next ?? '');
+      append(next ?? '');
       c.i += 2;
       continue;
     }
     if (ch === "'" && dialect === 'bash') {
-      word = (word ?? '') + singleQuoted(c);
+      append(singleQuoted(c));
       continue;
     }
     if (ch === '$' && next === "'" && dialect === 'bash') {
       c.i++;
-      word = (word ?? '') + cQuoted(c);
+      append(cQuoted(c));
       continue;
     }
     if (ch === '"') {
-      word = (word ?? '') + doubleQuoted(c, dialect);
+      append(doubleQuoted(c, dialect));
       continue;
     }
-    word = (word ?? '') + ch;
+    append(ch);
     c.i++;
   }
   endCommand();

@@ -78,6 +78,13 @@ describe('response document', () => {
     assert.ok(text.length < big.length + 20_000);
   });
 
+  it('shows an answer of a few hundred thousand lines (a long array, pretty-printed) without overflowing the stack', () => {
+    const e = makeExchange();
+    const long = JSON.stringify({ items: new Array<number>(300_000).fill(0) });
+    const text = renderExchange({ ...e, response: { ...(e.response as NonNullable<Exchange['response']>), bodyText: long } });
+    assert.ok(text.split('\n').length > 300_000, 'every element on its line');
+  });
+
   it('a fence is longer than any backtick run in the content', () => {
     assert.deepEqual(fenced('text', 'a ``` b'), ['````text', 'a ``` b', '````']);
   });

@@ -54,6 +54,15 @@ describe('cURL import: the shell words', () => {
     assert.equal(words[0]?.length, 5001);
     assert.throws(() => shellCommands('a '.repeat(20_000), 'big.sh'), /big\.sh: more than 10000 words/);
   });
+
+  it('stays linear on one long word: a 2 MB body bare, in double quotes, and in quotes that change on every letter', () => {
+    // Each took minutes or hours when the word being read was looked at again for each of its characters.
+    const bare = 'a'.repeat(2_000_000);
+    assert.equal(shellCommands(`curl -d ${bare}`, 'x')[0]?.[2], bare);
+    assert.equal(shellCommands(`curl -d "${bare}"`, 'x')[0]?.[2], bare);
+    assert.equal(shellCommands(`curl -d ${`'a'"b"`.repeat(300_000)}`, 'x')[0]?.[2], 'ab'.repeat(300_000));
+    assert.equal(shellCommands(`curl -d a${'$b&c'.repeat(300_000)}`, 'x')[0]?.[2], `a${'$b&c'.repeat(300_000)}`, 'a lone $ or & stays a letter of the word');
+  });
 });
 
 describe('cURL import: the request', () => {

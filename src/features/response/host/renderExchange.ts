@@ -85,7 +85,9 @@ function rawBody(e: Exchange, out: string[]): void {
   out.push('_The full body as an editable JSON document: the **Open Raw JSON** lens at the top, or the `{}` button in the editor title._', '');
   const shown = r.bodyText.length > RAW_BODY_DISPLAY_LIMIT ? r.bodyText.slice(0, RAW_BODY_DISPLAY_LIMIT) : r.bodyText;
   const json = isJsonText(shown);
-  out.push(...fenced(json ? 'json' : 'text', json ? prettyJson(shown) : shown), '');
+  // One line at a time: a body of a few hundred thousand lines spread as arguments overflows the stack.
+  for (const line of fenced(json ? 'json' : 'text', json ? prettyJson(shown) : shown)) out.push(line);
+  out.push('');
   if (shown !== r.bodyText) {
     out.push(`_Showing the first ${formatBytes(RAW_BODY_DISPLAY_LIMIT)} of ${r.bodyText.length} characters; open the raw JSON for all of it._`, '');
   }
