@@ -3,7 +3,7 @@ import { financingProblem } from '../requestChecks';
 import type { SimContext } from '../context';
 import { redirectTo, simulatorPage } from '../pages';
 import { escapeHtml, headerValue, jsonResponse, type SimRequest, type SimResponse } from '../types';
-import { jsonBoundsProblem } from '../jsonBounds';
+import { jsonBoundsProblem } from '../../json/bounds';
 import { ApplicationStore, isFinalDecision } from './applications';
 import { checkOfferRequest } from './offerRequest';
 import { offersFor } from './offers';

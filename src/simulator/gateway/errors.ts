@@ -68,7 +68,7 @@ export function jsonPayloadError(text: string): SimResponse {
   return invalidRequest(`Json encoded payload error: Unexpected ${what} at ${positionText(text, offset)}`);
 }
 
-/** A body past the simulator's JSON bounds (jsonBounds.ts), in the same words and with the same position. */
+/** A body past the JSON bounds (json/bounds.ts), in the same words and with the same position. */
 export function jsonBoundsError(text: string, offset: number, problem: string): SimResponse {
   return invalidRequest(`Json encoded payload error: ${problem} at ${positionText(text, offset)} (the simulator's bound; real bodies are far smaller)`);
 }
