@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_RESPONSE_BYTES, type HttpClient, type HttpResponse } from '../http';
 import { SignInFailed, SignInRequired, TokenRefreshUnavailable } from './errors';
-import { loginRequest, logoutRequest, refreshRequest, serverMessage, type FinancingRequestLimits } from './financingRequests';
+import { loginRequest, logoutRequest, refreshRequest, refusalReason, serverMessage, type FinancingRequestLimits } from './financingRequests';
 import { parseStoredTokenSet, tokenSetFromResponse, type SessionState, type TokenSet, type TokenStore } from './tokenSet';
 
 interface FinancingSessionOptions {
@@ -48,8 +48,8 @@ export class FinancingSession {
     const response = await this.options.client.send(loginRequest(this.options.baseUrl, email, password, this.limits));
     const tokens = isOk(response.status) ? tokenSetFromResponse(response.json, issuedAt) : undefined;
     if (!tokens) {
-      const reason = serverMessage(response.json) ?? (isOk(response.status) ? 'the answer was not a token set' : `HTTP ${response.status}`);
-      throw new SignInFailed(`Sign in failed: ${reason}`, response.status);
+      const reason = isOk(response.status) && serverMessage(response.json) === undefined ? ': the answer was not a token set' : ` ${refusalReason(response, [password])}`;
+      throw new SignInFailed(`Sign in failed${reason}`, response.status);
     }
     this.generation++;
     await this.adopt(tokens);
@@ -175,8 +175,7 @@ export class FinancingSession {
       this.tokens = undefined;
       await this.options.store.clear();
       this.emit();
-      const reason = serverMessage(response.json) ?? `HTTP ${response.status}`;
-      throw new SignInRequired(`The financing session ended (token refresh refused: ${reason}). Sign in again.`);
+      throw new SignInRequired(`The financing session ended: the token refresh was refused ${refusalReason(response, [tokens.refreshToken])}. Sign in again.`);
     }
     await this.adopt(renewed);
     return renewed;

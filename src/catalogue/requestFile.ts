@@ -3,7 +3,8 @@
  * { "$schema"?, "operation", "version"?, "params"?: { orderId?, transactionId?, sessionId?, tokenId? }, "body"? }
  */
 import * as z from 'zod/mini';
-import { JsonDepthError, parseJsonBounded } from '../json/depth';
+import { JsonSizeError, parseInputJson } from '../json/bounds';
+import { JsonDepthError } from '../json/depth';
 import { describeJsonSyntaxError, oversizeTextProblem, withoutBom } from '../json/fileText';
 import { redactMessage } from '../redaction';
 import { allOperationVersions } from './bodies';
@@ -45,7 +46,8 @@ const envelope = z.looseObject({
 /**
  * A request file's text (a leading byte order mark, as editors on Windows write, is skipped). Its
  * messages quote what was given through the redaction policy: a card number masked, a secret redacted.
- * A text over the input bound is refused before it is parsed.
+ * A text over the input bound, or holding more values or levels than the JSON bounds (json/bounds.ts),
+ * is refused before it is parsed: every door (Send, Open in Form, the CLI, flows) reads it here.
  */
 export function parseRequestFile(fileText: string): { ok: true; file: RequestFile } | { ok: false; message: string } {
   const text = withoutBom(fileText);
@@ -53,9 +55,9 @@ export function parseRequestFile(fileText: string): { ok: true; file: RequestFil
   if (oversize) return { ok: false, message: oversize };
   let raw: unknown;
   try {
-    raw = parseJsonBounded(text, { where: 'The request file' });
+    raw = parseInputJson(text, 'The request file');
   } catch (e) {
-    if (e instanceof JsonDepthError) return { ok: false, message: e.message };
+    if (e instanceof JsonDepthError || e instanceof JsonSizeError) return { ok: false, message: e.message };
     return { ok: false, message: `not valid JSON: ${describeJsonSyntaxError(text, e)}` };
   }
   const parsed = envelope.safeParse(raw, { reportInput: true });

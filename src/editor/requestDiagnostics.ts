@@ -4,7 +4,7 @@
  * is tested with plain mocha. The catalogue stays the only judge of what is valid.
  */
 import { getOperation, operations, validateBody, validatePathParam, versionProblem, type OperationDef } from '../catalogue';
-import { locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from '../json';
+import { jsonBoundsProblem, locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from '../json';
 import { oversizeTextProblem } from '../json/fileText';
 
 interface RequestProblem {
@@ -31,7 +31,8 @@ export function diagnoseRequestText(text: string, now: Date = new Date()): Reque
   // Over the bound every door refuses, the text is not parsed at all (30 MB took the host 40 s, per keystroke).
   const oversize = oversizeTextProblem(text, 'request');
   if (oversize) return [{ span: { offset: 0, length: 0 }, message: `This request file ${oversize}.`, rule: 'size', path: '', severity: 'error' }];
-  const parsed = parseJsonWithOffsets(text);
+  const parsed = parseJsonWithOffsets(text, { where: 'This request file' });
+  if (parsed.error?.bound) return [{ span: parsed.error, message: parsed.error.message, rule: 'size', path: '', severity: 'error' }];
   if (parsed.error) {
     return [{ span: parsed.error, message: `Not valid JSON: ${parsed.error.message}`, rule: 'json', path: '', severity: 'error' }];
   }
@@ -60,7 +61,7 @@ export function diagnoseRequestText(text: string, now: Date = new Date()): Reque
 
   const version = versionOf(root, op, at);
   paramProblems(root, at);
-  bodyProblems(root, op, version, now, operationProp, problems);
+  bodyProblems(root, bodyOf(parsed.value), op, version, now, operationProp, problems);
   return problems;
 }
 
@@ -102,7 +103,7 @@ function paramProblems(root: ObjectJson, at: Reporter): void {
   }
 }
 
-function bodyProblems(root: ObjectJson, op: OperationDef, version: number | undefined, now: Date, operationProp: JsonProperty, problems: RequestProblem[]): void {
+function bodyProblems(root: ObjectJson, body: unknown, op: OperationDef, version: number | undefined, now: Date, operationProp: JsonProperty, problems: RequestProblem[]): void {
   const bodyProp = property(root, 'body');
   if (!bodyProp) {
     if (op.hasBody) {
@@ -115,12 +116,6 @@ function bodyProblems(root: ObjectJson, op: OperationDef, version: number | unde
     if (!empty) problems.push({ span: bodyProp.keySpan, message: `body: ${op.title} takes no body; remove it.`, rule: 'unexpected', path: 'body', severity: 'error' });
     return;
   }
-  let body: unknown;
-  try {
-    body = toValue(bodyProp.value);
-  } catch {
-    return;
-  }
   for (const i of validateBody(op.id, version, body, now)) {
     const path = i.path ? `body.${i.path}` : 'body';
     problems.push({ span: spanToUnderline(locate(root, path)), message: i.message, rule: i.rule, path, severity: i.severity });
@@ -130,6 +125,10 @@ function bodyProblems(root: ObjectJson, op: OperationDef, version: number | unde
 /** The operation and where the file's object starts, for CodeLenses; tolerant of half-typed files. */
 export function summarizeRequestText(text: string): RequestFileSummary {
   if (oversizeTextProblem(text, 'request')) return { topOffset: 0 };
+  // Past the JSON bounds nothing is parsed (the lenses are asked for on every edit); the diagnostics say why.
+  if (jsonBoundsProblem(text)) return { topOffset: firstBrace(text) };
+  const whole = validSummary(text);
+  if (whole) return whole;
   const parsed = parseJsonWithOffsets(text);
   const root = parsed.root;
   if (!root) return { topOffset: firstBrace(text) };
@@ -139,6 +138,22 @@ export function summarizeRequestText(text: string): RequestFileSummary {
     const op = v?.type === 'string' ? getOperation(v.value) : undefined;
     if (op) summary.operation = op;
   }
+  return summary;
+}
+
+/** The summary of a valid file from JSON.parse, far cheaper than the offset tree; undefined for a file that is not valid JSON. */
+function validSummary(text: string): RequestFileSummary | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const start = text.search(/\S/);
+  const summary: RequestFileSummary = { topOffset: Math.max(start, 0) };
+  const operation = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)['operation'] : undefined;
+  const op = typeof operation === 'string' ? getOperation(operation) : undefined;
+  if (op) summary.operation = op;
   return summary;
 }
 
@@ -153,24 +168,9 @@ function property(node: ObjectJson, key: string): JsonProperty | undefined {
   return undefined;
 }
 
-/** The parsed value, as JSON.parse would give it (last duplicate key wins). */
-function toValue(node: JsonNode): unknown {
-  switch (node.type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const p of node.properties) {
-        // defineProperty: a key named "__proto__" must stay a plain key, as with JSON.parse.
-        Object.defineProperty(out, p.key, { value: toValue(p.value), enumerable: true, writable: true, configurable: true });
-      }
-      return out;
-    }
-    case 'array':
-      return node.items.map(toValue);
-    case 'null':
-      return null;
-    default:
-      return node.value;
-  }
+/** The file's body as JSON.parse gave it (parseJsonWithOffsets parses the whole text once, natively). */
+function bodyOf(file: unknown): unknown {
+  return typeof file === 'object' && file !== null && !Array.isArray(file) && Object.hasOwn(file, 'body') ? (file as Record<string, unknown>)['body'] : undefined;
 }
 
 function firstBrace(text: string): number {

@@ -32,7 +32,8 @@ const BODY_PREFIX = 'body.';
  */
 export function redactFailure(f: ExpectationFailure, known?: SecretValues): ExpectationFailure {
   const secret = secretKindOfPath(f.path) === 'secret';
-  const shown = (text: string) => (secret ? REDACTED : redactText(text, known));
+  // "got absent" stays: the runner's own word is no value (values are quoted), and "<redacted>" would say one was there.
+  const shown = (text: string) => (NO_VALUE_WORDS.has(text) ? text : secret ? REDACTED : redactText(text, known));
   return {
     ...f,
     // A valid path is at most 500 characters (parseDottedPath): not cut, so that showing it twice changes nothing.
@@ -42,6 +43,9 @@ export function redactFailure(f: ExpectationFailure, known?: SecretValues): Expe
     ...(f.meaning !== undefined ? { meaning: redactMessage(f.meaning, known) } : {}),
   };
 }
+
+/** What a failure says in place of a value the response did not have (checkExpectations): words, never data. */
+const NO_VALUE_WORDS: ReadonlySet<string> = new Set(['absent', 'no response', 'not a dotted path']);
 
 type Matcher = { present: boolean } | { oneOf: unknown[] };
 

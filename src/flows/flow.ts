@@ -7,7 +7,8 @@ import { closestPath } from '../catalogue/closestPath';
 import { getOperation, operations } from '../catalogue/operations';
 import { parseRequestFile } from '../catalogue/requestFile';
 import { versionProblem } from '../catalogue/versions';
-import { JsonDepthError, parseJsonBounded } from '../json/depth';
+import { JsonSizeError, parseInputJson } from '../json/bounds';
+import { JsonDepthError } from '../json/depth';
 import { describeJsonSyntaxError, jsonSyntaxErrorPosition, oversizeTextProblem, withoutBom, type TextPosition } from '../json/fileText';
 import { excerpt, hasControlCharacters, quote, quoteValueAt } from '../format/quote';
 import { CAPABILITY_NAMES, isCapability, type Capability } from './capabilities';
@@ -70,8 +71,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; pr
   const oversize = oversizeTextProblem(text, 'flow');
   if (oversize) return { ok: false, problems: [{ field: '(file)', message: oversize, path: [] }] };
   try {
-    return { ok: true, value: parseJsonBounded(text, { where: 'The flow file' }) };
+    return { ok: true, value: parseInputJson(text, 'The flow file') };
   } catch (err) {
+    if (err instanceof JsonSizeError) return { ok: false, problems: [{ field: '(file)', message: err.message, path: [], at: { offset: err.offset, line: err.line, column: err.column } }] };
     const message = err instanceof JsonDepthError ? err.message : describeJsonSyntaxError(text, err);
     return { ok: false, problems: [{ field: '(file)', message: `is not valid JSON: ${message}`, path: [], ...(err instanceof JsonDepthError ? {} : syntaxErrorAt(text)) }] };
   }

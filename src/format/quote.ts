@@ -79,12 +79,14 @@ export function quoteValue(value: unknown, max = MAX_QUOTED_CHARS): string {
  * The value of the field at `path` as a message quotes it: through the one redaction policy first (a
  * secret's value never, a card number masked, secrets inside text redacted), then cut. The message
  * names the field; its value is already safe, so nothing downstream has to guess which word is a value.
- * `known` adds the secrets a run holds (passwords, tokens), scrubbed before the cut.
+ * `known` adds the secrets a run holds (passwords, tokens), scrubbed before the cut. `mark` picks the
+ * quotes of text (the simulator's explanations quote as the gateway does: 'abc').
  */
-export function quoteValueAt(path: string, value: unknown, known?: SecretValues): string {
+export function quoteValueAt(path: string, value: unknown, known?: SecretValues, options: { mark?: '"' | "'" } = {}): string {
   const safe = redactValueAt(path, value, known);
   // A secret's value is replaced whole: "got <redacted>", not a quoted word.
-  return safe === REDACTED ? REDACTED : quoteValue(safe);
+  if (safe === REDACTED) return REDACTED;
+  return typeof safe === 'string' && options.mark !== undefined ? quote(safe, { mark: options.mark }) : quoteValue(safe);
 }
 
 /** At most this many items of a list a message names; past it, how many more there are. */

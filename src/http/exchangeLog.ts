@@ -1,6 +1,6 @@
 import { HttpFailure } from './httpFailure';
 import type { KnownSecrets } from './knownSecrets';
-import { redactText } from '../redaction';
+import { redactMessage } from '../redaction';
 import { redactRequest, redactResponse } from './redact';
 import type { HttpResponse, OutgoingRequest } from './types';
 
@@ -21,7 +21,8 @@ export function formatExchangeLog(request: OutgoingRequest, outcome: unknown, kn
   } else {
     const kind = outcome instanceof HttpFailure ? outcome.kind : 'error';
     const message = outcome instanceof Error ? outcome.message : String(outcome);
-    lines.push(`✖ ${kind}: ${redactText(message, known)}`);
+    // A message the workbench wrote (HttpFailure, a sign-in refusal): it names fields, their words kept, values masked.
+    lines.push(`✖ ${kind}: ${redactMessage(message, known)}`);
   }
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@
  * its offset and a message in words, and a half-typed object keeps what was read of it.
  */
 import { ParseErrorCode, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findTooManyValues } from './bounds';
 import { findTooDeep, MAX_JSON_DEPTH } from './depth';
 import type { Step } from './tokens';
 
@@ -30,11 +31,15 @@ export interface JsonProperty {
 
 interface JsonSyntaxError extends TextSpan {
   message: string;
+  /** The text is past a bound of json/bounds.ts or depth.ts (too many values, nested too deep): not read, rather than wrong. */
+  bound?: true;
 }
 
 interface ParsedJson {
   /** Undefined only when the text holds no value at all (or nests too deep to be read). */
   root?: JsonNode;
+  /** The value as JSON.parse gives it (a "__proto__" key a plain key, the last duplicate winning), when the text is valid JSON. */
+  value?: unknown;
   error?: JsonSyntaxError;
 }
 
@@ -54,20 +59,25 @@ interface Location {
 
 export function parseJsonWithOffsets(text: string, options: { maxDepth?: number; where?: string } = {}): ParsedJson {
   if (text.trim() === '') return { error: { offset: 0, length: 0, message: 'The file is empty: expected a JSON object.' } };
-  const tooDeep = findTooDeep(text, { maxDepth: options.maxDepth ?? MAX_JSON_DEPTH, where: options.where ?? 'The JSON' });
-  if (tooDeep) return { error: { offset: tooDeep.offset ?? 0, length: 1, message: tooDeep.message } };
+  const where = options.where ?? 'The JSON';
+  // Past a bound the offset tree is not built: on a file of tiny values it cost the editor seconds a keystroke.
+  const tooMany = findTooManyValues(text, where);
+  if (tooMany) return { error: { offset: tooMany.offset, length: 1, message: tooMany.message, bound: true } };
+  const tooDeep = findTooDeep(text, { maxDepth: options.maxDepth ?? MAX_JSON_DEPTH, where });
+  if (tooDeep) return { error: { offset: tooDeep.offset ?? 0, length: 1, message: tooDeep.message, bound: true } };
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const root = tree ? toJsonNode(tree) : undefined;
   const first = errors[0];
   if (first) return { ...(root && { root }), error: describeError(text, first) };
   // jsonc-parser takes a few characters as white space that JSON does not (form feed, no-break space).
+  let value: unknown;
   try {
-    JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     return { ...(root && { root }), error: { offset: 0, length: 0, message: e instanceof Error ? e.message : String(e) } };
   }
-  return root ? { root } : {};
+  return root ? { root, value } : {};
 }
 
 function toJsonNode(node: Node): JsonNode | undefined {

@@ -99,7 +99,7 @@ function framePath(frame: ShapeFrame): string {
  * the first: nesting past the bound, an object or list past MAX_MESSAGE_KEYS, too many in all, or a
  * list with holes (postMessage keeps them; zod and the views assume none).
  */
-function messageShapeProblem(data: unknown): string | undefined {
+export function messageShapeProblem(data: unknown): string | undefined {
   const maxDepth = MAX_JSON_DEPTH + MESSAGE_ENVELOPE_DEPTH;
   const stack: ShapeFrame[] = [{ value: data, depth: 0, parent: undefined, step: undefined }];
   let total = 0;

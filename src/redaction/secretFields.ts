@@ -37,6 +37,8 @@ const SECRET_KEYS: ReadonlySet<string> = new Set([
   'cvc',
   // Create Session's session.aes256Key: the symmetric key that decrypts the payer's data in the session.
   'aes256key',
+  // sourceOfFunds.provided.card.devicePayment.paymentToken: Apple Pay's or Google Pay's encrypted card (PAYER_DATA_KEYS).
+  'paymenttoken',
 ]);
 
 /** Keys (lower case) holding a card number: masked to first 6 and last 4 so the card stays recognisable. */
@@ -44,6 +46,15 @@ const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'cardnumber', '
 
 /** Card security codes are secret in logs, but in a form they are test data (100 → MATCH), not credentials. */
 const CARD_SECURITY_CODE_KEYS: ReadonlySet<string> = new Set(['securitycode', 'cardsecuritycode', 'csc', 'cvv', 'cvc']);
+
+/**
+ * Secret keys whose value is the payer's card data, not a credential of the workbench's user: never
+ * shown in history, logs, reports or messages (SECRET_KEYS lists them), but typed into a form like any
+ * field, never filled from SecretStorage nor moved there on import. The card security codes, and the
+ * device payment token (devicePayment.paymentToken): the card number encrypted for the gateway, which
+ * anyone holding it may pay with until it is used.
+ */
+const PAYER_DATA_KEYS: ReadonlySet<string> = new Set([...CARD_SECURITY_CODE_KEYS, 'paymenttoken']);
 
 /**
  * Keys whose value is an identifier the workbench reuses: order, transaction, session and token ids,
@@ -157,9 +168,9 @@ export function isSecretValue(key: string, valueIsObject: boolean): boolean {
   return secretKindOfKey(key) === 'secret' && !(valueIsObject && isCardSecurityCodeKey(key));
 }
 
-/** A key whose value is a credential (a listed name, or a compound one such as "signingKey"), never a card security code. */
+/** A key whose value is a credential (a listed name, or a compound one such as "signingKey"), never the payer's card data (PAYER_DATA_KEYS). */
 export function isCredentialKey(key: string): boolean {
-  return secretKindOfKey(key) === 'secret' && !isCardSecurityCodeKey(key);
+  return secretKindOfKey(key) === 'secret' && !PAYER_DATA_KEYS.has(key.toLowerCase());
 }
 
 /**
@@ -168,7 +179,8 @@ export function isCredentialKey(key: string): boolean {
  * a form that hid it would lose it; history and logs still mask its value (secretKindOfKey).
  */
 export function isStoredCredentialKey(key: string): boolean {
-  return SECRET_KEYS.has(key.toLowerCase()) && !isCardSecurityCodeKey(key);
+  const lower = key.toLowerCase();
+  return SECRET_KEYS.has(lower) && !PAYER_DATA_KEYS.has(lower);
 }
 
 /** isStoredCredentialKey for a dotted field path. */

@@ -3,6 +3,7 @@ import { FinancingSession, SignInRequired, tokenSetFromResponse, type TokenStore
 import { authAt, getOperation, versionProblem, type OperationDef } from '../catalogue';
 import { NOT_SIGNED_IN_KIND, decodeResponse } from '../decode';
 import { depthError, findTooDeep } from '../json/depth';
+import { redactMessage } from '../redaction';
 import {
   buildRequest,
   HttpFailure,
@@ -11,7 +12,6 @@ import {
   redactHeaders,
   redactJson,
   redactRequest,
-  redactText,
   RequestBuildError,
   toCurl,
   type HttpClient,
@@ -166,7 +166,8 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
     if (op.id === 'financing.logout' && response.status >= 200 && response.status < 300) await session.forgetTokens();
   } catch (err) {
     if (err instanceof SendSetupError) throw err;
-    exchange.failure = err instanceof HttpFailure ? { kind: err.kind, message: redactText(err.message, known) } : { kind: err instanceof SignInRequired ? NOT_SIGNED_IN_KIND : 'other', message: redactText(err instanceof Error ? err.message : String(err), known) };
+    // Messages the workbench wrote, naming fields ("…; RefreshToken: unknown, expired…"): their words are kept, values masked (redactMessage).
+    exchange.failure = err instanceof HttpFailure ? { kind: err.kind, message: redactMessage(err.message, known) } : { kind: err instanceof SignInRequired ? NOT_SIGNED_IN_KIND : 'other', message: redactMessage(err instanceof Error ? err.message : String(err), known) };
   }
 
   if (sent) {

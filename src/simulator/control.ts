@@ -1,6 +1,6 @@
 import { FaultSchedule, parseFault, type FaultPlan } from './faults';
 import { isObject, jsonText } from './jsonText';
-import { jsonBoundsProblem } from './jsonBounds';
+import { jsonBoundsProblem } from '../json/bounds';
 import type { RequestLog } from './requestLog';
 import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
 

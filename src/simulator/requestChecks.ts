@@ -7,9 +7,8 @@
  */
 import { checkBody, validatePathParam, type OperationId } from '../catalogue';
 import type { ValidationType } from '../catalogue/codes';
-import { shown } from '../catalogue/issues';
-import type { FieldError } from './gateway/errors';
-import { maskCardNumber, REDACTED, secretKindOfPath } from '../redaction';
+import { quote } from '../format/quote';
+import { gatewayQuote, type FieldError } from './gateway/errors';
 
 export interface CatalogueIssue {
   path: string;
@@ -49,20 +48,6 @@ export function validationTypeOf(rule: string): ValidationType {
   return 'INVALID';
 }
 
-/** The value as the explanation quotes it; card numbers masked and security codes hidden, because error bodies are logged and shown. */
-/** At most this many characters of a value are quoted in an explanation: a field holding megabytes must not make a megabyte answer. */
-const QUOTED_CHARS = 200;
-
-function shownValue(path: string, value: unknown): string {
-  const kind = secretKindOfPath(path);
-  if (kind === 'cardNumber' && typeof value === 'string') return maskCardNumber(value);
-  if (kind === 'secret') return REDACTED;
-  if (value === undefined) return '';
-  // A list or object is named by its shape (as the catalogue's messages do), never written out whole.
-  if (typeof value !== 'string') return typeof value === 'object' && value !== null ? shown(value) : String(value);
-  return value.length > QUOTED_CHARS ? `${value.slice(0, QUOTED_CHARS)}… (${value.length} characters)` : value;
-}
-
 /** The catalogue's message as a sentence: without its "<path>: " prefix and ", got …" tail (the value is quoted already). */
 function reason(issue: CatalogueIssue): string {
   const prefix = `${issue.path || 'body'}: `;
@@ -75,16 +60,16 @@ export function toFieldError(issue: CatalogueIssue): FieldError {
   const validationType = validationTypeOf(issue.rule);
   const field = issue.path;
   if (validationType === 'MISSING') return { field, validationType, explanation: 'Missing parameter' };
-  if (validationType === 'UNSUPPORTED') return { field, validationType, explanation: `Unexpected parameter '${field}'` };
-  const value = shownValue(field, issue.value);
+  if (validationType === 'UNSUPPORTED') return { field, validationType, explanation: `Unexpected parameter ${quote(field, { mark: "'" })}` };
+  const value = gatewayQuote(field, issue.value);
   const limit = Number(/(?:<=|at most|maximum(?: of)?|max(?:imum)?(?: length)?)\s*(\d+)/i.exec(issue.message)?.[1] ?? NaN);
   if (issue.rule === 'maxLength' && typeof issue.value === 'string' && Number.isFinite(limit)) {
     // The length is of the real value; only the quoted text is masked.
-    return { field, validationType, explanation: `Value '${value}' is invalid. Length is ${issue.value.length} characters, but must be less than ${limit + 1}` };
+    return { field, validationType, explanation: `Value ${value} is invalid. Length is ${issue.value.length} characters, but must be less than ${limit + 1}` };
   }
   const low = Number(/(?:>=|at least|minimum(?: of)?)\s*(\d+)/i.exec(issue.message)?.[1] ?? NaN);
   if (issue.rule === 'minLength' && typeof issue.value === 'string' && Number.isFinite(low)) {
-    return { field, validationType, explanation: `Value '${value}' is invalid. Length is ${issue.value.length} characters, but must be at least ${low}` };
+    return { field, validationType, explanation: `Value ${value} is invalid. Length is ${issue.value.length} characters, but must be at least ${low}` };
   }
-  return { field, validationType, explanation: `Value '${value}' is invalid. ${reason(issue)}` };
+  return { field, validationType, explanation: `Value ${value} is invalid. ${reason(issue)}` };
 }

@@ -3,7 +3,7 @@ import { financingProblem } from '../requestChecks';
 import type { SimContext } from '../context';
 import { redirectTo, simulatorPage } from '../pages';
 import { escapeHtml, headerValue, jsonResponse, type SimRequest, type SimResponse } from '../types';
-import { jsonBoundsProblem } from '../jsonBounds';
+import { jsonBoundsProblem } from '../../json/bounds';
 import { ApplicationStore, isFinalDecision } from './applications';
 import { checkOfferRequest } from './offerRequest';
 import { offersFor } from './offers';
@@ -80,7 +80,7 @@ export class FinancingApi {
     if (password === undefined) return failure(400, 'password: is required');
     if (typeof password !== 'string') return failure(400, 'password: must be a string');
     const expected = this.accounts.get(email.toLowerCase());
-    if (expected === undefined || expected !== password) return failure(401, 'email/password: unknown account or wrong password');
+    if (expected === undefined || expected !== password) return failure(401, 'email: unknown account, or the password is wrong');
     return ok({ ...this.tokens.issue(email.toLowerCase()) });
   }
 

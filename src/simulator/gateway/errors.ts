@@ -2,6 +2,8 @@ import type { ErrorCause, ValidationType } from '../../catalogue/codes';
 import type { Refusal } from '../../orders/whatCanFollow';
 import { jsonAnswer, type SimResponse } from '../types';
 import { jsonErrorOffset } from './jsonErrorPosition';
+import { shown } from '../../catalogue/issues';
+import { quoteValueAt } from '../../format/quote';
 
 /**
  * The gateway's error envelope, with the status codes of the real service: 400 for invalid requests,
@@ -26,8 +28,22 @@ export const fieldError = (e: FieldError): SimResponse => gatewayError(400, 'INV
 
 export const missing = (field: string): SimResponse => fieldError({ field, validationType: 'MISSING', explanation: 'Missing parameter' });
 
+/**
+ * A value as the gateway's explanation quotes it ('abc'): through quoteValueAt, the one way a message
+ * quotes input (a secret's value never, a card number masked even when sent as a JSON number, secrets
+ * inside text redacted, at most MAX_QUOTED_CHARS characters, control characters escaped), in the
+ * gateway's single quotes; a list or object by its shape, never written out. Error bodies are logged
+ * and shown, and a field holding megabytes must not make a megabyte answer.
+ */
+export function gatewayQuote(path: string, value: unknown): string {
+  if (value === undefined) return "''";
+  if (typeof value === 'object' && value !== null) return `'${shown(value)}'`;
+  const quoted = quoteValueAt(path, value, undefined, { mark: "'" });
+  return quoted.startsWith("'") ? quoted : `'${quoted}'`;
+}
+
 export const invalidValue = (field: string, value: string, why: string): SimResponse =>
-  fieldError({ field, validationType: 'INVALID', explanation: `Value '${value}' is invalid. ${why}` });
+  fieldError({ field, validationType: 'INVALID', explanation: `Value ${gatewayQuote(field, value)} is invalid. ${why}` });
 
 /** The order model's refusal as the gateway answers it: a field error when it names a field. */
 export const refusalResponse = (r: Refusal): SimResponse =>
@@ -52,7 +68,7 @@ export function jsonPayloadError(text: string): SimResponse {
   return invalidRequest(`Json encoded payload error: Unexpected ${what} at ${positionText(text, offset)}`);
 }
 
-/** A body past the simulator's JSON bounds (jsonBounds.ts), in the same words and with the same position. */
+/** A body past the JSON bounds (json/bounds.ts), in the same words and with the same position. */
 export function jsonBoundsError(text: string, offset: number, problem: string): SimResponse {
   return invalidRequest(`Json encoded payload error: ${problem} at ${positionText(text, offset)} (the simulator's bound; real bodies are far smaller)`);
 }

@@ -3,7 +3,7 @@ import { getString } from '../jsonText';
 import { toDecimal } from '../money';
 import type { SimResponse } from '../types';
 import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
-import { fieldError, invalidValue, refusalResponse, unknownOrder } from './errors';
+import { fieldError, gatewayQuote, invalidValue, refusalResponse, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
 import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
 import { orderModel, statusAfterRefund, type OrderRecord } from './orders';
@@ -71,7 +71,7 @@ function standaloneRefund(env: OpEnv, amount: bigint, currency: string): SimResp
   const type = getString(env.body, 'sourceOfFunds.type');
   const card = cardFrom(env.body);
   if (type !== undefined && type !== 'CARD') {
-    return fieldError({ field: 'sourceOfFunds.type', validationType: 'UNSUPPORTED', explanation: `Value '${type}' is not supported. A standalone refund is supported for card payments only` });
+    return fieldError({ field: 'sourceOfFunds.type', validationType: 'UNSUPPORTED', explanation: `Value ${gatewayQuote('sourceOfFunds.type', type)} is not supported. A standalone refund is supported for card payments only` });
   }
   if (!card) return unknownOrder(env.orderId, env.merchant.merchantId);
   if (!card.fromToken && !/^\d{12,19}$/.test(card.number)) return invalidCardNumber(card.number);

@@ -1,7 +1,7 @@
 import { isObject, type JsonObject } from '../jsonText';
 import { pathParamIssues, toFieldError } from '../requestChecks';
 import type { SimRequest, SimResponse } from '../types';
-import { jsonBoundsProblem } from '../jsonBounds';
+import { jsonBoundsProblem } from '../../json/bounds';
 import { fieldError, invalidRequest, jsonBoundsError, jsonPayloadError } from './errors';
 
 /** The parts of a gateway request every route needs: the path's target, the URL ids, the JSON body. */

@@ -9,7 +9,7 @@ import { BROWSER_PAGE_PREFIX, browserPaymentPage, browserPaymentReturnPage, RETU
 import { authorize, pay, verify } from './cardOperations';
 import { authenticatePayer, authenticationResponse, findAuthentication, initiateAuthentication } from './authentication';
 import { CHALLENGE_PAGE_PREFIX, challengePage, type ChallengeLocation } from './challengePage';
-import { badCredentials, fieldError, invalidRequest, missing, notFound, unsupportedVersion } from './errors';
+import { badCredentials, fieldError, gatewayQuote, invalidRequest, missing, notFound, unsupportedVersion } from './errors';
 import { capture, refund, updateAuthorization } from './followUpOperations';
 import { lockFailure } from './lockFailure';
 import { voidTransaction } from './voidOperation';
@@ -173,10 +173,10 @@ export class GatewayApi {
     if (!isAuthorized(req, merchant, emptyUserAllowed(op?.def, version)) || !merchant) return badCredentials();
     if (!parsed.ok) return parsed.response;
     if (apiOperation === undefined) return missing('apiOperation');
-    if (!op) return fieldError({ field: 'apiOperation', validationType: 'UNSUPPORTED', explanation: `Value '${apiOperation}' is not supported. The simulator serves ${apiOperationsAt(version).join(', ')} at version ${version}` });
+    if (!op) return fieldError({ field: 'apiOperation', validationType: 'UNSUPPORTED', explanation: `Value ${gatewayQuote('apiOperation', apiOperation)} is not supported. The simulator serves ${apiOperationsAt(version).join(', ')} at version ${version}` });
     // Below the operation's first version the gateway has no such resource: the version's 404.
     if (!servesVersion(op.def, version)) return unsupportedVersion(target.version);
-    if (!servedAs(op, version, apiOperation)) return fieldError({ field: 'apiOperation', validationType: 'UNSUPPORTED', explanation: `Value '${apiOperation}' is not supported at version ${version}` });
+    if (!servedAs(op, version, apiOperation)) return fieldError({ field: 'apiOperation', validationType: 'UNSUPPORTED', explanation: `Value ${gatewayQuote('apiOperation', apiOperation)} is not supported at version ${version}` });
     const idProblem = pathProblem('orderId', orderId) ?? pathProblem('transactionId', transactionId);
     if (idProblem) return idProblem;
     const fields = this.checkFields(op, target.version, parsed.body);

@@ -169,9 +169,12 @@ export class SessionStore {
   }
 }
 
-/** The session's fields as the gateway shows them: card number first 6 + x's + last 4, no security code. */
+/**
+ * The session's fields as the gateway shows them: card number first 6 + x's + last 4, no security code,
+ * and no device payment token (the card encrypted for the gateway: never echoed, like on an order).
+ */
 export function maskedSessionFields(fields: JsonObject): JsonObject {
-  const shown = withoutSecurityCode(fields);
+  const shown = withoutCardSecrets(fields);
   const card = cardOf(shown);
   const number = card?.['number'];
   if (!card || typeof number !== 'string') return shown;
@@ -183,6 +186,21 @@ function cardOf(fields: JsonObject): JsonObject | undefined {
   const provided = isObject(sof) ? sof['provided'] : undefined;
   const card = isObject(provided) ? provided['card'] : undefined;
   return isObject(card) ? card : undefined;
+}
+
+/** The card without its security code and its device payment token (a devicePayment left empty goes too). */
+function withoutCardSecrets(fields: JsonObject): JsonObject {
+  const card = cardOf(fields);
+  const device = card?.['devicePayment'];
+  const hasToken = isObject(device) && 'paymentToken' in device;
+  if (!card || (!('securityCode' in card) && !hasToken)) return fields;
+  const { securityCode: _dropped, devicePayment: _device, ...rest } = card;
+  if (isObject(device)) {
+    const { paymentToken: _token, ...deviceRest } = device;
+    if (Object.keys(deviceRest).length > 0) rest['devicePayment'] = deviceRest;
+  } else if (device !== undefined) rest['devicePayment'] = device;
+  const sof = fields['sourceOfFunds'] as JsonObject;
+  return { ...fields, sourceOfFunds: { ...sof, provided: { ...(sof['provided'] as JsonObject), card: rest } } };
 }
 
 function withoutSecurityCode(fields: JsonObject): JsonObject {

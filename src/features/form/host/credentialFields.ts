@@ -7,6 +7,7 @@ import { formStateSchema, type FormState } from '../protocol';
 import type { Credentials } from '../../../send/credentials';
 import type { Environment } from '../../../send/environment';
 import { assertDepth } from '../../../json/depth';
+import { messageShapeProblem } from '../../../protocol/common';
 import { isStoredCredentialKey } from '../../../redaction';
 
 /** The same body without credential keys, at any depth (same shape otherwise, so the type is kept). */
@@ -14,15 +15,23 @@ export function credentialFreeBody<T extends Record<string, unknown>>(value: T):
   return strip(value) as T;
 }
 
-/** A body a form can hold: a JSON object, without credentials. Undefined for anything else; JsonDepthError when nested too deep. */
+/**
+ * A body a form can hold: a JSON object, without credentials, within what a message to the form may
+ * carry (the page refuses more, and the form would open empty). Undefined for anything else;
+ * JsonDepthError when nested too deep.
+ */
 export function formBodyOf(value: unknown): FormState['body'] | undefined {
   assertDepth(value, { where: 'The body for the form' });
+  // The shape first: a cheap walk that stops early, before zod spends seconds on a list of 100,000.
+  if (messageShapeProblem(value) !== undefined) return undefined;
   const parsed = formStateSchema.shape.body.safeParse(value);
   return parsed.success ? credentialFreeBody(parsed.data) : undefined;
 }
 
-/** Why `value` cannot be a form's body (not an object, a string over the cap…), in one line; undefined when it can. */
+/** Why `value` cannot be a form's body (not an object, a string over the cap, a list too long…), in one line; undefined when it can. */
 export function whyNotFormBody(value: unknown): string | undefined {
+  const shape = messageShapeProblem(value);
+  if (shape !== undefined) return shape;
   const parsed = formStateSchema.shape.body.safeParse(value);
   if (parsed.success) return undefined;
   const first = parsed.error.issues[0];
