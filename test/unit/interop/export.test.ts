@@ -115,12 +115,8 @@ describe('Export as .http and Postman, and back', () => {
     assert.throws(() => exportHttp(badIds, 'P'), (err: Error) => err instanceof ImportError && /card-pay-refund\.payflow\.json: the id pattern gave "ORD\\n@baseUrl = https:\/\/evil\.example"; an exported id is 1 to 40 letters/.test(err.message));
   });
 
-  it('a body of a few hundred thousand lines is written whole: a flow exported as .http, a plain request imported into *.unmatched.http', () => {
-    const many = Array.from({ length: 300_000 }, (_, i) => i % 10);
-    const parsed = parseRequestFileAsFlow(JSON.stringify({ operation: 'gateway.authorize', version: 100, body: { apiOperation: 'AUTHORIZE', order: { amount: '1.00', currency: 'EUR', custom: many } } }), 'long');
-    assert.ok(parsed.ok);
-    const { text } = exportHttp({ ...input(), flow: parsed.flow, where: 'long.payreq.json' }, 'P');
-    assert.ok(text.split('\n').length > 300_000, 'every element of the array on its line');
+  it('a body of a few hundred thousand lines is written whole into *.unmatched.http', () => {
+    // A flow's body cannot get there (a request file holds at most 50,000 values); an imported plain body can.
     const body = '{"a": 1}\n'.repeat(300_000);
     const imported = importFiles([{ name: 'lines.http', text: `POST https://h.example/x\nContent-Type: application/json\n\n${body}` }], noFiles);
     assert.ok(imported.files.some((f) => f.name.endsWith('.unmatched.http') && f.text.includes(body.trimEnd())), 'the body, not JSON, is kept whole as a plain request');
