@@ -21,9 +21,10 @@ export const LAYERS = [
   // Ambient declarations (no code), then the shared primitives.
   'types', 'json', 'redaction', 'format',
   // The engine: no vscode. A feature's protocol and form model are engine code inside its slice.
-  // The order model sits below both the simulator and the decoder, which read it.
+  // The order model sits below both the simulator and the decoder, which read it; its answers/ read sent
+  // exchanges into orders (ledger, timeline, next steps), so they sit above send/.
   'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model',
-  'http', 'auth', 'simulator', 'notifications', 'send', 'flows', 'interop', 'cli',
+  'http', 'auth', 'simulator', 'notifications', 'send', 'orders/answers', 'flows', 'interop', 'cli',
   // The VS Code adapter: thin wrappers of VS Code services first, then the features' host sides.
   'platform', 'secrets', 'features/environments', 'features/notifications', 'commands', 'features/history', 'features/orders', 'features/shared/host', 'features/response/host', 'features/form/host', 'features/flows', 'editor', 'features/interop',
   // The webview apps (browser bundles), the feature bundle and the composition root.
@@ -67,15 +68,27 @@ if (unlayered.length > 0) {
 }
 
 const srcPath = (folder) => `./src/${folder}`;
+/**
+ * The files a folder's layer rules: all under it, but for a subfolder LAYERS lists on its own (orders/answers
+ * sits above orders), which its own entry rules.
+ * @param {string} folder
+ */
+const layerTarget = (folder) => {
+  const nested = LAYERS.filter((l) => l.startsWith(`${folder}/`)).map((l) => l.slice(folder.length + 1));
+  if (nested.length === 0) return [srcPath(folder)];
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', folder);
+  const subfolders = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && !nested.includes(e.name));
+  return [`${srcPath(folder)}/*.ts`, ...subfolders.map((e) => srcPath(`${folder}/${e.name}`))];
+};
 const filesUnder = (entries) => entries.map((f) => (f.endsWith('.ts') ? `src/${f}` : `src/${f}/**/*.ts`));
 
 const layerZones = LAYERS.slice(0, -1).map((folder, i) => ({
-  target: srcPath(folder),
+  target: layerTarget(folder),
   from: LAYERS.slice(i + 1).map(srcPath),
   message: `Layers run ${LAYERS.join(' < ')}: a folder imports only from the ones before it (eslint.config.mjs, LAYERS).`,
 }));
 const webviewZone = {
-  target: WEB_SAFE.map(srcPath),
+  target: WEB_SAFE.flatMap(layerTarget),
   from: LAYERS.filter((f) => !WEB_SAFE.includes(f)).map(srcPath),
   message: `A webview bundles this folder, so it imports only from ${WEB_SAFE.join(', ')} (eslint.config.mjs, WEB_SAFE).`,
 };

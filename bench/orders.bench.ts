@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { decodeResponse } from '../src/decode';
 import type { Exchange } from '../src/send/exchange';
-import { nextStepsFor } from '../src/send/nextSteps';
+import { nextStepsFor } from '../src/orders/answers/nextSteps';
 import type { Report } from './report';
 
 const AREA = 'orders';

@@ -23,7 +23,7 @@ import { FlowTests } from './features/flows/flowTests';
 import { registerResponseView } from './features/response/host/registerResponseView';
 import type { Exchange } from './send/exchange';
 import { LastSent } from './send/lastSent';
-import { OrderLedger, TransactionLedger } from './send/orders';
+import { OrderLedger, TransactionLedger } from './orders/answers/ledger';
 
 export { startSimulator } from './simulator/server';
 export { startReceiver } from './notifications/receiver';

@@ -4,7 +4,7 @@ import type { EnvironmentStore } from '../features/environments/environmentStore
 import type { Credentials } from '../send/credentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { LastSent } from '../send/lastSent';
-import type { OrderLedger, TransactionLedger } from '../send/orders';
+import type { OrderLedger, TransactionLedger } from '../orders/answers/ledger';
 import type { Connections } from '../send/connections';
 import type { SendPort } from '../send/guardedSend';
 import type { SimulatorControl } from './simulatorControl';

@@ -5,7 +5,7 @@ import type { SendingServices } from '../commands/services';
 import { idPattern } from '../commands/idSuggestions';
 import { replayOf } from './history/replay';
 import type { Exchange } from '../send/exchange';
-import type { NextStep } from '../send/nextSteps';
+import type { NextStep } from '../orders/answers/nextStep';
 import { generateId } from '../send/ids';
 import { FormPanels, type OpenFormArgs } from './form/host/formPanels';
 import { ResponsePanel } from './response/host/responsePanel';
@@ -15,7 +15,7 @@ interface Panels {
   responses: ResponsePanel;
   /** Opens the request of a sent exchange in its form (history, response panel). */
   openInForm(e: Exchange): Promise<void>;
-  /** Opens a next step of `e` (send/nextSteps.ts) in its form, in `e`'s environment (response panel, Orders view). */
+  /** Opens a next step of `e` (orders/answers/nextSteps.ts) in its form, in `e`'s environment (response panel, Orders view). */
   openNextStep(step: NextStep, e: Exchange): Promise<void>;
 }
 

@@ -1,11 +1,11 @@
 /**
  * The "Orders" tree: the gateway orders sent to in the active environment, newest first, with status
- * and totals, and under each its requests in time order (send/orderTimeline.ts, from History). A
+ * and totals, and under each its requests in time order (orders/answers/timeline.ts, from History). A
  * click opens that response; an order offers Retrieve Order and "Show in History".
  */
 import * as vscode from 'vscode';
 import type { NotificationEvent } from '../../notifications/notificationEvent';
-import { describeOrder, ordersOf, type OrderStep, type OrderSummary } from '../../send/orderTimeline';
+import { describeOrder, ordersOf, type OrderStep, type OrderSummary } from '../../orders/answers/timeline';
 import type { HistoryStore } from '../history/historyStore';
 import { formatTime } from '../../format/time';
 

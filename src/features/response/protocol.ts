@@ -46,7 +46,7 @@ export const exchangeViewSchema = z.strictObject({
   /** A request that got no response; `verdict` is the decoder's explanation of it (cause and the fixing action). */
   failure: z.optional(z.strictObject({ kind: shortText, message: z.string().check(z.maxLength(4000)), verdict: verdictSchema })),
   decoded: z.optional(decodedResponseSchema),
-  /** What can follow on the order (send/nextSteps.ts); the host keeps the values, the page only the labels. */
+  /** What can follow on the order (orders/answers/nextSteps.ts); the host keeps the values, the page only the labels. */
   nextSteps: z.optional(z.array(z.strictObject({ operationId: shortText, label: shortText })).check(z.maxLength(MAX_NEXT_STEPS))),
 });
 export type ExchangeView = z.infer<typeof exchangeViewSchema>;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { decodeResponse } from '../../../src/decode';
-import { nextStepsFor } from '../../../src/send/nextSteps';
+import { nextStepsFor } from '../../../src/orders/answers/nextSteps';
 import type { Exchange } from '../../../src/send/exchange';
 
 /** An Authenticate Payer answer as the gateway (and the simulator) shapes it. */

@@ -52,6 +52,15 @@ describe('lint: the house boundaries', function () {
     assert.ok(problems.some((p) => p.startsWith('import/no-restricted-paths')), problems.join('\n') || 'no problem reported');
   });
 
+  it('src/orders/answers sits above send (it reads sent exchanges), and the decoder below it cannot import it', async () => {
+    const reader = await ruleIdsFor('src/orders/answers/reader.ts', `import type { Exchange } from '../../send/exchange';\nexport type E = Exchange;\n`);
+    assert.deepEqual(reader.filter((p) => p.startsWith('import/no-restricted-paths')), []);
+    const decoder = await ruleIdsFor('src/decode/gateway/upward.ts', `import { ordersOf } from '../../orders/answers/timeline';\nexport const o = ordersOf;\n`);
+    assert.ok(decoder.some((p) => p.startsWith('import/no-restricted-paths')), decoder.join('\n') || 'no problem reported');
+    const model = await ruleIdsFor('src/orders/upward.ts', `import type { Exchange } from '../send/exchange';\nexport type E = Exchange;\n`);
+    assert.ok(model.some((p) => p.startsWith('import/no-restricted-paths')), model.join('\n') || 'no problem reported');
+  });
+
   it('every folder and file of src/ has a layer, and a new folder without one is named', async () => {
     const config = await loadConfig();
     assert.deepEqual(config.uncoveredSrcEntries(path.join(root, 'src'), config.LAYERS), []);

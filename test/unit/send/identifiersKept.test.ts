@@ -6,7 +6,7 @@ import { Credentials } from '../../../src/send/credentials';
 import { localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
 import type { Exchange } from '../../../src/send/exchange';
 import { sendOperation } from '../../../src/send/guardedSend';
-import { nextStepsFor } from '../../../src/send/nextSteps';
+import { nextStepsFor } from '../../../src/orders/answers/nextSteps';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
 import { answerYes } from '../../harness/sendPorts';
 

@@ -7,9 +7,9 @@
 import * as assert from 'node:assert/strict';
 import type { Exchange } from '../../../src/send/exchange';
 import { renderDecodedAsText } from '../../../src/decode/renderText';
-import { nextStepsFor } from '../../../src/send/nextSteps';
-import { describeOrder, ordersOf } from '../../../src/send/orderTimeline';
-import { OrderLedger } from '../../../src/send/orders';
+import { nextStepsFor } from '../../../src/orders/answers/nextSteps';
+import { describeOrder, ordersOf } from '../../../src/orders/answers/timeline';
+import { OrderLedger } from '../../../src/orders/answers/ledger';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID } from '../../../src/simulator';
 import { useSimulatorSender, type SimulatorSender } from '../../harness/simulatorSender';
 

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { compare, parseDecimal } from '../../../src/catalogue/decimal';
 import type { Exchange } from '../../../src/send/exchange';
-import { nextStepsFor } from '../../../src/send/nextSteps';
+import { nextStepsFor } from '../../../src/orders/answers/nextSteps';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID } from '../../../src/simulator';
 import { useSimulatorSender, type SimulatorSender } from '../../harness/simulatorSender';
 

@@ -15,7 +15,8 @@ import { formHostMessageSchema, formWebviewMessageSchema, type FieldNotes, type 
 import { createGatewaySession } from '../../../send/createSession';
 import type { SendPort } from '../../../send/guardedSend';
 import type { Exchange } from '../../../send/exchange';
-import { idsToRenewAfterSend } from '../../../send/orders';
+import { idsToRenewAfterSend } from '../../../orders/answers/ledger';
+import { wasRefused } from '../../../orders/refused';
 import { previewRequest } from '../../../send/requestPreview';
 import { formBodyOf, storedCredential, withStoredCredentials } from './credentialFields';
 import { panelHtml, panelOptions } from '../../shared/host/panelHtml';
@@ -293,7 +294,7 @@ export class FormPanel implements vscode.Disposable {
   private renewAmountNotesAfter(exchange: Exchange): void {
     const stale = Object.keys(this.fieldNotes).filter((p) => /(^|\.)amount$/.test(p));
     // A refused request (4xx, the error envelope) changed nothing on the order: its note still holds.
-    if (stale.length === 0 || !exchange.response || exchange.response.status >= 400) return;
+    if (stale.length === 0 || !exchange.response || wasRefused(exchange)) return;
     const choice = this.host.services.orders.choiceFor(exchange.operationId, exchange.environment.id);
     const now = choice && choice.orderId === exchange.params.orderId ? `After the last send: ${choice.note}.` : undefined;
     const notes = { ...this.fieldNotes };

@@ -8,7 +8,7 @@ import type { DecodedResponse } from '../../../decode/types';
 import { formatBytes } from '../../../format/formatBytes';
 import { VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol';
 import type { Exchange } from '../../../send/exchange';
-import { nextStepsFor, type NextStep } from '../../../send/nextSteps';
+import { nextStepsFor, type NextStep } from '../../../orders/answers/nextSteps';
 import { isJsonText, prettyJson } from '../../../json';
 import { utf8Length } from '../../../json/fileText';
 

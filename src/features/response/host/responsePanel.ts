@@ -9,7 +9,7 @@ import { fullBodyText, nextStepsOf, toExchangeView, type BodyKind } from './exch
 import { responseHostMessageSchema, responseStateSchema, responseWebviewMessageSchema, type ExchangeView, type ResponseHostMessage, type ResponseWebviewMessage } from '../protocol';
 import type { VerdictActionId } from '../../../decode/advice';
 import type { Exchange } from '../../../send/exchange';
-import type { NextStep } from '../../../send/nextSteps';
+import type { NextStep } from '../../../orders/answers/nextStep';
 import { panelHtml, panelOptions } from '../../shared/host/panelHtml';
 import { PanelMessenger } from '../../shared/host/panelMessenger';
 import { RESPONSE_VIEW_TYPE } from '../../../platform/webviewTypes';
@@ -21,7 +21,7 @@ interface ResponsePanelHost {
   /** An exchange by id (history), for a panel restored after a reload. */
   lookup(id: string): Exchange | undefined;
   openInForm(e: Exchange): Promise<void>;
-  /** Opens the form of a next step (send/nextSteps.ts) of `e`. */
+  /** Opens the form of a next step (orders/answers/nextSteps.ts) of `e`. */
   openNextStep(step: NextStep, e: Exchange): Promise<void>;
   jumpToField(operationId: string, path: string, e: Exchange): Promise<void>;
 }

@@ -5,23 +5,16 @@
  * (src/orders/whatCanFollow.ts), the rules the simulator enforces; this file only words it as steps
  * for the response panel and the Orders view. No vscode here.
  */
-import { decimalText, type Decimal } from '../catalogue/decimal';
-import type { OperationId } from '../catalogue/operations';
-import type { Order } from '../orders/model';
-import { whatCanFollow, type FollowUp } from '../orders/whatCanFollow';
-import type { Exchange } from './exchange';
+import { decimalText, type Decimal } from '../../catalogue/decimal';
+import type { OperationId } from '../../catalogue/operations';
+import type { Order } from '../model';
+import { whatCanFollow, type FollowUp } from '../whatCanFollow';
+import type { Exchange } from '../../send/exchange';
 import { orderOfAnswer, ownTransactionId } from './orderOfAnswer';
+import type { NextStep } from './nextStep';
 import { savedCardSteps } from './savedCardSteps';
 
-export interface NextStep {
-  operationId: OperationId;
-  /** Button text: "Capture 40.00 EUR…" */
-  label: string;
-  params: Record<string, string>;
-  body?: Record<string, unknown>;
-  /** Beside each filled field: where its value came from. */
-  fieldNotes: Record<string, string>;
-}
+export type { NextStep } from './nextStep';
 
 const MONEY_STEPS = {
   capture: { operationId: 'gateway.capture', apiOperation: 'CAPTURE', title: 'Capture' },

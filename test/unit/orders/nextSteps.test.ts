@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { decodeResponse } from '../../../src/decode/decodeResponse';
 import type { Exchange } from '../../../src/send/exchange';
-import { nextStepsFor } from '../../../src/send/nextSteps';
-import { describeOrder, ordersOf } from '../../../src/send/orderTimeline';
+import { nextStepsFor } from '../../../src/orders/answers/nextSteps';
+import { describeOrder, ordersOf } from '../../../src/orders/answers/timeline';
 
 /** What a response offers next, decided from answers a gateway could really send (odd ones included). */
 

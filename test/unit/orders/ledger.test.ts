@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { exampleBody } from '../../../src/catalogue';
 import { HttpClient } from '../../../src/http';
 import { createGatewaySession } from '../../../src/send/createSession';
-import { idsToRenewAfterSend, OrderLedger, TransactionLedger } from '../../../src/send/orders';
+import { idsToRenewAfterSend, OrderLedger, TransactionLedger } from '../../../src/orders/answers/ledger';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../../../src/simulator';
 import { SimulatorSender, useSimulatorSender } from '../../harness/simulatorSender';
 import { answerYes } from '../../harness/sendPorts';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { decodeResponse } from '../../../src/decode/decodeResponse';
 import type { Exchange } from '../../../src/send/exchange';
 import { redactBodyText } from '../../../src/http/redact';
-import { nextStepsFor } from '../../../src/send/nextSteps';
+import { nextStepsFor } from '../../../src/orders/answers/nextSteps';
 
 /** What a session, token or checkout answer offers next, and what the decoder says about it. */
 

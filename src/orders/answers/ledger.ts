@@ -4,14 +4,15 @@
  * which order a follow-up can succeed on, and which transaction ids were already used.
  * Decided from the decoded responses only, through the order model (src/orders/); no vscode here.
  */
-import { decimalText } from '../catalogue/decimal';
-import { createsTransaction, orderRole } from '../catalogue/orderRole';
-import { ownValue } from '../json/ownKey';
-import type { Order } from '../orders/model';
-import { whatCanFollow, type FollowUp } from '../orders/whatCanFollow';
-import type { Exchange } from './exchange';
+import { decimalText } from '../../catalogue/decimal';
+import { createsTransaction, orderRole } from '../../catalogue/orderRole';
+import { ownValue } from '../../json/ownKey';
+import type { Order } from '../model';
+import { wasRefused } from '../refused';
+import { whatCanFollow, type FollowUp } from '../whatCanFollow';
+import type { Exchange } from '../../send/exchange';
 import { orderOfAnswer } from './orderOfAnswer';
-import { formatTime as formatTimeOfDay } from '../format/time';
+import { formatTime as formatTimeOfDay } from '../../format/time';
 
 /** The outcome of a send, as far as the order is concerned. */
 type OrderOutcome = 'declined' | 'rejected' | 'recorded';
@@ -19,8 +20,8 @@ type OrderOutcome = 'declined' | 'rejected' | 'recorded';
 function outcomeOf(e: Exchange): OrderOutcome {
   const result = e.decoded?.outcome?.result;
   if (result === 'FAILURE') return 'declined';
-  // An error envelope (result ERROR, a 4xx) means the gateway did not record a transaction.
-  if (result === 'ERROR' || (e.decoded?.error && e.response && e.response.status >= 400 && e.response.status < 500)) return 'rejected';
+  // Refused (a 4xx, the error envelope): the gateway did not record a transaction.
+  if (wasRefused(e)) return 'rejected';
   // Success, pending, unknown, or no answer at all (a timeout may have reached the gateway): the order may be taken.
   return 'recorded';
 }

@@ -4,8 +4,8 @@
  * exchanges in time order. Built from History, so it survives a reload and stays redacted and bounded
  * like History; no vscode here.
  */
-import type { NotificationEvent } from '../notifications/notificationEvent';
-import type { Exchange } from './exchange';
+import type { NotificationEvent } from '../../notifications/notificationEvent';
+import type { Exchange } from '../../send/exchange';
 import { orderOfAnswer } from './orderOfAnswer';
 
 export interface OrderStep {

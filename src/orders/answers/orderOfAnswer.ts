@@ -4,16 +4,17 @@
  * operation reports). The response panel's next steps, the ledger that picks an order for a form and
  * the Orders view all read an answer through here.
  */
-import { parseDecimal } from '../catalogue/decimal';
-import type { DecodedOrderTransaction } from '../decode/types';
-import { isApprovedCode, orderOf, type Order, type OrderAuthentication, type OrderTransaction } from '../orders/model';
-import type { Exchange } from './exchange';
+import { parseDecimal } from '../../catalogue/decimal';
+import type { DecodedOrderTransaction } from '../../decode/types';
+import { isApprovedCode, orderOf, type Order, type OrderAuthentication, type OrderTransaction } from '../model';
+import { wasRefused } from '../refused';
+import type { Exchange } from '../../send/exchange';
 
 /** The order of a gateway answer that was not refused; undefined when the answer tells no order status. */
 export function orderOfAnswer(e: Exchange): Order | undefined {
   const decoded = e.decoded;
   const order = decoded?.order;
-  if (!decoded || decoded.api !== 'gateway' || decoded.error || !order?.status) return undefined;
+  if (!decoded || decoded.api !== 'gateway' || wasRefused(e) || !order?.status) return undefined;
   const id = order.id ?? e.params.orderId;
   if (!id) return undefined;
   return orderOf({

@@ -3,8 +3,8 @@
  * Retrieve Token): fill the session, pay with it, save its card, pay with the token, read or delete
  * it. The ids come from the response, with a note saying so. No vscode here.
  */
-import type { Exchange } from './exchange';
-import type { NextStep } from './nextSteps';
+import type { Exchange } from '../../send/exchange';
+import type { NextStep } from './nextStep';
 
 const SESSION_OPERATIONS: ReadonlySet<string> = new Set(['gateway.createSession', 'gateway.updateSession', 'gateway.updateSessionAsPayer', 'gateway.retrieveSession']);
 const TOKEN_OPERATIONS: ReadonlySet<string> = new Set(['gateway.createToken', 'gateway.updateToken', 'gateway.retrieveToken']);
