@@ -33,3 +33,14 @@ export function formatAmount(value: Milli): string {
 export function toDecimal(value: Milli): Decimal {
   return value % 10n === 0n ? { units: value / 10n, scale: 2 } : { units: value, scale: 3 };
 }
+
+/**
+ * Back from the order model's decimal to thousandths. The model's sums of simulator amounts never have
+ * more than 3 decimals; a value that has would be a bug here, so it throws rather than round.
+ */
+export function fromDecimal(value: Decimal): Milli {
+  if (value.scale <= 3) return value.units * 10n ** BigInt(3 - value.scale);
+  const divisor = 10n ** BigInt(value.scale - 3);
+  if (value.units % divisor !== 0n) throw new Error(`An amount with more than 3 decimals reached the simulator's totals (scale ${value.scale})`);
+  return value.units / divisor;
+}

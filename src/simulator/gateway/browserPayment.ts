@@ -6,7 +6,7 @@ import { escapeHtml, type SimRequest, type SimResponse } from '../types';
 import { invalidRequest, missing } from './errors';
 import type { OpEnv } from './opEnv';
 import { baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, notifyOrderChange, nowText, requiredAmount, requiredCurrency } from './opHelpers';
-import type { BrowserPaymentRecord, OrderRecord, OrderStore, TransactionRecord } from './orders';
+import { applyToOrder, type BrowserPaymentRecord, type OrderRecord, type OrderStore, type TransactionRecord } from './orders';
 import { transactionResponse } from './responseBody';
 import { BROWSER_PAYMENT_REFERENCES } from '../../catalogue/testData';
 import { acquirerResponse, resultOf } from './testCards';
@@ -69,13 +69,13 @@ export function initiateBrowserPayment(env: OpEnv): SimResponse {
       ...(reference ? { reference } : {}),
       ...(notificationUrl ? { notificationUrl } : {}),
     });
-  order.status = 'INITIATED';
   order.amount = amount;
   const txn = baseTransaction(env, operationText === 'AUTHORIZE' ? 'AUTHORIZATION' : 'PAYMENT', amount, currency);
   txn.gatewayCode = 'SUBMITTED';
   txn.result = 'SUCCESS';
   txn.browserPayment = browserPayment;
   txn.sourceOfFunds = { type: sourceType ?? 'WALLET_A' };
+  applyToOrder(order, txn, existing === undefined);
   env.registerBrowserPayment(token);
   return commit(env, order, txn);
 }
@@ -160,13 +160,8 @@ export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: B
       bp.status = 'COMPLETED';
       bp.timeCompleted = time;
     }
-    if (code === 'APPROVED') {
-      order.totalAuthorizedAmount += txn.amount;
-      if (bp.operation === 'PAY') order.totalCapturedAmount += txn.amount;
-      order.status = bp.operation === 'PAY' ? 'CAPTURED' : 'AUTHORIZED';
-    } else if (code !== 'PENDING') {
-      order.status = code === 'ABORTED' ? 'CANCELLED' : 'FAILED';
-    }
+    // The order saw the transaction SUBMITTED; now it sees how it ended.
+    applyToOrder(order, txn, false);
     order.lastUpdatedTime = time;
     notify();
     return redirectTo(bp.returnUrl);

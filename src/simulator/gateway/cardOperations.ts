@@ -4,7 +4,7 @@ import { cardFrom, invalidCardNumber, sourceOfFundsView, type CardDetails } from
 import { invalidRequest, missing } from './errors';
 import type { OpEnv } from './opEnv';
 import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
-import { acceptsNewPayment, type OrderRecord, type TransactionRecord } from './orders';
+import { acceptsNewPayment, applyToOrder, type OrderRecord, type TransactionRecord } from './orders';
 import { assessRisk } from './risk';
 import { authenticationRefusal } from './authentication';
 import { acquirerResponse, applyVerificationRules, avsOutcome, cscOutcome, expiryOutcome, resultOf } from './testCards';
@@ -100,13 +100,7 @@ function chargeCard(env: OpEnv, captures: boolean): SimResponse {
   const order = existing ?? newOrder(env, amount, currency, notificationUrl, txn.timeOfRecord);
   order.amount = amount;
   order.currency = currency;
-  if (txn.result === 'SUCCESS') {
-    order.totalAuthorizedAmount += amount;
-    if (captures) order.totalCapturedAmount += amount;
-    order.status = captures ? 'CAPTURED' : 'AUTHORIZED';
-  } else if (txn.result === 'FAILURE') {
-    order.status = 'FAILED';
-  }
+  applyToOrder(order, txn, existing === undefined);
   return commit(env, order, txn);
 }
 
@@ -125,6 +119,6 @@ export function verify(env: OpEnv): SimResponse {
   cardOutcome(env, card, txn);
   delete txn.authorizationCode;
   const order = existing ?? newOrder(env, 0n, currency, notificationUrl, txn.timeOfRecord);
-  if (!existing) order.status = txn.result === 'SUCCESS' ? 'VERIFIED' : 'FAILED';
+  applyToOrder(order, txn, existing === undefined);
   return commit(env, order, txn);
 }

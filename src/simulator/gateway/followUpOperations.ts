@@ -6,7 +6,7 @@ import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
 import { fieldError, gatewayQuote, invalidValue, refusalResponse, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
 import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
-import { orderModel, statusAfterRefund, type OrderRecord } from './orders';
+import { applyToOrder, orderModel, type OrderRecord } from './orders';
 import { acquirerResponse } from './testCards';
 
 /**
@@ -31,8 +31,7 @@ export function capture(env: OpEnv): SimResponse {
   const txn = baseTransaction(env, 'CAPTURE', amount, currency);
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
   txn.authorizationCode = authorizationCode();
-  order.totalCapturedAmount += amount;
-  order.status = order.totalCapturedAmount === order.totalAuthorizedAmount ? 'CAPTURED' : 'PARTIALLY_CAPTURED';
+  applyToOrder(order, txn, false);
   txn.sourceOfFunds = { type: 'CARD' };
   return commit(env, order, txn);
 }
@@ -53,8 +52,7 @@ export function refund(env: OpEnv): SimResponse {
   const txn = baseTransaction(env, 'REFUND', amount, currency);
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
   txn.authorizationCode = authorizationCode();
-  order.totalRefundedAmount += amount;
-  order.status = statusAfterRefund(order);
+  applyToOrder(order, txn, false);
   const card = cardFrom(env.body);
   if (card) txn.sourceOfFunds = sourceOfFundsView(card);
   return commit(env, order, txn);
@@ -89,7 +87,7 @@ function standaloneRefund(env: OpEnv, amount: bigint, currency: string): SimResp
     ...(reference ? { reference } : {}),
     ...(notificationUrl ? { notificationUrl } : {}),
   });
-  order.totalRefundedAmount = amount;
+  applyToOrder(order, txn, true);
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
   txn.sourceOfFunds = sourceOfFundsView(card);
   return commit(env, order, txn);
@@ -116,7 +114,7 @@ export function updateAuthorization(env: OpEnv): SimResponse {
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
   txn.authorizationCode = authorizationCode();
   // The transaction amount is the new authorized amount (it may go up or down).
-  order.totalAuthorizedAmount = amount;
+  applyToOrder(order, txn, false);
   order.amount = amount;
   txn.sourceOfFunds = { type: 'CARD' };
   return commit(env, order, txn);

@@ -1,8 +1,9 @@
 import type { AvsCode, BrowserPaymentState, CscCode, GatewayCode, OrderStatus, ResultValue, TransactionType } from '../../catalogue/codes';
 import type { JsonOut } from '../jsonText';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
+import { applyTransaction, type OrderState } from '../../orders/applyTransaction';
 import { isApprovedCode, orderOf, type Order } from '../../orders/model';
-import { toDecimal, type Milli } from '../money';
+import { fromDecimal, toDecimal, type Milli } from '../money';
 import type { AuthenticationRecord } from './authenticationRecord';
 
 /**
@@ -188,7 +189,29 @@ export function orderModel(order: OrderRecord): Order {
   });
 }
 
-/** Refunded status follows the refunded share of the captured funds. */
-export function statusAfterRefund(order: OrderRecord): OrderStatus {
-  return order.totalRefundedAmount >= order.totalCapturedAmount ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+/** The order's status and totals as the order model's applyTransaction reads them. */
+function stateOf(order: OrderRecord): OrderState<OrderStatus> {
+  return {
+    status: order.status,
+    totals: { authorized: toDecimal(order.totalAuthorizedAmount), captured: toDecimal(order.totalCapturedAmount), refunded: toDecimal(order.totalRefundedAmount) },
+  };
+}
+
+/**
+ * Writes what `txn` did to `order`: its status and totals after it, as src/orders/applyTransaction.ts
+ * decides for every operation. `opens`: `order` was created for this transaction (a first payment, a
+ * verification, a standalone refund). `target`: a void's, the transaction it reverses.
+ */
+export function applyToOrder(order: OrderRecord, txn: TransactionRecord, opens: boolean, target?: TransactionRecord): void {
+  const after = applyTransaction(opens ? undefined : stateOf(order), {
+    type: txn.type,
+    amount: toDecimal(txn.amount),
+    result: txn.result,
+    gatewayCode: txn.gatewayCode,
+    target: target && { type: target.type, amount: toDecimal(target.amount) },
+  });
+  order.status = after.status;
+  order.totalAuthorizedAmount = fromDecimal(after.totals.authorized);
+  order.totalCapturedAmount = fromDecimal(after.totals.captured);
+  order.totalRefundedAmount = fromDecimal(after.totals.refunded);
 }

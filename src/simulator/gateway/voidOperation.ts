@@ -5,7 +5,7 @@ import { whyRefused } from '../../orders/whatCanFollow';
 import { invalidRequest, missing, refusalResponse, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
 import { baseTransaction, commit, duplicateTransaction } from './opHelpers';
-import { orderModel, statusAfterRefund, type OrderRecord, type TransactionRecord } from './orders';
+import { applyToOrder, orderModel } from './orders';
 import { acquirerResponse } from './testCards';
 
 /**
@@ -42,31 +42,7 @@ export function voidTransaction(env: OpEnv): SimResponse {
   txn.targetTransactionId = target.id;
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
   txn.sourceOfFunds = { type: 'CARD' };
-  reverse(order, target);
+  applyToOrder(order, txn, false, target);
   return commit(env, order, txn);
 }
 
-
-/** The order's totals and status without the reversed transaction. */
-function reverse(order: OrderRecord, target: TransactionRecord): void {
-  switch (target.type) {
-    case 'AUTHORIZATION':
-      order.status = 'CANCELLED';
-      return;
-    case 'PAYMENT':
-      order.totalCapturedAmount -= target.amount;
-      order.status = 'CANCELLED';
-      return;
-    case 'CAPTURE':
-      order.totalCapturedAmount -= target.amount;
-      order.status = order.totalCapturedAmount === 0n ? 'AUTHORIZED' : 'PARTIALLY_CAPTURED';
-      return;
-    default:
-      order.totalRefundedAmount -= target.amount;
-      order.status = order.totalRefundedAmount === 0n ? capturedStatus(order) : statusAfterRefund(order);
-  }
-}
-
-function capturedStatus(order: OrderRecord): OrderRecord['status'] {
-  return order.totalCapturedAmount >= order.totalAuthorizedAmount ? 'CAPTURED' : 'PARTIALLY_CAPTURED';
-}
