@@ -70,6 +70,8 @@ export interface OrderInput {
   totals: { authorized?: Decimal | undefined; captured?: Decimal | undefined; refunded?: Decimal | undefined };
   transactions?: readonly OrderTransaction[];
   authentication?: OrderAuthentication | undefined;
+  /** Totals the answer gave that are no decimal amount ("totalCapturedAmount '1e2' is not a decimal amount"): counted as zero, and said. */
+  unreadable?: readonly string[];
 }
 
 export const ZERO: Decimal = { units: 0n, scale: 0 };
@@ -92,7 +94,7 @@ export function orderOf(input: OrderInput): Order {
   const transactions = input.transactions ?? [];
   const voided = new Set<string>();
   for (const t of transactions) if (t.approved && t.type.startsWith('VOID') && t.targetTransactionId !== undefined) voided.add(t.targetTransactionId);
-  const order: Order = { id: input.id, status: input.status, currency: input.currency, totals, transactions, voided, problems: totalsProblems(totals) };
+  const order: Order = { id: input.id, status: input.status, currency: input.currency, totals, transactions, voided, problems: [...(input.unreadable ?? []), ...totalsProblems(totals)] };
   if (input.authentication) order.authentication = input.authentication;
   return order;
 }

@@ -4,7 +4,7 @@
  * operation reports). The response panel's next steps, the ledger that picks an order for a form and
  * the Orders view all read an answer through here.
  */
-import { parseDecimal } from '../../catalogue/decimal';
+import { parseDecimal, type Decimal } from '../../catalogue/decimal';
 import type { DecodedOrderTransaction } from '../../decode/types';
 import { isApprovedCode, orderOf, type Order, type OrderAuthentication, type OrderTransaction } from '../model';
 import { wasRefused } from '../refused';
@@ -17,14 +17,27 @@ export function orderOfAnswer(e: Exchange): Order | undefined {
   if (!decoded || decoded.api !== 'gateway' || wasRefused(e) || !order?.status) return undefined;
   const id = order.id ?? e.params.orderId;
   if (!id) return undefined;
+  const unreadable: string[] = [];
+  const total = (name: 'totalAuthorizedAmount' | 'totalCapturedAmount' | 'totalRefundedAmount'): Decimal | undefined => {
+    const text = order[name];
+    const value = parseDecimal(text);
+    if (text !== undefined && value === undefined) unreadable.push(`${name} '${clipped(text)}' is not a decimal amount`);
+    return value;
+  };
   return orderOf({
     id,
     status: order.status,
     currency: order.currency,
-    totals: { authorized: parseDecimal(order.totalAuthorizedAmount), captured: parseDecimal(order.totalCapturedAmount), refunded: parseDecimal(order.totalRefundedAmount) },
+    totals: { authorized: total('totalAuthorizedAmount'), captured: total('totalCapturedAmount'), refunded: total('totalRefundedAmount') },
+    unreadable,
     transactions: order.transactions ? order.transactions.map(fromRow).filter((t) => t !== undefined) : ownTransaction(e),
     authentication: authenticationOf(e),
   });
+}
+
+/** An answer's text in a message: short enough to read, whatever the answer held. */
+function clipped(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /** The 3-D Secure authentication the answer reports, in the order model's terms. */

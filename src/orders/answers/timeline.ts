@@ -7,6 +7,8 @@
 import type { NotificationEvent } from '../../notifications/notificationEvent';
 import type { Exchange } from '../../send/exchange';
 import { orderOfAnswer } from './orderOfAnswer';
+import { decimalText } from '../../catalogue/decimal';
+import type { Order } from '../model';
 
 export interface OrderStep {
   /** A request sent, or a gateway webhook the local inbox received about the order. */
@@ -72,6 +74,17 @@ function notificationStep(n: NotificationEvent): OrderStep {
   };
 }
 
+/** Status, currency and totals as the order model read them: the same numbers the next steps and their problems come from. */
+function readModel(summary: OrderSummary, model: Order): void {
+  if (model.status !== undefined) summary.status = model.status;
+  if (model.currency !== undefined) summary.currency = model.currency;
+  summary.totalAuthorizedAmount = decimalText(model.totals.authorized);
+  summary.totalCapturedAmount = decimalText(model.totals.captured);
+  summary.totalRefundedAmount = decimalText(model.totals.refunded);
+  if (model.problems.length > 0) summary.problems = model.problems;
+  else delete summary.problems;
+}
+
 /**
  * The newest-first list of orders of `environmentId` in `exchanges` (any order), each with the gateway
  * webhooks about it in its timeline.
@@ -87,16 +100,7 @@ export function ordersOf(exchanges: readonly Exchange[], environmentId: string |
     summary.steps.push(stepOf(e));
     summary.lastAt = e.startedAt;
     const model = orderOfAnswer(e);
-    const order = e.decoded?.order;
-    if (model && order) {
-      summary.status = model.status;
-      for (const key of ['currency', 'totalAuthorizedAmount', 'totalCapturedAmount', 'totalRefundedAmount'] as const) {
-        const value = order[key];
-        if (value !== undefined) summary[key] = value;
-      }
-      if (model.problems.length > 0) summary.problems = model.problems;
-      else delete summary.problems;
-    }
+    if (model) readModel(summary, model);
     byOrder.set(orderId, summary);
   }
   for (const n of notifications) {

@@ -76,4 +76,17 @@ describe('next steps of an order answer', () => {
     const [order] = ordersOf([answer], 'env');
     assert.equal(order && describeOrder(order), 'CAPTURED · captured 150 of 100 EUR · totals inconsistent: captured 150 is more than authorized 100');
   });
+
+  it('the Orders view shows the totals the order model read, and says when one is no decimal amount', () => {
+    const answer = exchangeOf('gateway.capture', {
+      result: 'SUCCESS', response: { gatewayCode: 'APPROVED' },
+      order: { id: 'O-1', status: 'PARTIALLY_CAPTURED', currency: 'EUR', amount: 100, totalAuthorizedAmount: 100, totalCapturedAmount: 'forty', totalRefundedAmount: 0 },
+      transaction: { id: 'T2', type: 'CAPTURE', amount: 40, currency: 'EUR' },
+    }, { orderId: 'O-1', transactionId: 'T2' });
+    const [order] = ordersOf([answer], 'env');
+    // The next steps read the same model: no "Capture 100" offered from a total nobody could read.
+    assert.deepEqual(labels(answer), ["Retrieve Order (the totals in this answer are inconsistent: totalCapturedAmount 'forty' is not a decimal amount)"]);
+    assert.equal(order && describeOrder(order), "PARTIALLY_CAPTURED · captured 0 of 100 EUR · totals inconsistent: totalCapturedAmount 'forty' is not a decimal amount");
+  });
 });
+
