@@ -32,4 +32,15 @@ describe('simulator: a void after a refund', () => {
     assert.match(read.text, /"totalRefundedAmount":4\.00[,}]/);
     assert.equal((field(read.json, 'transaction') as unknown[]).length, 2, 'the refused void left no transaction');
   });
+
+  it('a void of a standalone refund cancels the order: it moved no money, so nothing is left to capture or refund', async () => {
+    const card = { number: '4508750015741019', expiry: { month: '1', year: '39' } };
+    const refunded = await gatewayPut(agent, sim.baseUrl, 13, 'VAR-2', 'R1', { apiOperation: 'REFUND', transaction: { amount: '12.34', currency: 'USD' }, sourceOfFunds: { type: 'CARD', provided: { card } } });
+    assert.equal(field(refunded.json, 'order.status'), 'REFUNDED', refunded.text);
+    const voided = await gatewayPut(agent, sim.baseUrl, 100, 'VAR-2', 'V1', { apiOperation: 'VOID', transaction: { targetTransactionId: 'R1' } });
+    assert.equal(field(voided.json, 'transaction.type'), 'VOID_REFUND', voided.text);
+    // Was CAPTURED with every total zero: a status that offers a refund of nothing and reads as money taken.
+    assert.equal(field(voided.json, 'order.status'), 'CANCELLED');
+    assert.match(voided.text, /"totalAuthorizedAmount":0\.00,"totalCapturedAmount":0\.00,"totalRefundedAmount":0\.00/);
+  });
 });
