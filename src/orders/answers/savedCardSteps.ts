@@ -5,6 +5,7 @@
  */
 import type { Exchange } from '../../send/exchange';
 import type { NextStep } from './nextStep';
+import { wasRefused } from '../refused';
 
 const SESSION_OPERATIONS: ReadonlySet<string> = new Set(['gateway.createSession', 'gateway.updateSession', 'gateway.updateSessionAsPayer', 'gateway.retrieveSession']);
 const TOKEN_OPERATIONS: ReadonlySet<string> = new Set(['gateway.createToken', 'gateway.updateToken', 'gateway.retrieveToken']);
@@ -24,6 +25,9 @@ function answerText(e: Exchange, path: readonly string[]): string | undefined {
 /** Steps for a session or token answer; undefined for any other operation. */
 export function savedCardSteps(e: Exchange): NextStep[] | undefined {
   const source = `the ${e.operationTitle} response`;
+  const ours = SESSION_OPERATIONS.has(e.operationId) || TOKEN_OPERATIONS.has(e.operationId) || e.operationId === 'gateway.initiateCheckout';
+  // A refused request offers nothing, as on an order: the session it names may not exist or not hold the card.
+  if (ours && wasRefused(e)) return [];
   if (SESSION_OPERATIONS.has(e.operationId)) {
     const id = answerText(e, ['session', 'id']) ?? e.params['sessionId'];
     return id ? sessionSteps(id, e.operationId, source) : [];

@@ -81,4 +81,17 @@ describe('next steps and verdicts of sessions, tokens and Hosted Checkout', () =
     assert.equal(deleted.decoded?.verdict.title, 'Token deleted');
     assert.deepEqual(nextStepsFor(deleted), []);
   });
+
+  it('a refused session or token request offers nothing, as a refused order request does (not steps on the id it was sent with)', () => {
+    const refused = (operationId: string, httpStatus: number, params: Record<string, string>): Exchange => {
+      const body = { result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: 'Unable to find session', field: 'session.id', validationType: 'INVALID' } };
+      const e = exchangeOf(operationId, operationId, body, {}, params);
+      const bodyText = JSON.stringify(body);
+      return { ...e, response: { ...e.response!, status: httpStatus }, decoded: decodeResponse({ operationId, httpStatus, body, rawText: bodyText }) };
+    };
+    assert.deepEqual(nextStepsFor(refused('gateway.updateSession', 400, { sessionId: SESSION })), []);
+    assert.deepEqual(nextStepsFor(refused('gateway.retrieveSession', 400, { sessionId: SESSION })), []);
+    assert.deepEqual(nextStepsFor(refused('gateway.retrieveToken', 404, { tokenId: '9123456789012346' })), []);
+  });
 });
+
