@@ -3,7 +3,9 @@
 //   1. engine folders never import `vscode`;
 //   2. a webview, and every folder a webview bundles, reaches nothing of Node: no builtins, no undici,
 //      no folder that sits beside the HTTP client or the VS Code adapter;
-//   3. no import cycles, between modules (import/no-cycle) or between folders (LAYERS below).
+//   3. no import cycles, between modules (import/no-cycle here for value imports; dependency-cruiser with
+//      .dependency-cruiser.cjs for every import, type-only included, run by `npm run lint` and the lint tier)
+//      or between folders (LAYERS below).
 // The rest is typescript-eslint's recommended set, untouched: the point is the boundaries, not style.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -114,7 +116,7 @@ const onlyGuardedSend = {
 export default tseslint.config(
   // `npm run lint` and the lint tier lint `.`: the TypeScript of src/, test/, bench/ and scripts/. The root
   // build scripts are plain CommonJS/ESM outside the rules' reach.
-  { ignores: ['out/**', 'dist/**', '.cache/**', 'node_modules/**', 'test-artifacts/**', '.vscode-test/**', '*.js', '*.mjs'] },
+  { ignores: ['out/**', 'dist/**', '.cache/**', 'node_modules/**', 'test-artifacts/**', '.vscode-test/**', '*.js', '*.mjs', '*.cjs'] },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
@@ -138,6 +140,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     rules: {
+      // Skips `import type` by design (no option counts it): .dependency-cruiser.cjs checks the circles it misses.
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': ['error', { zones: [...layerZones, webviewZone] }],
     },

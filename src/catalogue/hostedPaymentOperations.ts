@@ -3,14 +3,11 @@
  * from the gateway's public API reference.
  * Each is documented at version 100 and served from the version in its `introducedIn` (the page is noted).
  */
-import type { OperationDef } from './operations';
-import type { ApiOperationName } from './versions';
+import type { ApiOperationName, HostedPaymentOperationId, OperationDef } from './operationTypes';
 import { pathParams } from './pathParams';
 
-export type HostedPaymentOperationId =
-  | 'gateway.createSession' | 'gateway.retrieveSession' | 'gateway.updateSessionAsPayer' | 'gateway.initiateCheckout'
-  | 'gateway.paymentOptionsInquiry' | 'gateway.paymentOptionsInquiryGet'
-  | 'gateway.createToken' | 'gateway.updateToken' | 'gateway.retrieveToken' | 'gateway.deleteToken';
+export type { HostedPaymentOperationId } from './operationTypes';
+
 
 const MERCHANT_PATH = '/api/rest/version/{version}/merchant/{merchantId}';
 const merchantOnly = [pathParams.merchantId];

@@ -3,50 +3,13 @@
  * operation is served at every version from `introducedIn` to the newest (versions.ts); its request
  * rules come from the nearest of its `documentedVersions` (the versions whose bodies bodies/ declares).
  */
-import { pathParams, type PathParam } from './pathParams';
+import { pathParams } from './pathParams';
 import { AUTHENTICATION_API_SINCE } from './groups/authentication';
-import { hostedPaymentOperations, type HostedPaymentOperationId } from './hostedPaymentOperations';
-import type { ApiOperationName } from './versions';
+import { hostedPaymentOperations } from './hostedPaymentOperations';
+import type { ApiOperationName, OperationDef } from './operationTypes';
 
-type ApiKind = 'financing' | 'gateway';
-export type OperationId =
-  | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
-  | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
-  | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'
-  | 'gateway.initiateAuthentication' | 'gateway.authenticatePayer'
-  | HostedPaymentOperationId;
-/** basicSession: user merchant.<merchantId>, the session id as the password (session authentication). */
-export type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser' | 'basicSession';
+export type { AuthKind, OperationDef, OperationId } from './operationTypes';
 
-export interface OperationDef {
-  id: OperationId;
-  api: ApiKind;
-  title: string;
-  /** One line from the spec. */
-  purpose: string;
-  method: 'POST' | 'PUT' | 'GET' | 'DELETE';
-  pathTemplate: string;
-  query?: Record<string, string>;
-  pathParams: PathParam[];
-  /**
-   * The versions the catalogue declares a body for (the seed spec's sections, or the public reference
-   * page a body was taken from). Any other served version is checked against the nearest of them.
-   * Empty for an operation without versions (financing).
-   */
-  documentedVersions: number[];
-  /** The lowest version the gateway serves the operation at (the source is in a comment where it is declared). */
-  introducedIn?: number;
-  /** The version new requests and the form start with: the newest. */
-  defaultVersion: number | undefined;
-  /** The apiOperation value per range of versions, oldest first (apiOperationAt in versions.ts); absent when the path selects the operation. */
-  apiOperation?: readonly ApiOperationName[];
-  /** How the newest version authenticates; a gateway Basic user changes with the version (authAt in versions.ts). */
-  auth: AuthKind;
-  hasBody: boolean;
-  moneyMoving: boolean;
-  /** Set for operations beyond the seed spec, taken from the public Mastercard Gateway API reference. */
-  source?: 'public reference';
-}
 
 const TRANSACTION_PATH = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}';
 const SESSION_PATH = '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}';

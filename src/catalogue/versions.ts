@@ -3,7 +3,9 @@
  * rules apply to any served version, the apiOperation name and the Basic user of a version.
  * Facts and their pages: docs/reference-notes/issue23-versions.md (S1, S2, S5, S6, S8).
  */
-import type { AuthKind, OperationDef } from './operations';
+import type { AuthKind, OperationDef } from './operationTypes';
+
+export type { ApiOperationName } from './operationTypes';
 
 /**
  * Versions 1 to 100 exist; 2, 5, 6, 22 and 25 were deactivated on 31 January 2025 (S5, "Versioning"
@@ -17,11 +19,6 @@ export const PINNED_VERSIONS: readonly number[] = Object.freeze([51, 57, 61, 63,
 /** The Basic user id of a version: blank up to 11 (S6 v2, the seed's Authorize v11), `merchant.<id>` from 12 (the seed's Refund v13, S8 v24; S1 lists the change). */
 const LAST_BLANK_USER_VERSION = 11;
 
-export interface ApiOperationName {
-  /** First version that uses the name; it holds until the next entry's `from`. */
-  from: number;
-  name: string;
-}
 
 export function isServedVersion(version: number): boolean {
   return Number.isInteger(version) && version >= GATEWAY_VERSIONS.lowest && version <= GATEWAY_VERSIONS.newest

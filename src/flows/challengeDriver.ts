@@ -10,7 +10,7 @@ import { quote } from '../format/quote';
 import { redactText } from '../redaction';
 import { unescapeHtml } from '../format/htmlText';
 import { answerChallenge, formWith, loadPage, nestFields, PayerPageError } from './payerPageHttp';
-import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPages';
+import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPageTypes';
 
 
 async function run(entry: string, options: Record<string, unknown>, http: PayerHttp): Promise<PayerPageResult> {

@@ -11,7 +11,7 @@ import { excerpt, quote } from '../format/quote';
 import { redactText } from '../redaction';
 import { unescapeHtml } from '../format/htmlText';
 import { answerChallenge, loadPage, PayerPageError, type LoadedPage } from './payerPageHttp';
-import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPages';
+import type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPageTypes';
 
 export const CHECKOUT_ACTIONS = ['pay', 'cancel'] as const;
 

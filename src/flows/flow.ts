@@ -17,26 +17,9 @@ import { NOTIFICATION_KEY, notificationExpectationProblems } from './notificatio
 import { parseDottedPath } from './paths';
 import { payerKind, payerProblems, type PayerAction } from './payerPages';
 import { referencesOf } from './references';
+import type { Flow, FlowStep } from './flowTypes';
 
-export interface FlowStep {
-  id: string;
-  operation: string;
-  version?: number;
-  params?: Record<string, unknown>;
-  body?: unknown;
-  expect?: Record<string, unknown>;
-  /** A payer step (payerPages.ts): what the payer does on a page, instead of an operation; `operation` is then "payer.<page>". */
-  payer?: PayerAction;
-}
-
-export interface Flow {
-  name: string;
-  /** The environment the flow runs in when none is chosen (id or name). */
-  environment?: string;
-  /** What the environment's merchant must do for the flow to pass; a known environment without it fails the flow before it sends. */
-  needs?: Capability[];
-  steps: FlowStep[];
-}
+export type { Flow, FlowStep } from './flowTypes';
 
 export interface FlowProblem {
   /** "step 2 (refund)", or undefined for the flow itself. */

@@ -9,7 +9,7 @@ import type { NotificationEvent, NotificationSource } from '../notifications/not
 import { excerpt, listed, quote, quoteValue, quoteValueAt } from '../format/quote';
 import type { SecretValues } from '../redaction';
 import { checkExpectations, isMatcher, redactFailure, type ExpectationFailure } from './expectations';
-import type { Flow } from './flow';
+import type { Flow } from './flowTypes';
 import { parseDottedPath } from './paths';
 import { referencesOf } from './references';
 

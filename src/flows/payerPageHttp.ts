@@ -5,7 +5,7 @@
  */
 import { formsOf, MAX_PAGE_CHARS, type PageForm } from '../format/htmlForms';
 import { listed, quote } from '../format/quote';
-import type { PayerHttp } from './payerPages';
+import type { PayerHttp } from './payerPageTypes';
 
 const TIMEOUT_MS = 15_000;
 

@@ -8,31 +8,11 @@
  */
 import { CHALLENGE_DRIVER } from './challengeDriver';
 import { CHECKOUT_DRIVER } from './checkoutDriver';
-import type { HttpClient } from '../http/httpClient';
 import { excerpt, quote, quoteValueAt } from '../format/quote';
+import type { PayerPageDriver, PayerPageResult, PayerHttp } from './payerPageTypes';
 
-export interface PayerPageResult {
-  /** What the step records as its response: the page's answer, readable by expectations and later steps. */
-  response: Record<string, unknown>;
-  /** The last HTTP status the page answered with. */
-  status: number;
-}
+export type { PayerHttp, PayerPageDriver, PayerPageResult } from './payerPageTypes';
 
-export interface PayerPageDriver {
-  /** The step's title in reports. */
-  title: string;
-  /** The options besides the driver's key: name → what it takes (the flow schema's description). */
-  options: Record<string, { description: string; values?: readonly string[]; required: boolean }>;
-  /** What the driver key's value is. */
-  description: string;
-  run(entry: string, options: Record<string, unknown>, http: PayerHttp): Promise<PayerPageResult>;
-}
-
-/** The payer's browser, reduced to what a driver needs: the environment's HTTP client and its bounds. */
-export interface PayerHttp {
-  client: HttpClient;
-  signal?: AbortSignal;
-}
 
 export const PAYER_PAGE_DRIVERS: Readonly<Record<string, PayerPageDriver>> = { challenge: CHALLENGE_DRIVER, checkout: CHECKOUT_DRIVER };
 

@@ -2,9 +2,13 @@
  * Import this first in a unit test of adapter code: `import 'vscode'` in the adapter folders below then gets
  * ./vscodeModule instead of failing (plain mocha has no 'vscode' module). Engine folders still get no
  * 'vscode' at all, so a stray import there keeps failing in the unit tier.
+ * It also adds a root afterEach: a test during which the doubles met something they were not told to expect
+ * (strict.ts: an undeclared member, an unscripted question, a command registered twice) fails, even when
+ * the code under test caught the error the double threw.
  */
 import * as path from 'node:path';
 import Module = require('node:module');
+import { takeUnexpectedCalls } from './strict';
 
 /** The adapter folders whose stores are unit-tested with the doubles (src/<folder>, compiled to out/src/<folder>). */
 const ADAPTER_FOLDERS = ['features/environments', 'secrets', 'features/history', 'platform', 'commands'];
@@ -26,3 +30,8 @@ loader._resolveFilename = function (request, parent, ...rest) {
   if (request === 'vscode' && isAdapterModule(parent?.filename)) return fakeVscode;
   return resolveFilename.call(this, request, parent, ...rest);
 };
+
+afterEach(function () {
+  const calls = takeUnexpectedCalls();
+  if (calls.length > 0) throw new Error(`"${this.currentTest?.fullTitle() ?? 'a test'}" used the VS Code doubles in ways they were not told to expect:\n  ${calls.join('\n  ')}`);
+});

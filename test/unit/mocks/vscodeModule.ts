@@ -1,45 +1,80 @@
 /**
- * The few names of the 'vscode' module that the adapter's stores use when no editor is running: events,
- * disposables, no workspace folder, and messages recorded instead of shown. Anything else is undefined, so
- * code that needs the real editor fails loudly and belongs in the integration tier.
+ * The few names of the 'vscode' module that the adapter's stores and commands use when no editor is running:
+ * events, disposables, no workspace folder, messages recorded instead of shown, commands run in-process.
+ * Each namespace is typed against the real API (`satisfies Partial<typeof vscode.…>`), so a double that drifts
+ * from VS Code's signatures fails to compile. Anything the double does not declare fails the test when read
+ * (strict.ts), and so do a question with no scripted answer and a command registered twice: code that needs
+ * more of the editor belongs in the integration tier, or the double declares what it allows.
  */
+import type * as vscode from 'vscode';
 import { MockDisposable, MockEventEmitter } from './eventEmitter';
+import { strictNamespace, unexpected } from './strict';
 
 export { MockDisposable as Disposable, MockEventEmitter as EventEmitter };
 
 /** No folder open: workspace files are out of reach, as in an empty window. */
-export const workspace: { workspaceFolders: undefined } = { workspaceFolders: undefined };
+export const workspace = strictNamespace('vscode.workspace', { workspaceFolders: undefined } satisfies Partial<typeof vscode.workspace>);
 
 /** What the code under test told the user, newest last. Tests clear it. */
 export const shownMessages: { level: 'information' | 'warning' | 'error'; message: string }[] = [];
 
 /**
- * What the user answers, in the order the code asks: typed input boxes, and the button clicked on the next
- * information message (a name not among that message's buttons counts as closing it). Tests fill these.
+ * What the user answers, in the order the code asks: typed input boxes (undefined: Escape), and the button
+ * clicked on the next information message with buttons (undefined, or a name not among its buttons: the
+ * notification closed). Tests fill these; a question asked with no answer left fails the test, so a test
+ * whose user closes or escapes says so with an explicit undefined.
  */
 export const userAnswers: { inputBoxes: (string | undefined)[]; buttons: (string | undefined)[] } = { inputBoxes: [], buttons: [] };
 
 /** The titles of the input boxes the code opened, newest last. */
 export const shownInputBoxes: string[] = [];
 
-export const window = {
-  showInformationMessage: (message: string, ...buttons: string[]): Promise<string | undefined> => {
-    void record('information', message);
-    const clicked = buttons.length > 0 ? userAnswers.buttons.shift() : undefined;
-    return Promise.resolve(clicked !== undefined && buttons.includes(clicked) ? clicked : undefined);
-  },
-  showWarningMessage: (message: string): Promise<undefined> => record('warning', message),
-  showErrorMessage: (message: string): Promise<undefined> => record('error', message),
-  showInputBox: (options: { title?: string }): Promise<string | undefined> => {
-    shownInputBoxes.push(options.title ?? '');
-    return Promise.resolve(userAnswers.inputBoxes.shift());
+/** The next scripted answer of `queue`; none left is a question the test did not expect. */
+function nextAnswer(queue: (string | undefined)[], question: string): string | undefined {
+  if (queue.length === 0) throw unexpected(`${question} was asked, but the test scripted no answer for it (userAnswers)`);
+  return queue.shift();
+}
+
+/** A message's items are strings or MessageItems (then the click answers the item whose title was scripted). */
+function clickOn<T>(message: string, items: readonly T[]): T | undefined {
+  const buttons = items.filter((i) => typeof i === 'string' || (typeof i === 'object' && i !== null && 'title' in i));
+  if (buttons.length === 0) return undefined;
+  const clicked = nextAnswer(userAnswers.buttons, `the notification "${message}" with buttons ${buttons.map(titleOf).join(', ')}`);
+  return buttons.find((b) => titleOf(b) === clicked);
+}
+
+const titleOf = (item: unknown): string => (typeof item === 'string' ? item : String((item as vscode.MessageItem).title));
+
+function showInformationMessage(message: string, ...items: unknown[]): Thenable<never> {
+  record('information', message);
+  return Promise.resolve(clickOn(message, items) as never);
+}
+
+function showWarningMessage(message: string): Thenable<undefined> {
+  record('warning', message);
+  return Promise.resolve(undefined);
+}
+
+function showErrorMessage(message: string): Thenable<undefined> {
+  record('error', message);
+  return Promise.resolve(undefined);
+}
+
+export const window = strictNamespace('vscode.window', {
+  showInformationMessage: showInformationMessage as typeof vscode.window.showInformationMessage,
+  showWarningMessage: showWarningMessage as typeof vscode.window.showWarningMessage,
+  showErrorMessage: showErrorMessage as typeof vscode.window.showErrorMessage,
+  showInputBox: (options?: vscode.InputBoxOptions): Thenable<string | undefined> => {
+    const title = options?.title ?? '';
+    shownInputBoxes.push(title);
+    return Promise.resolve(nextAnswer(userAnswers.inputBoxes, `the input box "${title}"`));
   },
   /** An input box answered from `userAnswers.inputBoxes` when shown (undefined: Escape), as showInputBox is. */
-  createInputBox: (): MockInputBox => new MockInputBox(),
-};
+  createInputBox: (): vscode.InputBox => strictNamespace('vscode.InputBox', new MockInputBox()) as unknown as vscode.InputBox,
+} satisfies Partial<typeof vscode.window>);
 
 /** The parts of vscode.InputBox a command's questions use (commands/promptSequence.ts). */
-class MockInputBox {
+class MockInputBox implements Partial<vscode.InputBox> {
   title = '';
   value = '';
   prompt: string | undefined;
@@ -57,7 +92,7 @@ class MockInputBox {
 
   show(): void {
     shownInputBoxes.push(this.title);
-    const answer = userAnswers.inputBoxes.shift();
+    const answer = nextAnswer(userAnswers.inputBoxes, `the input box "${this.title}"`);
     queueMicrotask(() => {
       if (answer === undefined) return this.hidden.fire();
       this.value = answer;
@@ -80,23 +115,27 @@ class MockInputBox {
 const registered = new Map<string, (...args: unknown[]) => unknown>();
 
 /** Commands run in-process: what one registers, another executes; `setContext` is remembered. */
-export const commands = {
+export const commands = strictNamespace('vscode.commands', {
   registerCommand(id: string, handler: (...args: unknown[]) => unknown): MockDisposable {
+    // VS Code refuses a second registration of an id ("command '…' already exists"); so does the double.
+    if (registered.has(id)) throw unexpected(`command '${id}' already exists: registered twice`);
     registered.set(id, handler);
     return new MockDisposable(() => registered.delete(id));
   },
-  executeCommand(id: string, ...args: unknown[]): Promise<unknown> {
-    if (id === 'setContext') return Promise.resolve(contextKeys.set(String(args[0]), args[1]));
+  executeCommand<T = unknown>(id: string, ...args: unknown[]): Thenable<T> {
+    if (id === 'setContext') return Promise.resolve(contextKeys.set(String(args[0]), args[1]) as unknown as T);
     const handler = registered.get(id);
     if (!handler) return Promise.reject(new Error(`command '${id}' not found`));
-    return Promise.resolve(handler(...args));
+    return Promise.resolve(handler(...args) as T);
   },
-};
+} satisfies Partial<typeof vscode.commands>);
 
 /** The context keys set with `setContext`. */
 export const contextKeys = new Map<string, unknown>();
 
-function record(level: 'information' | 'warning' | 'error', message: string): Promise<undefined> {
+function record(level: 'information' | 'warning' | 'error', message: string): void {
   shownMessages.push({ level, message });
-  return Promise.resolve(undefined);
 }
+
+// A module-level name the double does not declare (vscode.Uri, vscode.env, …) fails on reading, like a member.
+module.exports = strictNamespace('vscode', module.exports as object);

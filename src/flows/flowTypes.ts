@@ -1,0 +1,27 @@
+/**
+ * The parsed shape of a flow file, on its own so flow.ts (which parses it) and the step kinds it checks
+ * (notificationExpectation.ts reads a Flow back) depend on it and not on each other: with these types in
+ * flow.ts the two formed a type-only import circle (lint counts those: .dependency-cruiser.cjs).
+ */
+import type { Capability } from './capabilities';
+import type { PayerAction } from './payerPages';
+
+export interface FlowStep {
+  id: string;
+  operation: string;
+  version?: number;
+  params?: Record<string, unknown>;
+  body?: unknown;
+  expect?: Record<string, unknown>;
+  /** A payer step (payerPages.ts): what the payer does on a page, instead of an operation; `operation` is then "payer.<page>". */
+  payer?: PayerAction;
+}
+
+export interface Flow {
+  name: string;
+  /** The environment the flow runs in when none is chosen (id or name). */
+  environment?: string;
+  /** What the environment's merchant must do for the flow to pass; a known environment without it fails the flow before it sends. */
+  needs?: Capability[];
+  steps: FlowStep[];
+}
