@@ -88,9 +88,22 @@ function isFolder(target: string, given: string): boolean {
   return /[\\/]$/.test(given) || (fs.existsSync(target) && fs.statSync(target).isDirectory());
 }
 
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdirSync never returns under /proc (a path such as
+ * /proc/x/y kept the CLI at full CPU), so each missing folder is made alone and the first refusal is thrown.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) {
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const folder of missing) fs.mkdirSync(folder);
+}
+
 function writeInto(dir: string, name: string, content: string): string {
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
   } catch (err) {
     throw new UsageError(`export: cannot make the folder ${dir} (${codeOf(err)}); choose another --out`);
   }
@@ -99,7 +112,7 @@ function writeInto(dir: string, name: string, content: string): string {
 
 function writeFile(file: string, content: string): string {
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makeFolders(path.dirname(file));
     fs.writeFileSync(file, content);
     return file;
   } catch (err) {

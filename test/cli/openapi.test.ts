@@ -47,4 +47,11 @@ describe('payment-workbench export openapi (the real CLI)', function () {
     assert.equal(misplaced.status, 2);
     assert.match(misplaced.stderr, /--version goes with export openapi/);
   });
+
+  it('refuses an --out it cannot create at once, /proc included (Node\'s recursive mkdir never returned there)', async function () {
+    if (!fs.existsSync('/proc/self')) this.skip();
+    const run = await cli(['export', 'openapi', '--out', '/proc/pw-no-such/x.json']);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /export: cannot write \/proc\/pw-no-such\/x\.json \(E[A-Z]+\); choose another --out/);
+  });
 });
