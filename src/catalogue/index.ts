@@ -9,6 +9,8 @@ import type { OperationId } from './operations';
 export type { OperationDef, OperationId } from './operations';
 export type { HostedPaymentOperationId } from './hostedPaymentOperations';
 export { getOperation, operations } from './operations';
+export type { Continuation, OperationKey, OperationRecord, OrderRole, ResponseShape, SelectedOperationId, SimulatorRoute } from './operationRecord';
+export { continuationOf, OPERATION_RECORDS, recordOf, SELECTED_OPERATIONS, transactionTypeOf } from './operationRecord';
 export type { ApiOperationName } from './versions';
 export {
   GATEWAY_VERSIONS, PINNED_VERSIONS, apiOperationAt, authAt, describeRange, isServedVersion, rangeLabel, versionPropertySchema, versionsByDocumentation, bodyBranchCondition, nearestDocumented, servesVersion, versionChoices, versionProblem,

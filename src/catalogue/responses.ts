@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { operations, type OperationId } from './operations';
+import { recordOf, type ResponseShape } from './operationRecord';
 import {
   avsCodeValues,
   browserPaymentStateValues,
@@ -283,19 +284,7 @@ export const responseOperationIds: readonly OperationId[] = operations.map((o) =
 
 /** The documented success body of each financing operation; undefined for any other id. */
 export function financingSuccessSchema(operationId: string): z.ZodMiniType | undefined {
-  switch (operationId) {
-    case 'financing.login':
-    case 'financing.refreshToken':
-      return financingTokenSetSchema;
-    case 'financing.logout':
-      return logoutResponseSchema;
-    case 'financing.offers':
-      return offersResponseSchema;
-    case 'financing.offersSelectFirst':
-      return offersSelectFirstResponseSchema;
-    default:
-      return undefined;
-  }
+  return operationId.startsWith('financing.') ? successSchemaFor(operationId) : undefined;
 }
 
 /** Retrieve Order (public API reference): the order's own fields at the top, every transaction in `transaction[]`. */
@@ -317,6 +306,33 @@ const sessionAnswer = z.union([updateSessionResponseSchema, gatewayErrorSchema])
 const tokenAnswer = z.union([tokenResponseSchema, gatewayErrorSchema]);
 const paymentOptionsAnswer = z.union([paymentOptionsResponseSchema, gatewayErrorSchema]);
 
+/** The answers of each response shape an operation record names (operationRecord.ts). */
+const ANSWERS: Record<ResponseShape, z.ZodMiniType> = {
+  transaction: gatewayAnswer,
+  order: orderAnswer,
+  session: sessionAnswer,
+  token: tokenAnswer,
+  paymentOptions: paymentOptionsAnswer,
+  financingTokens: financingTokenSetSchema,
+  financingLogout: logoutResponseSchema,
+  // Only the offers calls answer a refusal with {success:false}; the auth calls use HTTP statuses.
+  offers: z.union([offersResponseSchema, financingFailureSchema]),
+  offersSelectFirst: z.union([offersSelectFirstResponseSchema, financingFailureSchema]),
+};
+
+/** The success body of each shape, without the error envelope (the OpenAPI description's 2xx answer). */
+const SUCCESSES: Record<ResponseShape, z.ZodMiniType> = {
+  transaction: gatewayResponseSchema,
+  order: retrieveOrderResponseSchema,
+  session: updateSessionResponseSchema,
+  token: tokenResponseSchema,
+  paymentOptions: paymentOptionsResponseSchema,
+  financingTokens: financingTokenSetSchema,
+  financingLogout: logoutResponseSchema,
+  offers: offersResponseSchema,
+  offersSelectFirst: offersSelectFirstResponseSchema,
+};
+
 /**
  * Every body the operation may answer with, the error envelope included (an error is a normal
  * answer, not a broken one). `version` is accepted for the day the shapes differ per version; the
@@ -325,39 +341,12 @@ const paymentOptionsAnswer = z.union([paymentOptionsResponseSchema, gatewayError
  */
 export function responseSchemaFor(operationId: string, version?: number): z.ZodMiniType | undefined {
   void version;
-  const financing = financingSuccessSchema(operationId);
-  // Only the offers calls answer a refusal with {success:false}; the auth calls use HTTP statuses.
-  if (financing) return operationId.startsWith('financing.offers') ? z.union([financing, financingFailureSchema]) : financing;
-  switch (operationId) {
-    case 'gateway.authorize':
-    case 'gateway.updateAuthorization':
-    case 'gateway.refund':
-    case 'gateway.verify':
-    case 'gateway.initiateBrowserPayment':
-    case 'gateway.retrieveTransaction':
-    case 'gateway.capture':
-    case 'gateway.void':
-    case 'gateway.pay':
-    case 'gateway.initiateAuthentication':
-    case 'gateway.authenticatePayer':
-      return gatewayAnswer;
-    case 'gateway.retrieveOrder':
-      return orderAnswer;
-    case 'gateway.updateSession':
-    case 'gateway.createSession':
-    case 'gateway.retrieveSession':
-    case 'gateway.updateSessionAsPayer':
-    case 'gateway.initiateCheckout':
-      return sessionAnswer;
-    case 'gateway.paymentOptionsInquiry':
-    case 'gateway.paymentOptionsInquiryGet':
-      return paymentOptionsAnswer;
-    case 'gateway.createToken':
-    case 'gateway.updateToken':
-    case 'gateway.retrieveToken':
-    case 'gateway.deleteToken':
-      return tokenAnswer;
-    default:
-      return undefined;
-  }
+  const shape = recordOf(operationId)?.response;
+  return shape === undefined ? undefined : ANSWERS[shape];
+}
+
+/** The success answer of an operation (no error envelope); undefined for an unknown id. */
+export function successSchemaFor(operationId: string): z.ZodMiniType | undefined {
+  const shape = recordOf(operationId)?.response;
+  return shape === undefined ? undefined : SUCCESSES[shape];
 }

@@ -1,8 +1,12 @@
-/** `payment-workbench export --code LANG|--http|--postman FILE`: a request file or flow out to other tools. */
+/**
+ * `payment-workbench export --code LANG|--http|--postman FILE`: a request file or flow out to other tools;
+ * `export openapi [--version N] [--out FILE]`: the gateway operations as an OpenAPI 3.1 description.
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { exportCode, exportCurl, exportHttp, exportPostman, FILE_NAMES, ImportError, type ExportInput, type Language } from '../interop';
 import { slug } from '../interop/model';
+import { openApiDocument, openApiVersion, UnknownVersionError } from '../interop/export/openapi';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
 import { secretVariables } from './envSecrets';
@@ -18,6 +22,8 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
     const value = flags.get(name);
     return typeof value === 'string' ? value : undefined;
   };
+  if (operands[0] === 'openapi' && !['--code', '--curl', '--http', '--postman'].some((f) => flags.has(f))) return exportOpenApi(operands, text, io);
+  if (flags.has('--version')) throw new UsageError('export: --version goes with export openapi (a request file or flow names its own version)');
   const formats = ['--code', '--curl', '--http', '--postman'].filter((f) => flags.has(f));
   if (formats.length !== 1) throw new UsageError(`export: give exactly one of --code LANG, --curl, --http or --postman${formats.length ? `, not ${formats.join(' and ')}` : ''}`);
   if (operands.length !== 1) throw new UsageError('export: name one request file (*.payreq.json) or flow file (*.payflow.json)');
@@ -57,13 +63,47 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
   }
 }
 
+function exportOpenApi(operands: readonly string[], text: (name: string) => string | undefined, io: CliIo): number {
+  if (operands.length !== 1) throw new UsageError(`export openapi takes no file, got ${operands.slice(1).map((o) => JSON.stringify(o.slice(0, 80))).join(' ')}`);
+  let document: Record<string, unknown>;
+  try {
+    document = openApiDocument(openApiVersion(text('--version')));
+  } catch (err) {
+    if (err instanceof UnknownVersionError) throw new UsageError(`export openapi: ${err.message}`);
+    throw err;
+  }
+  const content = `${JSON.stringify(document, null, 2)}\n`;
+  const out = text('--out');
+  if (!out) {
+    io.out(content.trimEnd());
+    return 0;
+  }
+  const target = path.resolve(io.cwd, out);
+  const written = isFolder(target, out) ? writeInto(target, `gateway-v${String((document['info'] as { version: string }).version)}.openapi.json`, content) : writeFile(target, content);
+  io.out(`Wrote ${shown(written, io.cwd)}.`);
+  return 0;
+}
+
 function isFolder(target: string, given: string): boolean {
   return /[\\/]$/.test(given) || (fs.existsSync(target) && fs.statSync(target).isDirectory());
 }
 
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdirSync never returns under /proc (a path such as
+ * /proc/x/y kept the CLI at full CPU), so each missing folder is made alone and the first refusal is thrown.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) {
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const folder of missing) fs.mkdirSync(folder);
+}
+
 function writeInto(dir: string, name: string, content: string): string {
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
   } catch (err) {
     throw new UsageError(`export: cannot make the folder ${dir} (${codeOf(err)}); choose another --out`);
   }
@@ -72,7 +112,7 @@ function writeInto(dir: string, name: string, content: string): string {
 
 function writeFile(file: string, content: string): string {
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makeFolders(path.dirname(file));
     fs.writeFileSync(file, content);
     return file;
   } catch (err) {

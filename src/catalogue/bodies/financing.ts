@@ -1,7 +1,7 @@
 /** Financing partner API request bodies (login, offers). The spec states no required fields for offers. */
 import { bool, email, integer, payerUrl, price, text, url } from '../formats';
 import { arr, obj, req, type ObjectNode } from '../fieldTree';
-import { FINANCED_CART, FINANCED_PERIOD } from '../rules/financing';
+import { FINANCED_CART, FINANCED_PERIOD } from '../financingLimits';
 
 const NOT_SHOWN = 'Whether it is required is not shown in the spec.';
 /** A browser or the lender's server goes there: http(s) only. */

@@ -1,37 +1,8 @@
-/** (operation, version) → request body tree, built once and cached. */
-import { loginBody, offersBody } from './financing';
-import {
-  authenticatePayerV100, authorizeV11, captureV100, initiateAuthenticationV100, payV100, voidV100, initiateBrowserPaymentV100, initiateBrowserPaymentV16, refundV13, updateAuthorizationV18, updateSessionV100, verifyV100,
-} from './gateway';
-import { initiateCheckoutV100 } from './hostedCheckout';
-import { createSessionV100, paymentOptionsInquiryV100, saveTokenV100, updateSessionAsPayerV100 } from './savedCards';
+/** (operation, version) → request body tree, built once and cached; the builders are in each operation's record (operationRecord.ts). */
 import type { ObjectNode } from '../fieldTree';
+import { bodyBuilder } from '../operationRecord';
 import { getOperation, operations, type OperationDef, type OperationId } from '../operations';
 import { describeRange, nearestDocumented, servesVersion } from '../versions';
-
-const builders: Record<string, () => ObjectNode> = {
-  'financing.login': loginBody,
-  'financing.offers': () => offersBody({ selectFirst: false }),
-  'financing.offersSelectFirst': () => offersBody({ selectFirst: true }),
-  'gateway.authorize@11': authorizeV11,
-  'gateway.updateAuthorization@18': updateAuthorizationV18,
-  'gateway.refund@13': refundV13,
-  'gateway.verify@100': verifyV100,
-  'gateway.initiateBrowserPayment@16': initiateBrowserPaymentV16,
-  'gateway.initiateBrowserPayment@100': initiateBrowserPaymentV100,
-  'gateway.updateSession@100': updateSessionV100,
-  'gateway.capture@100': captureV100,
-  'gateway.void@100': voidV100,
-  'gateway.pay@100': payV100,
-  'gateway.initiateAuthentication@100': initiateAuthenticationV100,
-  'gateway.authenticatePayer@100': authenticatePayerV100,
-  'gateway.createSession@100': createSessionV100,
-  'gateway.updateSessionAsPayer@100': updateSessionAsPayerV100,
-  'gateway.initiateCheckout@100': initiateCheckoutV100,
-  'gateway.paymentOptionsInquiry@100': paymentOptionsInquiryV100,
-  'gateway.createToken@100': saveTokenV100,
-  'gateway.updateToken@100': saveTokenV100,
-};
 
 const cache = new Map<string, ObjectNode>();
 
@@ -66,7 +37,7 @@ export function bodyTree(r: ResolvedOperation): ObjectNode | undefined {
   if (!r.op.hasBody) return undefined;
   let tree = cache.get(r.key);
   if (!tree) {
-    const build = builders[r.key];
+    const build = bodyBuilder(r.op.id, r.rulesFrom);
     if (!build) throw new Error(`no body declared for ${r.key}`);
     tree = build();
     cache.set(r.key, tree);

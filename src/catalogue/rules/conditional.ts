@@ -1,9 +1,10 @@
 /** "Required when …" rules that depend on another field's value. */
 import { issue } from '../issues';
 import { at, isPresent, isRecord } from './access';
+import type { OperationKey } from '../operationRecord';
 import type { CrossFieldRule } from './types';
 
-function requiredWhen(opts: { id: string; when: string; equals: string; required: readonly string[]; onlyFor?: readonly string[] }): CrossFieldRule {
+function requiredWhen(opts: { id: string; when: string; equals: string; required: readonly string[]; onlyFor?: readonly OperationKey[] }): CrossFieldRule {
   return {
     id: opts.id,
     description: `${opts.required.join(' and ')} required when ${opts.when} is ${opts.equals}.`,

@@ -2,6 +2,7 @@
 import { add, compare, formatDecimal, multiply, parseDecimal, type Decimal } from '../decimal';
 import { issue } from '../issues';
 import { entries } from './access';
+import { FINANCED_CART } from '../financingLimits';
 import type { CrossFieldRule } from './types';
 
 /** "Offers request body (products without category)" for selectFirst=true. */
@@ -17,10 +18,7 @@ export const selectFirstWithoutCategory: CrossFieldRule = {
   },
 };
 
-/** The cart totals the partner finances: the simulated partner's limits (the real ones are not public). */
-export const FINANCED_CART = { min: '100', max: '50000' } as const;
-/** Credit periods in months the simulated partner has plans for. */
-export const FINANCED_PERIOD = { min: 3, max: 84 } as const;
+export { FINANCED_CART, FINANCED_PERIOD } from '../financingLimits';
 
 /** Σ price × quantity, exact; undefined when a line lacks a valid price or quantity (field rules say so). */
 export function cartTotal(body: unknown): Decimal | undefined {

@@ -17,5 +17,5 @@ export const crossFieldRules: readonly CrossFieldRule[] = [
 ];
 
 export function rulesFor(operationKey: string, hasPath: (p: string) => boolean): CrossFieldRule[] {
-  return crossFieldRules.filter((r) => (!r.onlyFor || r.onlyFor.includes(operationKey)) && r.needs.every(hasPath));
+  return crossFieldRules.filter((r) => (!r.onlyFor || (r.onlyFor as readonly string[]).includes(operationKey)) && r.needs.every(hasPath));
 }

@@ -8,11 +8,12 @@
  */
 import { issue } from '../issues';
 import { at, isPresent } from './access';
+import type { OperationKey } from '../operationRecord';
 import type { CrossFieldRule } from './types';
 
 const CARD = 'sourceOfFunds.provided.card';
 
-function requiredToPay(opts: { id: string; required: readonly string[]; onlyFor: readonly string[]; why: string }): CrossFieldRule {
+function requiredToPay(opts: { id: string; required: readonly string[]; onlyFor: readonly OperationKey[]; why: string }): CrossFieldRule {
   return {
     id: opts.id,
     description: `${opts.required.join(' and ')} required: ${opts.why}.`,

@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../issues';
+import type { OperationKey } from '../operationRecord';
 
 interface RuleContext {
   /** 'gateway.initiateBrowserPayment@16' style key of the operation being validated. */
@@ -14,7 +15,7 @@ export interface CrossFieldRule {
   description: string;
   /** Applies only when the operation's catalogue has all these paths. */
   needs: readonly string[];
-  /** Optional further restriction by operation key. */
-  onlyFor?: readonly string[];
+  /** Optional further restriction by operation key ('gateway.authorize@11'; a key no record declares does not compile). */
+  onlyFor?: readonly OperationKey[];
   check(body: Record<string, unknown>, ctx: RuleContext): ValidationIssue[];
 }

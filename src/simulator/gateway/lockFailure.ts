@@ -1,33 +1,17 @@
-import type { TransactionType } from '../../catalogue/codes';
+import { transactionTypeOf, type SelectedOperationId } from '../../catalogue';
 import { getString, jsonText } from '../jsonText';
 import { parseAmount } from '../money';
 import { jsonResponse, type SimResponse } from '../types';
-import type { GatewayOperationId } from './operations';
 import type { OpEnv } from './opEnv';
 import type { OrderRecord, TransactionRecord } from './orders';
 import { transactionResponse } from './responseBody';
-
-const TYPE_OF: Record<GatewayOperationId, TransactionType> = {
-  'gateway.authorize': 'AUTHORIZATION',
-  'gateway.updateAuthorization': 'AUTHORIZATION_UPDATE',
-  'gateway.refund': 'REFUND',
-  'gateway.verify': 'VERIFICATION',
-  'gateway.initiateBrowserPayment': 'PAYMENT',
-  'gateway.updateSession': 'AUTHORIZATION',
-  'gateway.capture': 'CAPTURE',
-  'gateway.void': 'VOID_AUTHORIZATION',
-  'gateway.pay': 'PAYMENT',
-  // An authentication moves no money; VERIFICATION is the nearest type the code table has (AUTHENTICATION is not in it yet).
-  'gateway.initiateAuthentication': 'VERIFICATION',
-  'gateway.authenticatePayer': 'VERIFICATION',
-};
 
 /**
  * The answer when another operation holds the order: result FAILURE, gatewayCode LOCK_FAILURE, the
  * order's totals as they stand. Nothing is recorded (the operation never reached the order), so the
  * client may retry; the real gateway asks for a new transaction id anyway, and so should clients.
  */
-export function lockFailure(env: OpEnv, op: GatewayOperationId): SimResponse {
+export function lockFailure(env: OpEnv, op: SelectedOperationId): SimResponse {
   const now = env.ctx.now().toISOString();
   const order: OrderRecord = env.orders.get(env.merchant.merchantId, env.orderId) ?? {
     merchantId: env.merchant.merchantId,
@@ -45,7 +29,7 @@ export function lockFailure(env: OpEnv, op: GatewayOperationId): SimResponse {
   const amountText = getString(env.body, 'transaction.amount') ?? getString(env.body, 'order.amount');
   const txn: TransactionRecord = {
     id: env.transactionId,
-    type: TYPE_OF[op],
+    type: transactionTypeOf(op),
     amount: (amountText !== undefined ? parseAmount(amountText) : undefined) ?? 0n,
     currency: order.currency,
     result: 'FAILURE',

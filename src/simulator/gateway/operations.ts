@@ -4,6 +4,7 @@
  * Basic user that version expects.
  */
 import { apiOperationAt, authAt, getOperation, isServedVersion, servesVersion, type HostedPaymentOperationId, type OperationDef, type OperationId } from '../../catalogue';
+import { SELECTED_OPERATIONS, type SelectedOperationId } from '../../catalogue';
 
 /**
  * The operations a PUT selects by apiOperation; the reads (Retrieve Order, Retrieve Transaction) are
@@ -11,15 +12,13 @@ import { apiOperationAt, authAt, getOperation, isServedVersion, servesVersion, t
  */
 export type GatewayOperationId = Exclude<Extract<OperationId, `gateway.${string}`>, 'gateway.retrieveOrder' | 'gateway.retrieveTransaction' | HostedPaymentOperationId>;
 
-export interface GatewayOperation {
-  id: GatewayOperationId;
+export interface GatewayOperation<Id extends GatewayOperationId = GatewayOperationId> {
+  id: Id;
   def: OperationDef;
 }
 
-const SELECTED_BY_API_OPERATION: readonly GatewayOperationId[] = [
-  'gateway.authorize', 'gateway.updateAuthorization', 'gateway.refund', 'gateway.verify', 'gateway.initiateBrowserPayment',
-  'gateway.capture', 'gateway.void', 'gateway.pay', 'gateway.initiateAuthentication', 'gateway.authenticatePayer',
-];
+/** An operation a transaction PUT selects by apiOperation: its record says so (operationRecord.ts, simulator.route). */
+export type SelectedOperation = GatewayOperation<SelectedOperationId>;
 
 function definition(id: OperationId): OperationDef {
   const def = getOperation(id);
@@ -27,15 +26,15 @@ function definition(id: OperationId): OperationDef {
   return def;
 }
 
-let cached: readonly GatewayOperation[] | undefined;
+let cached: readonly SelectedOperation[] | undefined;
 
-function byApiOperation(): readonly GatewayOperation[] {
-  cached ??= SELECTED_BY_API_OPERATION.map((id) => ({ id, def: definition(id) }));
+function byApiOperation(): readonly SelectedOperation[] {
+  cached ??= SELECTED_OPERATIONS.map((id) => ({ id, def: definition(id) }));
   return cached;
 }
 
 /** The operation a name selects at this version; else the one that uses the name at another version (the caller answers that it is not served here). */
-export function operationByApiOperation(apiOperation: string, version: number): GatewayOperation | undefined {
+export function operationByApiOperation(apiOperation: string, version: number): SelectedOperation | undefined {
   const all = byApiOperation();
   return all.find((o) => apiOperationAt(o.def, version) === apiOperation)
     ?? all.find((o) => (o.def.apiOperation ?? []).some((n) => n.name === apiOperation));

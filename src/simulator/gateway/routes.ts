@@ -14,7 +14,8 @@ import { capture, refund, updateAuthorization } from './followUpOperations';
 import { lockFailure } from './lockFailure';
 import { voidTransaction } from './voidOperation';
 import type { OperationId } from '../../catalogue';
-import { apiOperationsAt, emptyUserAllowed, knownVersion, operationByApiOperation, operationById, servedAs, type GatewayOperationId } from './operations';
+import { apiOperationsAt, emptyUserAllowed, knownVersion, operationByApiOperation, operationById, servedAs } from './operations';
+import type { SelectedOperationId } from '../../catalogue';
 import { servesVersion } from '../../catalogue';
 import type { OpEnv } from './opEnv';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
@@ -219,7 +220,8 @@ export class GatewayApi {
     }
   }
 
-  private run(id: GatewayOperationId, env: OpEnv): SimResponse {
+  /** Every operation the record selects by apiOperation has its case: a missing one does not compile. */
+  private run(id: SelectedOperationId, env: OpEnv): SimResponse {
     switch (id) {
       case 'gateway.authorize': return authorize(env);
       case 'gateway.verify': return verify(env);
@@ -231,7 +233,6 @@ export class GatewayApi {
       case 'gateway.initiateBrowserPayment': return initiateBrowserPayment(env);
       case 'gateway.initiateAuthentication': return initiateAuthentication(env);
       case 'gateway.authenticatePayer': return this.withChallenge(env, authenticatePayer(env));
-      case 'gateway.updateSession': return notFound();
     }
   }
 

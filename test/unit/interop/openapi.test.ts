@@ -1,0 +1,120 @@
+import * as assert from 'node:assert/strict';
+import Ajv2020 from 'ajv/dist/2020';
+import { exampleBody, GATEWAY_VERSIONS, isServedVersion, operations, recordOf, servesVersion } from '../../../src/catalogue';
+import { bodyJsonSchema } from '../../../src/catalogue/jsonSchema';
+import { successSchemaFor } from '../../../src/catalogue/responses';
+import { exampleAnswer, openApiDocument, openApiVersion, UnknownVersionError } from '../../../src/interop/export/openapi';
+import { SIMULATOR_DEFAULTS, startSimulator } from '../../../src/simulator';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reading a JSON document in a test
+const TRANSACTION = (v: number) => `/api/rest/version/${v}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}`;
+const servedVersions = Array.from({ length: GATEWAY_VERSIONS.newest }, (_, i) => i + 1).filter(isServedVersion);
+
+/** The request body schema of a path and method, its $refs resolved against the document's components (as Prism does, with ajv). */
+function requestValidator(doc: Json, path: string, method: string) {
+  const schema = JSON.parse(JSON.stringify(doc['paths'][path][method].requestBody.content['application/json'].schema).replaceAll('#/components/schemas/', '#/$defs/'));
+  return new Ajv2020({ strict: true, allErrors: true }).compile({ ...schema, $defs: doc['components'].schemas });
+}
+
+describe('export openapi: the gateway operations as an OpenAPI 3.1 description', function () {
+  this.timeout(120_000);
+
+  it('is a valid OpenAPI 3.1 document at every version the catalogue serves', async () => {
+    const { Validator } = await import('@seriousme/openapi-schema-validator');
+    const validator = new Validator();
+    for (const version of servedVersions) {
+      const doc = openApiDocument(version);
+      const result = await validator.validate(doc);
+      assert.equal(result.valid, true, `version ${version}: ${JSON.stringify(result.errors)?.slice(0, 2000)}`);
+      assert.equal(doc['openapi'], '3.1.0');
+      assert.equal((doc['info'] as Json)['version'], String(version));
+    }
+  });
+
+  it('describes exactly the gateway operations served at the version, on their REST paths with their parameters', () => {
+    for (const version of [1, 11, 57, 100]) {
+      const doc: Json = openApiDocument(version);
+      const described = Object.values(doc['paths'] as Json).flatMap((item: Json) => Object.entries(item).filter(([k]) => k !== 'parameters')
+        .flatMap(([, o]: [string, Json]) => o['x-payment-workbench-operations'] as string[]));
+      const expected = operations.filter((o) => o.api === 'gateway' && servesVersion(o, version)).map((o) => o.id);
+      assert.deepEqual([...described].sort(), [...expected].sort(), `version ${version}`);
+    }
+    const doc: Json = openApiDocument(100);
+    const params = doc['paths'][TRANSACTION(100)].parameters as Json[];
+    assert.deepEqual(params.map((p) => [p['name'], p['in'], p['required'], p['schema']]), [
+      ['merchantId', 'path', true, { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]*$' }],
+      ['orderId', 'path', true, { type: 'string', minLength: 1, maxLength: 40 }],
+      ['transactionId', 'path', true, { type: 'string', minLength: 1, maxLength: 40 }],
+    ]);
+    const session = doc['paths']['/api/rest/version/100/merchant/{merchantId}/session/{sessionId}'];
+    assert.deepEqual(session.parameters[1].schema, { type: 'string', minLength: 31, maxLength: 35, pattern: '^[\\x20-\\x7E]*$' });
+    assert.deepEqual(Object.keys(session).sort(), ['get', 'parameters', 'put']);
+    assert.deepEqual(doc['components'].securitySchemes, { merchantBasic: { type: 'http', scheme: 'basic', description: 'User merchant.<merchantId> (a blank user up to version 11), password: the API password of the merchant.' } });
+    assert.deepEqual(doc['security'], [{ merchantBasic: [] }]);
+  });
+
+  it('takes the request schemas from the catalogue\'s JSON Schema export, lengths, enums, patterns and required fields included', () => {
+    const doc: Json = openApiDocument(100);
+    const authorize: Json = doc['components'].schemas.AuthorizeRequest;
+    assert.deepEqual(doc['components'].schemas.AuthorizeRequest, bodyJsonSchema('gateway.authorize', 100));
+    assert.deepEqual(authorize.properties.apiOperation.enum, ['AUTHORIZE']);
+    assert.ok(authorize.required.includes('apiOperation'));
+    assert.equal(authorize.properties.order.properties.currency.pattern, '^[A-Z]{3}$');
+    assert.equal(authorize.properties.order.properties.reference.maxLength, 40);
+    // At a version with other rules, the schema is that version's: Initiate Browser Payment v16 against v100.
+    const v16: Json = openApiDocument(16);
+    assert.deepEqual(v16['components'].schemas.InitiateBrowserPaymentRequest, bodyJsonSchema('gateway.initiateBrowserPayment', 16));
+    assert.notDeepEqual(v16['components'].schemas.InitiateBrowserPaymentRequest, doc['components'].schemas.InitiateBrowserPaymentRequest);
+  });
+
+  it('lets a JSON Schema 2020-12 validator (what Prism runs) pass a typical Authorize at v100 and refuse a broken one', () => {
+    const validate = requestValidator(openApiDocument(100), TRANSACTION(100), 'put');
+    const typical = {
+      apiOperation: 'AUTHORIZE', order: { amount: '10.00', currency: 'USD', reference: 'shop-1' },
+      sourceOfFunds: { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '01', year: '39' }, securityCode: '100' } } },
+    };
+    assert.equal(validate(typical), true, JSON.stringify(validate.errors));
+    assert.equal(validate(exampleBody('gateway.authorize', 100)), true, JSON.stringify(validate.errors));
+    assert.equal(validate({ ...typical, apiOperation: 'PAY' }), true, JSON.stringify(validate.errors));
+    assert.equal(validate({ ...typical, order: { ...typical.order, currency: 'dollars' } }), false);
+    assert.equal(validate({ ...typical, order: { ...typical.order, reference: 'x'.repeat(41) } }), false);
+    assert.equal(validate({ ...typical, apiOperation: 'AUTHORISE' }), false);
+  });
+
+  it('gives each answer an example its schema accepts, and the simulator answers in that schema', async () => {
+    for (const op of operations.filter((o) => o.api === 'gateway')) {
+      const record = recordOf(op.id);
+      assert.ok(record);
+      const example = exampleAnswer(record.response, op, 100);
+      const parsed = successSchemaFor(op.id)?.safeParse(example);
+      assert.equal(parsed?.success, true, `${op.id}: ${JSON.stringify(parsed?.error?.issues)}`);
+    }
+    const doc: Json = openApiDocument(100);
+    const answer = doc['paths'][TRANSACTION(100)].put.responses['200'].content['application/json'];
+    assert.equal(answer.examples.authorize.value.transaction.type, 'AUTHORIZATION');
+    assert.equal(answer.examples.void.value.transaction.type, 'VOID_AUTHORIZATION');
+    const sim = await startSimulator({ port: 0 });
+    try {
+      const url = `${sim.baseUrl}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/oa-${Date.now()}/transaction/t1`;
+      const res = await fetch(url, {
+        method: 'PUT',
+        headers: { authorization: `Basic ${Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64')}`, 'content-type': 'application/json' },
+        body: JSON.stringify(exampleBody('gateway.authorize', 100)),
+      });
+      const body = await res.json();
+      assert.equal(res.status, 200, JSON.stringify(body));
+      const validate = new Ajv2020({ strict: false }).compile(answer.schema);
+      assert.equal(validate(body), true, JSON.stringify(validate.errors));
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('takes the newest version by default and refuses an unknown one, listing the known versions', () => {
+    assert.equal(openApiVersion(undefined), 100);
+    assert.equal(openApiVersion('57'), 57);
+    for (const given of ['80', '22', '0', '101', 'v100', '1e2', ' 100', '100.0', '9'.repeat(400)]) {
+      assert.throws(() => openApiVersion(given), (err: Error) => err instanceof UnknownVersionError && err.message.includes('the known versions are 1 to 100 except 2, 5, 6, 22, 25, 80'), given);
+    }
+  });
+});
