@@ -10,6 +10,8 @@ import type { LoggedExchange, ThreadStart } from '../simulator/threadProtocol';
 export type LoadSimulator = () => Promise<(options: ThreadStart) => Promise<SimulatorThread>>;
 
 const DEFAULT_PORT = 4477;
+/** The setting's maximum (package.json); the worker takes nothing it was not given as a whole number in range. */
+const MAX_ORDERS_SETTING = 1_000_000;
 
 /** What answers on the simulator's port when this window does not run it. */
 type PortOccupant =
@@ -47,8 +49,11 @@ export class SimulatorControl implements vscode.Disposable {
   async start(): Promise<{ baseUrl: string; alreadyRunning: boolean }> {
     if (this.handle) return { baseUrl: this.handle.baseUrl, alreadyRunning: true };
     let handle: SimulatorThread;
+    const maxOrders = vscode.workspace.getConfiguration('paymentWorkbench').get<unknown>('simulator.maxOrders', DEFAULT_MAX_ORDERS);
+    if (typeof maxOrders !== 'number' || !Number.isInteger(maxOrders) || maxOrders < 1 || maxOrders > MAX_ORDERS_SETTING) {
+      throw new Error(`The simulator was not started: "paymentWorkbench.simulator.maxOrders" is ${JSON.stringify(maxOrders)}; it must be a whole number from 1 to ${MAX_ORDERS_SETTING}.`);
+    }
     try {
-      const maxOrders = vscode.workspace.getConfiguration('paymentWorkbench').get<number>('simulator.maxOrders', DEFAULT_MAX_ORDERS);
       const startSimulator = await this.loadSimulator();
       handle = await startSimulator({ port: this.port, maxOrders, runBy: 'vscode' });
     } catch (err) {

@@ -83,4 +83,20 @@ describe('Local simulator started from VS Code runs off the extension host threa
     const again = await vscode.commands.executeCommand<{ baseUrl: string; alreadyRunning: boolean } | undefined>('paymentWorkbench.startSimulator');
     assert.deepEqual(again, { baseUrl: `http://127.0.0.1:${port}`, alreadyRunning: false }, 'the simulator starts again on the port Stop freed');
   });
+
+  it('refuses to start with a maxOrders setting that is not a whole number in range, and leaves the port free', async () => {
+    await vscode.commands.executeCommand('paymentWorkbench.stopSimulator');
+    const port = await freePort();
+    await config().update('simulator.port', port, vscode.ConfigurationTarget.Workspace);
+    try {
+      for (const bad of [2.5, 0, 5_000_000]) {
+        await config().update('simulator.maxOrders', bad, vscode.ConfigurationTarget.Workspace);
+        const started = await vscode.commands.executeCommand<{ baseUrl: string } | undefined>('paymentWorkbench.startSimulator');
+        assert.equal(started, undefined, `maxOrders ${bad} started a simulator`);
+        await listenOnce(port);
+      }
+    } finally {
+      await config().update('simulator.maxOrders', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });

@@ -155,4 +155,20 @@ describe('simulator: run in a worker thread, as VS Code starts it', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('ends a thread that does not answer stop (bounded wait), so no thread outlives Stop', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-thread-'));
+    const deaf = path.join(dir, 'deaf.js');
+    // It listens, says it started, and ignores stop: only ending the thread frees its port.
+    fs.writeFileSync(deaf, "const { parentPort } = require('node:worker_threads'); const s = require('node:net').createServer().listen(0, '127.0.0.1', () => parentPort.postMessage({ type: 'started', baseUrl: 'http://127.0.0.1:' + s.address().port, port: s.address().port })); parentPort.on('message', () => {});");
+    try {
+      const started = await startSimulatorThread(deaf, { port: 0, maxOrders: 1, runBy: 'test' });
+      await assert.rejects(portIsFree(started.port), /EADDRINUSE/);
+      await started.close();
+      await portIsFree(started.port);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
