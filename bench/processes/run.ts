@@ -91,7 +91,8 @@ export function exportedOpenApi(repoRoot: string, version: number, dir: string):
   const file = path.join(dir, `openapi-v${version}.json`);
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), 'export', 'openapi', '--version', String(version), '--out', file], { encoding: 'utf8', timeout: 120_000 });
   if (r.status === 0 && fs.existsSync(file)) return { file };
-  return { missing: `export openapi not available (exit ${r.status}: ${(r.stderr || r.stdout).trim().split('\n')[0]?.slice(0, 160) ?? ''})` };
+  const said = (r.stderr || r.stdout).trim().split('\n')[0]?.slice(0, 160) ?? '';
+  return { missing: `export openapi not available (\`payment-workbench export openapi\` exit ${r.status}, wrote no file${said ? `; it said: ${said}` : ''})` };
 }
 
 /** The Prism CLI's entry in node_modules, when the dev dependency is installed. */
