@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Agent, request } from 'undici';
-import { DEFAULT_MAX_ORDERS, SIMULATOR_DEFAULTS, startSimulator } from '../src/simulator';
+import { DEFAULT_MAX_ORDERS, SIMULATOR_DEFAULTS } from '../src/simulator';
 import type { SimContext } from '../src/simulator/context';
 import type { MerchantProfile } from '../src/simulator/gateway/auth';
 import { authorize } from '../src/simulator/gateway/cardOperations';
@@ -14,89 +14,137 @@ import { redactAnswerBody, redactBody } from '../src/simulator/redact';
 import { jsonText } from '../src/simulator/jsonText';
 import { transactionResponse } from '../src/simulator/gateway/responseBody';
 import { checkBody } from '../src/catalogue';
+import { repoRoot } from '../test/harness/paths';
+import { exportedOpenApi, prismEntry, runLoad, startPrism, startServer, type RunningServer } from './processes/run';
+import type { LoadPlan } from './processes/loadClient';
 import type { Report } from './report';
 
 const AREA = 'simulator';
-const REQUESTS = 4000;
-const WARM_UP = 400;
 const CONNECTIONS = 8;
 const ROUNDS = 8;
+/** Requests per round for each server; Prism, several times slower, gets fewer so a round stays short. */
+const PER_ROUND = { bare: 1200, simulator: 1200, prism: 300 };
 const ORDERS = 100_000;
+const VERSION = 100;
 
-/** Sends `count` requests over CONNECTIONS keep-alive connections, CONNECTIONS in flight; requests per second. */
-async function throughput(count: number, send: (i: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (next < count) await send(next++);
-    }),
-  );
-  return count / ((performance.now() - started) / 1000);
-}
+const AUTHORIZE_BODY = JSON.stringify({
+  apiOperation: 'AUTHORIZE',
+  order: { amount: '10.00', currency: 'USD' },
+  sourceOfFunds: { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } },
+});
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /**
- * 1. Requests per second over loopback: the simulator answering Update Session (full path: routing,
- *    Basic auth, catalogue validation, session store, request log with redaction) and Authorize
- *    (plus order store, test-card outcome, risk; processingDelayMs 0 so the figure is CPU, not the
- *    simulated lock hold), against a bare node:http server answering a fixed JSON, same client.
+ * 1. Requests per second over loopback, the client in its own process and each server in its own:
+ *    the simulator answering Authorize with a new order each (routing, Basic auth, catalogue checks,
+ *    order store, outcome, request log with redaction; run in a worker thread as VS Code runs it;
+ *    processingDelayMs 0, so the figure is CPU, not the simulated lock hold), a bare node:http
+ *    server answering a fixed JSON, and Stoplight Prism mocking the same Authorize from the
+ *    workbench's exported OpenAPI description (prism mock validates each request against it).
  * 2. Memory of 100,000 orders, each created by one approved Authorize: the in-memory store is
  *    driven directly through the Authorize operation (no HTTP, so the request log is not counted).
  */
 export async function run(report: Report): Promise<void> {
-  const sim = await startSimulator({ port: 0, processingDelayMs: 0 });
-  const bare: Server = createServer((_req, res) => {
-    _req.resume();
-    _req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"SUCCESS","session":{"id":"SESSION0002abcdefghijABCDEFGHIJ","updateStatus":"SUCCESS"}}'));
-  });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
-  const agent = new Agent({ connections: CONNECTIONS, keepAliveTimeout: 10_000 });
-  const auth = 'Basic ' + Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64');
-  const headers = { authorization: auth, 'content-type': 'application/json' };
-  const sessionUrl = `${sim.baseUrl}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/session/SESSION0002benchbenchbenchbench`;
-  const sessionBody = JSON.stringify({ order: { amount: '10.00', currency: 'USD', reference: 'bench' }, billing: { address: { street: 'Alpha St', city: 'Town' } } });
-  const authorizeBody = JSON.stringify({
-    apiOperation: 'AUTHORIZE',
-    order: { amount: '10.00', currency: 'USD' },
-    sourceOfFunds: { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } },
-  });
-  let lastAnswer = '';
-  const call = async (url: string, body: string): Promise<void> => {
-    const res = await request(url, { dispatcher: agent, method: 'PUT', headers, body });
-    lastAnswer = await res.body.text();
-    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
-  };
-
-  try {
-    await throughput(WARM_UP, () => call(sessionUrl, sessionBody));
-    await throughput(WARM_UP, () => call(bareUrl, sessionBody));
-    // In rounds, each server in turn: on a shared machine the load changes from second to second, and
-    // a ratio of figures taken a few seconds apart measured that change more than the simulator.
-    let order = 0;
-    const runs = { bare: [] as number[], session: [] as number[], authorize: [] as number[] };
-    for (let round = 0; round < ROUNDS; round++) {
-      runs.bare.push(await throughput(REQUESTS / ROUNDS, () => call(bareUrl, sessionBody)));
-      runs.session.push(await throughput(REQUESTS / ROUNDS, () => call(sessionUrl, sessionBody)));
-      runs.authorize.push(await throughput(REQUESTS / ROUNDS, () => call(`${sim.baseUrl}/api/rest/version/11/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/BENCH-${order++}/transaction/1`, authorizeBody)));
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-    const ratio = (xs: number[]) => median(xs.map((x, i) => x / (runs.bare[i] ?? NaN)));
-    const [bareRps, sessionRps, authorizeRps] = [median(runs.bare), median(runs.session), median(runs.authorize)];
-    report(AREA, `bare node:http fixed JSON (${CONNECTIONS} connections, ${REQUESTS} req in ${ROUNDS} rounds)`, Math.round(bareRps), 'req/s');
-    report(AREA, 'simulator Update Session', Math.round(sessionRps), 'req/s');
-    report(AREA, 'simulator Authorize (new order each)', Math.round(authorizeRps), 'req/s');
-    report(AREA, `Update Session / bare ratio, median of ${ROUNDS} rounds`, ratio(runs.session));
-    report(AREA, `Authorize / bare ratio, median of ${ROUNDS} rounds`, ratio(runs.authorize));
-  } finally {
-    await agent.close();
-    await sim.close();
-    await new Promise<void>((resolve) => bare.close(() => resolve()));
-  }
-
-  perRequestParts(report, authorizeBody, lastAnswer);
+  await throughputAcrossProcesses(report);
+  perRequestParts(report, AUTHORIZE_BODY);
   memoryOfOrders(report, ORDERS, 'all kept');
   memoryOfOrders(report, DEFAULT_MAX_ORDERS, `default bound (${DEFAULT_MAX_ORDERS} kept)`);
+}
+
+const auth = 'Basic ' + Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64');
+const headers = { authorization: auth, 'content-type': 'application/json' };
+const authorizePath = `/api/rest/version/${VERSION}/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/{order}/transaction/1`;
+
+async function throughputAcrossProcesses(report: Report): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-'));
+  const servers: RunningServer[] = [];
+  try {
+    const bare = await startServer('bare', repoRoot);
+    servers.push(bare);
+    const sim = await startServer('simulator', repoRoot);
+    servers.push(sim);
+    const prism = await prismServer(tmp);
+    if ('running' in prism) servers.push(prism.running);
+    const plans: Partial<Record<keyof typeof PER_ROUND, Omit<LoadPlan, 'count' | 'orderPrefix'>>> = {
+      bare: { baseUrl: bare.baseUrl, path: '/', method: 'PUT', headers, body: AUTHORIZE_BODY, connections: CONNECTIONS },
+      simulator: { baseUrl: sim.baseUrl, path: authorizePath, method: 'PUT', headers, body: AUTHORIZE_BODY, connections: CONNECTIONS },
+      ...('running' in prism ? { prism: { baseUrl: prism.running.baseUrl, path: prism.path, method: 'PUT', headers, body: AUTHORIZE_BODY, connections: CONNECTIONS } } : {}),
+    };
+    const kinds = Object.keys(plans) as (keyof typeof PER_ROUND)[];
+    const runs: Record<string, number[]> = { bare: [], simulator: [], prism: [] };
+    // Warm-up (JIT, caches), and a check that every server answers the request with a 2xx.
+    for (const kind of kinds) {
+      const plan = plans[kind];
+      if (!plan) continue;
+      const warm = await runLoad({ ...plan, count: PER_ROUND[kind] / 2, orderPrefix: `WARM-${kind}-` });
+      if (warm.refused > 0) throw new Error(`${kind} refused ${warm.refused} of ${warm.requests} requests, the first: ${warm.firstRefusal ?? ''}`);
+    }
+    // In rounds, each server in turn: on a shared machine the load changes from second to second, and
+    // a ratio of figures taken far apart measures that change more than the servers.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const kind of kinds) {
+        const plan = plans[kind];
+        if (!plan) continue;
+        const r = await runLoad({ ...plan, count: PER_ROUND[kind], orderPrefix: `R${round}-${kind}-` });
+        if (r.refused > 0) throw new Error(`${kind} refused ${r.refused} of ${r.requests} requests in round ${round + 1}, the first: ${r.firstRefusal ?? ''}`);
+        runs[kind]?.push(r.rps);
+      }
+    }
+    const ratio = (of: number[], to: number[]) => median(of.map((x, i) => x / (to[i] ?? NaN)));
+    const each = `${CONNECTIONS} connections, client and servers in separate processes, median of ${ROUNDS} rounds`;
+    report(AREA, `bare node:http fixed JSON (${each})`, Math.round(median(runs.bare ?? [])), 'req/s');
+    report(AREA, `simulator Authorize v${VERSION}, new order each (worker thread)`, Math.round(median(runs.simulator ?? [])), 'req/s');
+    if ('running' in prism) report(AREA, `Stoplight Prism ${prism.version} mock, same Authorize, request validation on`, Math.round(median(runs.prism ?? [])), 'req/s');
+    else report(AREA, 'Stoplight Prism mock, same Authorize', prism.skipped);
+    report(AREA, 'simulator Authorize / bare ratio (target ≥ 0.35)', ratio(runs.simulator ?? [], runs.bare ?? []));
+    if ('running' in prism) report(AREA, 'simulator Authorize / Prism ratio (target ≥ 4)', ratio(runs.simulator ?? [], runs.prism ?? []));
+    else report(AREA, 'simulator Authorize / Prism ratio (target ≥ 4)', prism.skipped);
+  } finally {
+    for (const s of servers) await s.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Prism mocking the exported description's Authorize, or why its rows are skipped. */
+async function prismServer(tmp: string): Promise<{ running: RunningServer; path: string; version: string } | { skipped: string }> {
+  const entry = prismEntry(repoRoot);
+  if (!entry) return { skipped: 'skipped: @stoplight/prism-cli is not installed (a dev dependency: npm ci)' };
+  const exported = exportedOpenApi(repoRoot, VERSION, tmp);
+  if ('missing' in exported) return { skipped: `skipped: ${exported.missing}` };
+  const template = authorizeTemplate(JSON.parse(fs.readFileSync(exported.file, 'utf8')) as OpenApiPaths);
+  if (!template) return { skipped: `skipped: the exported description has no PUT …/order/{…}/transaction/{…} path for Authorize` };
+  const version = (JSON.parse(fs.readFileSync(path.join(path.dirname(path.dirname(entry)), 'package.json'), 'utf8')) as { version: string }).version;
+  return { running: await startPrism(entry, exported.file), path: template, version };
+}
+
+interface OpenApiPaths {
+  servers?: { url?: string }[];
+  paths?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * The Authorize path of the description, with its parameters filled in (`{order}` left for the
+ * load client): the PUT whose path ends in /order/{…}/transaction/{…}, under the server's base path.
+ */
+export function authorizeTemplate(doc: OpenApiPaths): string | undefined {
+  const found = Object.entries(doc.paths ?? {}).find(([p, ops]) => /\/order\/\{[^}]+\}\/transaction\/\{[^}]+\}\/?$/.test(p) && typeof ops['put'] === 'object');
+  if (!found) return undefined;
+  const filled = found[0].replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    if (/order/i.test(name)) return '{order}';
+    if (/transaction/i.test(name)) return '1';
+    if (/merchant/i.test(name)) return SIMULATOR_DEFAULTS.merchantId;
+    if (/version/i.test(name)) return String(VERSION);
+    return 'x';
+  });
+  let base = '';
+  try {
+    const server = doc.servers?.[0]?.url;
+    if (server && !server.includes('{')) base = new URL(server, 'http://127.0.0.1').pathname.replace(/\/$/, '');
+  } catch {
+    base = '';
+  }
+  return base + filled;
 }
 
 const PART_CALLS = 20_000;
@@ -114,11 +162,10 @@ function microseconds(call: () => unknown): number {
 }
 
 /** The per-request work of an Authorize that does not depend on the network: catalogue checks and the request log's redaction. */
-function perRequestParts(report: Report, requestBody: string, responseBody: string): void {
+function perRequestParts(report: Report, requestBody: string): void {
   const parsed: unknown = JSON.parse(requestBody);
   report(AREA, 'Authorize catalogue checkBody, one request', microseconds(() => checkBody('gateway.authorize', 11, parsed, new Date())), 'µs');
   report(AREA, 'Authorize request body redacted for the log', microseconds(() => redactBody(requestBody)), 'µs');
-  report(AREA, `Authorize answer redacted for the log (${responseBody.length} characters)`, microseconds(() => redactBody(responseBody)), 'µs');
   const orders = new OrderStore(DEFAULT_MAX_ORDERS);
   const env = authorizeEnv(orders, parsed as OpEnv['body']);
   authorize({ ...env, orderId: 'ANSWER' });
@@ -127,6 +174,7 @@ function perRequestParts(report: Report, requestBody: string, responseBody: stri
   if (!answered || !txn) throw new Error('the Authorize of the answer row made no transaction');
   const answerValue = transactionResponse(SIMULATOR_DEFAULTS.merchantId, answered, txn, '11');
   const answerText = jsonText(answerValue);
+  report(AREA, `Authorize answer redacted for the log (${answerText.length} characters)`, microseconds(() => redactBody(answerText)), 'µs');
   report(AREA, `Authorize answer redacted for the log from its object (${answerText.length} characters)`, microseconds(() => redactAnswerBody(answerText, answerValue)), 'µs');
   let order = 0;
   report(AREA, 'Authorize operation alone, new order each (store, outcome, risk, answer text and its log copy)', microseconds(() => authorize({ ...env, orderId: `PART-${order++}` })), 'µs');

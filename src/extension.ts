@@ -39,7 +39,9 @@ export function activate(context: vscode.ExtensionContext) {
   const activateStart = performance.now();
   const log = vscode.window.createOutputChannel('Payment Workbench', { log: true });
   const secrets = new SecretStore(context.secrets);
-  const simulator = new SimulatorControl(log, async () => featureBundle().startSimulator);
+  // The simulator runs in a worker thread of its own (dist/simulatorWorker.js), not on this one.
+  const simulatorWorker = path.join(context.extensionPath, 'dist', 'simulatorWorker.js');
+  const simulator = new SimulatorControl(log, async () => (options) => featureBundle().startSimulatorThread(simulatorWorker, options));
   const environments = new EnvironmentStore(context.globalState, () => simulator.port);
   const inbox = new InboxControl(context.secrets, log, async () => featureBundle().startReceiver);
   const core: CoreServices = { log, secrets, credentials: new Credentials(secrets), simulator, environments, inbox };

@@ -1,6 +1,6 @@
 /**
  * The feature bundle (dist/features.js), loaded by extension.ts on first use: sending, the forms and
- * the response panel, request-file editing, financing sign-in, and the simulator's code. Everything
+ * the response panel, request-file editing, financing sign-in, and what starts the simulator's thread. Everything
  * that needs the catalogue, zod or the HTTP client is reached from here and nowhere else.
  */
 import { markWalkthroughStep } from './platform/walkthroughProgress';
@@ -25,7 +25,7 @@ import type { Exchange } from './send/exchange';
 import { LastSent } from './send/lastSent';
 import { OrderLedger, TransactionLedger } from './orders/answers/ledger';
 
-export { startSimulator } from './simulator/server';
+export { startSimulatorThread } from './simulator/thread';
 export { startReceiver } from './notifications/receiver';
 
 export interface FeatureHost {

@@ -1,11 +1,17 @@
 import * as vscode from 'vscode';
 import { DEFAULT_MAX_ORDERS } from '../simulator/defaults';
-import type { SimulatorHandle, SimulatorOptions } from '../simulator';
+import type { SimulatorThread } from '../simulator/thread';
+import type { LoggedExchange, ThreadStart } from '../simulator/threadProtocol';
 
-/** The simulator's code is in the feature bundle: SimulatorControl asks for it only when starting. */
-export type LoadSimulator = () => Promise<(options: SimulatorOptions) => Promise<SimulatorHandle>>;
+/**
+ * Starts the simulator in its worker thread. Its starter is in the feature bundle: SimulatorControl
+ * asks for it only when starting.
+ */
+export type LoadSimulator = () => Promise<(options: ThreadStart) => Promise<SimulatorThread>>;
 
 const DEFAULT_PORT = 4477;
+/** The setting's maximum (package.json); the worker takes nothing it was not given as a whole number in range. */
+const MAX_ORDERS_SETTING = 1_000_000;
 
 /** What answers on the simulator's port when this window does not run it. */
 type PortOccupant =
@@ -13,9 +19,12 @@ type PortOccupant =
   | { kind: 'other-program' }
   | { kind: 'simulator'; runBy: 'vscode' | 'terminal' | 'unknown'; pid: string | undefined };
 
-/** The embedded simulator, run inside the extension host and stopped with it. */
+/**
+ * The embedded simulator, run in a worker thread of the extension host (a load test against it
+ * does not take the editor's thread) and stopped with the extension.
+ */
 export class SimulatorControl implements vscode.Disposable {
-  private handle: SimulatorHandle | undefined;
+  private handle: SimulatorThread | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
@@ -39,9 +48,12 @@ export class SimulatorControl implements vscode.Disposable {
   /** Starts on the configured port; when something already answers there as a simulator (npm run workbench), uses it. */
   async start(): Promise<{ baseUrl: string; alreadyRunning: boolean }> {
     if (this.handle) return { baseUrl: this.handle.baseUrl, alreadyRunning: true };
-    let handle: SimulatorHandle;
+    let handle: SimulatorThread;
+    const maxOrders = vscode.workspace.getConfiguration('paymentWorkbench').get<unknown>('simulator.maxOrders', DEFAULT_MAX_ORDERS);
+    if (typeof maxOrders !== 'number' || !Number.isInteger(maxOrders) || maxOrders < 1 || maxOrders > MAX_ORDERS_SETTING) {
+      throw new Error(`The simulator was not started: "paymentWorkbench.simulator.maxOrders" is ${JSON.stringify(maxOrders)}; it must be a whole number from 1 to ${MAX_ORDERS_SETTING}.`);
+    }
     try {
-      const maxOrders = vscode.workspace.getConfiguration('paymentWorkbench').get<number>('simulator.maxOrders', DEFAULT_MAX_ORDERS);
       const startSimulator = await this.loadSimulator();
       handle = await startSimulator({ port: this.port, maxOrders, runBy: 'vscode' });
     } catch (err) {
@@ -51,9 +63,20 @@ export class SimulatorControl implements vscode.Disposable {
       throw new Error(`The simulator could not start on port ${this.port}: ${(err as Error).message}. Change "paymentWorkbench.simulator.port".`);
     }
     this.handle = handle;
-    handle.requestLog.on('entry', (e) => this.log.info(`[simulator] ${e.method} ${e.url} → ${e.status}`));
+    handle.onLog((entries, omitted) => this.writeLog(handle, entries, omitted));
+    handle.onUnexpectedExit((reason) => {
+      if (this.handle !== handle) return;
+      this.handle = undefined;
+      this.log.error(`[simulator] ${reason}. Start it again with Payment Workbench: Start Local Simulator.`);
+      this.changed.fire();
+    });
     this.changed.fire();
     return { baseUrl: handle.baseUrl, alreadyRunning: false };
+  }
+
+  private writeLog(handle: SimulatorThread, entries: readonly LoggedExchange[], omitted: number): void {
+    for (const e of entries) this.log.info(`[simulator] ${e.method} ${e.url} → ${e.status}`);
+    if (omitted > 0) this.log.info(`[simulator] … and ${omitted} more exchanges in the last 100 ms, not written here (the simulator's own log: GET ${handle.baseUrl}/_simulator/requests)`);
   }
 
   async stop(): Promise<boolean> {

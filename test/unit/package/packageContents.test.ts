@@ -43,9 +43,19 @@ describe('package: what the VSIX carries', () => {
     assert.deepEqual(packed.filter((f) => f.endsWith('.map')), []);
   });
 
-  it('carries the simulator once: inside the feature bundle, which runs it in-process; the terminal bundle stays in the repository', () => {
+  it('carries the simulator once: its worker-thread bundle, which the extension host starts; the terminal bundle stays in the repository', () => {
     assert.ok(fs.existsSync(path.join(root, 'dist', 'simulator.js')), 'dist/simulator.js (npm run simulator) is not built');
-    assert.deepEqual(packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/webview/')).sort(), ['dist/extension.js', 'dist/features.js']);
+    assert.deepEqual(packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/webview/')).sort(), ['dist/extension.js', 'dist/features.js', 'dist/simulatorWorker.js']);
+    // The gateway's "unknown order" answer is the simulator's own text: the bundles on the editor's thread do not carry it.
+    for (const bundle of ['extension.js', 'features.js']) assert.ok(!fs.readFileSync(path.join(root, 'dist', bundle), 'utf8').includes('Unable to find order'), `dist/${bundle} carries the simulator`);
+    assert.ok(fs.readFileSync(path.join(root, 'dist', 'simulatorWorker.js'), 'utf8').includes('Unable to find order'), 'dist/simulatorWorker.js lost the simulator');
+  });
+
+  it('carries no bench tool: Stoplight Prism is a dev dependency for `npm run bench` only', () => {
+    const manifest = readJson('package.json') as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    assert.ok(!Object.keys(manifest.dependencies ?? {}).some((d) => d.startsWith('@stoplight/')), 'Prism is a runtime dependency');
+    assert.deepEqual(packed.filter((f) => /prism|stoplight/i.test(f)), []);
+    for (const bundle of packed.filter((f) => f.endsWith('.js'))) assert.ok(!fs.readFileSync(path.join(root, bundle), 'utf8').includes('@stoplight/'), `${bundle} carries Prism`);
   });
 
   it('carries the codicon font cut down to the icons, yet every icon a page names is in it', () => {
