@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import { fieldsOf, getOperation, type OperationDef, type OperationId } from '../../../catalogue';
-import { createsTransaction } from '../../../catalogue/orderRole';
 import type { SendArgs } from '../../../commands/sendCommands';
 import type { SendingServices } from '../../../commands/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../../../commands/idSuggestions';
@@ -16,6 +15,7 @@ import { createGatewaySession } from '../../../send/createSession';
 import type { SendPort } from '../../../send/guardedSend';
 import type { Exchange } from '../../../send/exchange';
 import { idsToRenewAfterSend } from '../../../send/orders';
+import { decideIds } from '../../../send/idPolicy';
 import { previewRequest } from '../../../send/requestPreview';
 import { formBodyOf, storedCredential, withStoredCredentials } from './credentialFields';
 import { panelHtml, panelOptions } from '../../shared/host/panelHtml';
@@ -211,12 +211,21 @@ export class FormPanel implements vscode.Disposable {
     this.messenger.post({ type: 'ids', params, paramNotes: notes });
   }
 
-  /** A transaction id already sent on this order would be replaced at send time: replace it now, so the form shows what it will send. */
+  /**
+   * The ids the send session's policy will send (send/idPolicy.ts), shown before the send: a transaction
+   * id already sent on this order replaced, Authenticate Payer's taken from its Initiate Authentication,
+   * a Pay after authentication given authentication.transactionId; each with a note that says why.
+   */
   private renewUsedTransactionId(): void {
-    const { orderId, transactionId } = this.state.params;
-    if (!transactionId || !createsTransaction(this.state.operationId) || !this.host.services.transactions.wasSent(orderId, transactionId)) return;
-    const fresh = freshTransactionId();
-    this.postIds({ transactionId: fresh }, { transactionId: `${transactionId} was already sent${orderId ? ` on order ${orderId}` : ''}; this form will send ${fresh}.` });
+    const env = this.environment();
+    if (!env) return;
+    const { params, body, version, operationId } = this.state;
+    const sent = this.host.services.transactions.on(env.id, params.orderId || undefined);
+    const decided = decideIds({ operationId, version, params: params as Partial<Record<PathParamName, string>>, body }, sent, freshTransactionId, 'door');
+    const transactionId = decided.params.transactionId;
+    if (transactionId && transactionId !== params.transactionId && (params.transactionId || decided.notes.transactionId)) this.postIds({ transactionId }, decided.notes.transactionId ? { transactionId: decided.notes.transactionId } : {});
+    const authNote = decided.notes['authentication.transactionId'];
+    if (decided.body !== body && authNote) this.setBody(decided.body as FormState['body'], undefined, 'the authentication of this order', { ...this.fieldNotes, 'authentication.transactionId': authNote });
   }
 
   /** The Login form's password is never in the page: tell it whether one is stored, so it offers "Set password…" when not. */
