@@ -67,6 +67,8 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
     flowTests,
     /** Where the send path's questions go (the integration tests record them here). */
     questions: services.questions,
+    /** The window's send session (its onExchange hook tells what each door sent). */
+    sendSession: sendCommands.session,
     /** What History's entries open. */
     historyActions: {
       open: async (e: Exchange) => panels.responses.show(e, { preserveFocus: false }),
