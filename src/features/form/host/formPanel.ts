@@ -32,6 +32,9 @@ export interface FormPanelHost {
   send(args: SendArgs, port: SendPort): Promise<Exchange | undefined>;
 }
 
+/** The policy's note when an operation continues another's transaction (Authenticate Payer), kept as it is. */
+const CONTINUATION_NOTE = / continues .+'s transaction /;
+
 export function formTitle(op: OperationDef, version: number | undefined): string {
   return `${op.title}${version !== undefined ? ` v${version}` : ''} · Form`;
 }
@@ -223,7 +226,9 @@ export class FormPanel implements vscode.Disposable {
     const sent = this.host.services.transactions.on(env.id, params.orderId || undefined);
     const decided = decideIds({ operationId, version, params: params as Partial<Record<PathParamName, string>>, body }, sent, freshTransactionId, 'door');
     const transactionId = decided.params.transactionId;
-    if (transactionId && transactionId !== params.transactionId && (params.transactionId || decided.notes.transactionId)) this.postIds({ transactionId }, decided.notes.transactionId ? { transactionId: decided.notes.transactionId } : {});
+    const used = params.transactionId !== undefined && params.transactionId !== '' && sent.some((t) => t.transactionId === params.transactionId);
+    const note = used && !CONTINUATION_NOTE.test(decided.notes.transactionId ?? '') ? `${params.transactionId} was already sent${params.orderId ? ` on order ${params.orderId}` : ''}; this form will send ${transactionId}.` : decided.notes.transactionId;
+    if (transactionId && transactionId !== params.transactionId && (params.transactionId || note)) this.postIds({ transactionId }, note ? { transactionId: note } : {});
     const authNote = decided.notes['authentication.transactionId'];
     if (decided.body !== body && authNote) this.setBody(decided.body as FormState['body'], undefined, 'the authentication of this order', { ...this.fieldNotes, 'authentication.transactionId': authNote });
   }
