@@ -113,6 +113,13 @@ const onlyGuardedSend = {
   message: 'Send through sendOperation/clearToSend in send/guardedSend.ts: it asks the LIVE, rules and password questions through the door\'s port.',
 };
 
+/** One send session: the guard's entry points are the session's to call (send/sendSession.ts). */
+const onlySendSession = {
+  group: ['**/send/guardedSend', './guardedSend'],
+  importNames: ['clearToSend', 'sendOperation'],
+  message: 'Send through SendSession in send/sendSession.ts: it claims the transaction id, records the order and tells History, around the guard.',
+};
+
 export default tseslint.config(
   // `npm run lint` and the lint tier lint `.`: the TypeScript of src/, test/, bench/ and scripts/. The root
   // build scripts are plain CommonJS/ESM outside the rules' reach.
@@ -166,5 +173,12 @@ export default tseslint.config(
   {
     files: ['src/send/guardedSend.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noVscode] }] },
+  },
+  // One send session: a door of src/ sends through send/sendSession.ts (ids, records, sign-in, listeners
+  // around the guard). typescript-eslint's own rule id, so the layers' no-restricted-imports stay as they are.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/send/sendSession.ts', 'src/send/guardedSend.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [onlySendSession] }] },
   },
 );

@@ -23,7 +23,8 @@ import { FlowTests } from './features/flows/flowTests';
 import { registerResponseView } from './features/response/host/registerResponseView';
 import type { Exchange } from './send/exchange';
 import { LastSent } from './send/lastSent';
-import { OrderLedger, TransactionLedger } from './orders/answers/ledger';
+import { OrderLedger } from './orders/answers/ledger';
+import { SentTransactions } from './send/idPolicy';
 
 export { startSimulatorThread } from './simulator/thread';
 export { startReceiver } from './notifications/receiver';
@@ -38,7 +39,7 @@ export interface FeatureHost {
 export function activateFeatures({ context, core, history, refreshEnvironments }: FeatureHost) {
   const { connections, subscription } = extensionConnections(core.environments, core.secrets, core.credentials);
   context.subscriptions.push(subscription);
-  const services: SendingServices = { ...core, connections, orders: new OrderLedger(), transactions: new TransactionLedger(), lastSent: new LastSent(), questions: { port: vscodeSendPort } };
+  const services: SendingServices = { ...core, connections, orders: new OrderLedger(), transactions: new SentTransactions(), lastSent: new LastSent(), questions: { port: vscodeSendPort } };
   registerAuthCommands(context, services, refreshEnvironments);
   const textResponses = registerResponseView(context, { lookup: (id) => history.get(id) });
   const sendCommands = new SendCommands(services);
@@ -66,6 +67,8 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
     flowTests,
     /** Where the send path's questions go (the integration tests record them here). */
     questions: services.questions,
+    /** The window's send session (its onExchange hook tells what each door sent). */
+    sendSession: sendCommands.session,
     /** What History's entries open. */
     historyActions: {
       open: async (e: Exchange) => panels.responses.show(e, { preserveFocus: false }),

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { exampleBody, parseRequestFile, versionChoices, type OperationDef } from '../catalogue';
-import { clearToSend, SendDeclined, type SendPort } from '../send/guardedSend';
+import { SendDeclined, type SendPort } from '../send/guardedSend';
+import { SendSession, type SentExchange } from '../send/sendSession';
 import type { StoredEnvironment } from '../features/environments/environmentStore';
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
@@ -28,11 +29,7 @@ export interface SendArgs {
   quiet?: boolean;
 }
 
-/** A sent exchange, and whether its caller asked not to show it (tests, bulk sends). */
-export interface SentExchange {
-  exchange: Exchange;
-  quiet: boolean;
-}
+export type { SentExchange } from '../send/sendSession';
 
 /** A request with every question answered, ready for the send path. */
 interface ResolvedSend {
@@ -51,19 +48,22 @@ export interface SentRequestFile {
 }
 
 export class SendCommands {
-  private readonly sentExchange: SequentialEvent<SentExchange>;
+  /** The window's send session: every door of the window sends through it (the form through `send`). */
+  readonly session: SendSession;
   private readonly sentRequestFile: SequentialEvent<SentRequestFile>;
-  /** History and the response panel subscribe; a send resolves once every subscriber has finished. */
-  readonly onDidSendExchange: SequentialEvent<SentExchange>['subscribe'];
+  private listeners = 0;
   readonly onDidSendRequestFile: SequentialEvent<SentRequestFile>['subscribe'];
 
   constructor(private readonly services: SendingServices) {
     const report = (err: unknown) => services.log.error(err instanceof Error ? err : String(err));
-    this.sentExchange = new SequentialEvent(report);
+    this.session = windowSendSession(services);
     this.sentRequestFile = new SequentialEvent(report);
-    this.onDidSendExchange = this.sentExchange.subscribe;
     this.onDidSendRequestFile = this.sentRequestFile.subscribe;
   }
+
+  /** History and the response panel subscribe (the session's onExchange hook); a send resolves once every subscriber has finished. */
+  readonly onDidSendExchange = (listener: (sent: SentExchange) => void | Promise<void>): { dispose(): void } =>
+    this.session.hooks.onExchange.addHook(`listener ${++this.listeners}`, listener);
 
   register(context: vscode.ExtensionContext): void {
     context.subscriptions.push(
@@ -136,50 +136,32 @@ export class SendCommands {
 
   private async sendResolved(r: ResolvedSend, port: SendPort): Promise<Exchange | undefined> {
     const { env, op } = r;
-    let cleared;
+    let exchange: Exchange;
     try {
-      cleared = await clearToSend(this.services.connections.runnerDeps(), port, {
+      exchange = await this.session.send(port, {
         env,
         operationId: op.id,
         ...(r.version !== undefined ? { version: r.version } : {}),
         params: r.params,
         body: r.body,
-        onSent: (request) => this.services.lastSent.noteRequest(request, env),
-        beforeTransmit: (params) => this.claimTransactionId(op, params),
+        quiet: r.quiet,
+        around: (transmit) =>
+          vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${op.title} → ${env.name}`, cancellable: true }, async (_progress, token) => {
+            const abort = new AbortController();
+            const sub = token.onCancellationRequested(() => abort.abort());
+            try {
+              return await transmit(abort.signal);
+            } finally {
+              sub.dispose();
+            }
+          }),
       });
     } catch (err) {
       // "Don't Send" and "Review" were the person's answer: nothing to report. A missing password is.
       if (err instanceof SendDeclined && err.question.kind !== 'credentials') return undefined;
       throw err;
     }
-    if (r.body !== undefined) this.services.lastSent.noteBody(op.id, r.body);
-    // On the simulator the partner account is public: a financing call signs in by itself, as a flow step does.
-    if (op.auth === 'bearer' && usesSimulatorCredentials(env)) await this.services.connections.signIn(env);
-
-    const exchange = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `${op.title} → ${env.name}`, cancellable: true },
-      async (_progress, token) => {
-        const abort = new AbortController();
-        const sub = token.onCancellationRequested(() => abort.abort());
-        try {
-          return await cleared.transmit(abort.signal);
-        } finally {
-          sub.dispose();
-        }
-      },
-    );
-    this.services.orders.record(exchange);
-    this.services.log.info(`${op.title} → ${env.name}: ${exchange.failure ? `${exchange.failure.kind}: ${exchange.failure.message}` : `HTTP ${exchange.response?.status} ${exchange.decoded?.verdict.title ?? ''}`}`);
-    await this.sentExchange.fire({ exchange, quiet: r.quiet });
     return exchange;
-  }
-
-  /** A transaction id already sent on the order is replaced by a fresh one: the gateway would take it as a retry. */
-  private claimTransactionId(op: OperationDef, params: Partial<Record<PathParamName, string>>): Partial<Record<PathParamName, string>> {
-    if (params.transactionId === undefined || !createsTransaction(op.id)) return params;
-    const claimed = this.services.transactions.claim(params.orderId, params.transactionId, freshTransactionId);
-    if (claimed.replaced) this.services.log.info(`Transaction id ${claimed.replaced} was already sent on order ${params.orderId}; using ${claimed.transactionId} instead.`);
-    return { ...params, transactionId: claimed.transactionId };
   }
 
   private async pickVersion(op: OperationDef, env: StoredEnvironment, prompts: Prompts): Promise<number | undefined> {
@@ -218,10 +200,8 @@ export class SendCommands {
         if (env.merchantId) params.merchantId = env.merchantId;
         continue;
       }
-      if (p.name === 'transactionId' && createsTransaction(op.id)) {
-        params.transactionId = freshTransactionId();
-        continue;
-      }
+      // The send session's id policy gives it: fresh, or the transaction an operation continues (Authenticate Payer).
+      if (p.name === 'transactionId' && createsTransaction(op.id)) continue;
       const suggestion = p.name === 'orderId' ? suggestedOrder(op, env.id, this.services) : {};
       const value = await prompts.input({
         title: `${op.title}: ${p.name}`,
@@ -251,4 +231,25 @@ export class SendCommands {
     await vscode.env.clipboard.writeText(toCurl(last.request, { includeSecrets: withSecrets, ...(transport ? { transport } : {}) }));
     void vscode.window.showInformationMessage(withSecrets ? 'Copied the cURL command with its secrets.' : 'Copied the cURL command (secrets redacted).');
   }
+}
+
+/**
+ * The window's session: the orders, transaction ids and last request this window sent, the simulator's
+ * public partner account signed in for a financing call, ids replaced when already used.
+ */
+function windowSendSession(services: SendingServices): SendSession {
+  const session = new SendSession({
+    deps: () => services.connections.runnerDeps(),
+    transactions: services.transactions,
+    orders: services.orders,
+    lastSent: services.lastSent,
+    signIn: { when: usesSimulatorCredentials, run: (env) => services.connections.signIn(env) },
+    ids: 'door',
+    freshTransactionId,
+    log: { info: (m) => services.log.info(m), error: (m) => services.log.error(m) },
+  });
+  session.hooks.onExchange.addHook('log', ({ exchange }) =>
+    services.log.info(`${exchange.operationTitle} → ${exchange.environment.name}: ${exchange.failure ? `${exchange.failure.kind}: ${exchange.failure.message}` : `HTTP ${exchange.response?.status} ${exchange.decoded?.verdict.title ?? ''}`}`),
+  );
+  return session;
 }

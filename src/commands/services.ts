@@ -4,7 +4,8 @@ import type { EnvironmentStore } from '../features/environments/environmentStore
 import type { Credentials } from '../send/credentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { LastSent } from '../send/lastSent';
-import type { OrderLedger, TransactionLedger } from '../orders/answers/ledger';
+import type { OrderLedger } from '../orders/answers/ledger';
+import type { SentTransactions } from '../send/idPolicy';
 import type { Connections } from '../send/connections';
 import type { SendPort } from '../send/guardedSend';
 import type { SimulatorControl } from './simulatorControl';
@@ -29,7 +30,7 @@ export interface SendingServices extends CoreServices {
   /** The orders sent in this window, for the order a follow-up is offered. */
   readonly orders: OrderLedger;
   /** Transaction ids already sent, shared by forms, request files and the palette: none is sent twice. */
-  readonly transactions: TransactionLedger;
+  readonly transactions: SentTransactions;
   readonly lastSent: LastSent;
   /** Where the send path's questions go: VS Code's modals (the integration tests put a recording port here). */
   readonly questions: { port: SendPort };

@@ -12,7 +12,9 @@ import type { PathParamName } from '../http/buildRequest';
 import type { Environment } from '../send/environment';
 import type { Exchange } from '../send/exchange';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
-import { sendOperation, type SendPort } from '../send/guardedSend';
+import type { SendPort } from '../send/guardedSend';
+import { SentTransactions } from '../send/idPolicy';
+import { SendSession } from '../send/sendSession';
 import type { RunnerDeps } from '../send/requestRunner';
 import { missingCapability } from './capabilities';
 import { checkExpectations, redactFailure, type ExpectationFailure } from './expectations';
@@ -55,6 +57,11 @@ export interface FlowRunOptions {
   port: SendPort;
   /** Signs a financing step in when its session has no token (the environment's partner account). */
   signIn(env: Environment): Promise<void>;
+  /**
+   * The door's send session (the Test Explorer's feeds the window's order suggestions); without one the
+   * run has its own (flowSendSession), from `deps` and `signIn`.
+   */
+  session?: SendSession;
   /** The local inbox, for `{{inbox.gateway}}` and `expect.notification` (needsInbox tells when a flow needs one). */
   inbox?: FlowInbox;
   /** Secrets the door holds (the CLI's environment variables), scrubbed from what a step shows before anything is cut. */
@@ -71,7 +78,23 @@ interface StepRecord {
   response: unknown;
 }
 
-export async function runFlow(flow: Flow, options: FlowRunOptions): Promise<FlowResult> {
+/**
+ * A flow's send session: ids as the flow file writes them (a missing transaction id is fresh, or the one
+ * its operation continues), every financing step signed in first.
+ */
+export function flowSendSession(options: Pick<FlowRunOptions, 'deps' | 'signIn'> & { transactions?: SentTransactions; orders?: { record(e: Exchange): void } }): SendSession {
+  return new SendSession({
+    deps: () => options.deps,
+    transactions: options.transactions ?? new SentTransactions(),
+    ...(options.orders ? { orders: options.orders } : {}),
+    signIn: { when: () => true, run: (env) => options.signIn(env) },
+    ids: 'asWritten',
+    freshTransactionId: () => generateId(DEFAULT_TRANSACTION_PATTERN),
+  });
+}
+
+export async function runFlow(flow: Flow, optionsGiven: FlowRunOptions): Promise<FlowResult> {
+  const options: FlowRunOptions = { ...optionsGiven, session: optionsGiven.session ?? flowSendSession(optionsGiven) };
   const now = options.now ?? (() => performance.now());
   const started = now();
   const records = new Map<string, StepRecord>();
@@ -159,7 +182,7 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   let params: Record<string, unknown>;
   let body: unknown;
   try {
-    params = withFreshIds(op.id, op.pathParams.map((p) => p.name), resolveReferences(step.params ?? {}, scope, budget, 'params') as Record<string, unknown>, scope);
+    params = withFreshIds(op.pathParams.map((p) => p.name), resolveReferences(step.params ?? {}, scope, budget, 'params') as Record<string, unknown>, scope);
     body = step.body === undefined ? undefined : resolveReferences(step.body, scope, budget, 'body');
   } catch (err) {
     if (err instanceof UnresolvedReference) return unresolved(base, err);
@@ -169,8 +192,7 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   let exchange: Exchange;
   let received: string | undefined;
   try {
-    if (op.auth === 'bearer') await options.signIn(options.env);
-    exchange = await sendOperation(options.deps, options.port, {
+    exchange = await (options.session ?? flowSendSession(options)).send(options.port, {
       env: options.env,
       expectsRefusal: expectsRefusal(step),
       operationId: op.id,
@@ -186,7 +208,9 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   // References and expectations read the answer as received; what is shown of it is redacted (exchange, failures).
   const bodyText = received ?? '';
   const response = parseResponse(bodyText);
-  records.set(step.id, { params: textParams, body, response });
+  // The transaction id the session gave a step without one: `{{step.params.transactionId}}` reads it.
+  const sentParams: Partial<Record<PathParamName, string>> = exchange.params.transactionId ? { ...textParams, transactionId: exchange.params.transactionId } : textParams;
+  records.set(step.id, { params: sentParams, body, response });
   const result: StepResult = { ...base, exchange, ...(exchange.response ? { httpStatus: exchange.response.status } : {}) };
   if (exchange.decoded) result.verdict = { tone: exchange.decoded.verdict.tone, title: exchange.decoded.verdict.title };
   if (exchange.failure) return { ...result, message: `${exchange.failure.kind}: ${exchange.failure.message}` };
@@ -199,7 +223,7 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
     const notification = expect[NOTIFICATION_KEY];
     if (result.failures.length === 0 && notification !== undefined) {
       if (!options.inbox) return { ...result, message: 'expect.notification needs the local inbox, and this run has none' };
-      result.failures = await awaitNotification(options.inbox, notification as Record<string, unknown>, notificationTarget(op.api, op.id, textParams, body), options.known);
+      result.failures = await awaitNotification(options.inbox, notification as Record<string, unknown>, notificationTarget(op.api, op.id, sentParams, body), options.known);
     }
     return { ...result, status: result.failures.length ? 'failed' : 'passed' };
   }
@@ -244,11 +268,10 @@ function notificationTarget(api: string, operationId: string, params: Partial<Re
   return { source: 'gateway', orderId: params.orderId ?? '', ...(params.transactionId && createsTransaction(operationId) ? { transactionId: params.transactionId } : {}) };
 }
 
-/** A step without an order id takes the run's fresh one; without a transaction id, a new one (never reused). */
-function withFreshIds(operationId: string, needed: readonly string[], params: Record<string, unknown>, scope: ReferenceScope): Record<string, unknown> {
+/** A step without an order id takes the run's fresh one; a missing transaction id is the send session's (send/idPolicy.ts). */
+function withFreshIds(needed: readonly string[], params: Record<string, unknown>, scope: ReferenceScope): Record<string, unknown> {
   const out = { ...params };
   if (needed.includes('orderId') && out['orderId'] === undefined) out['orderId'] = scope.fresh('orderId');
-  if (needed.includes('transactionId') && out['transactionId'] === undefined && createsTransaction(operationId)) out['transactionId'] = generateId(DEFAULT_TRANSACTION_PATTERN);
   return out;
 }
 

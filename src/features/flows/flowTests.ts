@@ -4,13 +4,14 @@
  * every step's exchange goes to History and stays openable in the response panel.
  */
 import * as vscode from 'vscode';
-import { needsInbox, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
+import { flowSendSession, needsInbox, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
 import { readOwnFileText } from '../../platform/requestFiles';
 import type { SendingServices } from '../../commands/services';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { transportFor } from '../environments/transport';
 import { memoryTokenConnections } from '../../send/connections';
 import type { Exchange } from '../../send/exchange';
+import type { Environment } from '../../send/environment';
 import { expectationRange, FLOW_GLOB, updateFileItem } from './flowItems';
 import type { FlowTestsBackend } from './testController';
 
@@ -136,13 +137,17 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     const recorded: Promise<void>[] = [];
     // A flow that waits for webhooks uses the Notifications view's inbox (started if need be): its events show there too.
     const inbox = needsInbox(parsed.flow) ? await this.host.services.inbox.start() : undefined;
+    const deps = connections.runnerDeps();
+    const signIn = (e: Environment) => connections.signIn(e);
     const result = await runFlow(parsed.flow, {
       env,
-      deps: connections.runnerDeps(),
+      deps,
+      // The flow's sends feed the window's order suggestions, as a palette send does.
+      session: flowSendSession({ deps, signIn, transactions: this.host.services.transactions, orders: this.host.services.orders }),
       // The same questions as every other door: a LIVE step asks before it sends, whatever the flow file says.
       port: this.host.services.questions.port,
       ...(inbox ? { inbox } : {}),
-      signIn: (e) => connections.signIn(e),
+      signIn,
       signal,
       onStepStart: (step) => {
         const item = stepItem(step.id);

@@ -104,30 +104,3 @@ export class OrderLedger {
     return undefined;
   }
 }
-
-/**
- * Transaction ids already sent, per order: the gateway refuses a transaction id twice on one order,
- * even after a failure, so a used one is replaced by a fresh one (and the caller says so).
- */
-export class TransactionLedger {
-  private readonly sent = new Set<string>();
-
-  constructor(private readonly capacity = 10_000) {}
-
-  private key(orderId: string | undefined, transactionId: string): string {
-    return `${orderId ?? ''}\u0000${transactionId}`;
-  }
-
-  wasSent(orderId: string | undefined, transactionId: string): boolean {
-    return this.sent.has(this.key(orderId, transactionId));
-  }
-
-  /** The id to send: `transactionId` unless already used on this order, else `fresh()`; either is then marked used. */
-  claim(orderId: string | undefined, transactionId: string, fresh: () => string): { transactionId: string; replaced?: string } {
-    let id = transactionId;
-    while (this.wasSent(orderId, id)) id = fresh();
-    this.sent.add(this.key(orderId, id));
-    if (this.sent.size > this.capacity) this.sent.delete(this.sent.values().next().value as string);
-    return id === transactionId ? { transactionId: id } : { transactionId: id, replaced: transactionId };
-  }
-}

@@ -61,6 +61,20 @@ describe('lint: the house boundaries', function () {
     assert.ok(model.some((p) => p.startsWith('import/no-restricted-paths')), model.join('\n') || 'no problem reported');
   });
 
+  it('a door that sends without the send session fails lint, in every spelling of the import', async () => {
+    const bypasses = [
+      `import { sendOperation } from '../send/guardedSend';\nexport const s = sendOperation;\n`,
+      `import { clearToSend as clear } from '../send/guardedSend';\nexport const s = clear;\n`,
+      `import * as guard from '../send/guardedSend';\nexport const s = guard;\n`,
+    ];
+    for (const code of bypasses) {
+      const problems = await ruleIdsFor('src/commands/bypass.ts', code);
+      assert.ok(problems.some((p) => p.startsWith('@typescript-eslint/no-restricted-imports') && /Send through SendSession/.test(p)), `${code}\n${problems.join('\n') || 'no problem reported'}`);
+    }
+    const viaSession = await ruleIdsFor('src/commands/viaSession.ts', `import { SendDeclined } from '../send/guardedSend';\nimport { SendSession } from '../send/sendSession';\nexport const s = [SendSession, SendDeclined];\n`);
+    assert.deepEqual(viaSession, [], 'the session and the guard\'s other exports stay open');
+  });
+
   it('every folder and file of src/ has a layer, and a new folder without one is named', async () => {
     const config = await loadConfig();
     assert.deepEqual(config.uncoveredSrcEntries(path.join(root, 'src'), config.LAYERS), []);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { exampleBody } from '../../../src/catalogue';
 import { HttpClient } from '../../../src/http';
 import { createGatewaySession } from '../../../src/send/createSession';
-import { idsToRenewAfterSend, OrderLedger, TransactionLedger } from '../../../src/orders/answers/ledger';
+import { idsToRenewAfterSend, OrderLedger } from '../../../src/orders/answers/ledger';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../../../src/simulator';
 import { SimulatorSender, useSimulatorSender } from '../../harness/simulatorSender';
 import { answerYes } from '../../harness/sendPorts';
@@ -97,18 +97,6 @@ describe('order and transaction ids after a send', function () {
     const choice = ledger.choiceFor('gateway.updateAuthorization', sender.env.id);
     assert.equal(choice?.orderId, authorizedOnly);
     assert.match(choice?.note ?? '', new RegExp(`^order ${authorizedOnly} from your Authorize at \\d\\d:\\d\\d:\\d\\d, [\\d.]+ \\w{3} authorized, not captured$`));
-  });
-});
-
-describe('transaction ids already used', () => {
-  it('a used id on the same order is replaced and the replacement says which id it replaced', () => {
-    const ledger = new TransactionLedger();
-    let k = 0;
-    const fresh = () => `TXN-FRESH-${++k}`;
-    assert.deepEqual(ledger.claim('O-1', 'TXN-FILE-1', fresh), { transactionId: 'TXN-FILE-1' });
-    assert.deepEqual(ledger.claim('O-1', 'TXN-FILE-1', fresh), { transactionId: 'TXN-FRESH-1', replaced: 'TXN-FILE-1' });
-    assert.deepEqual(ledger.claim('O-2', 'TXN-FILE-1', fresh), { transactionId: 'TXN-FILE-1' }, 'another order may use it');
-    assert.ok(ledger.wasSent('O-1', 'TXN-FRESH-1'));
   });
 });
 

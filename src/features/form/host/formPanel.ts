@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import { fieldsOf, getOperation, type OperationDef, type OperationId } from '../../../catalogue';
-import { createsTransaction } from '../../../catalogue/orderRole';
 import type { SendArgs } from '../../../commands/sendCommands';
 import type { SendingServices } from '../../../commands/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../../../commands/idSuggestions';
@@ -17,6 +16,7 @@ import type { SendPort } from '../../../send/guardedSend';
 import type { Exchange } from '../../../send/exchange';
 import { idsToRenewAfterSend } from '../../../orders/answers/ledger';
 import { wasRefused } from '../../../orders/refused';
+import { decideIds } from '../../../send/idPolicy';
 import { previewRequest } from '../../../send/requestPreview';
 import { formBodyOf, storedCredential, withStoredCredentials } from './credentialFields';
 import { panelHtml, panelOptions } from '../../shared/host/panelHtml';
@@ -32,6 +32,9 @@ export interface FormPanelHost {
   /** The window's send path; `port` is the form's own (it reviews rule errors in its page). */
   send(args: SendArgs, port: SendPort): Promise<Exchange | undefined>;
 }
+
+/** The policy's note when an operation continues another's transaction (Authenticate Payer), kept as it is. */
+const CONTINUATION_NOTE = / continues .+'s transaction /;
 
 export function formTitle(op: OperationDef, version: number | undefined): string {
   return `${op.title}${version !== undefined ? ` v${version}` : ''} · Form`;
@@ -212,12 +215,23 @@ export class FormPanel implements vscode.Disposable {
     this.messenger.post({ type: 'ids', params, paramNotes: notes });
   }
 
-  /** A transaction id already sent on this order would be replaced at send time: replace it now, so the form shows what it will send. */
+  /**
+   * The ids the send session's policy will send (send/idPolicy.ts), shown before the send: a transaction
+   * id already sent on this order replaced, Authenticate Payer's taken from its Initiate Authentication,
+   * a Pay after authentication given authentication.transactionId; each with a note that says why.
+   */
   private renewUsedTransactionId(): void {
-    const { orderId, transactionId } = this.state.params;
-    if (!transactionId || !createsTransaction(this.state.operationId) || !this.host.services.transactions.wasSent(orderId, transactionId)) return;
-    const fresh = freshTransactionId();
-    this.postIds({ transactionId: fresh }, { transactionId: `${transactionId} was already sent${orderId ? ` on order ${orderId}` : ''}; this form will send ${fresh}.` });
+    const env = this.environment();
+    if (!env) return;
+    const { params, body, version, operationId } = this.state;
+    const sent = this.host.services.transactions.on(env.id, params.orderId || undefined);
+    const decided = decideIds({ operationId, version, params: params as Partial<Record<PathParamName, string>>, body }, sent, freshTransactionId, 'door');
+    const transactionId = decided.params.transactionId;
+    const used = params.transactionId !== undefined && params.transactionId !== '' && sent.some((t) => t.transactionId === params.transactionId);
+    const note = used && !CONTINUATION_NOTE.test(decided.notes.transactionId ?? '') ? `${params.transactionId} was already sent${params.orderId ? ` on order ${params.orderId}` : ''}; this form will send ${transactionId}.` : decided.notes.transactionId;
+    if (transactionId && transactionId !== params.transactionId && (params.transactionId || note)) this.postIds({ transactionId }, note ? { transactionId: note } : {});
+    const authNote = decided.notes['authentication.transactionId'];
+    if (decided.body !== body && authNote) this.setBody(decided.body as FormState['body'], undefined, 'the authentication of this order', { ...this.fieldNotes, 'authentication.transactionId': authNote });
   }
 
   /** The Login form's password is never in the page: tell it whether one is stored, so it offers "Set password…" when not. */
