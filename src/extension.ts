@@ -2,9 +2,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { storedSessionState } from './auth/tokenSet';
 import { registerEnvironmentCommands } from './commands/environmentCommands';
-import type { CoreServices } from './commands/services';
+import type { CoreServices } from './host/services';
 import { registerSimulatorCommands } from './commands/simulatorCommands';
-import { SimulatorControl } from './commands/simulatorControl';
+import { SimulatorControl } from './host/simulatorControl';
 import { EnvironmentStore } from './features/environments/environmentStore';
 import { registerEnvironmentsView } from './features/environments/registerEnvironmentsView';
 import type { EnvironmentsTree, EnvNode } from './features/environments/environmentsTree';
@@ -18,7 +18,7 @@ import { contributedCommandIds, DeferredFeatures } from './platform/deferredFeat
 import { whenOwnFileOpens } from './platform/requestFiles';
 import { registerFlowTests } from './features/flows/testController';
 import { FORM_VIEW_TYPE, RESPONSE_VIEW_TYPE } from './platform/webviewTypes';
-import { Credentials } from './send/credentials';
+import { Credentials } from './credentials/credentials';
 import { SecretStore } from './secrets/secretStore';
 
 /** Set by the bundle's first and last lines (esbuild banner and footer); absent when the sources run unbundled. */

@@ -6,11 +6,11 @@
 import { markWalkthroughStep } from './platform/walkthroughProgress';
 import type * as vscode from 'vscode';
 import { registerAuthCommands } from './commands/authCommands';
-import { extensionConnections } from './commands/connections';
+import { extensionConnections } from './host/connections';
 import { registerInsertTestCard } from './commands/insertTestCard';
 import { SendCommands } from './commands/sendCommands';
-import { vscodeSendPort } from './commands/sendPort';
-import type { CoreServices, SendingServices } from './commands/services';
+import { vscodeSendPort } from './host/sendPort';
+import type { CoreServices, SendingServices } from './host/services';
 import { registerRequestFiles } from './editor/registerRequestFiles';
 import type { HistoryStore } from './features/history/historyStore';
 import { resendFromHistory } from './features/history/resend';

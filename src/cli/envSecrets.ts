@@ -3,8 +3,8 @@
  * simulator environments fall back to its public test credentials (the same rule as the extension).
  */
 import { KnownSecrets } from '../http/knownSecrets';
-import { Credentials } from '../send/credentials';
-import type { SecretName } from '../send/secretNames';
+import { Credentials } from '../credentials/credentials';
+import type { SecretName } from '../credentials/secretNames';
 
 const VARIABLE: Record<SecretName, string> = {
   gatewayApiPassword: 'GATEWAY_API_PASSWORD',

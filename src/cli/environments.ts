@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseJsonBounded } from '../json/depth';
-import { describeEnvironmentError, environmentSchema, LOCAL_SIMULATOR_ID, localSimulatorEnvironments, type Environment } from '../send/environment';
+import { describeEnvironmentError, environmentSchema, LOCAL_SIMULATOR_ID, localSimulatorEnvironments, type Environment } from '../environments/environment';
 import { UsageError } from './usage';
 
 export const WORKSPACE_ENVIRONMENTS_FILE = path.join('.vscode', 'payment-workbench.environments.json');

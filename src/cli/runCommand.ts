@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { needsInbox, runFlow } from '../flows';
 import { startReceiver, type NotificationReceiver } from '../notifications';
-import type { Environment } from '../send/environment';
+import type { Environment } from '../environments/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { cliConnections } from './connections';
 import { environmentVariableCredentials, secretsOfVariables, setVariablesHint } from './envSecrets';

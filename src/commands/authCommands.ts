@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { SignInFailed, SignInRequired } from '../auth';
-import { usesSimulatorCredentials } from '../send/environment';
+import { usesSimulatorCredentials } from '../environments/environment';
 import type { StoredEnvironment } from '../features/environments/environmentStore';
 import type { EnvNode } from '../features/environments/environmentsTree';
 import { pickEnvironment } from './pickers';
 import { withPrompts, type Prompts } from './promptSequence';
-import type { SendingServices } from './services';
+import type { SendingServices } from '../host/services';
 import { sentenceStart } from '../format/sentence';
 
 type EnvArg = EnvNode | { environmentId: string; email?: string; password?: string } | undefined;

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { markWalkthroughStep } from '../platform/walkthroughProgress';
-import { environmentSchema, isLive, usesSimulatorCredentials, type EnvironmentInput } from '../send/environment';
+import { environmentSchema, isLive, usesSimulatorCredentials, type EnvironmentInput } from '../environments/environment';
 import type { StoredEnvironment } from '../features/environments/environmentStore';
 import type { EnvNode } from '../features/environments/environmentsTree';
 import { SECRET_LABELS, type SecretName } from '../secrets/secretKeys';
-import { confirmDangerousAction } from './dangerousAction';
+import { confirmDangerousAction } from '../host/dangerousAction';
 import { pickEnvironment } from './pickers';
 import { withPrompts, type Prompts } from './promptSequence';
-import type { CoreServices } from './services';
+import type { CoreServices } from '../host/services';
 import { sentenceStart } from '../format/sentence';
 
 type EnvArg = EnvNode | { environmentId: string; value?: string } | undefined;

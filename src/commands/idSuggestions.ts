@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { OperationDef } from '../catalogue';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
 import { createsTransaction, orderRole } from '../catalogue/orderRole';
-import type { SendingServices } from './services';
+import type { SendingServices } from '../host/services';
 
 export function idPattern(kind: 'order' | 'transaction'): string {
   const cfg = vscode.workspace.getConfiguration('paymentWorkbench');

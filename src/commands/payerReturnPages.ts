@@ -8,7 +8,7 @@
 import { fieldsOf, type FieldMeta, type OperationDef, type OperationId } from '../catalogue';
 import { getAt, setAt } from '../features/form/model/bodyPath';
 import { isJsonObject, type JsonObject } from '../features/form/model/json';
-import { usesSimulatorCredentials, type Environment } from '../send/environment';
+import { usesSimulatorCredentials, type Environment } from '../environments/environment';
 import { BROWSER_PAGE_PREFIX, RETURN_PAGE } from '../simulator/gateway/browserPayment';
 
 const fieldsOfOperation = (op: OperationDef, version: number | undefined): FieldMeta[] => (op.hasBody ? fieldsOf(op.id as OperationId, version) : []);

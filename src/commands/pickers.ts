@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { getOperation, type OperationDef } from '../catalogue/operations';
 import { rangeLabel } from '../catalogue/versions';
-import { isLive } from '../send/environment';
+import { isLive } from '../environments/environment';
 import type { StoredEnvironment } from '../features/environments/environmentStore';
 import { operationGroups } from '../features/environments/operationOrder';
-import type { CoreServices } from './services';
+import type { CoreServices } from '../host/services';
 import { withPrompts, type Prompts } from './promptSequence';
 
 /** `prompts`: the command's own widget when it asks more than this (Send Request…); else a widget of its own. */

@@ -6,7 +6,7 @@ import type { StoredEnvironment } from '../features/environments/environmentStor
 import { toCurl, type PathParamName } from '../http';
 import type { Exchange } from '../send/exchange';
 import { SendSetupError } from '../send/requestRunner';
-import { usesSimulatorCredentials } from '../send/environment';
+import { usesSimulatorCredentials } from '../environments/environment';
 import { SequentialEvent } from '../send/sequentialEvent';
 import { isRequestFile, openOwnFile } from '../platform/requestFiles';
 import { createsTransaction } from '../catalogue/orderRole';
@@ -15,7 +15,7 @@ import { orderIdOf, withFreshBodyIds, withSimulatorReturnPages } from './payerRe
 import { isJsonObject, type JsonObject } from '../features/form/model/json';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import { withPrompts, type Prompts } from './promptSequence';
-import type { SendingServices } from './services';
+import type { SendingServices } from '../host/services';
 import { sentenceStart } from '../format/sentence';
 
 /** Arguments the tree, CodeLens, history and tests pass; anything missing is asked for. */

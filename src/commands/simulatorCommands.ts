@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { SimulatorControl } from './simulatorControl';
-import { describeOccupant } from './simulatorControl';
+import type { SimulatorControl } from '../host/simulatorControl';
+import { describeOccupant } from '../host/simulatorControl';
 import { sentenceStart } from '../format/sentence';
 
 export function registerSimulatorCommands(context: vscode.ExtensionContext, simulator: SimulatorControl): void {

@@ -1,7 +1,7 @@
 /** The form and response webviews, wired to each other: a response's "jump to field" and "open in form" land in the forms. */
 import type * as vscode from 'vscode';
 import type { FormPanelHost } from './form/host/formPanel';
-import type { SendingServices } from '../commands/services';
+import type { SendingServices } from '../host/services';
 import { idPattern } from '../commands/idSuggestions';
 import { replayOf } from './history/replay';
 import type { Exchange } from '../send/exchange';

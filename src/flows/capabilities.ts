@@ -5,7 +5,7 @@
  * and is judged by its expectations.
  */
 import { excerpt, quote } from '../format/quote';
-import type { Environment } from '../send/environment';
+import type { Environment } from '../environments/environment';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from '../simulator/defaults';
 
 export const CAPABILITIES = {

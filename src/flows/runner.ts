@@ -9,7 +9,7 @@ import { parseJsonBounded } from '../json/depth';
 import { excerpt, quote } from '../format/quote';
 import { redactMessage, redactText, type SecretValues } from '../redaction';
 import type { PathParamName } from '../http/buildRequest';
-import type { Environment } from '../send/environment';
+import type { Environment } from '../environments/environment';
 import type { Exchange } from '../send/exchange';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
 import type { SendPort } from '../send/guardedSend';

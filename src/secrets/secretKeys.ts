@@ -1,4 +1,4 @@
-import { SECRET_NAMES, type SecretName } from '../send/secretNames';
+import { SECRET_NAMES, type SecretName } from '../credentials/secretNames';
 
 export { SECRET_NAMES, type SecretName };
 

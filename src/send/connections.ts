@@ -5,8 +5,8 @@
  */
 import { FinancingSession, MemoryTokenStore, type TokenStore } from '../auth';
 import { HttpClient, type TransportOptions } from '../http';
-import type { Credentials } from './credentials';
-import type { Environment } from './environment';
+import type { Credentials } from '../credentials/credentials';
+import type { Environment } from '../environments/environment';
 import type { RunnerDeps } from './requestRunner';
 import { SessionVersions } from './sessionVersions';
 

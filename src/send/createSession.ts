@@ -5,7 +5,7 @@
  */
 import { getOperation, type OperationDef } from '../catalogue';
 import { buildRequest, RequestBuildError } from '../http';
-import type { Environment } from './environment';
+import type { Environment } from '../environments/environment';
 import { ensureGatewayPassword, type SendPort } from './guardedSend';
 import { baseUrlFor, paramsFor, resolveVersion, SendSetupError, type RunnerDeps } from './requestRunner';
 

@@ -8,14 +8,14 @@
  */
 import { getOperation, validateBody, type OperationDef, type ValidationIssue } from '../catalogue';
 import type { PathParamName } from '../http';
-import type { Environment } from './environment';
+import type { Environment } from '../environments/environment';
 import type { Exchange } from './exchange';
 import { liveQuestion } from './liveGate';
-import { unreachableUrlIssues } from './reachableUrls';
+import { unreachableUrlIssues } from '../environments/reachableUrls';
 import { transmit, resolveVersion, SendSetupError, type RunnerDeps, type SendInput } from './requestRunner';
 import { rulesQuestion } from './rulesGate';
 import { sessionVersionIssues } from './sessionVersions';
-import type { SecretName } from './secretNames';
+import type { SecretName } from '../credentials/secretNames';
 
 interface Asked {
   message: string;

@@ -12,17 +12,21 @@
  *   send/orders.ts idsToRenewAfterSend).
  * No vscode here: the palette, the form, the request files, flows and the CLI all decide through it.
  */
-import { fieldsOf, getOperation, type OperationId } from '../catalogue';
+import { continuationOf, fieldsOf, getOperation, type OperationId } from '../catalogue';
 import { createsTransaction } from '../catalogue/orderRole';
 import type { PathParamName } from '../http';
 import type { Exchange } from './exchange';
 
-/** The operation whose transaction an operation continues (same order, same transaction id). */
-const CONTINUES: Readonly<Record<string, string>> = { 'gateway.authenticatePayer': 'gateway.initiateAuthentication' };
-/** Operations that pay with an authentication of their order (authentication.transactionId). */
-const PAYS_WITH_AUTHENTICATION: ReadonlySet<string> = new Set(['gateway.pay', 'gateway.authorize']);
-const AUTHENTICATES = 'gateway.authenticatePayer';
 const AUTHENTICATION_FIELD = 'authentication.transactionId';
+
+/**
+ * What an operation continues is declared once, in its catalogue record (continuationOf): `same` takes
+ * the earlier operation's transaction id, `new` takes a new one and carries the earlier one in a field.
+ */
+function continuesSame(operationId: string): string | undefined {
+  const c = continuationOf(operationId);
+  return c?.transaction === 'same' ? c.from : undefined;
+}
 
 /** What came of a transaction as far as ids go: `sent` until its answer is in. */
 export type TransactionAnswer = 'sent' | 'accepted' | 'declined' | 'refused';
@@ -123,7 +127,7 @@ export function decideTransactionId(request: IdRequest, sent: readonly SentTrans
   if (!takesNewTransaction(operationId)) return { params, notes: {} };
   const given = params.transactionId === '' ? undefined : params.transactionId;
   const order = params.orderId ? ` on order ${params.orderId}` : '';
-  const continued = CONTINUES[operationId];
+  const continued = continuesSame(operationId);
   if (continued && !(mode === 'asWritten' && given !== undefined)) {
     const candidates = sent.filter((t) => t.operationId === continued && t.answer !== 'refused' && t.answer !== 'declined');
     const own = candidates.find((t) => t.transactionId === given) ?? candidates.at(-1);
@@ -146,10 +150,12 @@ export function decideTransactionId(request: IdRequest, sent: readonly SentTrans
  */
 export function withAuthentication(request: IdRequest, sent: readonly SentTransaction[], mode: IdMode): Pick<IdDecision, 'body' | 'notes'> {
   const { operationId, body } = request;
-  if (mode !== 'door' || !PAYS_WITH_AUTHENTICATION.has(operationId) || !isObject(body)) return { body, notes: {} };
+  const continuation = continuationOf(operationId);
+  // Only `authentication.transactionId` is carried today; a record naming another field is not filled here.
+  if (mode !== 'door' || continuation?.transaction !== 'new' || continuation.carries !== AUTHENTICATION_FIELD || !isObject(body)) return { body, notes: {} };
   const auth = body['authentication'];
   if (auth !== undefined && (!isObject(auth) || auth['transactionId'] !== undefined)) return { body, notes: {} };
-  const authentication = sent.filter((t) => t.operationId === AUTHENTICATES && (t.answer === 'accepted' || t.answer === 'sent')).at(-1);
+  const authentication = sent.filter((t) => t.operationId === continuation.from && (t.answer === 'accepted' || t.answer === 'sent')).at(-1);
   if (!authentication || !fieldsOf(operationId as OperationId, request.version).some((f) => f.path === AUTHENTICATION_FIELD)) return { body, notes: {} };
   const note = `The authentication transaction ${authentication.transactionId}${request.params.orderId ? ` of order ${request.params.orderId}` : ''}: ${titleOf(operationId)} pays with it.`;
   return { body: { ...body, authentication: { ...(auth ?? {}), transactionId: authentication.transactionId } }, notes: { [AUTHENTICATION_FIELD]: note } };

@@ -1,5 +1,5 @@
 import type { OutgoingRequest } from '../http/types';
-import type { Environment } from './environment';
+import type { Environment } from '../environments/environment';
 
 /**
  * What was last sent in this window, in memory only: the body per operation ("Last body" in the

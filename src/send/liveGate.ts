@@ -3,7 +3,7 @@
  * engine, so it is unit-tested; the VS Code adapter only shows the dialog (with the safe default).
  */
 import type { OperationDef } from '../catalogue';
-import { isLive, type Environment } from './environment';
+import { isLive, type Environment } from '../environments/environment';
 
 export interface LiveQuestion {
   message: string;

@@ -4,7 +4,7 @@
  */
 import { getOperation } from '../catalogue';
 import { buildRequest, KnownSecrets, RequestBuildError, toCurl, type PathParamName } from '../http';
-import type { Environment } from './environment';
+import type { Environment } from '../environments/environment';
 import { redactUrlUserinfo } from '../redaction';
 import { baseUrlFor, paramsFor, resolveVersion, SendSetupError } from './requestRunner';
 

@@ -19,7 +19,7 @@ import {
   type OutgoingRequest,
   type PathParamName,
 } from '../http';
-import { isLive, type Environment } from './environment';
+import { isLive, type Environment } from '../environments/environment';
 import type { Exchange } from './exchange';
 import type { SessionVersions } from './sessionVersions';
 

@@ -12,7 +12,7 @@
 import { getOperation } from '../catalogue';
 import { createsTransaction } from '../catalogue/orderRole';
 import type { PathParamName } from '../http';
-import type { Environment } from './environment';
+import type { Environment } from '../environments/environment';
 import type { Exchange } from './exchange';
 import { clearToSend, type GuardedSendInput, type SendPort } from './guardedSend';
 import { WaterfallHook, SeriesHook } from './hooks';

@@ -12,7 +12,7 @@
 import type { ValidationIssue } from '../catalogue';
 import { namedSession, type OperationDef } from '../catalogue';
 import { issue } from '../catalogue/issues';
-import type { Environment } from './environment';
+import type { Environment } from '../environments/environment';
 import type { Exchange } from './exchange';
 import { formatTime } from '../format/time';
 

@@ -1,6 +1,6 @@
 /** Real exchanges for tests: the request runner against a simulator, wired the way the Send command wires it. */
 import { FinancingSession, MemoryTokenStore } from '../../src/auth';
-import { localSimulatorEnvironment, type Environment } from '../../src/send/environment';
+import { localSimulatorEnvironment, type Environment } from '../../src/environments/environment';
 import { HttpClient } from '../../src/http';
 import type { Exchange } from '../../src/send/exchange';
 import { sendOperation } from '../../src/send/guardedSend';

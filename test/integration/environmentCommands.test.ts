@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { exampleBody } from '../../src/catalogue';
-import type { Environment } from '../../src/send/environment';
+import type { Environment } from '../../src/environments/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorRunner } from '../../src/simulator';
 import { extensionApi, send, waitFor } from './support';
 

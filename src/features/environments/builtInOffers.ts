@@ -1,4 +1,4 @@
-import { LOCAL_SIMULATOR_ID, type Environment } from '../../send/environment';
+import { LOCAL_SIMULATOR_ID, type Environment } from '../../environments/environment';
 
 /**
  * Installs from before the offer record were seeded with the default simulator environment only:

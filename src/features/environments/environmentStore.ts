@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { offerBuiltIns } from './builtInOffers';
-import { environmentSchema, describeEnvironmentError, localSimulatorEnvironments, type Environment, type EnvironmentInput } from '../../send/environment';
+import { environmentSchema, describeEnvironmentError, localSimulatorEnvironments, type Environment, type EnvironmentInput } from '../../environments/environment';
 
 const ENVIRONMENTS_KEY = 'paymentWorkbench.environments';
 const ACTIVE_KEY = 'paymentWorkbench.activeEnvironment';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { OperationDef } from '../../catalogue/operations';
 import { rangeLabel } from '../../catalogue/versions';
-import { isLive } from '../../send/environment';
+import { isLive } from '../../environments/environment';
 import type { EnvironmentStore, StoredEnvironment } from './environmentStore';
 import { operationGroups, type OperationGroupId } from './operationOrder';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SessionState } from '../../auth/tokenSet';
-import type { Environment } from '../../send/environment';
+import type { Environment } from '../../environments/environment';
 import type { EnvironmentStore } from './environmentStore';
 import { EnvironmentsTree } from './environmentsTree';
 import { registerStatusBar } from './statusBar';

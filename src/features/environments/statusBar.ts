@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isLive } from '../../send/environment';
+import { isLive } from '../../environments/environment';
 import type { EnvironmentStore } from './environmentStore';
 
 /** Active environment with a TEST/LIVE badge that cannot be missed; click to switch. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { TransportOptions } from '../../http';
-import type { Environment } from '../../send/environment';
-import { transportFor as engineTransportFor } from '../../send/transport';
+import type { Environment } from '../../environments/environment';
+import { transportFor as engineTransportFor } from '../../transport/transport';
 
 /** The engine's transport with VS Code's http.proxy / http.proxyStrictSSL as the host proxy. */
 export function transportFor(env: Environment, passphrase: string | undefined): Promise<TransportOptions> {

@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import { flowSendSession, needsInbox, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
 import { readOwnFileText } from '../../platform/requestFiles';
-import type { SendingServices } from '../../commands/services';
+import type { SendingServices } from '../../host/services';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { transportFor } from '../environments/transport';
 import { memoryTokenConnections } from '../../send/connections';
 import type { Exchange } from '../../send/exchange';
-import type { Environment } from '../../send/environment';
+import type { Environment } from '../../environments/environment';
 import { expectationRange, FLOW_GLOB, updateFileItem } from './flowItems';
 import type { FlowTestsBackend } from './testController';
 

@@ -15,7 +15,7 @@ import { authAt } from '../../catalogue/versions';
 import { createsTransaction } from '../../catalogue/orderRole';
 import type { Flow, FlowStep } from '../../flows/flow';
 import { encodePathSegment } from '../../http/pathTemplate';
-import type { Environment } from '../../send/environment';
+import type { Environment } from '../../environments/environment';
 import { ImportError, type PlainRequest, type RequestAuth, type Variable } from '../model';
 import { jsonPieces, templateText, type Piece, type Resolve } from './jsonPieces';
 

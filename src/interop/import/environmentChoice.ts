@@ -7,7 +7,7 @@
  * An id another environment holds (a built-in, the output folder's environments file, VS Code's
  * store) is reused only for the same place; any other gets the next free id ("testshop01-2").
  */
-import { localSimulatorEnvironments } from '../../send/environment';
+import { localSimulatorEnvironments } from '../../environments/environment';
 import { SIMULATOR_DEFAULTS } from '../../simulator/defaults';
 import { slug } from '../model';
 

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseJsonBounded } from '../../json/depth';
-import { describeEnvironmentError, environmentSchema } from '../../send/environment';
+import { describeEnvironmentError, environmentSchema } from '../../environments/environment';
 import { ImportError } from '../model';
 import type { EnvironmentLike } from './environmentChoice';
 import { readFileBounded, UnreadableFile } from './readBounded';

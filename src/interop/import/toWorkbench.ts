@@ -10,7 +10,7 @@ import { MAX_STEPS } from '../../flows/flow';
 import { MAX_INPUT_FILE_BYTES } from '../../json/fileText';
 import { parseJsonBounded } from '../../json/depth';
 import { redactText } from '../../redaction';
-import type { SecretName } from '../../send/secretNames';
+import type { SecretName } from '../../credentials/secretNames';
 import { headerValue, slug, templateNames, uniqueName, type ImportedCollection, type PlainRequest, type RequestAuth, type RequestGroup, type Variable } from '../model';
 import { carriesCredential, FoundSecrets, merchantOfUser, secretQueryParameters, splitUserinfo, withoutCredentialFields, type SecretKeptOut } from './credentials';
 import { detectOperation, type DetectedOperation } from './detect';

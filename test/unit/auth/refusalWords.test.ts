@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FinancingSession, MemoryTokenStore } from '../../../src/auth';
 import { formatExchangeLog, HttpClient, KnownSecrets } from '../../../src/http';
-import { localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
+import { localSimulatorEnvironment, type Environment } from '../../../src/environments/environment';
 import { sendOperation } from '../../../src/send/guardedSend';
 import { startSimulator, SIMULATOR_DEFAULTS, type SimulatorHandle } from '../../../src/simulator';
 import { answerYes } from '../../harness/sendPorts';

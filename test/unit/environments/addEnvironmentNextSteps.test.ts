@@ -2,7 +2,7 @@
 import '../mocks/registerVscode';
 import * as assert from 'node:assert/strict';
 import { registerEnvironmentCommands } from '../../../src/commands/environmentCommands';
-import type { CoreServices } from '../../../src/commands/services';
+import type { CoreServices } from '../../../src/host/services';
 import { EnvironmentStore } from '../../../src/features/environments/environmentStore';
 import { SecretStore } from '../../../src/secrets/secretStore';
 import { SECRET_LABELS } from '../../../src/secrets/secretKeys';

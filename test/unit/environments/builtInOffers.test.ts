@@ -1,6 +1,6 @@
 /** Built-in environments added in a later version reach users who already saved a list, once. */
 import * as assert from 'node:assert/strict';
-import { environmentSchema, LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID, localSimulatorEnvironments, type Environment } from '../../../src/send/environment';
+import { environmentSchema, LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID, localSimulatorEnvironments, type Environment } from '../../../src/environments/environment';
 import { offerBuiltIns } from '../../../src/features/environments/builtInOffers';
 
 const builtIns = localSimulatorEnvironments(8787);

@@ -1,7 +1,7 @@
 /** The Environments view's store over an in-memory globalState: what a user finds again in the next window. */
 import '../mocks/registerVscode';
 import * as assert from 'node:assert/strict';
-import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID, localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
+import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID, localSimulatorEnvironment, type Environment } from '../../../src/environments/environment';
 import { BUILT_INS_OFFERED_KEY, EnvironmentStore } from '../../../src/features/environments/environmentStore';
 import { InMemoryMemento } from '../mocks/memento';
 import { mockExtensionContext } from '../mocks/extensionContext';

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseRequestFileAsFlow } from '../../../src/flows';
 import { exportCode, FILE_NAMES, LANGUAGES, type ExportInput, type Language } from '../../../src/interop';
-import { localSimulatorEnvironment } from '../../../src/send/environment';
+import { localSimulatorEnvironment } from '../../../src/environments/environment';
 import { problemsOf } from './codeTrees';
 
 const fixtures = path.join(process.cwd(), 'test', 'fixtures', 'interop');

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../../src/flows';
 import { exportCode, exportCurl, exportHttp, exportPostman, importFiles, ImportError, notificationText, type ExportInput } from '../../../src/interop';
-import { localSimulatorEnvironment } from '../../../src/send/environment';
+import { localSimulatorEnvironment } from '../../../src/environments/environment';
 import { problemsOf } from './codeTrees';
 
 const flow = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'examples', 'flows', 'card-pay-refund.payflow.json'), 'utf8')) as { name: string; steps: { id: string; body?: Record<string, unknown> }[] };

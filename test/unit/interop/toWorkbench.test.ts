@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFlowText } from '../../../src/flows';
 import { environmentsFileText, ImportError, importFiles, importReport, type ImportOutcome } from '../../../src/interop';
-import { environmentSchema } from '../../../src/send/environment';
+import { environmentSchema } from '../../../src/environments/environment';
 
 const fixtureDir = path.join(process.cwd(), 'test', 'fixtures', 'interop');
 const fixture = (name: string) => ({ name, text: fs.readFileSync(path.join(fixtureDir, name), 'utf8') });

@@ -11,7 +11,7 @@ import { toExchangeView } from '../../../src/features/response/host/exchangeView
 import { SendSetupError } from '../../../src/send/requestRunner';
 import { sendOperation } from '../../../src/send/guardedSend';
 import { answerYes } from '../../harness/sendPorts';
-import { localSimulatorEnvironment } from '../../../src/send/environment';
+import { localSimulatorEnvironment } from '../../../src/environments/environment';
 import { formBodyOf } from '../../../src/features/form/host/credentialFields';
 import { makeExchange } from '../../harness/exchanges';
 

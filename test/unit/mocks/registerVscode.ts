@@ -11,7 +11,7 @@ import Module = require('node:module');
 import { takeUnexpectedCalls } from './strict';
 
 /** The adapter folders whose stores are unit-tested with the doubles (src/<folder>, compiled to out/src/<folder>). */
-const ADAPTER_FOLDERS = ['features/environments', 'secrets', 'features/history', 'platform', 'commands'];
+const ADAPTER_FOLDERS = ['features/environments', 'secrets', 'features/history', 'platform', 'host', 'commands'];
 
 const fakeVscode = path.join(__dirname, 'vscodeModule.js');
 const compiledSrc = path.resolve(__dirname, '..', '..', '..', 'src');

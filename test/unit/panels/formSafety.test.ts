@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { exampleBody, getOperation, validateBody } from '../../../src/catalogue';
-import { environmentSchema } from '../../../src/send/environment';
+import { environmentSchema } from '../../../src/environments/environment';
 import { credentialFreeBody, formBodyOf, whyNotFormBody, withStoredCredentials } from '../../../src/features/form/host/credentialFields';
 import { MAX_BODY_STRING } from '../../../src/protocol/common';
 import { contentSecurityPolicy, newNonce, webviewHtml } from '../../../src/features/shared/host/webviewHtml';

@@ -15,7 +15,7 @@ import {
   redactUrlUserinfo,
 } from '../../../src/redaction';
 import { redactBody as simulatorRedactBody, redactText as simulatorRedactText } from '../../../src/simulator/redact';
-import { environmentSchema } from '../../../src/send/environment';
+import { environmentSchema } from '../../../src/environments/environment';
 
 describe('one redaction policy (src/redaction)', () => {
   it('is pure TypeScript: imports nothing from Node, vscode or outside the folder, so webviews may use it', () => {

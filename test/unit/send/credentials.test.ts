@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { Credentials } from '../../../src/send/credentials';
-import type { SecretName } from '../../../src/send/secretNames';
-import { environmentSchema, localSimulatorEnvironment } from '../../../src/send/environment';
+import { Credentials } from '../../../src/credentials/credentials';
+import type { SecretName } from '../../../src/credentials/secretNames';
+import { environmentSchema, localSimulatorEnvironment } from '../../../src/environments/environment';
 import { SIMULATOR_DEFAULTS } from '../../../src/simulator/defaults';
 
 /** SecretStorage in memory: the adapter's secret store as the tests of its logic need it. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { getOperation, type OperationDef } from '../../../src/catalogue';
-import { environmentSchema, isLive, type EnvironmentInput } from '../../../src/send/environment';
+import { environmentSchema, isLive, type EnvironmentInput } from '../../../src/environments/environment';
 import { liveQuestion } from '../../../src/send/liveGate';
 
 const env = (input: Omit<EnvironmentInput, 'id' | 'name'>) => environmentSchema.parse({ id: 'e', name: 'Shop', ...input });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { localSimulatorEnvironment, type Environment } from '../../../src/send/environment';
-import { unreachableUrlIssues } from '../../../src/send/reachableUrls';
+import { localSimulatorEnvironment, type Environment } from '../../../src/environments/environment';
+import { unreachableUrlIssues } from '../../../src/environments/reachableUrls';
 import { rulesQuestion } from '../../../src/send/rulesGate';
 
 const inbox = { order: { notificationUrl: 'http://127.0.0.1:4478/gateway' }, callback_url: 'http://localhost:4478/financing' };

@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { cliConnections } from '../../../src/cli/connections';
 import { parseFlowText, runFlow } from '../../../src/flows';
-import { Credentials } from '../../../src/send/credentials';
-import { environmentSchema, type Environment } from '../../../src/send/environment';
+import { Credentials } from '../../../src/credentials/credentials';
+import { environmentSchema, type Environment } from '../../../src/environments/environment';
 import type { Exchange } from '../../../src/send/exchange';
 import { SendDeclined, sendOperation } from '../../../src/send/guardedSend';
 import { SessionVersions, sessionVersionIssues } from '../../../src/send/sessionVersions';

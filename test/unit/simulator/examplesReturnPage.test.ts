@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { cliConnections } from '../../../src/cli/connections';
 import { parseFlowText, runFlow } from '../../../src/flows';
-import { Credentials } from '../../../src/send/credentials';
-import { localSimulatorEnvironment } from '../../../src/send/environment';
+import { Credentials } from '../../../src/credentials/credentials';
+import { localSimulatorEnvironment } from '../../../src/environments/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../../src/simulator';
 import { answerYes } from '../../harness/sendPorts';
 

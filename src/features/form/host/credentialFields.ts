@@ -4,8 +4,8 @@
  */
 import type { OperationDef } from '../../../catalogue';
 import { formStateSchema, type FormState } from '../protocol';
-import type { Credentials } from '../../../send/credentials';
-import type { Environment } from '../../../send/environment';
+import type { Credentials } from '../../../credentials/credentials';
+import type { Environment } from '../../../environments/environment';
 import { assertDepth } from '../../../json/depth';
 import { messageShapeProblem } from '../../../protocol/common';
 import { isStoredCredentialKey } from '../../../redaction';

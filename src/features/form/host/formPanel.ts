@@ -6,9 +6,9 @@
 import * as vscode from 'vscode';
 import { fieldsOf, getOperation, type OperationDef, type OperationId } from '../../../catalogue';
 import type { SendArgs } from '../../../commands/sendCommands';
-import type { SendingServices } from '../../../commands/services';
+import type { SendingServices } from '../../../host/services';
 import { freshOrderId, freshTransactionId, suggestedIds } from '../../../commands/idSuggestions';
-import { isLive, usesSimulatorCredentials } from '../../../send/environment';
+import { isLive, usesSimulatorCredentials } from '../../../environments/environment';
 import type { PathParamName } from '../../../http';
 import { formHostMessageSchema, formWebviewMessageSchema, type FieldNotes, type FormHostMessage, type FormState, type FormWebviewMessage } from '../protocol';
 import { createGatewaySession } from '../../../send/createSession';

@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { EnvironmentStore } from '../features/environments/environmentStore';
 import { transportFor } from '../features/environments/transport';
 import type { SecretStore } from '../secrets/secretStore';
-import type { Credentials } from '../send/credentials';
+import type { Credentials } from '../credentials/credentials';
 import { Connections } from '../send/connections';
 
 /**

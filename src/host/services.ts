@@ -1,7 +1,7 @@
 import type { InboxControl } from '../features/notifications/inboxControl';
 import type * as vscode from 'vscode';
 import type { EnvironmentStore } from '../features/environments/environmentStore';
-import type { Credentials } from '../send/credentials';
+import type { Credentials } from '../credentials/credentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { LastSent } from '../send/lastSent';
 import type { OrderLedger } from '../orders/answers/ledger';

@@ -1,4 +1,4 @@
-import { usesSimulatorCredentials, type Environment } from './environment';
+import { usesSimulatorCredentials, type Environment } from '../environments/environment';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
 import type { SecretName } from './secretNames';
 

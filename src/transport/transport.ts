@@ -1,6 +1,6 @@
 import * as fs from 'node:fs/promises';
 import type { TransportOptions } from '../http/types';
-import type { Environment } from './environment';
+import type { Environment } from '../environments/environment';
 
 /** A proxy the host configures for every environment (VS Code's http.proxy, HTTPS_PROXY for the CLI). */
 export interface HostProxy {
