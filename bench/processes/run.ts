@@ -89,7 +89,7 @@ export function exportedOpenApi(repoRoot: string, version: number, dir: string):
   const given = process.env.PW_BENCH_OPENAPI;
   if (given) return fs.existsSync(given) ? { file: given } : { missing: `PW_BENCH_OPENAPI names ${given}, which does not exist` };
   const file = path.join(dir, `openapi-v${version}.json`);
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), 'export', 'openapi', '--version', String(version), '--out', file], { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'payment-workbench.js'), 'export', 'openapi', '--version', String(version), '--out', file], { encoding: 'utf8', timeout: 120_000 });
   if (r.status === 0 && fs.existsSync(file)) return { file };
   const said = (r.stderr || r.stdout).trim().split('\n')[0]?.slice(0, 160) ?? '';
   return { missing: `export openapi not available (\`payment-workbench export openapi\` exit ${r.status}, wrote no file${said ? `; it said: ${said}` : ''})` };
