@@ -2,13 +2,24 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cli } from './cliProcess';
+import { spawn } from 'node:child_process';
+import { bin, cli } from './cliProcess';
 
 describe('payment-workbench export openapi (the real CLI)', function () {
   this.timeout(60_000);
   let dir: string;
   before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-openapi-'))));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('a reader that stops early (`| head`) ends the output quietly: exit 0, no EPIPE trace', async () => {
+    const child = spawn(process.execPath, [bin, 'export', 'openapi'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(status, 0, stderr);
+    assert.doesNotMatch(stderr, /EPIPE|Unhandled/);
+  });
 
   it('prints the description of the newest version on stdout, a valid OpenAPI 3.1 document', async () => {
     const run = await cli(['export', 'openapi']);
