@@ -4,9 +4,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort } from '../../test/harness/codeServer';
 import type { LoadPlan, LoadResult } from './loadClient';
 
 const HERE = __dirname;
@@ -68,17 +68,6 @@ export function startBackgroundLoad(plan: Omit<LoadPlan, 'untilStdinEnds' | 'cou
       return result;
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

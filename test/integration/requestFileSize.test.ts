@@ -1,21 +1,11 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { exampleBody } from '../../src/catalogue';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
-import { extensionApi, waitFor } from './support';
+import { extensionApi, loggedText, waitFor } from './support';
 
 const LIMIT = 'a request file holds at most 2000000 bytes (not read)';
-
-/** Every line the extension has logged so far (its log files: the warnings of a refused command land there). */
-function loggedText(folder: string): string {
-  if (!fs.existsSync(folder)) return '';
-  return fs.readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => fs.readFileSync(path.join(e.parentPath, e.name), 'utf8'))
-    .join('\n');
-}
 
 /**
  * Send Request File and Open in Form judge a request file by its size before they read it, as the

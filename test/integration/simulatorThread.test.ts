@@ -1,31 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import { createServer } from 'node:net';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { SIMULATOR_DEFAULTS } from '../../src/simulator';
-import { extensionApi, waitFor } from './support';
-
-function loggedText(folder: string): string {
-  if (!fs.existsSync(folder)) return '';
-  return fs.readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => fs.readFileSync(path.join(e.parentPath, e.name), 'utf8'))
-    .join('\n');
-}
-
-/** A port nothing listens on now (asked of the system, then let go). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../harness/codeServer';
+import { extensionApi, loggedText, waitFor } from './support';
 
 function listenOnce(port: number): Promise<void> {
   return new Promise((resolve, reject) => {

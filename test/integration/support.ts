@@ -1,8 +1,19 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Exchange } from '../../src/send/exchange';
 import type { SendArgs } from '../../src/commands/sendCommands';
 import type { Features } from '../../src/features';
 import type { SendPort } from '../../src/send/guardedSend';
+
+/** Every line the extension has logged so far (its log files: the warnings of a refused command land there). */
+export function loggedText(folder: string): string {
+  if (!fs.existsSync(folder)) return '';
+  return fs.readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => fs.readFileSync(path.join(e.parentPath, e.name), 'utf8'))
+    .join('\n');
+}
 
 export const EXTENSION_ID = 'payment-workbench.payment-workbench';
 
