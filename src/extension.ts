@@ -9,7 +9,7 @@ import { EnvironmentStore } from './features/environments/environmentStore';
 import { registerEnvironmentsView } from './features/environments/registerEnvironmentsView';
 import type { EnvironmentsTree, EnvNode } from './features/environments/environmentsTree';
 import type * as FeatureBundle from './features';
-import { HistoryStore } from './features/history/historyStore';
+import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './features/history/registerHistoryView';
 import { registerOrdersView } from './features/orders/registerOrdersView';
 import { InboxControl } from './features/notifications/inboxControl';

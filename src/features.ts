@@ -12,7 +12,7 @@ import { SendCommands } from './commands/sendCommands';
 import { vscodeSendPort } from './host/sendPort';
 import type { CoreServices, SendingServices } from './host/services';
 import { registerRequestFiles } from './editor/registerRequestFiles';
-import type { HistoryStore } from './features/history/historyStore';
+import type { HistoryStore } from './history/historyStore';
 import { resendFromHistory } from './features/history/resend';
 import { registerSaveAsFlow } from './features/history/saveAsFlowCommand';
 import { registerOrderNextStep } from './features/orders/orderNextStep';

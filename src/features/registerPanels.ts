@@ -3,7 +3,7 @@ import type * as vscode from 'vscode';
 import type { FormPanelHost } from './form/host/formPanel';
 import type { SendingServices } from '../host/services';
 import { idPattern } from '../commands/idSuggestions';
-import { replayOf } from './history/replay';
+import { replayOf } from '../history/replay';
 import type { Exchange } from '../send/exchange';
 import type { NextStep } from '../orders/answers/nextStep';
 import { generateId } from '../send/ids';

@@ -32,4 +32,14 @@ export interface Exchange {
   };
   failure?: { kind: string; message: string };
   decoded?: DecodedResponse;
+  /** Set when the Gateway Tap saw this call pass between the developer's own server and the gateway. */
+  seenBy?: 'tap';
+  /** The request's problems at its version, for a request the workbench did not build (the tap's). */
+  requestProblems?: RequestProblem[];
+}
+
+export interface RequestProblem {
+  path: string;
+  severity: 'error' | 'warning';
+  message: string;
 }

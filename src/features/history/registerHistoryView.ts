@@ -4,9 +4,9 @@
  */
 import * as vscode from 'vscode';
 import type { Exchange } from '../../send/exchange';
-import { describeExchange, toneOf, tooltipText, type ExchangeTone } from './describeExchange';
-import type { HistoryStore } from './historyStore';
-import { paramIdRuns, scrubText } from './scrub';
+import { describeExchange, toneOf, tooltipText, type ExchangeTone } from '../../history/describeExchange';
+import type { HistoryStore } from '../../history/historyStore';
+import { paramIdRuns, scrubText } from '../../history/scrub';
 import { importDropController } from '../../platform/importDrop';
 
 const HISTORY_VIEW_ID = 'paymentWorkbench.history';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { idPattern } from '../../commands/idSuggestions';
 import type { Exchange } from '../../send/exchange';
 import { generateId } from '../../send/ids';
-import { CARD_NOT_KEPT_NOTE, replayOf } from './replay';
+import { CARD_NOT_KEPT_NOTE, replayOf } from '../../history/replay';
 
 export async function resendFromHistory(e: Exchange, openInForm: (e: Exchange) => Promise<void>): Promise<void> {
   const replay = replayOf(e, () => generateId(idPattern('order')));

@@ -1,9 +1,9 @@
 /** History's "Save as Flow…": pick exchanges, choose where, and the flow file opens in the editor. */
 import * as vscode from 'vscode';
 import type { Exchange } from '../../send/exchange';
-import { describeExchange } from './describeExchange';
-import type { HistoryStore } from './historyStore';
-import { flowFileName, flowFromExchanges } from './saveAsFlow';
+import { describeExchange } from '../../history/describeExchange';
+import type { HistoryStore } from '../../history/historyStore';
+import { flowFileName, flowFromExchanges } from '../../history/saveAsFlow';
 
 export const SAVE_AS_FLOW_COMMAND = 'paymentWorkbench.history.saveAsFlow';
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Exchange } from '../../send/exchange';
 import { nextStepsFor, type NextStep } from '../../orders/answers/nextSteps';
 import { orderOfAnswer } from '../../orders/answers/orderOfAnswer';
-import type { HistoryStore } from '../history/historyStore';
+import type { HistoryStore } from '../../history/historyStore';
 
 export const ORDER_NEXT_STEP_COMMAND = 'paymentWorkbench.orders.nextStep';
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { NotificationEvent } from '../../notifications/notificationEvent';
 import { describeOrder, ordersOf, type OrderStep, type OrderSummary } from '../../orders/answers/timeline';
-import type { HistoryStore } from '../history/historyStore';
+import type { HistoryStore } from '../../history/historyStore';
 import { formatTime } from '../../format/time';
 
 const ORDERS_VIEW_ID = 'paymentWorkbench.orders';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { codeOf, describeExchange, formatMs, shortTime, toneOf, tooltipText } from '../../../src/features/history/describeExchange';
+import { codeOf, describeExchange, formatMs, shortTime, toneOf, tooltipText } from '../../../src/history/describeExchange';
 import { prettyJson } from '../../../src/json';
 import { fenced, renderExchange, RAW_BODY_DISPLAY_LIMIT } from '../../../src/features/response/host/renderExchange';
 import type { Exchange } from '../../../src/send/exchange';

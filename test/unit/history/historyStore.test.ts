@@ -4,8 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { KnownSecrets } from '../../../src/http';
 import { decodeResponse } from '../../../src/decode';
-import { MAX_ENTRY_CHARS } from '../../../src/features/history/bounds';
-import { DEFAULT_MAX_FILE_CHARS, HistoryStore } from '../../../src/features/history/historyStore';
+import { MAX_ENTRY_CHARS } from '../../../src/history/bounds';
+import { DEFAULT_MAX_FILE_CHARS, HistoryStore } from '../../../src/history/historyStore';
 import type { Exchange } from '../../../src/send/exchange';
 import { makeExchange, withResponseText } from '../../harness/exchanges';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { boundExchange } from '../../../src/features/history/bounds';
-import { replayOf } from '../../../src/features/history/replay';
+import { boundExchange } from '../../../src/history/bounds';
+import { replayOf } from '../../../src/history/replay';
 import { makeExchange } from '../../harness/exchanges';
 
 /** A body as JSON.parse gives it: "__proto__" is a plain own key, which a copy must keep as such. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { cliConnections } from '../../../src/cli/connections';
 import { parseFlowText, runFlow } from '../../../src/flows';
-import { flowFileName, flowFromExchanges } from '../../../src/features/history/saveAsFlow';
+import { flowFileName, flowFromExchanges } from '../../../src/history/saveAsFlow';
 import { Credentials } from '../../../src/credentials/credentials';
 import { LOCAL_SIMULATOR_AUTH_ONLY_ID, localSimulatorEnvironment, localSimulatorEnvironments } from '../../../src/environments/environment';
 import type { Exchange } from '../../../src/send/exchange';

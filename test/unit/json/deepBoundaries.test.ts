@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { parseRequestFile } from '../../../src/catalogue';
 import { decodeResponse } from '../../../src/decode';
 import { diagnoseRequestText, summarizeRequestText } from '../../../src/editor/requestDiagnostics';
-import { HistoryStore } from '../../../src/features/history/historyStore';
+import { HistoryStore } from '../../../src/history/historyStore';
 import { MAX_JSON_DEPTH } from '../../../src/json';
 import { toExchangeView } from '../../../src/features/response/host/exchangeView';
 import { SendSetupError } from '../../../src/send/requestRunner';

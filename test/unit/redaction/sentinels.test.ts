@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { exampleBody } from '../../../src/catalogue';
 import type { Environment } from '../../../src/environments/environment';
-import { HistoryStore } from '../../../src/features/history/historyStore';
+import { HistoryStore } from '../../../src/history/historyStore';
 import { toExchangeView } from '../../../src/features/response/host/exchangeView';
 import { renderExchange } from '../../../src/features/response/host/renderExchange';
 import type { Exchange } from '../../../src/send/exchange';

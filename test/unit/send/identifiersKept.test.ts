@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { cliConnections } from '../../../src/cli/connections';
-import { scrubExchange } from '../../../src/features/history/scrub';
+import { scrubExchange } from '../../../src/history/scrub';
 import { passesLuhn, REDACTED } from '../../../src/redaction';
 import { Credentials } from '../../../src/credentials/credentials';
 import { localSimulatorEnvironment, type Environment } from '../../../src/environments/environment';

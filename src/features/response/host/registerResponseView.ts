@@ -3,7 +3,7 @@
  * provider under `payment-workbench-response:/<id>.md`, with the raw body one click away.
  */
 import * as vscode from 'vscode';
-import { codeOf } from '../../history/describeExchange';
+import { codeOf } from '../../../history/describeExchange';
 import type { Exchange } from '../../../send/exchange';
 import { isJsonText, prettyJson } from '../../../json';
 import { renderExchange } from './renderExchange';

@@ -4,10 +4,10 @@
  * public test cards are kept in full on a TEST environment (see redaction/json.ts), so such an entry
  * replays as it was. No vscode import (unit-tested).
  */
-import { isCardSecurityCodeKey, isCredentialKey, isMaskedCardNumber, REDACTED, secretKindOfKey } from '../../redaction';
-import { orderRole } from '../../catalogue/orderRole';
-import { setOwnValue } from '../../json/ownKey';
-import type { Exchange } from '../../send/exchange';
+import { isCardSecurityCodeKey, isCredentialKey, isMaskedCardNumber, REDACTED, secretKindOfKey } from '../redaction';
+import { orderRole } from '../catalogue/orderRole';
+import { setOwnValue } from '../json/ownKey';
+import type { Exchange } from '../send/exchange';
 import { CUT_FOR_HISTORY } from './bounds';
 
 export const CARD_NOT_KEPT_NOTE = 'card data is not kept: enter it or pick a test card';

@@ -14,9 +14,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { KnownSecrets } from '../../http';
-import { MAX_JSON_DEPTH, depthError } from '../../json/depth';
-import type { Exchange } from '../../send/exchange';
+import type { KnownSecrets } from '../http';
+import { MAX_JSON_DEPTH, depthError } from '../json/depth';
+import type { Exchange } from '../send/exchange';
 import { boundExchange, entryChars, HISTORY_BOUNDS, type HistoryBounds } from './bounds';
 import { scrubExchange } from './scrub';
 

@@ -2,9 +2,9 @@
  * How one exchange is summarised in a list: the words of the History tree and of quick picks.
  * No vscode import, so the wording is unit-tested.
  */
-import type { VerdictTone } from '../../decode/types';
-import type { Exchange } from '../../send/exchange';
-import { formatTime } from '../../format/time';
+import type { VerdictTone } from '../decode/types';
+import type { Exchange } from '../send/exchange';
+import { formatTime } from '../format/time';
 
 export type ExchangeTone = VerdictTone | 'failure';
 
@@ -41,7 +41,7 @@ export function describeExchange(e: Exchange, now: Date = new Date()): string {
 }
 
 /** Kept under its old name for the history's callers; the format lives in src/format/time.ts. */
-export { formatTime as shortTime } from '../../format/time';
+export { formatTime as shortTime } from '../format/time';
 
 /**
  * Tooltip as plain text: VS Code shows a string tooltip as typed, so values from the wire can neither

@@ -7,10 +7,10 @@
  * back becomes the step's expectation (status, result, gatewayCode), so the flow checks that the
  * integration still behaves the same.
  */
-import { getOperation } from '../../catalogue/operations';
-import { orderRole } from '../../catalogue/orderRole';
-import { setOwnValue } from '../../json/ownKey';
-import type { Exchange } from '../../send/exchange';
+import { getOperation } from '../catalogue/operations';
+import { orderRole } from '../catalogue/orderRole';
+import { setOwnValue } from '../json/ownKey';
+import type { Exchange } from '../send/exchange';
 import { replayOf } from './replay';
 
 export interface SavedFlow {

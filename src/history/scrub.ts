@@ -3,11 +3,11 @@
  * are built (src/send), but a history file outlives every bug fixed later, so each field is run
  * through the shared redaction again (src/http): one declaration of what is secret, applied twice.
  */
-import type { KnownSecrets } from '../../http/knownSecrets';
-import { identifierDigitRuns, redactBodyText } from '../../http/redact';
-import { setOwnValue } from '../../json/ownKey';
-import { REDACTED, SECRET_HEADER_NAMES, identifierRuns, redactHeaders, redactIdentifier, redactJson, redactText, redactUrlText } from '../../redaction';
-import type { Exchange } from '../../send/exchange';
+import type { KnownSecrets } from '../http/knownSecrets';
+import { identifierDigitRuns, redactBodyText } from '../http/redact';
+import { setOwnValue } from '../json/ownKey';
+import { REDACTED, SECRET_HEADER_NAMES, identifierRuns, redactHeaders, redactIdentifier, redactJson, redactText, redactUrlText } from '../redaction';
+import type { Exchange } from '../send/exchange';
 
 /** A secret header written inline, as in a cURL line `-H 'RefreshToken: abc'` or a log line. */
 const HEADER_LINE = new RegExp(
@@ -98,6 +98,8 @@ export function scrubExchange(e: Exchange, known?: KnownSecrets): Exchange {
     };
   }
   if (e.failure) copy.failure = { kind: e.failure.kind, message: scrubText(e.failure.message, known) };
+  if (e.seenBy === 'tap') copy.seenBy = 'tap';
+  if (e.requestProblems) copy.requestProblems = e.requestProblems.map((p) => ({ path: p.path, severity: p.severity, message: scrubText(p.message, known) }));
   if (e.decoded) copy.decoded = scrubStrings(e.decoded, known, ids) as Exchange['decoded'];
   return copy;
 }

@@ -8,9 +8,10 @@
  * 1 K; at most 32 headers per side and 16 URL parameters. JSON escaping can still grow a string up to
  * six times, so an entry over MAX_ENTRY_CHARS after all that is cut to a skeleton that fits.
  */
-import { capJsonDepth } from '../../json/edit';
-import { setOwnValue } from '../../json/ownKey';
-import type { Exchange } from '../../send/exchange';
+import { capJsonDepth } from '../json/edit';
+import { setOwnValue } from '../json/ownKey';
+import type { Exchange } from '../send/exchange';
+import { MAX_PROBLEMS } from '../catalogue/issues';
 
 export const HISTORY_BOUNDS = {
   responseBodyChars: 256 * 1024,
@@ -123,6 +124,8 @@ export function boundExchange(e: Exchange, bounds: HistoryBounds = { ...HISTORY_
     };
   }
   if (e.failure) copy.failure = { kind: s(e.failure.kind), message: clip(e.failure.message, bounds.messageChars) };
+  if (e.seenBy === 'tap') copy.seenBy = 'tap';
+  if (e.requestProblems) copy.requestProblems = e.requestProblems.slice(0, MAX_PROBLEMS).map((p) => ({ path: s(p.path), severity: p.severity === 'warning' ? 'warning' : 'error', message: clip(p.message, bounds.messageChars) }));
   if (e.decoded) {
     const decoded = boundValue(e.decoded, bounds.stringChars, bounds);
     // The report is derived from the body: one too big is dropped and decoded again when shown.
