@@ -6,6 +6,7 @@ import { runSimulatorCommand, SimulatorUsageError } from '../simulator/terminal'
 import { exportCommand } from './exportCommand';
 import { importCommand } from './importCommand';
 import { listenCommand } from './listenCommand';
+import { tapCommand } from './tapCommand';
 import { runCommand, type CliIo } from './runCommand';
 import { COMMANDS, helpOf, USAGE, UsageError } from './usage';
 import { packageVersion } from './version';
@@ -29,6 +30,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await runCommand(rest, io);
       case 'listen':
         return await listenCommand(rest, io);
+      case 'tap':
+        return await tapCommand(rest, io);
       case 'import':
         return await importCommand(rest, io);
       case 'export':
@@ -49,7 +52,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"; the commands are run, simulator, listen, import, export and test-cards`);
+        throw new UsageError(`unknown command "${command}"; the commands are run, simulator, listen, tap, import, export and test-cards`);
     }
   } catch (err) {
     if (err instanceof UsageError || err instanceof SimulatorUsageError) {

@@ -60,7 +60,32 @@ tables go; cards marked "simulator card" only on the simulator.`,
   ],
 };
 
-export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND, TEST_CARDS_COMMAND];
+export const TAP_COMMAND: CommandSpec = {
+  name: 'tap',
+  summary: `The Gateway Tap: your own server calls the tap (set its gateway base URL to the printed address)
+and every call is forwarded unchanged to the upstream, then printed as one line: time, operation and
+version, order/transaction, HTTP status, verdict, number of problems. Checking and decoding happen
+beside the forwarding, never before it. The merchant's own credentials pass through, never stored or
+shown; card numbers and secrets are masked in every line and file. Listens on 127.0.0.1 unless --host
+says otherwise. Faults on demand test your server's retries: OPERATION:KIND[=VALUE][@COUNT|%SHARE],
+comma-separated, where KIND is delay=MS (then forward), timeout (forward, never answer), reset (forward,
+then reset the connection), 500/502/503 or busy (answer without forwarding), twice (forward twice);
+@N applies to the next N matching calls, %P to P percent of them.`,
+  flags: [
+    { name: '--upstream', value: 'ENV', help: 'where calls go: an environment (id or name) of --environments, or "simulator" to start one here' },
+    { name: '--environments', value: 'FILE', help: 'environments.json with your environments; default: .vscode/payment-workbench.environments.json' },
+    { name: '--port', value: 'N', help: 'the port, 0 to 65535 (default 0: any free port)' },
+    { name: '--host', value: 'HOST', help: 'the address to listen on (default 127.0.0.1; anything else is said at start)' },
+    { name: '--json', help: 'one JSON object per call: seq, time, operation, version, orderId, transactionId, sessionId, status, verdict, problems, recognised, fault and the masked exchange' },
+    { name: '--record', value: 'FILE', help: 'appends the --json line of each call to FILE (for tap flow, tap replay and tap export)' },
+    { name: '--fault', value: 'RULES', help: 'fault rules, comma-separated: pay:delay=2000,authorize:timeout@1,*:503%20' },
+    { name: '--faults', value: 'FILE', help: 'fault rules from a file: { "faults": [ { "operation": "pay", "kind": "delay", "delayMs": 2000, "count": 1 } ] }' },
+    { name: '--max-calls', value: 'N', help: `how many calls the tap keeps (default ${1000})` },
+    { name: '--yes-live', help: 'forwards to a LIVE environment' },
+  ],
+};
+
+export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND, TEST_CARDS_COMMAND, TAP_COMMAND];
 
 const firstSentence = (spec: CommandSpec) => spec.summary.split(/(?<=\.)\s/)[0]?.replace(/\s+/g, ' ') ?? '';
 

@@ -10,7 +10,6 @@ import {
   KnownSecrets,
   redactBodyText,
   redactHeaders,
-  redactJson,
   redactRequest,
   RequestBuildError,
   toCurl,
@@ -21,6 +20,7 @@ import {
 } from '../http';
 import { isLive, type Environment } from '../environments/environment';
 import type { Exchange } from './exchange';
+import { keptRequestBody } from './keptBody';
 import type { SessionVersions } from './sessionVersions';
 
 /** What the runner needs from the host: no vscode here, so it is tested with plain mocha against the simulator. */
@@ -174,10 +174,7 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
     const shown = redactRequest(sent, known);
     exchange.request.url = shown.url;
     exchange.request.headers = shown.headers;
-    if (sent.body !== undefined) {
-      exchange.request.bodyWasMasked = shown.body !== sent.body && !isOnlyReformatted(shown.body, sent.body);
-      exchange.request.body = keptBody(sent.body, shown.body ?? '', known, !exchange.environment.live);
-    }
+    if (sent.body !== undefined) Object.assign(exchange.request, keptRequestBody(sent.body, shown.body, known, !exchange.environment.live));
     exchange.request.curl = toCurl(sent, { includeSecrets: false, known });
   }
   if (response) {
@@ -210,30 +207,4 @@ async function adoptTokens(session: FinancingSession, response: HttpResponse, is
   if (response.status < 200 || response.status >= 300) return;
   const tokens = tokenSetFromResponse(response.json, issuedAt, previousRefresh);
   if (tokens) await session.adoptTokens(tokens);
-}
-
-/** The body history keeps: redacted, except the public test cards a TEST environment sent (so Re-send can use them). */
-function keptBody(sentText: string, redactedText: string, known: KnownSecrets, keepPublicTestCards: boolean): unknown {
-  if (!keepPublicTestCards) return parseOrText(redactedText);
-  try {
-    return redactJson(JSON.parse(sentText) as unknown, { known, keepPublicTestCards });
-  } catch {
-    return parseOrText(redactedText);
-  }
-}
-
-function parseOrText(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function isOnlyReformatted(a: string | undefined, b: string): boolean {
-  try {
-    return JSON.stringify(JSON.parse(a ?? '')) === JSON.stringify(JSON.parse(b));
-  } catch {
-    return false;
-  }
 }

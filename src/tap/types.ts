@@ -50,6 +50,8 @@ export interface TapCall {
   fault?: string;
   orderId?: string;
   transactionId?: string;
+  /** The payment session the call creates, updates or uses: a checkout's session calls thread into its order by it. */
+  sessionId?: string;
 }
 
 export interface TapOptions {

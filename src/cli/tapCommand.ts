@@ -1,0 +1,146 @@
+/**
+ * `payment-workbench tap`: the Gateway Tap in a terminal. The developer's own server calls the tap
+ * instead of the gateway; each call is forwarded unchanged to the upstream environment (or an
+ * embedded simulator) and printed as one line (a JSON object per line with --json), checked and
+ * decoded. Runs until Ctrl+C (or SIGTERM), then exits 0.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isLive, type Environment } from '../environments/environment';
+import { parseJsonBounded } from '../json/depth';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
+import { DEFAULT_MAX_CALLS, describeFaultRule, describeTapCall, faultPlanFromJson, FaultRuleError, isLoopbackHost, parseFaultRule, startTap, tapCallJson, type FaultRule, type TapHandle } from '../tap';
+import { loadEnvironments, pickEnvironment } from './environments';
+import type { CliIo } from './runCommand';
+import { parseCommand, TAP_COMMAND, UsageError } from './usage';
+
+const MAX_FAULT_FILE_BYTES = 1_000_000;
+
+interface TapArgs {
+  upstream: string;
+  environments?: string;
+  port: number;
+  host: string;
+  json: boolean;
+  record?: string;
+  faults: FaultRule[];
+  maxCalls: number;
+  yesLive: boolean;
+}
+
+function portOf(value: string | true | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (typeof value !== 'string' || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`tap: ${flag} needs a port number 0 to 65535, got ${JSON.stringify(value)}`);
+  return port;
+}
+
+function faultsOf(inline: string | undefined, file: string | undefined, cwd: string): FaultRule[] {
+  try {
+    const fromFile = file ? faultPlanFromJson(readJsonFile(path.resolve(cwd, file)), file) : [];
+    const fromFlag = inline ? inline.split(',').map((rule) => parseFaultRule(rule)) : [];
+    return [...fromFlag, ...fromFile];
+  } catch (err) {
+    if (err instanceof FaultRuleError) throw new UsageError(`tap: ${err.message}`);
+    throw err;
+  }
+}
+
+function readJsonFile(file: string): unknown {
+  let text: string;
+  try {
+    if (fs.statSync(file).size > MAX_FAULT_FILE_BYTES) throw new UsageError(`tap: ${file}: larger than ${MAX_FAULT_FILE_BYTES} bytes; not a fault file`);
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`tap: ${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  try {
+    return parseJsonBounded(text, { where: file });
+  } catch (err) {
+    throw new UsageError(`tap: ${file}: not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function parseTapArgs(args: readonly string[], cwd: string): TapArgs {
+  const { flags, operands } = parseCommand(TAP_COMMAND, args);
+  if (operands.length) throw new UsageError(`tap: takes no files or names, got ${JSON.stringify(operands[0])}`);
+  const text = (name: string) => {
+    const value = flags.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const upstream = text('--upstream');
+  if (!upstream) throw new UsageError('tap: --upstream names where calls go: an environment (id or name) or "simulator"');
+  const maxCallsText = text('--max-calls');
+  const maxCalls = maxCallsText === undefined ? DEFAULT_MAX_CALLS : Number(maxCallsText);
+  if (!Number.isInteger(maxCalls) || maxCalls < 1 || maxCalls > 100_000) throw new UsageError(`tap: --max-calls needs a whole number from 1 to 100000, got ${JSON.stringify(maxCallsText)}`);
+  const environments = text('--environments');
+  const record = text('--record');
+  return {
+    upstream,
+    port: portOf(flags.get('--port'), '--port') ?? 0,
+    host: text('--host') ?? '127.0.0.1',
+    json: flags.has('--json'),
+    faults: faultsOf(text('--fault'), text('--faults'), cwd),
+    maxCalls,
+    yesLive: flags.has('--yes-live'),
+    ...(environments !== undefined ? { environments } : {}),
+    ...(record !== undefined ? { record: path.resolve(cwd, record) } : {}),
+  };
+}
+
+/** The environment the tap forwards to: a simulator started here, or one of the environments file. */
+async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environment; simulator?: SimulatorHandle }> {
+  if (options.upstream === 'simulator') {
+    const simulator = await startSimulator({ port: 0, runBy: 'terminal' });
+    const env = pickEnvironment(loadEnvironments(undefined, io.cwd, simulator.port), undefined, 'tap');
+    return { env, simulator };
+  }
+  const env = pickEnvironment(loadEnvironments(options.environments, io.cwd, SIMULATOR_DEFAULTS.port), options.upstream, 'tap --upstream');
+  if (!env.gatewayUrl) throw new UsageError(`tap: environment "${env.id}" has no gatewayUrl to forward to`);
+  // The merchant's own server decides what it sends: a LIVE upstream is a deliberate choice, every time.
+  if (isLive(env) && !options.yesLive) throw new UsageError(`tap: "${env.name}" is a LIVE environment (${env.gatewayUrl}): real money moves for every call your server makes through the tap. Add --yes-live to forward to it.`);
+  return { env };
+}
+
+export async function tapCommand(args: readonly string[], io: CliIo, signals: NodeJS.EventEmitter = process): Promise<number> {
+  const options = parseTapArgs(args, io.cwd);
+  const { env, simulator } = await upstreamOf(options, io);
+  let tap: TapHandle | undefined;
+  let record: fs.WriteStream | undefined;
+  try {
+    tap = await startTap({
+      upstream: { url: env.gatewayUrl ?? '', environment: { id: env.id, name: env.name, live: isLive(env) } },
+      host: options.host,
+      port: options.port,
+      maxCalls: options.maxCalls,
+      faults: options.faults,
+    });
+    if (options.record) record = fs.createWriteStream(options.record, { flags: 'a', mode: 0o600 });
+    const out = record;
+    tap.onCall((call) => {
+      const json = tapCallJson(call);
+      io.out(options.json ? json : describeTapCall(call));
+      out?.write(`${json}\n`);
+    });
+    io.err(startLine(tap, env, simulator, options));
+    if (!isLoopbackHost(options.host)) io.err(`Listening on ${options.host}, not only on this machine's loopback: anyone who reaches this address can send calls through the tap to ${env.gatewayUrl}.`);
+    await new Promise<void>((resolve) => {
+      signals.once('SIGINT', resolve);
+      signals.once('SIGTERM', resolve);
+    });
+    io.err(`Gateway Tap stopped after ${tap.seen()} call${tap.seen() === 1 ? '' : 's'}.`);
+  } finally {
+    await tap?.close();
+    await new Promise<void>((resolve) => (record ? record.end(resolve) : resolve()));
+    await simulator?.close();
+  }
+  return 0;
+}
+
+function startLine(tap: TapHandle, env: Environment, simulator: SimulatorHandle | undefined, options: TapArgs): string {
+  const upstream = simulator ? `the simulator at ${simulator.baseUrl} (merchant ${SIMULATOR_DEFAULTS.merchantId}, API password ${SIMULATOR_DEFAULTS.apiPassword})` : `${env.name} (${env.gatewayUrl})`;
+  const faults = options.faults.length ? ` Faults: ${options.faults.map(describeFaultRule).join(', ')}.` : '';
+  const record = options.record ? ` Recording to ${options.record}.` : '';
+  return `Gateway Tap at ${tap.url} → ${upstream}. Set your server's gateway base URL to ${tap.url}.${faults}${record} Ctrl+C stops.`;
+}

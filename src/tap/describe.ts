@@ -1,0 +1,61 @@
+/** How a captured call reads in a terminal line, a JSON line for scripts and a row of the Tap view. */
+import { codeOf } from '../history/describeExchange';
+import type { TapCall } from './types';
+
+function problemsText(call: TapCall): string {
+  const errors = call.problems.filter((p) => p.severity === 'error').length;
+  const warnings = call.problems.length - errors;
+  if (!call.recognised) return 'not in the catalogue';
+  if (call.problems.length === 0) return 'no problems';
+  return [errors ? `${errors} error${errors === 1 ? '' : 's'}` : '', warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ');
+}
+
+/** "Authorize v100", or the method and path of a call the catalogue does not have. */
+export function tapOperationText(call: TapCall): string {
+  const e = call.exchange;
+  return call.recognised ? `${e.operationTitle}${e.version !== undefined ? ` v${e.version}` : ''}` : e.operationTitle;
+}
+
+/** "ORD-1/TXN-1", "ORD-1", "session SESSION0001…" or "-". */
+export function tapIdsText(call: TapCall): string {
+  if (call.orderId) return call.transactionId ? `${call.orderId}/${call.transactionId}` : call.orderId;
+  return call.sessionId ? `session ${call.sessionId}` : '-';
+}
+
+/** The verdict a developer scans for: gatewayCode, result or the failure's kind. */
+export function tapVerdictText(call: TapCall): string {
+  const e = call.exchange;
+  return codeOf(e) ?? e.failure?.kind ?? '-';
+}
+
+/** One terminal line: time, operation and version, ids, status, verdict, problems, time taken, fault. */
+export function describeTapCall(call: TapCall): string {
+  const e = call.exchange;
+  const time = e.startedAt.slice(11, 19);
+  const status = e.response ? String(e.response.status) : 'no answer';
+  const took = e.response ? `${Math.round(e.response.timing.totalMs)} ms` : '';
+  return [`#${call.seq}`, time, tapOperationText(call), tapIdsText(call), status, tapVerdictText(call), problemsText(call), took, call.fault ? `fault ${call.fault}` : '']
+    .filter(Boolean)
+    .join('  ');
+}
+
+/** The `--json` line (and the record file's): the facts a script decides on, then the masked exchange. */
+export function tapCallJson(call: TapCall): string {
+  const e = call.exchange;
+  return JSON.stringify({
+    seq: call.seq,
+    time: e.startedAt,
+    operation: call.recognised ? e.operationId : null,
+    version: e.version ?? null,
+    orderId: call.orderId ?? null,
+    transactionId: call.transactionId ?? null,
+    sessionId: call.sessionId ?? null,
+    status: e.response?.status ?? null,
+    verdict: call.recognised || e.response ? tapVerdictText(call) : null,
+    problems: call.problems.length,
+    recognised: call.recognised,
+    ...(call.unrecognisedWhy !== undefined ? { unrecognisedWhy: call.unrecognisedWhy } : {}),
+    ...(call.fault !== undefined ? { fault: call.fault } : {}),
+    exchange: e,
+  });
+}

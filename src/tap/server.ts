@@ -1,0 +1,221 @@
+/**
+ * The tap's listeners: plain HTTP on loopback (and TLS beside it when asked), each call forwarded as
+ * it came and answered with the upstream's bytes as they come. Recognising, checking and decoding
+ * happen after the answer went back (setImmediate), so they never delay the forwarding.
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { createDispatcher } from '../http/dispatcherFactory';
+import { MAX_REQUEST_BYTES, readBody, refuseAndClose, send, statusFaultResponse } from '../simulator/responseWriter';
+import { gatewayError } from '../simulator/gateway/errors';
+import { analyseCall, jsonOf, recognise, apiOperationOf, type SeenCall } from './analyse';
+import { describeFaultRule, FaultPlan } from './faults';
+import { askUpstream, endToEndHeaders, upstreamTarget, type UpstreamAnswer } from './forward';
+import { CallRing } from './ring';
+import type { FaultRule, TapCall, TapHandle, TapOptions } from './types';
+
+export const DEFAULT_MAX_CALLS = 1000;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
+/** What is kept of an answer for decoding; the merchant's server gets every byte whatever its size. */
+const KEEP_ANSWER_BYTES = 1024 * 1024;
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export const isLoopbackHost = (host: string): boolean => LOOPBACK.has(host);
+
+export async function startTap(options: TapOptions): Promise<TapHandle> {
+  const upstream = options.upstream;
+  new URL(upstream.url); // a bad upstream URL fails here, not at the first call
+  const dispatcher = createDispatcher(upstream.tls ? { tls: upstream.tls } : {});
+  const ring = new CallRing(options.maxCalls ?? DEFAULT_MAX_CALLS);
+  const plan = new FaultPlan(options.faults ?? []);
+  const listeners = new Set<(call: TapCall) => void>();
+  const sockets = new Set<Socket>();
+  const closing = new AbortController();
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  let seq = 0;
+
+  const publish = (seen: SeenCall): void => {
+    setImmediate(() => {
+      const call = analyseCall(seen, upstream);
+      ring.add(call);
+      for (const listener of listeners) {
+        try {
+          listener(call);
+        } catch {
+          // A listener's failure is its own: the tap and the other listeners go on.
+        }
+      }
+    });
+  };
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const seen: SeenCall = { seq: ++seq, startedAt: Date.now(), method: req.method ?? 'GET', url: '', requestHeaders: { ...req.headers }, requestBody: Buffer.alloc(0) };
+    const target = upstreamTarget(upstream.url, req.url ?? '/');
+    seen.url = `${target.origin}${target.path}`;
+    const body = await readBody(req).catch(() => undefined);
+    if (body === undefined) return; // the client went away mid-body: nothing was forwarded
+    if (body === 'too-large') {
+      refuseAndClose(req, res, gatewayError(413, 'INVALID_REQUEST', `Request body larger than ${MAX_REQUEST_BYTES} bytes (the Gateway Tap's limit, as the simulator's)`));
+      seen.failure = { kind: 'too-large', message: `the request body was larger than ${MAX_REQUEST_BYTES} bytes: refused with 413, not forwarded` };
+      publish(seen);
+      return;
+    }
+    seen.requestBody = body;
+    const rule = plan.isEmpty() ? undefined : plan.take(namesOf(seen));
+    if (rule) seen.fault = describeFaultRule({ ...rule, count: undefined, share: undefined } as FaultRule);
+
+    if (rule?.kind === 'status' || rule?.kind === 'busy') {
+      const answer = statusFaultResponse(new URL(req.url ?? '/', 'http://tap').pathname, rule.kind === 'busy' ? 503 : rule.status ?? 500);
+      send(res, answer);
+      seen.fault += ': answered by the tap, not forwarded';
+      seen.answer = { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body), sizeBytes: Buffer.byteLength(answer.body), truncated: false, totalMs: performance.now() - started, ttfbMs: 0 };
+      publish(seen);
+      return;
+    }
+    if (rule?.kind === 'delay') await delay(rule.delayMs ?? 0, closing.signal);
+
+    const forwardOnce = (): Promise<UpstreamAnswer> => {
+      const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(upstreamTimeoutMs)]);
+      return askUpstream(dispatcher, target, { method: seen.method, headers: endToEndHeaders(req.headers), body }, signal, started);
+    };
+    try {
+      if (rule?.kind === 'twice') {
+        const first = await forwardOnce();
+        const firstBody = await collect(first.body, KEEP_ANSWER_BYTES);
+        seen.fault += `: the first answered ${first.status}${verdictHint(firstBody.kept)}; your server got the second`;
+      }
+      const answer = await forwardOnce();
+      const silent = rule?.kind === 'timeout' || rule?.kind === 'reset';
+      if (!silent) res.writeHead(answer.status, answer.headers);
+      const kept = await relay(answer.body, silent ? undefined : res, KEEP_ANSWER_BYTES);
+      seen.answer = { status: answer.status, headers: answer.rawHeaders, body: kept.kept, sizeBytes: kept.size, truncated: kept.size > kept.kept.length, totalMs: performance.now() - started, ttfbMs: answer.ttfbMs };
+      if (rule?.kind === 'reset') {
+        seen.fault += ': forwarded, the gateway answered; the connection was reset';
+        resetConnection(req.socket);
+      } else if (rule?.kind === 'timeout') {
+        seen.fault += ': forwarded, the gateway answered; your server was never answered';
+        // The socket stays open until the merchant's client gives up or the tap stops.
+      } else {
+        res.end();
+      }
+    } catch (err) {
+      const message = upstreamFailure(err, upstream.url, upstreamTimeoutMs);
+      seen.failure = { kind: 'upstream', message };
+      if (!res.headersSent) send(res, { ...gatewayError(502, 'SERVER_FAILED', `Gateway Tap: ${message}`), headers: { 'content-type': 'application/json;charset=UTF-8', 'x-gateway-tap': 'upstream-failed' } });
+      else res.destroy();
+    }
+    publish(seen);
+  };
+
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    handle(req, res).catch(() => res.destroy());
+  };
+  const track = (server: http.Server | https.Server): void => {
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+  };
+  const host = options.host ?? '127.0.0.1';
+  const plain = http.createServer({ keepAliveTimeout: 5000 }, onRequest);
+  track(plain);
+  const secure = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key, keepAliveTimeout: 5000 }, onRequest) : undefined;
+  if (secure) track(secure);
+  const closeAll = async (): Promise<void> => {
+    closing.abort();
+    for (const socket of sockets) socket.destroy();
+    await Promise.all([plain, secure].map((s) => (s?.listening ? new Promise<void>((resolve) => s.close(() => resolve())) : undefined)));
+    await dispatcher.close().catch(() => undefined);
+  };
+  try {
+    await listen(plain, host, options.port ?? 0);
+    if (secure && options.tls) await listen(secure, host, options.tls.port ?? 0);
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const tlsHost = isLoopbackHost(host) ? 'localhost' : urlHost;
+  return {
+    url: `http://${urlHost}:${(plain.address() as AddressInfo).port}`,
+    tlsUrl: secure ? `https://${tlsHost}:${(secure.address() as AddressInfo).port}` : undefined,
+    upstream,
+    seen: () => seq,
+    calls: () => ring.list(),
+    onCall(listener) {
+      listeners.add(listener);
+      return { dispose: () => listeners.delete(listener) };
+    },
+    setFaults: (rules) => plan.set(rules),
+    faults: () => plan.current(),
+    close: closeAll,
+  };
+}
+
+function namesOf(seen: SeenCall): { operationId?: string; apiOperation?: string } {
+  const json = jsonOf(seen.requestBody.toString('utf8'));
+  const { detected } = recognise(seen.method, seen.url, json);
+  const apiOperation = apiOperationOf(json);
+  return { ...(detected ? { operationId: detected.op.id } : {}), ...(apiOperation !== undefined ? { apiOperation } : {}) };
+}
+
+function listen(server: http.Server | https.Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
+/** Writes each chunk to `res` as it comes (when there is one) and keeps the first `limit` bytes. */
+async function relay(body: AsyncIterable<Buffer>, res: http.ServerResponse | undefined, limit: number): Promise<{ kept: Buffer; size: number }> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (kept < limit) {
+      const part = chunk.length <= limit - kept ? chunk : chunk.subarray(0, limit - kept);
+      chunks.push(part);
+      kept += part.length;
+    }
+    if (res && !res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+  }
+  return { kept: Buffer.concat(chunks), size };
+}
+
+const collect = (body: AsyncIterable<Buffer>, limit: number) => relay(body, undefined, limit);
+
+function verdictHint(body: Buffer): string {
+  const json = jsonOf(body.toString('utf8'));
+  const result = typeof json === 'object' && json !== null ? (json as { result?: unknown }).result : undefined;
+  return typeof result === 'string' ? ` ${result}` : '';
+}
+
+function resetConnection(socket: Socket): void {
+  // An RST, as a dropped connection looks to the client, where the runtime can send one.
+  const withReset = socket as Socket & { resetAndDestroy?: () => Socket };
+  if (typeof withReset.resetAndDestroy === 'function') withReset.resetAndDestroy();
+  else socket.destroy();
+}
+
+function upstreamFailure(err: unknown, url: string, timeoutMs: number): string {
+  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.cause?.code === 'UND_ERR_HEADERS_TIMEOUT') return `the upstream ${new URL(url).origin} did not answer within ${timeoutMs} ms`;
+  const code = e.code ?? e.cause?.code;
+  return `the upstream ${new URL(url).origin} could not be reached${code ? ` (${code})` : ''}: ${e.message ?? String(err)}`;
+}
