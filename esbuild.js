@@ -73,6 +73,8 @@ const builds = [
   { ...common, entryPoints: ['src/simulator/cli.ts'], outfile: 'dist/simulator.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
   // The simulator as VS Code runs it: a worker thread of the extension host (src/simulator/thread.ts starts it).
   { ...common, entryPoints: ['src/simulator/worker.ts'], outfile: 'dist/simulatorWorker.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
+  // The Gateway Tap's checker: a worker thread beside the thread that forwards (src/tap/analyser.ts).
+  { ...common, entryPoints: ['src/tap/analysisWorker.ts'], outfile: 'dist/tapWorker.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
   // The webview UIs: browser, one IIFE each, loaded by a nonce'd <script>. The form carries the
   // catalogue (it validates every keystroke with the same code as the host); the response panel does not.
   ...['form', 'response'].map((view) => ({ ...common, entryPoints: [`src/features/${view}/app/main.ts`], outfile: `dist/webview/${view}.js`, platform: 'browser', format: 'iife', target: 'es2022' })),

@@ -19,6 +19,8 @@ export interface LoadPlan {
   connections: number;
   orderPrefix: string;
   untilStdinEnds?: boolean;
+  /** Record each request's time from send to the last byte of its answer: p50 and p99 in the result. */
+  latencies?: boolean;
 }
 
 export interface LoadResult {
@@ -28,6 +30,8 @@ export interface LoadResult {
   /** Answers that were not 2xx, and the first of them (status and the start of its body). */
   refused: number;
   firstRefusal?: string;
+  p50Ms?: number;
+  p99Ms?: number;
 }
 
 async function main(): Promise<void> {
@@ -41,13 +45,16 @@ async function main(): Promise<void> {
   let refused = 0;
   let firstRefusal: string | undefined;
   const more = () => !stop && (plan.untilStdinEnds === true || next < plan.count);
+  const took: number[] = [];
   const started = performance.now();
   await Promise.all(
     Array.from({ length: plan.connections }, async () => {
       while (more()) {
         const url = plan.baseUrl + plan.path.replace('{order}', `${plan.orderPrefix}${next++}`);
+        const sent = performance.now();
         const res = await request(url, { dispatcher: agent, method: plan.method, headers: plan.headers, ...(plan.body !== undefined ? { body: plan.body } : {}) });
         const text = await res.body.text();
+        if (plan.latencies) took.push(performance.now() - sent);
         if (res.statusCode < 200 || res.statusCode > 299) {
           refused++;
           firstRefusal ??= `${res.statusCode} ${text.slice(0, 300)}`;
@@ -57,7 +64,9 @@ async function main(): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   await agent.close();
-  const result: LoadResult = { requests: next, seconds, rps: next / seconds, refused, ...(firstRefusal ? { firstRefusal } : {}) };
+  took.sort((a, b) => a - b);
+  const at = (q: number) => took[Math.min(took.length - 1, Math.floor(q * took.length))];
+  const result: LoadResult = { requests: next, seconds, rps: next / seconds, refused, ...(firstRefusal ? { firstRefusal } : {}), ...(took.length ? { p50Ms: at(0.5), p99Ms: at(0.99) } : {}) };
   process.stdout.write(JSON.stringify(result) + '\n');
 }
 

@@ -37,9 +37,9 @@ function ended(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** `simulator` or `bare` (bench/processes/server.ts) in a process of its own. */
-export async function startServer(kind: 'simulator' | 'bare', repoRoot: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, [path.join(HERE, 'server.js'), kind, repoRoot], { stdio: ['pipe', 'pipe', 'pipe'] });
+/** `simulator`, `bare` or `tap` in front of `upstream` (bench/processes/server.ts) in a process of its own. */
+export async function startServer(kind: 'simulator' | 'simulator-default' | 'bare' | 'tap', repoRoot: string, upstream?: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, [path.join(HERE, 'server.js'), kind, repoRoot, ...(upstream ? [upstream] : [])], { stdio: ['pipe', 'pipe', 'pipe'] });
   const { port } = await firstJsonLine<{ port: number }>(child, `the ${kind} server`);
   return {
     baseUrl: `http://127.0.0.1:${port}`,

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { DEFAULT_MAX_ORDERS } from '../../src/simulator/defaults';
 import { startSimulatorThread } from '../../src/simulator/thread';
+import { startTap } from '../../src/tap';
 
 const FIXED_ANSWER = '{"result":"SUCCESS","order":{"id":"BENCH","amount":10.00,"currency":"USD","status":"CAPTURED"},"response":{"gatewayCode":"APPROVED"}}';
 
@@ -16,14 +17,21 @@ async function main(): Promise<void> {
   const repoRoot = process.argv[3] ?? process.cwd();
   let close: () => Promise<void>;
   let port: number;
-  if (kind === 'simulator') {
+  if (kind === 'simulator' || kind === 'simulator-default') {
     // The order lock's hold (processingDelayMs, default 5 ms) is a sleep, not work: left out, the rate is the simulator's CPU.
-    const sim = await startSimulatorThread(path.join(repoRoot, 'dist', 'simulatorWorker.js'), { port: 0, maxOrders: DEFAULT_MAX_ORDERS, runBy: 'test', processingDelayMs: 0 });
+    // simulator-default keeps it: the simulator as a developer runs it.
+    const sim = await startSimulatorThread(path.join(repoRoot, 'dist', 'simulatorWorker.js'), { port: 0, maxOrders: DEFAULT_MAX_ORDERS, runBy: 'test', ...(kind === 'simulator' ? { processingDelayMs: 0 } : {}) });
     let lines = 0;
     // As the extension host does, this thread takes the log's batches (and here only counts them).
     sim.onLog((entries, omitted) => (lines += entries.length + omitted));
     port = sim.port;
     close = () => sim.close();
+  } else if (kind === 'tap') {
+    // The Gateway Tap as the CLI runs it, in a process of its own, forwarding to the upstream named next.
+    const upstream = process.argv[4] ?? '';
+    const tap = await startTap({ upstream: { url: upstream, environment: { id: 'bench', name: 'bench upstream', live: false } }, analysisWorker: path.join(repoRoot, 'dist', 'tapWorker.js') });
+    port = Number(new URL(tap.url).port);
+    close = () => tap.close();
   } else if (kind === 'bare') {
     const server = createServer((req, res) => {
       req.resume();
@@ -33,7 +41,7 @@ async function main(): Promise<void> {
     port = (server.address() as AddressInfo).port;
     close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   } else {
-    throw new Error(`server kind: simulator or bare, not ${kind}`);
+    throw new Error(`server kind: simulator, tap or bare, not ${kind}`);
   }
   process.stdout.write(JSON.stringify({ port }) + '\n');
   process.stdin.on('end', () => void close().then(() => process.exit(0))).resume();

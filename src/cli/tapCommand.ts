@@ -115,6 +115,8 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
       port: options.port,
       maxCalls: options.maxCalls,
       faults: options.faults,
+      // Beside dist/cli.js in the package; a build without it checks calls on the forwarding thread.
+      analysisWorker: path.join(__dirname, 'tapWorker.js'),
     });
     if (options.record) record = fs.createWriteStream(options.record, { flags: 'a', mode: 0o600 });
     const out = record;

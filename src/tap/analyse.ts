@@ -158,6 +158,23 @@ function sessionIdOf(e: Exchange, json: unknown): string | undefined {
   return typeof created?.id === 'string' ? created.id : undefined;
 }
 
+/** A call the checker was too far behind to check: what it was and what came back, masked, unchecked. */
+export function uncheckedCall(seen: SeenCall, upstream: TapUpstream, behind: number): TapCall {
+  const known = secretsOf(seen.requestHeaders);
+  const exchange: Exchange = {
+    id: randomUUID(),
+    startedAt: new Date(seen.startedAt).toISOString(),
+    environment: upstream.environment,
+    operationId: NOT_IN_CATALOGUE,
+    operationTitle: `${seen.method} ${redactUrlText(new URL(seen.url).pathname, known)}`,
+    params: {},
+    request: { method: seen.method, url: redactUrlText(seen.url, known), headers: redactHeaders(singleValued(seen.requestHeaders), known), bodyWasMasked: true, curl: '' },
+    ...(seen.answer ? { response: { status: seen.answer.status, headers: redactHeaders(seen.answer.headers, known), bodyText: '', sizeBytes: seen.answer.sizeBytes, truncated: true, timing: { totalMs: seen.answer.totalMs, ttfbMs: seen.answer.ttfbMs } } } : {}),
+    seenBy: 'tap',
+  };
+  return { seq: seen.seq, exchange, recognised: false, unrecognisedWhy: `not checked: the checker was ${behind} calls behind (forwarded all the same)`, problems: [], ...(seen.fault !== undefined ? { fault: seen.fault } : {}) };
+}
+
 /** A Create Session or Retrieve call names its order only in the answer. */
 function orderIdOfAnswer(e: Exchange): string | undefined {
   const json = e.response ? jsonOf(e.response.bodyText) : undefined;

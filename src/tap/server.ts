@@ -9,7 +9,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createDispatcher } from '../http/dispatcherFactory';
 import { MAX_REQUEST_BYTES, readBody, refuseAndClose, send, statusFaultResponse } from '../simulator/responseWriter';
 import { gatewayError } from '../simulator/gateway/errors';
-import { analyseCall, jsonOf, recognise, apiOperationOf, type SeenCall } from './analyse';
+import { jsonOf, recognise, apiOperationOf, type SeenCall } from './analyse';
+import { startAnalyser } from './analyser';
 import { describeFaultRule, FaultPlan } from './faults';
 import { askUpstream, endToEndHeaders, upstreamTarget, type UpstreamAnswer } from './forward';
 import { CallRing } from './ring';
@@ -35,19 +36,17 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   let seq = 0;
 
-  const publish = (seen: SeenCall): void => {
-    setImmediate(() => {
-      const call = analyseCall(seen, upstream);
-      ring.add(call);
-      for (const listener of listeners) {
-        try {
-          listener(call);
-        } catch {
-          // A listener's failure is its own: the tap and the other listeners go on.
-        }
+  const analyser = startAnalyser(upstream, options.analysisWorker, (call) => {
+    ring.add(call);
+    for (const listener of listeners) {
+      try {
+        listener(call);
+      } catch {
+        // A listener's failure is its own: the tap and the other listeners go on.
       }
-    });
-  };
+    }
+  });
+  const publish = (seen: SeenCall): void => analyser.analyse(seen);
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -76,21 +75,33 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     }
     if (rule?.kind === 'delay') await delay(rule.delayMs ?? 0, closing.signal);
 
-    const forwardOnce = (): Promise<UpstreamAnswer> => {
-      const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(upstreamTimeoutMs)]);
-      return askUpstream(dispatcher, target, { method: seen.method, headers: endToEndHeaders(req.headers), body }, signal, started);
+    // One controller per call, its timer cleared when the answer is in: a per-call AbortSignal.timeout
+    // or AbortSignal.any over the tap's long-lived signal would keep every call alive for the timeout.
+    const forwardOnce = async (): Promise<UpstreamAnswer & { kept: Buffer; size: number }> => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(new UpstreamTimeout()), upstreamTimeoutMs);
+      const stop = () => controller.abort();
+      closing.signal.addEventListener('abort', stop, { once: true });
+      try {
+        const answer = await askUpstream(dispatcher, target, { method: seen.method, headers: endToEndHeaders(req.headers), body }, controller.signal, started);
+        const silent = rule?.kind === 'timeout' || rule?.kind === 'reset' || (rule?.kind === 'twice' && !firstDone);
+        if (!silent) res.writeHead(answer.status, answer.headers);
+        const relayed = await relay(answer.body, silent ? undefined : res, KEEP_ANSWER_BYTES);
+        return { ...answer, ...relayed };
+      } finally {
+        clearTimeout(timer);
+        closing.signal.removeEventListener('abort', stop);
+      }
     };
+    let firstDone = false;
     try {
       if (rule?.kind === 'twice') {
         const first = await forwardOnce();
-        const firstBody = await collect(first.body, KEEP_ANSWER_BYTES);
-        seen.fault += `: the first answered ${first.status}${verdictHint(firstBody.kept)}; your server got the second`;
+        firstDone = true;
+        seen.fault += `: the first answered ${first.status}${verdictHint(first.kept)}; your server got the second`;
       }
       const answer = await forwardOnce();
-      const silent = rule?.kind === 'timeout' || rule?.kind === 'reset';
-      if (!silent) res.writeHead(answer.status, answer.headers);
-      const kept = await relay(answer.body, silent ? undefined : res, KEEP_ANSWER_BYTES);
-      seen.answer = { status: answer.status, headers: answer.rawHeaders, body: kept.kept, sizeBytes: kept.size, truncated: kept.size > kept.kept.length, totalMs: performance.now() - started, ttfbMs: answer.ttfbMs };
+      seen.answer = { status: answer.status, headers: answer.rawHeaders, body: answer.kept, sizeBytes: answer.size, truncated: answer.size > answer.kept.length, totalMs: performance.now() - started, ttfbMs: answer.ttfbMs };
       if (rule?.kind === 'reset') {
         seen.fault += ': forwarded, the gateway answered; the connection was reset';
         resetConnection(req.socket);
@@ -128,6 +139,7 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     for (const socket of sockets) socket.destroy();
     await Promise.all([plain, secure].map((s) => (s?.listening ? new Promise<void>((resolve) => s.close(() => resolve())) : undefined)));
     await dispatcher.close().catch(() => undefined);
+    await analyser.close();
   };
   try {
     await listen(plain, host, options.port ?? 0);
@@ -198,7 +210,9 @@ async function relay(body: AsyncIterable<Buffer>, res: http.ServerResponse | und
   return { kept: Buffer.concat(chunks), size };
 }
 
-const collect = (body: AsyncIterable<Buffer>, limit: number) => relay(body, undefined, limit);
+class UpstreamTimeout extends Error {
+  override name = 'TimeoutError';
+}
 
 function verdictHint(body: Buffer): string {
   const json = jsonOf(body.toString('utf8'));

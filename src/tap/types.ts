@@ -65,7 +65,9 @@ export interface TapOptions {
   /** The ring of captured calls; 1,000 unless given. */
   maxCalls?: number;
   faults?: readonly FaultRule[];
-  /** How long the tap waits for the upstream's answer before it answers 504 itself. */
+  /** dist/tapWorker.js: checking and decoding in a thread of their own (else on the forwarding thread, after each answer). */
+  analysisWorker?: string;
+  /** How long the tap waits for the upstream's answer before it answers 502 itself. */
   upstreamTimeoutMs?: number;
 }
 

@@ -1,8 +1,11 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import type { SimulatorHandle } from '../../../src/simulator';
 import { startTap, parseFaultRule, type TapCall, type TapHandle } from '../../../src/tap';
+import { repoRoot } from '../../harness/paths';
 import { authorizeBody, basicAuth, gatewayPut, MID, newAgent, send, useSimulator, waitUntil } from '../simulator/helpers';
 
 const TEST_ENV = { id: 'sim', name: 'Simulator', live: false };
@@ -177,6 +180,38 @@ describe('Gateway Tap (engine, simulator upstream over loopback)', function () {
         await counted.close();
       }
     });
+  });
+});
+
+describe('Gateway Tap checking in its own thread (dist/tapWorker.js)', function () {
+  this.timeout(30_000);
+  let sim!: SimulatorHandle;
+  let agent!: Agent;
+  useSimulator({}, (s, a) => {
+    sim = s;
+    agent = a;
+  });
+
+  it('gives the same checked and decoded call as checking on the forwarding thread', async () => {
+    const workerFile = path.join(repoRoot, 'dist', 'tapWorker.js');
+    assert.ok(fs.existsSync(workerFile), 'npm run build makes dist/tapWorker.js');
+    const body = { ...authorizeBody(), order: { amount: '10.00', currency: 'USD', reference: 'y'.repeat(41) } };
+    const seenBy = async (analysisWorker: string | undefined, orderId: string) => {
+      const tap = await startTap({ upstream: { url: sim.baseUrl, environment: TEST_ENV }, ...(analysisWorker ? { analysisWorker } : {}) });
+      try {
+        await gatewayPut(agent, tap.url, 100, orderId, 'TXN-1', body);
+        return (await callsOf(tap, 1))[0];
+      } finally {
+        await tap.close();
+      }
+    };
+    const inThread = await seenBy(workerFile, 'ORD-thread');
+    const inline = await seenBy(undefined, 'ORD-inline');
+    assert.equal(inThread?.exchange.operationId, 'gateway.authorize');
+    assert.deepEqual(inThread?.problems, inline?.problems);
+    assert.ok(inThread?.problems.some((p) => p.path === 'order.reference'));
+    assert.equal(inThread?.exchange.decoded?.verdict.title, inline?.exchange.decoded?.verdict.title);
+    assert.equal(inThread?.orderId, 'ORD-thread');
   });
 });
 

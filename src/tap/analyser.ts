@@ -1,0 +1,72 @@
+/**
+ * Where captured calls are recognised, checked and decoded: beside the forwarding, never in its way.
+ * In a worker thread (dist/tapWorker.js) when its bundle is at hand, so the thread that forwards only
+ * forwards; else on the same thread after each answer went back (tests, a build without the bundle).
+ * A checker that falls behind does not hold calls without bound: past MAX_BEHIND a call is kept
+ * unchecked, and says so.
+ */
+import * as fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { analyseCall, uncheckedCall, type SeenCall } from './analyse';
+import type { TapCall, TapUpstream } from './types';
+
+export const MAX_BEHIND = 2000;
+
+export interface Analyser {
+  analyse(seen: SeenCall): void;
+  close(): Promise<void>;
+}
+
+export type AnalysisMessage = { type: 'analyse'; seen: SeenCall } | { type: 'call'; call: TapCall };
+
+export function startAnalyser(upstream: TapUpstream, workerFile: string | undefined, done: (call: TapCall) => void): Analyser {
+  return workerFile && fs.existsSync(workerFile) ? threadAnalyser(upstream, workerFile, done) : inlineAnalyser(upstream, done);
+}
+
+function inlineAnalyser(upstream: TapUpstream, done: (call: TapCall) => void): Analyser {
+  let behind = 0;
+  return {
+    analyse(seen) {
+      if (behind >= MAX_BEHIND) return done(uncheckedCall(seen, upstream, behind));
+      behind++;
+      setImmediate(() => {
+        behind--;
+        done(analyseCall(seen, upstream));
+      });
+    },
+    close: async () => undefined,
+  };
+}
+
+function threadAnalyser(upstream: TapUpstream, workerFile: string, done: (call: TapCall) => void): Analyser {
+  const worker = new Worker(workerFile, { workerData: { upstream } });
+  worker.unref();
+  const waiting = new Map<number, SeenCall>();
+  let failed: string | undefined;
+  worker.on('message', (message: AnalysisMessage) => {
+    if (message.type !== 'call') return;
+    waiting.delete(message.call.seq);
+    done(message.call);
+  });
+  const fallBack = (why: string) => {
+    failed ??= why;
+    // Calls the thread took but never answered are checked here, so none is lost.
+    for (const seen of waiting.values()) done(analyseCall(seen, upstream));
+    waiting.clear();
+  };
+  worker.on('error', (err) => fallBack(err.message));
+  worker.on('exit', () => fallBack('the checking thread ended'));
+  return {
+    analyse(seen) {
+      if (failed !== undefined) return done(analyseCall(seen, upstream));
+      if (waiting.size >= MAX_BEHIND) return done(uncheckedCall(seen, upstream, waiting.size));
+      waiting.set(seen.seq, seen);
+      worker.postMessage({ type: 'analyse', seen } satisfies AnalysisMessage);
+    },
+    async close() {
+      failed ??= 'closed';
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Agent, request } from 'undici';
+import { SIMULATOR_DEFAULTS } from '../../src/simulator';
+import { bin, cli } from './cliProcess';
+
+/** `payment-workbench tap`, the real process: its refusals, its lines, its faults, Ctrl+C. */
+
+interface Tapping {
+  url: string;
+  stderr(): string;
+  lines(): string[];
+  stop(): Promise<number | null>;
+}
+
+function tap(args: string[], cwd = process.cwd()): Promise<Tapping> {
+  const child = spawn(process.execPath, [bin, 'tap', ...args], { cwd, env: process.env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      const url = /Gateway Tap at (http:\/\/[^\s]+)/.exec(stderr)?.[1];
+      if (url)
+        resolve({
+          url,
+          stderr: () => stderr,
+          lines: () => stdout.split('\n').filter((l) => l !== ''),
+          stop: async () => {
+            child.kill('SIGINT');
+            return exited;
+          },
+        });
+    });
+    void exited.then((code) => reject(new Error(`tap exited ${code} before listening: ${stderr}`)));
+  });
+}
+
+const auth = 'Basic ' + Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64');
+const payBody = JSON.stringify({ apiOperation: 'PAY', order: { amount: '10.00', currency: 'USD' }, sourceOfFunds: { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } } });
+
+async function pay(agent: Agent, base: string, orderId: string): Promise<number> {
+  const res = await request(`${base}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/${orderId}/transaction/1`, { dispatcher: agent, method: 'PUT', headers: { authorization: auth, 'content-type': 'application/json' }, body: payBody });
+  await res.body.text();
+  return res.statusCode;
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
+  assert.ok(condition(), what);
+}
+
+describe('payment-workbench tap (real process)', function () {
+  this.timeout(60_000);
+  let agent: Agent;
+  before(() => (agent = new Agent({ connections: 2 })));
+  after(async () => agent.close());
+
+  it('prints one line per call with operation, version, ids, status, verdict and problems; exits 0 on Ctrl+C', async () => {
+    const t = await tap(['--upstream', 'simulator']);
+    assert.match(t.stderr(), /→ the simulator at http:\/\/127\.0\.0\.1:\d+/);
+    assert.equal(await pay(agent, t.url, 'ORD-cli-line'), 200);
+    await until(() => t.lines().length === 1, 'one line');
+    assert.match(t.lines()[0] ?? '', /^#1 {2}\d\d:\d\d:\d\d {2}Pay v100 {2}ORD-cli-line\/1 {2}200 {2}APPROVED {2}no problems {2}\d+ ms$/);
+    assert.equal(await t.stop(), 0);
+  });
+
+  it('--json prints the masked exchange; --record writes the same lines', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-'));
+    const record = path.join(dir, 'calls.jsonl');
+    const t = await tap(['--upstream', 'simulator', '--json', '--record', record]);
+    await pay(agent, t.url, 'ORD-cli-json');
+    await until(() => t.lines().length === 1, 'one JSON line');
+    await t.stop();
+    const line = JSON.parse(t.lines()[0] ?? '{}') as { operation: string; version: number; orderId: string; status: number; verdict: string; exchange: { seenBy: string; request: { headers: Record<string, string> } } };
+    assert.equal(line.operation, 'gateway.pay');
+    assert.equal(line.version, 100);
+    assert.equal(line.orderId, 'ORD-cli-json');
+    assert.equal(line.verdict, 'APPROVED');
+    assert.equal(line.exchange.seenBy, 'tap');
+    assert.ok(!t.lines()[0]?.includes(SIMULATOR_DEFAULTS.apiPassword), 'the API password is never shown');
+    assert.ok(!t.lines()[0]?.includes(auth.slice(6)), 'nor the Basic credentials');
+    assert.equal(fs.readFileSync(record, 'utf8'), `${t.lines()[0]}\n`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('--fault answers 503 to the next Pay and says so on its line', async () => {
+    const t = await tap(['--upstream', 'simulator', '--fault', 'pay:503@1']);
+    try {
+      assert.match(t.stderr(), /Faults: pay:503@1/);
+      assert.equal(await pay(agent, t.url, 'ORD-one'), 503);
+      assert.equal(await pay(agent, t.url, 'ORD-two'), 200);
+      await until(() => t.lines().length === 2, 'two lines');
+      assert.match(t.lines()[0] ?? '', /503 .*fault pay:503: answered by the tap, not forwarded/);
+      assert.doesNotMatch(t.lines()[1] ?? '', /fault/);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('refuses a LIVE upstream without --yes-live, naming it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-live-'));
+    const environments = path.join(dir, 'environments.json');
+    fs.writeFileSync(environments, JSON.stringify({ environments: [{ id: 'prod', name: 'Production', gatewayUrl: 'https://ap-gateway.mastercard.com', merchantId: 'SHOP1' }] }));
+    const refused = await cli(['tap', '--upstream', 'prod', '--environments', environments]);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /"Production" is a LIVE environment \(https:\/\/ap-gateway\.mastercard\.com\).*Add --yes-live/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says so when it listens beyond loopback', async () => {
+    const t = await tap(['--upstream', 'simulator', '--host', '0.0.0.0']);
+    assert.match(t.stderr(), /Listening on 0\.0\.0\.0, not only on this machine's loopback/);
+    await t.stop();
+  });
+
+  it('refuses a fault rule it cannot apply, naming the rule', async () => {
+    const refused = await cli(['tap', '--upstream', 'simulator', '--fault', 'pay:404']);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /fault "pay:404": a status fault answers 500, 502, 503, got 404/);
+  });
+});
