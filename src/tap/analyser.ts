@@ -39,7 +39,9 @@ function inlineAnalyser(upstream: TapUpstream, done: (call: TapCall) => void): A
 }
 
 function threadAnalyser(upstream: TapUpstream, workerFile: string, done: (call: TapCall) => void): Analyser {
-  const worker = new Worker(workerFile, { workerData: { upstream } });
+  // A small heap of its own: the checker keeps nothing between calls, and a worker left to V8's default
+  // limits grows its heap by tens of megabytes before it collects.
+  const worker = new Worker(workerFile, { workerData: { upstream }, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 } });
   worker.unref();
   const waiting = new Map<number, SeenCall>();
   let failed: string | undefined;
