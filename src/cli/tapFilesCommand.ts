@@ -9,8 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describeFlowProblem, MAX_STEPS, parseFlowText, type Flow } from '../flows';
 import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID } from '../environments/environment';
-import { replayOf } from '../history/replay';
-import { flowFileName, flowFromExchanges, type SavedFlow } from '../history/saveAsFlow';
+import { flowFileName, flowFromExchangesWithNotes, type SavedFlow } from '../history/saveAsFlow';
 import { slug } from '../interop/model';
 import { exportFlowInput } from './exportCommand';
 import { runFlowInputs, type CliIo } from './runCommand';
@@ -156,7 +155,7 @@ async function tapFlow(args: readonly string[], io: CliIo): Promise<number> {
   if (chosen.calls.length === 0) throw new UsageError(`tap flow: ${record.shown}: none of ${chosen.what} is an operation of the catalogue; nothing to save`);
   if (chosen.calls.length > MAX_STEPS) throw new UsageError(`tap flow: ${chosen.what} are ${chosen.calls.length} calls, more than the ${MAX_STEPS} steps a flow holds; choose with --order or --calls`);
   const calls = readCalls(record.file, record.shown, chosen.calls);
-  const { incomplete, ...saved } = flowFromExchanges(calls.map((c) => c.exchange));
+  const { flow: { incomplete, ...saved }, notes } = flowFromExchangesWithNotes(calls.map((c) => c.exchange));
   checkedFlow(saved, `the flow saved from ${record.shown}`);
   const out = textFlag(flags, '--out');
   const target = out !== undefined ? path.resolve(io.cwd, flowFileName(out)) : freeName(io.cwd, slug(textFlag(flags, '--order') ?? path.basename(record.shown, '.jsonl'), 'tap'));
@@ -164,12 +163,10 @@ async function tapFlow(args: readonly string[], io: CliIo): Promise<number> {
   const shown = shownPath(target, io.cwd);
   io.out(`Wrote ${shown}: ${saved.steps.length} step${saved.steps.length === 1 ? '' : 's'} (${saved.steps.map((s) => s.id).join(', ')}) from ${chosen.what}, ${seqRanges(chosen.calls.map((c) => c.seq))} of ${record.shown}.`);
   if (incomplete.length) {
-    io.out('Fill in before it runs (the tap masked these values):');
-    for (const [i, call] of calls.entries()) {
-      const step = saved.steps[i];
-      if (!step || !incomplete.includes(step.id)) continue;
-      const notes = Object.entries(replayOf(call.exchange, () => '').fieldNotes);
-      io.out(`  ${step.id}: ${notes.length ? notes.map(([field, note]) => `${field} (${note})`).join('; ') : 'a secret of the body (filled from the environment variables at run time)'}`);
+    io.out('Fill in before it runs (values the tap masked, or a flow cannot hold):');
+    for (const id of incomplete) {
+      const fields = Object.entries(notes[id] ?? {});
+      io.out(`  ${id}: ${fields.length ? fields.map(([field, note]) => `${field} (${note})`).join('; ') : 'a secret of the body (filled from the environment variables at run time)'}`);
     }
   }
   io.out(`Run it: payment-workbench run ${quoteArg(shown)} ${isSimulator(saved.environment) ? '--simulator' : `--env ${quoteArg(saved.environment ?? '<environment>')}`}`);
@@ -215,11 +212,10 @@ const shownPath = (file: string, cwd: string) => {
 /** The captured call as a one-step flow (History's Save as Flow of one exchange), with the fields it lost. */
 function oneStepFlow(record: RecordFile, call: RecordedCall): { flow: Flow; lost: string[] } {
   if (!call.recognised) throw new UsageError(`${record.shown}: ${notInCatalogue(call, record)}; its masked cURL line is in the record (exchange.request.curl)`);
-  const { incomplete, ...saved } = flowFromExchanges([call.exchange]);
+  const { flow: { incomplete: _noted, ...saved }, notes } = flowFromExchangesWithNotes([call.exchange]);
   const title = `${call.title}${call.exchange.version !== undefined ? ` v${call.exchange.version}` : ''}`;
   const flow = checkedFlow({ ...saved, name: `${title}, call ${callName(call, record)} of ${path.basename(record.shown)}` }, record.shown);
-  const lost = incomplete.length ? Object.keys(replayOf(call.exchange, () => '').fieldNotes) : [];
-  return { flow, lost };
+  return { flow, lost: Object.values(notes).flatMap((fields) => Object.entries(fields).map(([field, note]) => `${field} (${note})`)) };
 }
 
 function chosenCall(record: RecordFile, flags: ReadonlyMap<string, string | true>, command: string): RecordedCall {
@@ -234,7 +230,7 @@ async function tapReplay(args: readonly string[], io: CliIo): Promise<number> {
   const call = chosenCall(record, flags, 'tap replay');
   const { flow, lost } = oneStepFlow(record, call);
   if (lost.length) {
-    throw new UsageError(`tap replay: call ${callName(call, record)} (${call.title}) lost values the tap masked: ${lost.join(', ')}. Save it with tap flow ${quoteArg(record.shown)} --calls ${callName(call, record).replace('#', '')} and fill them in, then run the flow.`);
+    throw new UsageError(`tap replay: call ${callName(call, record)} (${call.title}) cannot be sent as the tap recorded it: ${lost.join('; ')}. Save it with tap flow ${quoteArg(record.shown)} --calls ${callName(call, record).replace('#', '')} and fill them in, then run the flow.`);
   }
   const env = textFlag(flags, '--env');
   const environments = textFlag(flags, '--environments');
@@ -255,6 +251,6 @@ async function tapExport(args: readonly string[], io: CliIo): Promise<number> {
   const record = openRecord(operands, 'tap export', io.cwd);
   const call = chosenCall(record, flags, 'tap export');
   const { flow, lost } = oneStepFlow(record, call);
-  if (lost.length) io.err(`Call ${callName(call, record)} lost values the tap masked (${lost.join(', ')}): the export leaves them out; fill them in.`);
+  if (lost.length) io.err(`Call ${callName(call, record)} is exported without what the tap could not keep; fill it in: ${lost.join('; ')}.`);
   return exportFlowInput({ file: `${record.shown} call ${callName(call, record)}`, flow }, flags, io);
 }

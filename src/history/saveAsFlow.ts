@@ -28,7 +28,21 @@ export interface SavedFlow {
 /** A recorded id → the reference to the step that sent it first. */
 type IdReferences = Map<string, string>;
 
+/**
+ * No flow syntax writes `{{` literally: a recorded value holding it (a merchant's unfilled template,
+ * "Order {{number}}") would be read as a reference, resolved to something else or refused. It is
+ * left out of the step, which is then one to fill in.
+ */
+export const NOT_LITERAL_NOTE = 'holds "{{", which a flow reads as a reference: enter this value in the step yourself';
+const holdsBraces = (text: string) => text.includes('{{');
+
 export function flowFromExchanges(chosen: readonly Exchange[]): SavedFlow {
+  return flowFromExchangesWithNotes(chosen).flow;
+}
+
+/** The saved flow, and for each step to fill in: field path ("order.amount", "params.orderId") → why it is empty. */
+export function flowFromExchangesWithNotes(chosen: readonly Exchange[]): { flow: SavedFlow; notes: Record<string, Record<string, string>> } {
+  const notes: Record<string, Record<string, string>> = {};
   const exchanges = [...chosen].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   const usedIds = new Map<string, number>();
   const references: IdReferences = new Map();
@@ -38,24 +52,29 @@ export function flowFromExchanges(chosen: readonly Exchange[]): SavedFlow {
   for (const e of exchanges) {
     const id = stepId(e.operationId, usedIds);
     const replay = replayOf(e, () => '');
+    const stepNotes: Record<string, string> = { ...replay.fieldNotes };
     const params: Record<string, string> = {};
     for (const [name, value] of Object.entries(e.params)) {
       if (name === 'merchantId') continue;
       // A transaction id an earlier step sent is that step's again (Authenticate Payer continues Initiate
       // Authentication's, a retry repeats its own); any other is drawn anew by each run.
-      if (name === 'transactionId') {
-        const earlier = references.get(value);
-        if (earlier !== undefined) params.transactionId = earlier;
-      } else if (name === 'orderId') params.orderId = references.get(value) ?? firstOrderId(value, id, startsOrder(e.operationId), freshOrders);
-      else params[name] = references.get(value) ?? value;
+      const reference = references.get(value);
+      if (reference !== undefined) params[name] = reference;
+      else if (name === 'transactionId') continue;
+      else if (name === 'orderId' && startsOrder(e.operationId)) params.orderId = freshOrderId(id, freshOrders);
+      else if (holdsBraces(value)) stepNotes[`params.${name}`] = NOT_LITERAL_NOTE;
+      else params[name] = value;
     }
-    const body = replay.body === undefined ? undefined : withIdReferences(replay.body, references);
+    const body = replay.body === undefined ? undefined : typeof replay.body === 'string' && holdsBraces(replay.body) ? notLiteral(stepNotes, 'body') : withIdReferences(replay.body, references, '', stepNotes);
     // Remembered after the body: a step's body may refer only to earlier steps. What it sent first, then what came back.
     for (const [name, value] of Object.entries(e.params)) {
       if (name !== 'merchantId' && !references.has(value)) references.set(value, `{{${id}.params.${name}}}`);
     }
     for (const [value, path] of idsOfAnswer(e)) if (!references.has(value)) references.set(value, `{{${id}.response.${path}}}`);
-    if (!replay.complete) incomplete.push(id);
+    if (!replay.complete || Object.keys(stepNotes).length > 0) {
+      incomplete.push(id);
+      notes[id] = stepNotes;
+    }
     steps.push({
       id,
       operation: e.operationId,
@@ -68,7 +87,12 @@ export function flowFromExchanges(chosen: readonly Exchange[]): SavedFlow {
   const titles = exchanges.map((e) => getOperation(e.operationId)?.title ?? e.operationId);
   const environments = new Set(exchanges.map((e) => e.environment.id));
   const [environment] = environments;
-  return { name: titles.join(' → '), ...(environments.size === 1 && environment ? { environment } : {}), steps, incomplete };
+  return { flow: { name: titles.join(' → '), ...(environments.size === 1 && environment ? { environment } : {}), steps, incomplete }, notes };
+}
+
+function notLiteral(notes: Record<string, string>, path: string): undefined {
+  notes[path] = NOT_LITERAL_NOTE;
+  return undefined;
 }
 
 /** "authorize", "refund", "refund2"… from the operation id. */
@@ -99,9 +123,8 @@ function getOperationIds(): string[] {
 
 const startsOrder = (operationId: string) => ORDER_OPENERS.has(operationId);
 
-/** An order whose first chosen call opened it is fresh per run; one the chosen exchanges only followed up keeps its id. */
-function firstOrderId(orderId: string, stepId: string, startsOrder: boolean, freshOrders: { count: number }): string {
-  if (!startsOrder) return orderId;
+/** An order whose first chosen call opened it is fresh per run (one the chosen exchanges only followed up keeps its id). */
+function freshOrderId(stepId: string, freshOrders: { count: number }): string {
   freshOrders.count += 1;
   return freshOrders.count === 1 ? '{{fresh.orderId}}' : `{{fresh.orderId.${stepId}}}`;
 }
@@ -149,13 +172,16 @@ function idsOfAnswer(e: Exchange): [string, string][] {
 }
 
 /** A copy of `value` in which each id field holding an id an earlier step sent is a reference to that step. */
-function withIdReferences(value: unknown, references: IdReferences): unknown {
-  if (Array.isArray(value)) return value.map((v) => withIdReferences(v, references));
+function withIdReferences(value: unknown, references: IdReferences, path: string, notes: Record<string, string>): unknown {
+  // In a list a left-out value keeps its place, empty, so the items after it keep theirs.
+  if (Array.isArray(value)) return value.map((v, i) => (typeof v === 'string' && holdsBraces(v) ? (notLiteral(notes, `${path}[${i}]`), '') : withIdReferences(v, references, `${path}[${i}]`, notes)));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
     const reference = typeof inner === 'string' && isIdKey(key) ? references.get(inner) : undefined;
-    setOwnValue(out, key, reference ?? withIdReferences(inner, references));
+    if (reference === undefined && typeof inner === 'string' && holdsBraces(inner)) notLiteral(notes, at);
+    else setOwnValue(out, key, reference ?? withIdReferences(inner, references, at, notes));
   }
   return out;
 }
@@ -178,7 +204,8 @@ function expectationOf(e: Exchange): Record<string, unknown> {
   const expect: Record<string, unknown> = {};
   if (e.response) expect['status'] = e.response.status;
   const outcome = e.decoded?.outcome;
-  if (outcome?.result) expect['result'] = outcome.result;
-  if (outcome?.gatewayCode?.code) expect['response.gatewayCode'] = outcome.gatewayCode.code;
+  // Expected values are resolved as references too: one holding {{ is not what came back, so it is not expected.
+  if (outcome?.result && !holdsBraces(outcome.result)) expect['result'] = outcome.result;
+  if (outcome?.gatewayCode?.code && !holdsBraces(outcome.gatewayCode.code)) expect['response.gatewayCode'] = outcome.gatewayCode.code;
   return expect;
 }

@@ -342,6 +342,24 @@ describe('payment-workbench tap flow|replay|export: a record file that is not wh
     assert.match(exported.stderr, /not an operation of the catalogue; its masked cURL line is in the record/);
   });
 
+  it('a card the tap masked (not a public test card) is named as one to fill in by tap flow, and tap replay does not send the call without it', async () => {
+    const base = JSON.parse(recordLine(1)) as { exchange: Record<string, unknown> };
+    const update = recordLine(1, {
+      operation: 'gateway.updateSession', sessionId: 'SESSION0002abcdefghijklmnopqrst', orderId: null,
+      exchange: { ...base.exchange, operationId: 'gateway.updateSession', operationTitle: 'Update Session', params: { merchantId: MERCHANT_ID, sessionId: 'SESSION0002abcdefghijklmnopqrst' },
+        request: { method: 'PUT', url: 'http://127.0.0.1:1/x', headers: {}, curl: '', bodyWasMasked: true, body: { sourceOfFunds: { provided: { card: { number: '555555xxxxxx4444', expiry: { month: '1', year: '39' }, securityCode: '<redacted>' } } } } } },
+    });
+    const file = write('masked.jsonl', `${update}
+`);
+    const saved = await cli(['tap', 'flow', file, '--out', path.join(dir, 'masked')]);
+    assert.equal(saved.status, 0, saved.stderr);
+    assert.match(saved.stdout, /Fill in before it runs[^\n]*\n {2}updateSession: sourceOfFunds\.provided\.card\.number \(card data is not kept: enter it or pick a test card\); sourceOfFunds\.provided\.card\.securityCode/);
+    const replay = await cli(['tap', 'replay', file, '--call', '1', '--simulator']);
+    assert.equal(replay.status, 2);
+    assert.match(replay.stderr, /call #1 \(Update Session\) cannot be sent as the tap recorded it: sourceOfFunds\.provided\.card\.number/);
+    assert.doesNotMatch(replay.stdout, /Simulator started/, 'refused before anything started');
+  });
+
   it('a line longer than the bound is refused by its number, without reading it whole', async () => {
     const file = path.join(dir, 'huge.jsonl');
     const fd = fs.openSync(file, 'w');

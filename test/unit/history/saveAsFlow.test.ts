@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { cliConnections } from '../../../src/cli/connections';
 import { parseFlowText, runFlow } from '../../../src/flows';
-import { flowFileName, flowFromExchanges } from '../../../src/history/saveAsFlow';
+import { flowFileName, flowFromExchanges, flowFromExchangesWithNotes, NOT_LITERAL_NOTE } from '../../../src/history/saveAsFlow';
 import { Credentials } from '../../../src/credentials/credentials';
 import { LOCAL_SIMULATOR_AUTH_ONLY_ID, localSimulatorEnvironment, localSimulatorEnvironments } from '../../../src/environments/environment';
 import type { Exchange } from '../../../src/send/exchange';
@@ -128,6 +128,28 @@ describe('Save as Flow (History → flow file)', function () {
     ]);
     assert.deepEqual((saved.steps[1]?.body as { sourceOfFunds: unknown }).sourceOfFunds, { token: '{{createToken.response.token}}' });
     assert.deepEqual(saved.steps[2]?.params, { tokenId: '{{createToken.response.token}}' });
+  });
+
+  it('a recorded value holding {{ (an unfilled template of the merchant) is left out and named, never read as a reference', () => {
+    const e: Exchange = {
+      id: 'x', startedAt: '2026-01-01T00:00:01.000Z', environment: { id: 'local-simulator', name: 'Simulator', live: false }, operationId: 'gateway.retrieveOrder', operationTitle: 'Retrieve Order', version: 100,
+      params: { merchantId: 'M', orderId: 'Order {{env.name}}' },
+      request: { method: 'GET', url: 'http://127.0.0.1/x', headers: {}, bodyWasMasked: false, curl: '' },
+      response: { status: 400, headers: {}, bodyText: '{}', sizeBytes: 2, truncated: false, timing: { totalMs: 1, ttfbMs: 1 } },
+      decoded: { outcome: { result: 'ERROR', gatewayCode: { code: '{{env.merchantId}}' } } } as unknown as Exchange['decoded'],
+    };
+    const pay: Exchange = {
+      ...e, id: 'y', startedAt: '2026-01-01T00:00:02.000Z', operationId: 'gateway.pay', operationTitle: 'Pay', params: { merchantId: 'M', orderId: 'O-2', transactionId: 'T-2' },
+      request: { ...e.request, method: 'PUT', body: { apiOperation: 'PAY', order: { amount: '1.00', currency: 'EUR', description: 'Thanks {{customer.firstName}}' }, lineItems: ['a', '{{b}}'] } },
+    };
+    const { flow, notes } = flowFromExchangesWithNotes([e, pay]);
+    assert.deepEqual(flow.incomplete, ['retrieveOrder', 'pay']);
+    assert.deepEqual(notes['retrieveOrder'], { 'params.orderId': NOT_LITERAL_NOTE });
+    assert.deepEqual(notes['pay'], { 'order.description': NOT_LITERAL_NOTE, 'lineItems[1]': NOT_LITERAL_NOTE });
+    assert.deepEqual(flow.steps[0]?.expect, { status: 400, result: 'ERROR' }, 'an answer\'s {{ is not expected back');
+    assert.deepEqual(flow.steps[1]?.body, { apiOperation: 'PAY', order: { amount: '1.00', currency: 'EUR' }, lineItems: ['a', ''] });
+    const { incomplete: _noted, ...file } = flow;
+    assert.ok(parseFlowText(JSON.stringify(file)).ok, 'a valid flow: no reference it did not mean');
   });
 
   it('names the file *.payflow.json once, whatever the save dialog appended', () => {
