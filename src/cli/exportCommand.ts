@@ -104,7 +104,7 @@ function isFolder(target: string, given: string): boolean {
  * mkdir -p, one level at a time: Node's recursive mkdirSync never returns under /proc (a path such as
  * /proc/x/y kept the CLI at full CPU), so each missing folder is made alone and the first refusal is thrown.
  */
-function makeFolders(dir: string): void {
+export function makeFolders(dir: string): void {
   const missing: string[] = [];
   for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) {
     missing.unshift(at);

@@ -7,11 +7,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { getOperation } from '../catalogue/operations';
 import { describeFlowProblem, MAX_STEPS, parseFlowText, type Flow } from '../flows';
+import { excerpt } from '../format/quote';
 import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID } from '../environments/environment';
 import { flowFileName, flowFromExchangesWithNotes, type SavedFlow } from '../history/saveAsFlow';
 import { slug } from '../interop/model';
-import { exportFlowInput } from './exportCommand';
+import { exportFlowInput, makeFolders } from './exportCommand';
 import { runFlowInputs, type CliIo } from './runCommand';
 import { indexRecord, readCalls, type RecordedCall, type RecordedCallIndex } from './tapRecord';
 import { TAP_EXPORT_COMMAND, TAP_FLOW_COMMAND, TAP_REPLAY_COMMAND, tapFileCommandOf } from './tapFilesSpecs';
@@ -101,7 +103,7 @@ function oneCall(record: RecordFile, flags: ReadonlyMap<string, string | true>, 
 }
 
 function notInCatalogue(c: RecordedCallIndex, record: RecordFile): string {
-  return `call ${callName(c, record)} (${c.title.slice(0, 120)}) is not an operation of the catalogue`;
+  return `call ${callName(c, record)} (${excerpt(c.title, 120)}) is not an operation of the catalogue`;
 }
 
 interface Chosen {
@@ -138,11 +140,11 @@ function orderCalls(record: RecordFile, orderId: string): Chosen {
   const ofOrder = record.index.filter((c) => c.orderId === orderId);
   if (ofOrder.length === 0) {
     const orders = [...new Set(record.index.map((c) => c.orderId).filter((o): o is string => o !== undefined))];
-    throw new UsageError(`tap flow: ${record.shown} has no call of order ${JSON.stringify(orderId.slice(0, 80))}; ${orders.length ? `its orders: ${orders.slice(0, 10).join(', ')}${orders.length > 10 ? ', …' : ''}` : 'no call in it names an order'}`);
+    throw new UsageError(`tap flow: ${record.shown} has no call of order ${JSON.stringify(orderId.slice(0, 80))}; ${orders.length ? `its orders: ${orders.slice(0, 10).map((o) => excerpt(o, 80)).join(', ')}${orders.length > 10 ? ', …' : ''}` : 'no call in it names an order'}`);
   }
   const sessions = new Set(ofOrder.map((c) => c.sessionId).filter((s): s is string => s !== undefined));
   const all = record.index.filter((c) => c.orderId === orderId || (c.orderId === undefined && c.sessionId !== undefined && sessions.has(c.sessionId)));
-  return { calls: all.filter((c) => c.recognised), what: `order ${orderId}`, leftOut: all.filter((c) => !c.recognised) };
+  return { calls: all.filter((c) => c.recognised), what: `order ${excerpt(orderId, 80)}`, leftOut: all.filter((c) => !c.recognised) };
 }
 
 // ---- tap flow ---------------------------------------------------------------------------------------
@@ -153,7 +155,7 @@ async function tapFlow(args: readonly string[], io: CliIo): Promise<number> {
   const chosen = chooseForFlow(record, flags);
   for (const c of chosen.leftOut) io.err(`Left out ${notInCatalogue(c, record)}.`);
   if (chosen.calls.length === 0) throw new UsageError(`tap flow: ${record.shown}: none of ${chosen.what} is an operation of the catalogue; nothing to save`);
-  if (chosen.calls.length > MAX_STEPS) throw new UsageError(`tap flow: ${chosen.what} are ${chosen.calls.length} calls, more than the ${MAX_STEPS} steps a flow holds; choose with --order or --calls`);
+  if (chosen.calls.length > MAX_STEPS) throw new UsageError(`tap flow: ${chosen.what}: ${chosen.calls.length} calls, more than the ${MAX_STEPS} steps a flow holds; choose fewer with --order or --calls`);
   const calls = readCalls(record.file, record.shown, chosen.calls);
   const { flow: { incomplete, ...saved }, notes } = flowFromExchangesWithNotes(calls.map((c) => c.exchange));
   checkedFlow(saved, `the flow saved from ${record.shown}`);
@@ -166,7 +168,7 @@ async function tapFlow(args: readonly string[], io: CliIo): Promise<number> {
     io.out('Fill in before it runs (values the tap masked, or a flow cannot hold):');
     for (const id of incomplete) {
       const fields = Object.entries(notes[id] ?? {});
-      io.out(`  ${id}: ${fields.length ? fields.map(([field, note]) => `${field} (${note})`).join('; ') : 'a secret of the body (filled from the environment variables at run time)'}`);
+      io.out(`  ${id}: ${fields.length ? fields.map(([field, note]) => `${excerpt(field, 120)} (${note})`).join('; ') : 'a secret of the body (filled from the environment variables at run time)'}`);
     }
   }
   io.out(`Run it: payment-workbench run ${quoteArg(shown)} ${isSimulator(saved.environment) ? '--simulator' : `--env ${quoteArg(saved.environment ?? '<environment>')}`}`);
@@ -195,7 +197,7 @@ function freeName(dir: string, stem: string): string {
 
 function writeFlow(target: string, flow: Omit<SavedFlow, 'incomplete'>): void {
   try {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    makeFolders(path.dirname(target));
     fs.writeFileSync(target, `${JSON.stringify(flow, null, 2)}\n`);
   } catch (err) {
     throw new UsageError(`tap flow: cannot write ${target} (${(err as NodeJS.ErrnoException).code ?? String(err)}); choose another --out`);
@@ -213,9 +215,9 @@ const shownPath = (file: string, cwd: string) => {
 function oneStepFlow(record: RecordFile, call: RecordedCall): { flow: Flow; lost: string[] } {
   if (!call.recognised) throw new UsageError(`${record.shown}: ${notInCatalogue(call, record)}; its masked cURL line is in the record (exchange.request.curl)`);
   const { flow: { incomplete: _noted, ...saved }, notes } = flowFromExchangesWithNotes([call.exchange]);
-  const title = `${call.title}${call.exchange.version !== undefined ? ` v${call.exchange.version}` : ''}`;
+  const title = `${getOperation(call.operationId)?.title ?? call.operationId}${call.exchange.version !== undefined ? ` v${call.exchange.version}` : ''}`;
   const flow = checkedFlow({ ...saved, name: `${title}, call ${callName(call, record)} of ${path.basename(record.shown)}` }, record.shown);
-  return { flow, lost: Object.values(notes).flatMap((fields) => Object.entries(fields).map(([field, note]) => `${field} (${note})`)) };
+  return { flow, lost: Object.values(notes).flatMap((fields) => Object.entries(fields).map(([field, note]) => `${excerpt(field, 120)} (${note})`)) };
 }
 
 function chosenCall(record: RecordFile, flags: ReadonlyMap<string, string | true>, command: string): RecordedCall {
@@ -230,7 +232,7 @@ async function tapReplay(args: readonly string[], io: CliIo): Promise<number> {
   const call = chosenCall(record, flags, 'tap replay');
   const { flow, lost } = oneStepFlow(record, call);
   if (lost.length) {
-    throw new UsageError(`tap replay: call ${callName(call, record)} (${call.title}) cannot be sent as the tap recorded it: ${lost.join('; ')}. Save it with tap flow ${quoteArg(record.shown)} --calls ${callName(call, record).replace('#', '')} and fill them in, then run the flow.`);
+    throw new UsageError(`tap replay: call ${callName(call, record)} (${getOperation(call.operationId)?.title ?? ''}) cannot be sent as the tap recorded it: ${lost.join('; ')}. Save it with tap flow ${quoteArg(record.shown)} --calls ${callName(call, record).replace('#', '')} and fill them in, then run the flow.`);
   }
   const env = textFlag(flags, '--env');
   const environments = textFlag(flags, '--environments');
@@ -250,7 +252,9 @@ async function tapExport(args: readonly string[], io: CliIo): Promise<number> {
   if (formats.length !== 1) throw new UsageError(`tap export: give exactly one of --curl, --code LANG or --http${formats.length ? `, not ${formats.join(' and ')}` : ''}`);
   const record = openRecord(operands, 'tap export', io.cwd);
   const call = chosenCall(record, flags, 'tap export');
-  const { flow, lost } = oneStepFlow(record, call);
+  const { flow: checked, lost } = oneStepFlow(record, call);
+  // What came back is the flow's to check; an exported request carries none of it (no note about it either).
+  const flow: Flow = { ...checked, steps: checked.steps.map(({ expect: _checkedByRun, ...step }) => step) };
   if (lost.length) io.err(`Call ${callName(call, record)} is exported without what the tap could not keep; fill it in: ${lost.join('; ')}.`);
   return exportFlowInput({ file: `${record.shown} call ${callName(call, record)}`, flow }, flags, io);
 }

@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import { getOperation } from '../catalogue/operations';
+import { excerpt, quoteValue } from '../format/quote';
 import { boundExchange } from '../history/bounds';
 import { MAX_JSON_DEPTH, parseJsonBounded } from '../json/depth';
 import type { Exchange } from '../send/exchange';
@@ -40,11 +41,9 @@ export interface RecordedCall extends RecordedCallIndex {
 export function forEachLine(file: string, shown: string, onLine: (text: string, line: number) => void, maxLineBytes = MAX_LINE_BYTES): void {
   let fd: number;
   try {
+    // Judged before it is opened: opening a FIFO would wait for a writer, /dev/zero never ends.
+    if (!fs.statSync(file).isFile()) throw new UsageError(`${shown}: not a file; name the record file tap --record wrote`);
     fd = fs.openSync(file, 'r');
-    if (!fs.fstatSync(fd).isFile()) {
-      fs.closeSync(fd);
-      throw new UsageError(`${shown}: not a file; name the record file tap --record wrote`);
-    }
   } catch (err) {
     if (err instanceof UsageError) throw err;
     throw new UsageError(`${shown}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
@@ -107,7 +106,7 @@ export function parseRecordLine(text: string, where: string): Omit<RecordedCall,
   if (e['version'] !== undefined && (typeof e['version'] !== 'number' || !Number.isSafeInteger(e['version']))) throw bad('exchange.version', 'must be a whole number');
   const params = e['params'];
   if (!isRecord(params)) throw bad('exchange.params', 'must be an object');
-  for (const [name, v] of Object.entries(params)) if (typeof v !== 'string') throw bad(`exchange.params.${name.slice(0, 40)}`, 'must be text');
+  for (const [name, v] of Object.entries(params)) if (typeof v !== 'string') throw bad(`exchange.params.${excerpt(name, 40)}`, 'must be text');
   const request = e['request'];
   if (!isRecord(request) || typeof request['method'] !== 'string' || typeof request['url'] !== 'string' || !isRecord(request['headers']) || typeof request['bodyWasMasked'] !== 'boolean') {
     throw bad('exchange.request', 'must be { method, url, headers, bodyWasMasked, … }');
@@ -144,7 +143,7 @@ function isDecodedUsable(decoded: unknown): boolean {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const shownValue = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : String(v).slice(0, 40));
+const shownValue = (v: unknown) => quoteValue(v, 40);
 
 /** Every call of the file, without its exchange: the first pass, which checks every line. */
 export function indexRecord(file: string, shown: string): RecordedCallIndex[] {
