@@ -126,7 +126,8 @@ for (const merchant of MERCHANTS) {
     before(async function () {
       const missing = merchant.missing();
       if (missing) {
-        if (this.test?.parent) this.test.parent.title += ` — skipped: ${missing}`;
+        // The reason in each test's title, so the report says why they did not run.
+        for (const test of this.test?.parent?.tests ?? []) test.title += ` — skipped: ${missing}`;
         this.skip();
       }
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-'));
