@@ -11,7 +11,7 @@ import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
 import { secretVariables } from './envSecrets';
 import { loadEnvironments, pickEnvironment } from './environments';
-import { collectFiles, readFlows } from './inputs';
+import { collectFiles, readFlows, type FlowInput } from './inputs';
 import { EXPORT_COMMAND } from './interopSpecs';
 import type { CliIo } from './runCommand';
 import { parseCommand, UsageError } from './usage';
@@ -29,6 +29,18 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
   if (operands.length !== 1) throw new UsageError('export: name one request file (*.payreq.json) or flow file (*.payflow.json)');
   const [input] = readFlows(collectFiles(operands, io.cwd), io.cwd);
   if (!input) throw new UsageError('export: nothing to export');
+  return exportFlowInput(input, flags, io);
+}
+
+/**
+ * A flow already read, out in the one format its flags name (--code LANG, --curl, --http or
+ * --postman, with --env, --environments and --out as `export` takes them): tap export uses it too.
+ */
+export function exportFlowInput(input: FlowInput, flags: ReadonlyMap<string, string | true>, io: CliIo): number {
+  const text = (name: string) => {
+    const value = flags.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
   const env = pickEnvironment(loadEnvironments(text('--environments'), io.cwd, SIMULATOR_DEFAULTS.port), text('--env') ?? input.flow.environment, input.file);
   const exportInput: ExportInput = { flow: input.flow, environment: env, where: input.file, freshId: (kind) => generateId(kind === 'order' ? DEFAULT_ORDER_PATTERN : DEFAULT_TRANSACTION_PATTERN) };
   const passwordVariables = secretVariables(env.id, 'gatewayApiPassword');
@@ -92,7 +104,7 @@ function isFolder(target: string, given: string): boolean {
  * mkdir -p, one level at a time: Node's recursive mkdirSync never returns under /proc (a path such as
  * /proc/x/y kept the CLI at full CPU), so each missing folder is made alone and the first refusal is thrown.
  */
-function makeFolders(dir: string): void {
+export function makeFolders(dir: string): void {
   const missing: string[] = [];
   for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) {
     missing.unshift(at);

@@ -7,6 +7,8 @@ import { exportCommand } from './exportCommand';
 import { importCommand } from './importCommand';
 import { listenCommand } from './listenCommand';
 import { tapCommand } from './tapCommand';
+import { tapFilesCommand } from './tapFilesCommand';
+import { tapFileCommandOf } from './tapFilesSpecs';
 import { runCommand, type CliIo } from './runCommand';
 import { COMMANDS, helpOf, USAGE, UsageError } from './usage';
 import { packageVersion } from './version';
@@ -20,7 +22,7 @@ const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.i
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    const help = command !== undefined && wantsHelp(rest) ? helpOf(command) : undefined;
+    const help = command !== undefined && wantsHelp(rest) ? helpOf(command === 'tap' ? (tapFileCommandOf(rest)?.name ?? command) : command) : undefined;
     if (help) {
       io.out(help);
       return 0;
@@ -31,7 +33,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       case 'listen':
         return await listenCommand(rest, io);
       case 'tap':
-        return await tapCommand(rest, io);
+        return tapFileCommandOf(rest) ? await tapFilesCommand(rest, io) : await tapCommand(rest, io);
       case 'import':
         return await importCommand(rest, io);
       case 'export':
@@ -57,7 +59,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (err) {
     if (err instanceof UsageError || err instanceof SimulatorUsageError) {
       io.err(`payment-workbench: ${err.message}`);
-      if (!err.message.includes('\n')) io.err(`(payment-workbench ${SUBCOMMANDS_WITH_HELP.has(command ?? '') ? `${command} ` : ''}--help shows the usage)`);
+      const helped = command === 'tap' ? (tapFileCommandOf(rest)?.name ?? command) : command;
+      if (!err.message.includes('\n')) io.err(`(payment-workbench ${SUBCOMMANDS_WITH_HELP.has(helped ?? '') ? `${helped} ` : ''}--help shows the usage)`);
       return 2;
     }
     io.err(`payment-workbench: ${err instanceof Error ? err.message : String(err)}`);

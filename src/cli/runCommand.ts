@@ -21,8 +21,8 @@ export interface CliIo {
   err(text: string): void;
 }
 
-interface RunOptions extends SendFlags {
-  files: string[];
+/** How flows are run: what `run` takes besides its files (tap replay runs a captured call with them). */
+export interface RunOptions extends SendFlags {
   env?: string;
   environments?: string;
   simulator: boolean;
@@ -30,7 +30,7 @@ interface RunOptions extends SendFlags {
   out?: string;
 }
 
-function parseRunArgs(argv: readonly string[]): RunOptions {
+function parseRunArgs(argv: readonly string[]): RunOptions & { files: string[] } {
   const { flags, operands } = parseCommand(RUN_COMMAND, argv);
   const text = (name: string) => {
     const value = flags.get(name);
@@ -54,8 +54,12 @@ function parseRunArgs(argv: readonly string[]): RunOptions {
 
 /** Returns the exit status: 0 every step passed, 1 a step failed, 2 a flow resolved past a bound (a UsageError, status 2, is thrown). */
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const options = parseRunArgs(argv);
-  const inputs = readFlows(collectFiles(options.files, io.cwd), io.cwd);
+  const { files, ...options } = parseRunArgs(argv);
+  return runFlowInputs(readFlows(collectFiles(files, io.cwd), io.cwd), options, io);
+}
+
+/** The flows, already read, run as `run` runs them: environments, simulator, inbox, the CLI's send answers, reporters. */
+export async function runFlowInputs(inputs: readonly FlowInput[], options: RunOptions, io: CliIo): Promise<number> {
   // Environments are checked before the simulator starts, so a typo costs nothing.
   const planned = (port: number) => {
     const environments = loadEnvironments(options.environments, io.cwd, port);

@@ -3,6 +3,7 @@ import { commandHelp, CommandLineError, parseCommandLine, synopsis, wrapText, ty
 import { SIMULATOR_COMMAND } from '../simulator/terminal';
 import { EXPORT_COMMAND, IMPORT_COMMAND } from './interopSpecs';
 import { REPORTERS } from './reporters';
+import { TAP_FILE_COMMANDS } from './tapFilesSpecs';
 
 /** Bad usage or an invalid input file: exit status 2, with a message naming what is at fault. */
 export class UsageError extends Error {}
@@ -70,7 +71,8 @@ shown; card numbers and secrets are masked in every line and file. Listens on 12
 says otherwise. Faults on demand test your server's retries: OPERATION:KIND[=VALUE][@COUNT|%SHARE],
 comma-separated, where KIND is delay=MS (then forward), timeout (forward, never answer), reset (forward,
 then reset the connection), 500/502/503 or busy (answer without forwarding), twice (forward twice);
-@N applies to the next N matching calls, %P to P percent of them.`,
+@N applies to the next N matching calls, %P to P percent of them. What --record wrote, tap flow saves as a
+flow, tap replay sends again and tap export exports (payment-workbench tap flow --help, …).`,
   flags: [
     { name: '--upstream', value: 'ENV', help: 'where calls go: an environment (id or name) of --environments, or "simulator" to start one here' },
     { name: '--environments', value: 'FILE', help: 'environments.json with your environments; default: .vscode/payment-workbench.environments.json' },
@@ -85,7 +87,10 @@ then reset the connection), 500/502/503 or busy (answer without forwarding), twi
   ],
 };
 
-export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND, TEST_CARDS_COMMAND, TAP_COMMAND];
+export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND, TEST_CARDS_COMMAND, TAP_COMMAND, ...TAP_FILE_COMMANDS];
+
+/** The names' column of the general help: the longest name ("tap replay") and a space or two. */
+const NAME_COLUMN = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
 
 const firstSentence = (spec: CommandSpec) => spec.summary.split(/(?<=\.)\s/)[0]?.replace(/\s+/g, ' ') ?? '';
 
@@ -93,7 +98,7 @@ export const USAGE = `usage:
 ${COMMANDS.map((c) => synopsis(c).replace(/^/gm, '  ')).join('\n')}
   payment-workbench --version
 
-${COMMANDS.map((c) => `${c.name.padEnd(10)}${wrapText(firstSentence(c), 90, ' '.repeat(10))}`).join('\n')}
+${COMMANDS.map((c) => `${c.name.padEnd(NAME_COLUMN)}${wrapText(firstSentence(c), 100 - NAME_COLUMN, ' '.repeat(NAME_COLUMN))}`).join('\n')}
 
 payment-workbench <command> --help tells more of each command and its flags.
 

@@ -42,7 +42,10 @@ export function passesLuhn(digits: string): boolean {
 
 /**
  * The gateway's public test cards (../shared/reference/gateway-behaviour.md): published test data,
- * so on a TEST environment history may keep them in full and a re-send can use them again.
+ * so on a TEST environment history may keep them in full and a re-send can use them again. With them
+ * the 3-D Secure emulator's frictionless and challenge cards, as public integrations publish them
+ * (catalogue/testCards.ts): a 3-D Secure checkout saved from history or the tap replays only with its card.
+ * The simulator's own 3DS cards (51234500000N…, "simulator card") are not published, so not listed.
  */
 const PUBLIC_TEST_CARDS: ReadonlySet<string> = new Set([
   '5123450000000008',
@@ -52,6 +55,9 @@ const PUBLIC_TEST_CARDS: ReadonlySet<string> = new Set([
   '4012000033330026',
   '3528000000000007',
   '6011003179988686',
+  '5123456789012346',
+  '4440000042200014',
+  '4440000009900010',
 ]);
 
 export function isPublicTestCard(value: unknown): boolean {

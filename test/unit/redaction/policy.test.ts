@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { TEST_CARD_LIST } from '../../../src/catalogue/testCards';
 import { decodeResponse } from '../../../src/decode';
 import { KnownSecrets, redactBodyText, toCurl } from '../../../src/http';
 import {
@@ -119,6 +120,14 @@ describe('one redaction policy (src/redaction)', () => {
     assert.deepEqual(redactJson(body), { sourceOfFunds: { provided: { card: { number: '512345xxxxxx0008', securityCode: REDACTED } } } });
     const real = { card: { number: '5555555555554444', securityCode: '123' } };
     assert.deepEqual(redactJson(real, { keepPublicTestCards: true }), { card: { number: '555555xxxxxx4444', securityCode: REDACTED } });
+  });
+
+  it('keeps every published test card of the catalogue on TEST, the 3-D Secure emulator cards too; the simulator\'s own cards stay masked', () => {
+    const kept = (number: string) => JSON.stringify(redactJson({ card: { number, securityCode: '100' } }, { keepPublicTestCards: true })).includes(number);
+    const published = TEST_CARD_LIST.filter((c) => !c.purpose.includes('simulator card'));
+    assert.ok(published.some((c) => c.threeDS === 'frictionless'), 'the list has the frictionless 3DS cards');
+    for (const c of published) assert.ok(kept(c.number), `${c.number} (${c.purpose}) is kept on TEST`);
+    for (const c of TEST_CARD_LIST.filter((t) => t.purpose.includes('simulator card'))) assert.ok(!kept(c.number), `${c.number} is the simulator's own: masked`);
   });
 
   it('stays linear on hostile text (a secret key before a megabyte, a long word, many keys)', () => {

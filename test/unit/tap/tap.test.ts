@@ -57,11 +57,11 @@ describe('Gateway Tap (engine, simulator upstream over loopback)', function () {
   });
 
   it('masks the card number and the merchant’s own credentials everywhere in what it keeps', async () => {
-    const body = authorizeBody({ number: '5123456789012346' });
+    const body = authorizeBody({ number: '5555555555554444' });
     await gatewayPut(agent, tap.url, 100, 'ORD-mask-1', 'TXN-1', body);
     const [call] = await callsOf(tap, 1);
     const kept = JSON.stringify(call);
-    assert.ok(!kept.includes('5123456789012346'), 'no full card number');
+    assert.ok(!kept.includes('5555555555554444'), 'no full card number');
     const password = Buffer.from(basicAuth().slice(6), 'base64').toString().split(':')[1] ?? '';
     assert.ok(!kept.includes(password), 'no API password');
     assert.ok(!kept.includes(basicAuth().slice(6)), 'no Basic credentials');
