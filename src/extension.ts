@@ -63,7 +63,7 @@ export function activate(context: vscode.ExtensionContext) {
     openInForm: async (e) => (await features.get()).historyActions.openInForm(e),
     resend: async (e) => (await features.get()).historyActions.resend(e),
   });
-  registerOrdersView(context, { store, inbox, activeEnvironmentId: () => environments.active()?.id, onEnvironmentChange: environments.onDidChange, showInHistory: (orderId) => history.filterByOrder(orderId) });
+  const ordersView = registerOrdersView(context, { store, inbox, activeEnvironmentId: () => environments.active()?.id, onEnvironmentChange: environments.onDidChange, showInHistory: (orderId) => history.filterByOrder(orderId) });
   const notificationsView = registerNotificationsView(context, inbox, (orderId) => history.filterByOrder(orderId));
   const flowTests = registerFlowTests(context, async () => (await features.get()).flowTests);
   features.standInFor(contributedCommandIds(context.extension));
@@ -86,7 +86,7 @@ export function activate(context: vscode.ExtensionContext) {
     },
     // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
     // handed out only to a test run: a user's other extensions never see them.
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), notificationRows: () => notificationsView.rows(), environmentRows: (environmentId: string) => treeRows(tree, environmentId), tapRows: () => tapView.rows() } } : {}),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), notificationRows: () => notificationsView.rows(), environmentRows: (environmentId: string) => treeRows(tree, environmentId), tapRows: () => tapView.rows(), tapCalls: () => tapView.calls(), orderRows: () => ordersView.orders() } } : {}),
   };
 }
 

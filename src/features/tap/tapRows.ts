@@ -102,12 +102,13 @@ export function upstreamChoices(envs: readonly StoredEnvironment[], simulatorRun
 
 /**
  * The calls of the order `row` belongs to, oldest first: every recognised call with the same order
- * id, and every call on a payment session that one of those calls used (Create and Update Session
- * name no order). A call of no order (and no session an order used) stands alone.
+ * id, and every call of no order on a payment session that one of those calls used (Create and
+ * Update Session name no order). A call of no order (and no session an order used) stands alone.
  */
 export function callsOfOrder(calls: readonly TapCall[], row: TapCall): TapCall[] {
   const orderId = row.orderId ?? (row.sessionId !== undefined ? calls.find((c) => c.sessionId === row.sessionId && c.orderId !== undefined)?.orderId : undefined);
   if (orderId === undefined) return row.recognised ? [row] : [];
   const sessions = new Set(calls.filter((c) => c.orderId === orderId && c.sessionId !== undefined).map((c) => c.sessionId));
-  return calls.filter((c) => c.recognised && (c.orderId === orderId || (c.sessionId !== undefined && sessions.has(c.sessionId)))).sort((a, b) => a.seq - b.seq);
+  // Another order that paid with the same session (a retry on a new order) is that order's, not this one's.
+  return calls.filter((c) => c.recognised && (c.orderId === orderId || (c.orderId === undefined && c.sessionId !== undefined && sessions.has(c.sessionId)))).sort((a, b) => a.seq - b.seq);
 }

@@ -80,11 +80,13 @@ describe('Gateway Tap in VS Code: what its rows, status bar and pickers say', ()
       session(4, 'gateway.createSession', 'SESSION0002'),
       call(5, { recognised: false }),
       session(6, 'gateway.retrieveOrder', 'SESSION0009', 'ORD-A'),
+      session(7, 'gateway.pay', 'SESSION0001', 'ORD-B'),
     ];
     const forUpdate = callsOfOrder(calls, calls[1] as TapCall).map((c) => c.seq);
     assert.deepEqual(forUpdate, [1, 2, 3, 6]);
     assert.deepEqual(callsOfOrder(calls, calls[2] as TapCall).map((c) => c.seq), [1, 2, 3, 6]);
     assert.deepEqual(callsOfOrder(calls, calls[3] as TapCall).map((c) => c.seq), [4], 'a session no order used stands alone');
+    assert.deepEqual(callsOfOrder(calls, calls[6] as TapCall).map((c) => c.seq), [1, 2, 7], 'another order on the same session has its own calls and the session calls');
     assert.deepEqual(callsOfOrder(calls, calls[4] as TapCall), [], 'a call not in the catalogue makes no flow step');
   });
 
