@@ -18,10 +18,14 @@ import { SIMULATOR_DEFAULTS } from '../../src/simulator';
 import type { TapCall } from '../../src/tap/types';
 import { freePort } from '../harness/codeServer';
 import { LIVE_MERCHANT, RecordingPort } from '../harness/sendPorts';
-import { extensionApi, useSendPort, waitFor, type WorkbenchTestApi } from './support';
+import { extensionApi, loggedText, useSendPort, waitFor, type WorkbenchTestApi } from './support';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const SIMULATOR_ENV = 'local-simulator';
+/**
+ * An environment of the simulator started here: the built-in "Local simulator" keeps the port it had
+ * when the environment list was first saved (by an earlier test), not this run's free port.
+ */
+const SIMULATOR_ENV = 'it-tap-simulator';
 const AUTHORIZATION = `Basic ${Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64')}`;
 
 interface TapTestApi extends WorkbenchTestApi {
@@ -72,6 +76,7 @@ describe('Gateway Tap in a real extension host', function () {
     await config().update('simulator.port', simulatorPort, vscode.ConfigurationTarget.Workspace);
     const started = await vscode.commands.executeCommand<{ baseUrl: string } | undefined>('paymentWorkbench.startSimulator');
     assert.equal(started?.baseUrl, `http://127.0.0.1:${simulatorPort}`);
+    await vscode.commands.executeCommand('paymentWorkbench.addEnvironment', { id: SIMULATOR_ENV, name: 'Tap simulator', gatewayUrl: started.baseUrl, merchantId: SIMULATOR_DEFAULTS.merchantId, simulator: true, timeoutMs: 5000 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-'));
   });
 
@@ -79,6 +84,8 @@ describe('Gateway Tap in a real extension host', function () {
     await vscode.commands.executeCommand('paymentWorkbench.tap.stop');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('paymentWorkbench.stopSimulator');
+    await vscode.commands.executeCommand('paymentWorkbench.activateEnvironment', { environmentId: 'local-simulator' });
+    await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId: SIMULATOR_ENV, confirmed: true });
     await config().update('simulator.port', previousPort, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -88,7 +95,7 @@ describe('Gateway Tap in a real extension host', function () {
     assert.ok(started && started.url.startsWith('http://127.0.0.1:'), `started on loopback: ${JSON.stringify(started)}`);
     const address = started.url.slice('http://'.length);
     assert.equal((await tap()).statusText()?.text, `$(radio-tower) Tap ${address} · 0 calls`);
-    assert.match((await tap()).statusText()?.tooltip ?? '', new RegExp(`Upstream: Local simulator \\(http://127\\.0\\.0\\.1:${simulatorPort}\\)`));
+    assert.match((await tap()).statusText()?.tooltip ?? '', new RegExp(`Upstream: Tap simulator \\(http://127\\.0\\.0\\.1:${simulatorPort}\\)`));
 
     // The merchant's checkout: a session, the card put in it, an Authorize that pays with it.
     const orderId = `IT-TAP-${Date.now()}`;
@@ -117,6 +124,14 @@ describe('Gateway Tap in a real extension host', function () {
     assert.deepEqual(tapped.map((e) => e.operationId).sort(), ['gateway.authorize', 'gateway.createSession', 'gateway.updateSession']);
     for (const e of tapped) assert.match(describeExchange(e), / · tap$/, 'History marks the row');
     assert.ok(tapped.every((e) => !JSON.stringify(e).includes('5123450000000008') || e.environment.live === false), 'only a public test card on a TEST upstream is kept in full');
+    // The merchant's own credentials passed through: never kept, never logged.
+    const historyFile = fs.readFileSync(path.join(api.inspect.globalStorageFolder, 'history.json'), 'utf8');
+    for (const secret of [SIMULATOR_DEFAULTS.apiPassword, AUTHORIZATION.slice('Basic '.length)]) {
+      assert.ok(historyFile.includes(orderId) && !historyFile.includes(secret), 'the password is not in the history file');
+      assert.ok(!loggedText(api.inspect.logFolder).includes(secret), 'the password is not in the log');
+    }
+    // The Orders view shows the active environment's orders.
+    await vscode.commands.executeCommand('paymentWorkbench.activateEnvironment', { environmentId: SIMULATOR_ENV });
     const order = api.inspect.orderRows().find((o) => o.orderId === orderId);
     assert.ok(order, 'the order is in the Orders view');
     assert.deepEqual(order.steps.map((s) => s.operationTitle), ['Create Session', 'Update Session', 'Authorize']);
