@@ -12,6 +12,7 @@ import type * as FeatureBundle from './features';
 import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './features/history/registerHistoryView';
 import { registerOrdersView } from './features/orders/registerOrdersView';
+import { registerTapView } from './features/tap/registerTapView';
 import { InboxControl } from './features/notifications/inboxControl';
 import { registerNotificationsView } from './features/notifications/registerNotificationsView';
 import { contributedCommandIds, DeferredFeatures } from './platform/deferredFeatures';
@@ -50,7 +51,9 @@ export function activate(context: vscode.ExtensionContext) {
   const store = new HistoryStore(path.join(context.globalStorageUri.fsPath, 'history.json'), { onError: (m) => log.warn(m) });
 
   const tree = registerEnvironmentsView(context, { environments, secrets, simulator, sessionState: (env) => storedSessionState(secrets.tokenStore(env.id)) });
-  const features = new DeferredFeatures(() => featureBundle().activateFeatures({ context, core, history: store, refreshEnvironments: () => tree.refresh() }), log);
+  // The Tap view holds no tap: the Gateway Tap loads with the feature bundle when it is started.
+  const tapView = registerTapView(context, async (e) => (await features.get()).historyActions.open(e));
+  const features = new DeferredFeatures(() => featureBundle().activateFeatures({ context, core, history: store, refreshEnvironments: () => tree.refresh(), tapView }), log);
   context.subscriptions.push(features);
   registerEnvironmentCommands(context, core);
   registerSimulatorCommands(context, simulator);
@@ -60,7 +63,7 @@ export function activate(context: vscode.ExtensionContext) {
     openInForm: async (e) => (await features.get()).historyActions.openInForm(e),
     resend: async (e) => (await features.get()).historyActions.resend(e),
   });
-  registerOrdersView(context, { store, inbox, activeEnvironmentId: () => environments.active()?.id, onEnvironmentChange: environments.onDidChange, showInHistory: (orderId) => history.filterByOrder(orderId) });
+  const ordersView = registerOrdersView(context, { store, inbox, activeEnvironmentId: () => environments.active()?.id, onEnvironmentChange: environments.onDidChange, showInHistory: (orderId) => history.filterByOrder(orderId) });
   const notificationsView = registerNotificationsView(context, inbox, (orderId) => history.filterByOrder(orderId));
   const flowTests = registerFlowTests(context, async () => (await features.get()).flowTests);
   features.standInFor(contributedCommandIds(context.extension));
@@ -83,7 +86,7 @@ export function activate(context: vscode.ExtensionContext) {
     },
     // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
     // handed out only to a test run: a user's other extensions never see them.
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), notificationRows: () => notificationsView.rows(), environmentRows: (environmentId: string) => treeRows(tree, environmentId) } } : {}),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), notificationRows: () => notificationsView.rows(), environmentRows: (environmentId: string) => treeRows(tree, environmentId), tapRows: () => tapView.rows(), tapCalls: () => tapView.calls(), orderRows: () => ordersView.orders() } } : {}),
   };
 }
 

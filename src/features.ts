@@ -18,7 +18,10 @@ import { registerSaveAsFlow } from './features/history/saveAsFlowCommand';
 import { registerOrderNextStep } from './features/orders/orderNextStep';
 import { registerPanels } from './features/registerPanels';
 import { registerFlowDiagnostics } from './features/flows/flowDiagnostics';
-import { registerInterop } from './features/interop/registerInterop';
+import { copyExchangeAsCode, registerInterop } from './features/interop/registerInterop';
+import type { Language } from './interop';
+import { TapController } from './features/tap/tapController';
+import type { TapView } from './features/tap/registerTapView';
 import { FlowTests } from './features/flows/flowTests';
 import { registerResponseView } from './features/response/host/registerResponseView';
 import type { Exchange } from './send/exchange';
@@ -34,9 +37,11 @@ export interface FeatureHost {
   core: CoreServices;
   history: HistoryStore;
   refreshEnvironments(): void;
+  /** The Tap view (registered at activation): the Gateway Tap shows its calls there. */
+  tapView: TapView;
 }
 
-export function activateFeatures({ context, core, history, refreshEnvironments }: FeatureHost) {
+export function activateFeatures({ context, core, history, refreshEnvironments, tapView }: FeatureHost) {
   const { connections, subscription } = extensionConnections(core.environments, core.secrets, core.credentials);
   context.subscriptions.push(subscription);
   const services: SendingServices = { ...core, connections, orders: new OrderLedger(), transactions: new SentTransactions(), lastSent: new LastSent(), questions: { port: vscodeSendPort } };
@@ -51,6 +56,8 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
   registerInterop(context, core);
   registerInsertTestCard(context);
   registerOrderNextStep(context, history, () => core.environments.active()?.id, panels.openNextStep);
+  const tap = new TapController({ context, core, questions: services.questions, history, view: tapView, openInForm: panels.openInForm, copyAsCode: (e, language) => copyExchangeAsCode(core, e, language as Language | undefined) });
+  tap.register();
   const flowTests = new FlowTests({ services, record: (e) => history.add(e), showResponse: async (e) => panels.responses.show(e, { preserveFocus: false }), onFlowRun: () => void markWalkthroughStep(context.globalState, 'flowRun') });
   context.subscriptions.push(flowTests);
   // History first: a send resolves once the exchange is stored, then the panel shows it.
@@ -65,6 +72,8 @@ export function activateFeatures({ context, core, history, refreshEnvironments }
   return {
     panels,
     flowTests,
+    /** The Gateway Tap (its status bar item, the integration tests). */
+    tap,
     /** Where the send path's questions go (the integration tests record them here). */
     questions: services.questions,
     /** The window's send session (its onExchange hook tells what each door sent). */

@@ -37,6 +37,8 @@ export function describeExchange(e: Exchange, now: Date = new Date()): string {
   const code = codeOf(e);
   if (code) parts.push(code);
   parts.push(formatTime(e.startedAt, now));
+  // A call the developer's own server made, seen passing through the Gateway Tap.
+  if (e.seenBy === 'tap') parts.push('tap');
   return parts.join(' · ');
 }
 
@@ -56,6 +58,9 @@ export function tooltipText(e: Exchange): string {
   if (e.response) lines.push(`HTTP ${e.response.status} · ${formatMs(e.response.timing.totalMs)} (TTFB ${formatMs(e.response.timing.ttfbMs)})`);
   lines.push(`Environment: ${e.environment.name}${e.environment.live ? ' · LIVE' : ''}`);
   lines.push(`Sent ${e.startedAt}`);
+  if (e.seenBy === 'tap') lines.push("Seen by the Gateway Tap: your server's call, not sent by the workbench");
+  const problems = e.requestProblems ?? [];
+  if (problems.length > 0) lines.push(`Request problems: ${problems.length} (${problems.filter((p) => p.severity === 'error').length} errors)`);
   return lines.join('\n');
 }
 

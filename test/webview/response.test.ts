@@ -5,6 +5,7 @@ import { VIEW_BODY_CAP, type ExchangeView } from '../../src/features/response/pr
 import { toExchangeView } from '../../src/features/response/host/exchangeView';
 import type { Exchange } from '../../src/send/exchange';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+import { startTap } from '../../src/tap';
 import { SimulatorSender } from '../harness/simulatorSender';
 import { launchBrowser } from '../harness/browser';
 import { makeExchange, withResponseText } from '../harness/exchanges';
@@ -349,5 +350,59 @@ describe('response panel webview (Chromium)', function () {
     await show({ ...toExchangeView(approved), id: 'live-1', environment: { id: 'prod', name: 'Production', live: true } });
     assert.equal(await page.locator('.env-badge').innerText(), 'LIVE');
     assert.equal(await page.locator('.environment').getAttribute('data-live'), 'true');
+  });
+
+  it("a call the Gateway Tap saw: its request's problems under their fields, each field one click from the form", async () => {
+    const tap = await startTap({ upstream: { url: sim.baseUrl, environment: { id: 'local-simulator', name: 'Local simulator', live: false } } });
+    try {
+      const body = authorizeBody();
+      (body.order as Record<string, unknown>)['reference'] = 'x'.repeat(41);
+      const { orderId } = orderParams();
+      const answer = await fetch(`${tap.url}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/${orderId}/transaction/TXN-1`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64')}` },
+        body: JSON.stringify(body),
+      });
+      await answer.arrayBuffer();
+      const deadline = Date.now() + 10_000;
+      while (tap.calls().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const [call] = tap.calls();
+      assert.ok(call, 'the tap captured the call');
+      const problem = call.problems.find((p) => p.path === 'order.reference');
+      assert.ok(problem, `the tap found order.reference too long: ${JSON.stringify(call.problems)}`);
+      await show(toExchangeView(call.exchange));
+      assert.match(await text('.exchange-header [data-field="seenBy"]'), /seen by the Gateway Tap/);
+      const section = page.locator('[data-section="requestProblems"]');
+      assert.match((await section.locator('h2').textContent()) ?? '', /^Request problems: \d+ errors?/);
+      assert.match(await section.innerText(), /at version 100/);
+      const row = section.locator('.request-problem[data-path="order.reference"]');
+      assert.equal(await row.getAttribute('data-severity'), problem.severity);
+      assert.equal(await row.locator('[data-field="path"] code').innerText(), 'order.reference');
+      assert.equal(await row.locator('[data-field="message"]').innerText(), problem.message);
+      const since = (await w.posted()).length;
+      await row.locator('vscode-button').click();
+      assert.deepEqual(await w.waitForPosted('jumpToField', { since }), { type: 'jumpToField', operationId: 'gateway.authorize', path: 'order.reference' });
+    } finally {
+      await tap.close();
+    }
+  });
+
+  it('request problems from the wire are text, never markup; a body that is not JSON has no field to jump to; a sent request shows none', async () => {
+    const tapped: Exchange = { ...approved, id: 'tap-hostile', seenBy: 'tap', requestProblems: [
+      { path: '', severity: 'error', message: 'the body is not JSON: the gateway reads JSON request bodies (this call is shown as text)' },
+      { path: 'order.description', severity: 'warning', message: HOSTILE },
+    ] };
+    await show(toExchangeView(tapped));
+    const section = page.locator('[data-section="requestProblems"]');
+    assert.equal(await section.locator('h2').textContent(), 'Request problems: 1 error, 1 warning');
+    const body = section.locator('.request-problem[data-path=""]');
+    assert.equal(await body.locator('[data-field="path"]').innerText(), '(the body)');
+    assert.equal(await body.locator('vscode-button').count(), 0);
+    assert.equal(await section.locator('.request-problem[data-severity="warning"] [data-field="message"]').innerText(), HOSTILE);
+    assert.equal(await section.locator('img, script').count(), 0);
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined, 'nothing ran');
+    await show(toExchangeView(approved));
+    assert.equal(await page.locator('[data-section="requestProblems"]').count(), 0);
+    assert.equal(await page.locator('[data-field="seenBy"]').count(), 0);
   });
 });

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { Exchange } from '../../send/exchange';
 import { describeExchange, toneOf, tooltipText, type ExchangeTone } from '../../history/describeExchange';
 import type { HistoryStore } from '../../history/historyStore';
-import { paramIdRuns, scrubText } from '../../history/scrub';
+import { orderThreads } from '../../orders/answers/timeline';
+import { copyExchangeCurl } from './copyCurl';
 import { importDropController } from '../../platform/importDrop';
 
 const HISTORY_VIEW_ID = 'paymentWorkbench.history';
@@ -69,7 +70,10 @@ class HistoryTree implements vscode.TreeDataProvider<Exchange> {
   getChildren(element?: Exchange): Exchange[] {
     if (element) return [];
     const all = this.store.list();
-    return this.orderFilter === undefined ? all : all.filter((e) => e.params.orderId === this.orderFilter);
+    if (this.orderFilter === undefined) return all;
+    // The order's session calls too (Create and Update Session name no order in their URL).
+    const orderOf = orderThreads(all);
+    return all.filter((e) => orderOf(e) === this.orderFilter);
   }
 
   getTreeItem(e: Exchange): vscode.TreeItem {
@@ -125,11 +129,7 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
     vscode.commands.registerCommand(HISTORY_COMMANDS.copyCurl, async (arg?: unknown) => {
       const e = await resolveExchange(store, arg, 'Copy which request as cURL?');
       if (!e) return;
-      // Stored cURL is redacted already; scrubbing again costs nothing and protects older entries.
-      await vscode.env.clipboard.writeText(scrubText(e.request.curl, undefined, paramIdRuns(e)));
-      void vscode.window.showInformationMessage(
-        e.request.bodyWasMasked ? 'Copied the cURL command (secrets redacted; masked body values must be filled in).' : 'Copied the cURL command (secrets redacted).',
-      );
+      await copyExchangeCurl(e);
     }),
     vscode.commands.registerCommand(HISTORY_COMMANDS.clear, async (options?: unknown) => {
       const count = store.list().length;

@@ -20,7 +20,15 @@ export function registerSaveAsFlow(context: vscode.ExtensionContext, store: Hist
 async function saveAsFlow(store: HistoryStore, args: SaveAsFlowArgs): Promise<vscode.Uri | undefined> {
   const chosen = args.exchangeIds ? args.exchangeIds.flatMap((id) => store.get(id) ?? []) : await pickExchanges(store.list());
   if (!chosen?.length) return undefined;
-  const chosenTarget = args.target ?? (await vscode.window.showSaveDialog({
+  return saveExchangesAsFlow(chosen, args.target);
+}
+
+/**
+ * Writes `chosen` as a flow file where the user says (or at `givenTarget`, without asking) and opens
+ * it: History's "Save as Flow…" and the Gateway Tap's.
+ */
+export async function saveExchangesAsFlow(chosen: readonly Exchange[], givenTarget?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const chosenTarget = givenTarget ?? (await vscode.window.showSaveDialog({
     title: 'Save as Flow',
     filters: { 'Payment flow': ['payflow.json'] },
     ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'saved.payflow.json') } : {}),
@@ -29,7 +37,7 @@ async function saveAsFlow(store: HistoryStore, args: SaveAsFlowArgs): Promise<vs
   const target = chosenTarget.with({ path: flowFileName(chosenTarget.path) });
   const { incomplete, ...flow } = flowFromExchanges(chosen);
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(flow, null, 2)}\n`));
-  if (!args.target) await vscode.window.showTextDocument(target);
+  if (!givenTarget) await vscode.window.showTextDocument(target);
   if (incomplete.length) void vscode.window.showInformationMessage(`History keeps no card data or secrets: fill in the bodies of ${incomplete.join(', ')} before running the flow.`);
   return target;
 }

@@ -14,6 +14,8 @@ import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../flows';
 import { exportCode, exportHttp, exportPostmanMany, FILE_NAMES, holdsCurlCommand, importFiles, importReport, ImportError, LANGUAGES, notificationText, placeImport, readAtFileBesideCommand, readEnvironmentsBeside, readInputFile, runCommandLine, UnreadableFile, writePlacedImport, type ExportInput, type ImportOutcome, type InputFile, type Language, type ReadAtFile } from '../../interop';
 import { freshOrderId, freshTransactionId } from '../../commands/idSuggestions';
 import { sentenceStart } from '../../format/sentence';
+import { flowFromExchanges } from '../../history/saveAsFlow';
+import type { Exchange } from '../../send/exchange';
 
 const REPORT_SCHEME = 'payment-workbench-report';
 const FLOW_OR_REQUEST = /\.(payflow|payreq)\.json$/;
@@ -150,6 +152,27 @@ async function copyAsCode(core: CoreServices, uri: vscode.Uri | undefined, given
   const { text, notes } = exportCode(input, language, secretVariables(input.environment.id, 'gatewayApiPassword'));
   await vscode.env.clipboard.writeText(text);
   void vscode.window.showInformationMessage(notificationText(`Copied ${language} code for ${path.basename(file)} (${input.environment.name}); it reads the password from ${secretVariables(input.environment.id, 'gatewayApiPassword').join(' or ')}.${notes.length ? ` ${notes.join(' ')}` : ''}`));
+  return text;
+}
+
+/**
+ * "Copy as Code…" of a request already sent or seen (the Gateway Tap's rows): the exchange becomes a
+ * one-step flow, as Save as Flow writes it, and goes through the same exporter as a request file.
+ * Values history did not keep (card data, secrets) are left out, as in the flow.
+ */
+export async function copyExchangeAsCode(core: CoreServices, e: Exchange, given?: Language): Promise<string | undefined> {
+  const language = given ?? (await vscode.window.showQuickPick(LANGUAGES.map((l) => ({ label: l, description: FILE_NAMES[l] })), { title: `Copy ${e.operationTitle} as Code: which language?` }))?.label as Language | undefined;
+  if (!language) return undefined;
+  const { incomplete, ...saved } = flowFromExchanges([e]);
+  const parsed = parseFlowText(JSON.stringify(saved));
+  if (!parsed.ok) throw new ImportError(`${e.operationTitle}: cannot be exported as code: ${parsed.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
+  const where = `${e.operationTitle} of ${e.startedAt}`;
+  const environment = core.environments.get(e.environment.id) ?? core.environments.requireActive();
+  const input: ExportInput = { flow: parsed.flow, environment, where, freshId: (kind) => (kind === 'order' ? freshOrderId() : freshTransactionId()) };
+  const { text, notes } = exportCode(input, language, secretVariables(environment.id, 'gatewayApiPassword'));
+  await vscode.env.clipboard.writeText(text);
+  const gaps = incomplete.length ? ' Card data and secrets are not kept: fill them in.' : '';
+  void vscode.window.showInformationMessage(notificationText(`Copied ${language} code for ${e.operationTitle} (${environment.name}); it reads the password from ${secretVariables(environment.id, 'gatewayApiPassword').join(' or ')}.${gaps}${notes.length ? ` ${notes.join(' ')}` : ''}`));
   return text;
 }
 

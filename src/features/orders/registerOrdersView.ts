@@ -104,7 +104,7 @@ async function orderIdOf(tree: OrdersTree, arg: unknown): Promise<string | undef
   return picked?.label;
 }
 
-export function registerOrdersView(context: vscode.ExtensionContext, deps: OrdersViewDeps): void {
+export function registerOrdersView(context: vscode.ExtensionContext, deps: OrdersViewDeps): { orders(): OrderSummary[] } {
   const tree = new OrdersTree(deps);
   context.subscriptions.push(
     tree,
@@ -123,4 +123,6 @@ export function registerOrdersView(context: vscode.ExtensionContext, deps: Order
       if (orderId) await deps.showInHistory(orderId);
     }),
   );
+  /** The orders the view shows, as it shows them (integration tests). */
+  return { orders: () => tree.orders() };
 }

@@ -11,6 +11,11 @@ import { cspViolationSchema, longText, readySchema, shortText } from '../../prot
 /** More than the order lifecycle ever offers at once (Capture, Update, Refund, Void, Retrieve). */
 const MAX_NEXT_STEPS = 8;
 
+/** A request problem's message in the panel (history keeps up to 4 KiB). */
+export const REQUEST_PROBLEM_MESSAGE_MAX = 4000;
+/** As many request problems as history keeps (catalogue/issues.ts MAX_PROBLEMS; not imported: the page does not carry the catalogue). */
+export const MAX_REQUEST_PROBLEMS = 100;
+
 /** What the panel shows of a body; past this it shows the start and offers the editor. */
 export const VIEW_BODY_CAP = 256 * 1024;
 
@@ -46,6 +51,10 @@ export const exchangeViewSchema = z.strictObject({
   /** A request that got no response; `verdict` is the decoder's explanation of it (cause and the fixing action). */
   failure: z.optional(z.strictObject({ kind: shortText, message: z.string().check(z.maxLength(4000)), verdict: verdictSchema })),
   decoded: z.optional(decodedResponseSchema),
+  /** Set when the Gateway Tap saw this call pass between the developer's own server and the gateway. */
+  seenBy: z.optional(z.literal('tap')),
+  /** The request's errors and warnings at its version (a request the workbench did not build: the tap's). */
+  requestProblems: z.optional(z.array(z.strictObject({ path: shortText, severity: z.enum(['error', 'warning']), message: z.string().check(z.maxLength(REQUEST_PROBLEM_MESSAGE_MAX)) })).check(z.maxLength(MAX_REQUEST_PROBLEMS))),
   /** What can follow on the order (orders/answers/nextSteps.ts); the host keeps the values, the page only the labels. */
   nextSteps: z.optional(z.array(z.strictObject({ operationId: shortText, label: shortText })).check(z.maxLength(MAX_NEXT_STEPS))),
 });

@@ -91,11 +91,11 @@ function readModel(summary: OrderSummary, model: Order): void {
  */
 export function ordersOf(exchanges: readonly Exchange[], environmentId: string | undefined, notifications: readonly NotificationEvent[] = []): OrderSummary[] {
   const byOrder = new Map<string, OrderSummary>();
-  const oldestFirst = exchanges
-    .filter((e) => e.operationId.startsWith('gateway.') && e.params.orderId && (environmentId === undefined || e.environment.id === environmentId))
-    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  const gateway = exchanges.filter((e) => e.operationId.startsWith('gateway.') && (environmentId === undefined || e.environment.id === environmentId));
+  const orderOf = orderThreads(gateway);
+  const oldestFirst = gateway.filter((e) => orderOf(e) !== undefined).sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   for (const e of oldestFirst) {
-    const orderId = e.params.orderId ?? '';
+    const orderId = orderOf(e) ?? '';
     const summary = byOrder.get(orderId) ?? { orderId, lastAt: e.startedAt, steps: [] };
     summary.steps.push(stepOf(e));
     summary.lastAt = e.startedAt;
@@ -109,6 +109,49 @@ export function ordersOf(exchanges: readonly Exchange[], environmentId: string |
   }
   for (const order of byOrder.values()) order.steps.sort((a, b) => a.at.localeCompare(b.at));
   return [...byOrder.values()].sort((a, b) => b.lastAt.localeCompare(a.lastAt));
+}
+
+/** Only a session id of the gateway's shape is threaded: a body can hold any text. */
+const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const recordOf = (value: unknown): Record<string, unknown> | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+
+/**
+ * The payment session an exchange creates, updates, reads or pays with: the URL's sessionId, the
+ * body's session.id, or the id a Create Session answered with.
+ */
+export function sessionIdOf(e: Exchange): string | undefined {
+  const fromBody = recordOf(recordOf(e.request.body)?.session)?.id;
+  let id = e.params.sessionId ?? (typeof fromBody === 'string' ? fromBody : undefined);
+  if (id === undefined && e.operationId === 'gateway.createSession' && e.response && e.response.bodyText.length <= 64 * 1024) {
+    try {
+      const created = recordOf(recordOf(JSON.parse(e.response.bodyText) as unknown)?.session)?.id;
+      if (typeof created === 'string') id = created;
+    } catch {
+      // Not JSON: no session to thread by.
+    }
+  }
+  return id !== undefined && SESSION_ID.test(id) ? id : undefined;
+}
+
+/**
+ * The order each exchange belongs to: its URL's order id, or, for a call on a payment session
+ * (Create Session, Update Session, Retrieve Session), the order that paid or authenticated with that
+ * session. So a checkout (session, 3-D Secure, pay, retrieve) reads as one order's timeline, whether
+ * the workbench sent it or the Gateway Tap saw the merchant's server send it.
+ */
+export function orderThreads(exchanges: readonly Exchange[]): (e: Exchange) => string | undefined {
+  const orderOfSession = new Map<string, string>();
+  for (const e of [...exchanges].sort((a, b) => a.startedAt.localeCompare(b.startedAt))) {
+    const orderId = e.params.orderId;
+    const session = orderId ? sessionIdOf(e) : undefined;
+    // The first order to use a session keeps it: a session id is single-use per payment.
+    if (orderId && session !== undefined && !orderOfSession.has(session)) orderOfSession.set(session, orderId);
+  }
+  return (e) => {
+    if (e.params.orderId) return e.params.orderId;
+    const session = sessionIdOf(e);
+    return session !== undefined ? orderOfSession.get(session) : undefined;
+  };
 }
 
 /** "CAPTURED · captured 60.00 of 100.00 EUR, refunded 25.00" */

@@ -84,6 +84,9 @@ describe('package: what the VSIX carries', () => {
     assert.ok(activation.includes('require("./features.js")'), 'dist/extension.js does not load dist/features.js');
     assert.ok(!activation.includes('undici'), 'dist/extension.js carries undici');
     assert.ok(features.includes('undici'), 'dist/features.js lost the HTTP client');
+    // The Gateway Tap (a server) loads when it is started: the Tap view at activation holds none of it.
+    assert.ok(!activation.includes('x-gateway-tap'), 'dist/extension.js carries the Gateway Tap');
+    assert.ok(features.includes('x-gateway-tap'), 'dist/features.js lost the Gateway Tap');
   });
 
   it('carries the schema and snippets VS Code reads compact, equal to the readable generated files', () => {

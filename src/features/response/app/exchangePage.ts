@@ -12,7 +12,7 @@ import { header, verdict } from './headerSections';
 import { outcomeSection, riskSection } from './outcomeSections';
 import type { Post } from './parts';
 import { browserPaymentSection, cardSection, orderSection, recordSection, sessionSection, transactionSection } from './paymentSections';
-import { errorSection, failureSection, notesSection } from './problemSections';
+import { errorSection, failureSection, notesSection, requestProblemsSection } from './problemSections';
 import { nextStepsSection } from './nextStepsSection';
 import { rawSection } from './rawSection';
 
@@ -23,6 +23,7 @@ export function exchangePage(v: ExchangeView, post: Post): Node[] {
     nextStepsSection(v, post),
     failureSection(v),
     errorSection(v, post),
+    requestProblemsSection(v, post),
     outcomeSection(v),
     riskSection(v),
     ...checkSections(v),

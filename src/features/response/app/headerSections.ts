@@ -25,6 +25,9 @@ export function header(v: ExchangeView): HTMLElement {
       el('span', { class: 'environment-name', text: v.environment.name }),
       ' ',
       el('code', { class: 'operation-id', text: v.operationId }),
+      v.seenBy === 'tap'
+        ? el('span', { class: 'seen-by', attrs: { 'data-field': 'seenBy', title: "Your own server made this call; the workbench saw it pass through the Gateway Tap" } }, ' ', el('vscode-icon', { attrs: { name: 'radio-tower' } }), ' seen by the Gateway Tap')
+        : null,
     ),
     timing(v),
   );

@@ -47,6 +47,43 @@ function fieldValue(e: DecodedError, operationId: string, post: Post): (Node | s
   return [code(field), ' ', button('jump-to-field', 'Show field in form', () => post({ type: 'jumpToField', operationId, path: field }), { icon: 'go-to-file' })];
 }
 
+/**
+ * The request's own problems, for a call the workbench did not build (the Gateway Tap's): each
+ * error and warning of the catalogue under its field, as the form would show them, the field one
+ * click away in the form.
+ */
+export function requestProblemsSection(v: ExchangeView, post: Post): HTMLElement | undefined {
+  const problems = v.requestProblems ?? [];
+  if (problems.length === 0) return undefined;
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const title = `Request problems: ${[errors ? count(errors, 'error') : '', problems.length - errors ? count(problems.length - errors, 'warning') : ''].filter(Boolean).join(', ')}`;
+  return section(
+    'requestProblems',
+    title,
+    el('p', { class: 'request-problems-intro', text: `Checked against the catalogue at ${v.version !== undefined ? `version ${v.version}` : 'its version'}, as the form checks it: an error is what the gateway rejects, a warning what it accepts.` }),
+    el('ul', { class: 'request-problems' }, ...problems.map((p, i) => problemRow(p, i, v.operationId, post))),
+  );
+}
+
+function problemRow(p: NonNullable<ExchangeView['requestProblems']>[number], index: number, operationId: string, post: Post): HTMLElement {
+  const field = p.path === ''
+    ? [el('span', { class: 'problem-field', text: '(the body)' })]
+    : [
+        code(p.path),
+        ...(p.path.length <= MAX_FIELD_PATH ? [' ', button(`jump-to-problem-${index}`, 'Show field in form', () => post({ type: 'jumpToField', operationId, path: p.path }), { icon: 'go-to-file' })] : []),
+      ];
+  return el(
+    'li',
+    { class: 'request-problem', attrs: { 'data-severity': p.severity, 'data-path': p.path } },
+    el('vscode-icon', { class: 'problem-icon', attrs: { name: p.severity === 'error' ? 'error' : 'warning', label: p.severity } }),
+    el('span', { class: 'problem-severity', text: p.severity === 'error' ? 'Error' : 'Warning' }),
+    ' ',
+    el('span', { class: 'problem-field', attrs: { 'data-field': 'path' } }, ...field),
+    el('div', { class: 'problem-message', attrs: { 'data-field': 'message' }, text: p.message }),
+  );
+}
+
 export function notesSection(v: ExchangeView): HTMLElement | undefined {
   const notes = v.decoded?.notes ?? [];
   if (notes.length === 0) return undefined;

@@ -6,7 +6,7 @@
 import { decodeResponse, failureVerdict } from '../../../decode';
 import type { DecodedResponse } from '../../../decode/types';
 import { formatBytes } from '../../../format/formatBytes';
-import { VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol';
+import { MAX_REQUEST_PROBLEMS, REQUEST_PROBLEM_MESSAGE_MAX, VIEW_BODY_CAP, type ExchangeView, type ShownBody } from '../protocol';
 import type { Exchange } from '../../../send/exchange';
 import { nextStepsFor, type NextStep } from '../../../orders/answers/nextSteps';
 import { isJsonText, prettyJson } from '../../../json';
@@ -51,6 +51,8 @@ export function toExchangeView(e: Exchange, cap = VIEW_BODY_CAP): ExchangeView {
       : {}),
     ...(e.failure ? { failure: { kind: clip(e.failure.kind, SHORT_TEXT_MAX), message: clip(e.failure.message, FAILURE_MESSAGE_MAX), verdict: failureVerdict(e.operationId, { kind: e.failure.kind, message: clip(e.failure.message, FAILURE_MESSAGE_MAX) }) } } : {}),
     ...(decoded ? { decoded } : {}),
+    ...(e.seenBy === 'tap' ? { seenBy: 'tap' as const } : {}),
+    ...(e.requestProblems?.length ? { requestProblems: e.requestProblems.slice(0, MAX_REQUEST_PROBLEMS).map((p) => ({ path: clip(p.path, SHORT_TEXT_MAX), severity: p.severity === 'warning' ? ('warning' as const) : ('error' as const), message: clip(p.message, REQUEST_PROBLEM_MESSAGE_MAX) })) } : {}),
     ...(steps.length > 0 ? { nextSteps: steps.map((s) => ({ operationId: s.operationId, label: clip(s.label, SHORT_TEXT_MAX) })) } : {}),
   };
 }

@@ -1,0 +1,114 @@
+/**
+ * How the Gateway Tap reads in VS Code: a row of the Tap view, the status bar item, the upstream
+ * picker's order and which captured calls make one order. No vscode import (unit-tested); no import
+ * of the tap's server either: the Tap view is part of the activation bundle, the tap itself is not.
+ */
+import { isLive } from '../../environments/environment';
+import type { StoredEnvironment } from '../environments/environmentStore';
+import { describeFaultRule } from '../../tap/faults';
+import { tapIdsText, tapOperationText, tapVerdictText } from '../../tap/describe';
+import type { FaultRule, TapCall } from '../../tap/types';
+import { formatMs } from '../../history/describeExchange';
+import { formatTime } from '../../format/time';
+
+/** "2 errors, 1 warning", "no problems", or "not in the catalogue" (then nothing was checked). */
+export function tapProblemsText(call: TapCall): string {
+  if (!call.recognised) return 'not in the catalogue';
+  const errors = call.problems.filter((p) => p.severity === 'error').length;
+  const warnings = call.problems.length - errors;
+  if (errors + warnings === 0) return 'no problems';
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  return [errors ? count(errors, 'error') : '', warnings ? count(warnings, 'warning') : ''].filter(Boolean).join(', ');
+}
+
+export interface TapRowText {
+  label: string;
+  description: string;
+  tooltip: string;
+}
+
+/** A row of the Tap view: the operation; ids · HTTP status · verdict · problems (· fault); the rest in the tooltip. */
+export function tapRowText(call: TapCall, now: Date = new Date()): TapRowText {
+  const e = call.exchange;
+  const status = e.response ? String(e.response.status) : 'no answer';
+  const description = [tapIdsText(call), status, tapVerdictText(call), tapProblemsText(call), call.fault ? 'fault' : '', formatTime(e.startedAt, now)].filter(Boolean).join(' · ');
+  const lines = [
+    `#${call.seq} ${tapOperationText(call)}${call.recognised ? ` (${e.operationId})` : ''}`,
+    `${e.request.method} ${e.request.url}`,
+    e.response ? `HTTP ${e.response.status} · ${formatMs(e.response.timing.totalMs)}` : `No answer${e.failure ? `: ${e.failure.message}` : ''}`,
+    e.decoded ? `${e.decoded.verdict.title}: ${e.decoded.verdict.detail}` : '',
+    call.unrecognisedWhy ? `Not in the catalogue: ${call.unrecognisedWhy}` : '',
+    ...call.problems.slice(0, 10).map((p) => `${p.severity === 'error' ? 'Error' : 'Warning'} at ${p.path || '(body)'}: ${p.message}`),
+    call.problems.length > 10 ? `… and ${call.problems.length - 10} more (open the response)` : '',
+    call.fault ? `Fault: ${call.fault}` : '',
+    `Upstream: ${e.environment.name}${e.environment.live ? ' · LIVE' : ''}`,
+    `Seen ${e.startedAt}`,
+  ];
+  return { label: tapOperationText(call), description, tooltip: lines.filter(Boolean).join('\n') };
+}
+
+/** `127.0.0.1:PORT` of `http://127.0.0.1:PORT`. */
+export function tapAddress(url: string): string {
+  return url.replace(/^https?:\/\//, '');
+}
+
+export interface TapStatus {
+  url: string;
+  tlsUrl: string | undefined;
+  caFile: string | undefined;
+  upstream: { name: string; url: string; live: boolean };
+  seen: number;
+  faults: readonly FaultRule[];
+}
+
+/** The status bar item: "$(radio-tower) Tap 127.0.0.1:PORT · N calls", and its tooltip. */
+export function tapStatusText(s: TapStatus): { text: string; tooltip: string } {
+  const calls = `${s.seen} call${s.seen === 1 ? '' : 's'}`;
+  const tooltip = [
+    `Gateway Tap at ${s.url}: set your server's gateway base URL to it.`,
+    s.tlsUrl ? `TLS: ${s.tlsUrl}${s.caFile ? ` (trust the CA file ${s.caFile})` : ''}` : 'TLS: not listening',
+    `Upstream: ${s.upstream.name}${s.upstream.live ? ' · LIVE' : ''} (${s.upstream.url})`,
+    `Faults: ${s.faults.length ? s.faults.map(describeFaultRule).join(', ') : 'none'}`,
+    `${calls} seen. Click for the tap's menu.`,
+  ];
+  return { text: `$(radio-tower) Tap ${tapAddress(s.url)} · ${calls}`, tooltip: tooltip.join('\n') };
+}
+
+export interface UpstreamChoice {
+  env: StoredEnvironment;
+  description: string;
+  /** A simulator environment while the simulator is not running: picking it starts the simulator. */
+  startsSimulator: boolean;
+}
+
+/**
+ * The environments the tap can forward to (those with a gateway URL): the running local simulator
+ * first, then the others as saved, a LIVE one marked; the simulator's when it is stopped, last.
+ */
+export function upstreamChoices(envs: readonly StoredEnvironment[], simulatorRunning: boolean): UpstreamChoice[] {
+  const withGateway = envs.filter((e) => e.gatewayUrl !== undefined);
+  const isSim = (e: StoredEnvironment) => e.simulator === true;
+  const choice = (env: StoredEnvironment, live: boolean): UpstreamChoice => ({
+    env,
+    description: [env.gatewayUrl ?? '', live ? 'LIVE' : '', isSim(env) && !simulatorRunning ? 'simulator not running: starts it' : ''].filter(Boolean).join(' · '),
+    startsSimulator: isSim(env) && !simulatorRunning,
+  });
+  return [
+    ...(simulatorRunning ? withGateway.filter(isSim) : []),
+    ...withGateway.filter((e) => !isSim(e)),
+    ...(simulatorRunning ? [] : withGateway.filter(isSim)),
+  ].map((env) => choice(env, isLive(env)));
+}
+
+/**
+ * The calls of the order `row` belongs to, oldest first: every recognised call with the same order
+ * id, and every call of no order on a payment session that one of those calls used (Create and
+ * Update Session name no order). A call of no order (and no session an order used) stands alone.
+ */
+export function callsOfOrder(calls: readonly TapCall[], row: TapCall): TapCall[] {
+  const orderId = row.orderId ?? (row.sessionId !== undefined ? calls.find((c) => c.sessionId === row.sessionId && c.orderId !== undefined)?.orderId : undefined);
+  if (orderId === undefined) return row.recognised ? [row] : [];
+  const sessions = new Set(calls.filter((c) => c.orderId === orderId && c.sessionId !== undefined).map((c) => c.sessionId));
+  // Another order that paid with the same session (a retry on a new order) is that order's, not this one's.
+  return calls.filter((c) => c.recognised && (c.orderId === orderId || (c.orderId === undefined && c.sessionId !== undefined && sessions.has(c.sessionId)))).sort((a, b) => a.seq - b.seq);
+}
