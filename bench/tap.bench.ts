@@ -12,7 +12,7 @@ const ROUNDS = 6;
 const LATENCY_CALLS = 1500;
 const THROUGHPUT_CONNECTIONS = 8;
 const THROUGHPUT_CALLS = 2400;
-const MEMORY_CALLS = { first: 1000, total: 100_000 };
+const MEMORY_CALLS = { first: 1000, warm: 10_000, total: 100_000 };
 
 const AUTHORIZE_BODY = JSON.stringify({
   apiOperation: 'AUTHORIZE',
@@ -52,7 +52,9 @@ export async function run(report: Report): Promise<void> {
       servers.push(sim);
       const tap = await startServer('tap', repoRoot, sim.baseUrl);
       servers.push(tap);
-      await latencyAndThroughput(report, sim, tap, simulatorKind === 'simulator' ? 'simulator without its 5 ms processing delay' : 'simulator as run (5 ms processing delay)');
+      const floor = await startServer('bare-proxy', repoRoot, sim.baseUrl);
+      servers.push(floor);
+      await latencyAndThroughput(report, sim, tap, floor, simulatorKind === 'simulator' ? 'simulator without its 5 ms processing delay' : 'simulator as run (5 ms processing delay)');
     }
     await memory(report, servers);
   } finally {
@@ -60,16 +62,20 @@ export async function run(report: Report): Promise<void> {
   }
 }
 
-async function latencyAndThroughput(report: Report, sim: RunningServer, tap: RunningServer, what: string): Promise<void> {
+async function latencyAndThroughput(report: Report, sim: RunningServer, tap: RunningServer, floor: RunningServer, what: string): Promise<void> {
   const direct = { latency: [] as LoadResult[], rps: [] as number[] };
   const tapped = { latency: [] as LoadResult[], rps: [] as number[] };
+  const bare = { latency: [] as LoadResult[], rps: [] as number[] };
+  await load(plan(floor.baseUrl, 1), 300, 'WARM-B-');
   await load(plan(sim.baseUrl, 1), 300, 'WARM-D-');
   await load(plan(tap.baseUrl, 1), 300, 'WARM-T-');
   for (let i = 0; i < ROUNDS; i++) {
     direct.latency.push(await load(plan(sim.baseUrl, 1), LATENCY_CALLS, `L${i}-D-`, true));
     tapped.latency.push(await load(plan(tap.baseUrl, 1), LATENCY_CALLS, `L${i}-T-`, true));
+    bare.latency.push(await load(plan(floor.baseUrl, 1), LATENCY_CALLS, `L${i}-B-`, true));
     direct.rps.push((await load(plan(sim.baseUrl, THROUGHPUT_CONNECTIONS), THROUGHPUT_CALLS, `T${i}-D-`)).rps);
     tapped.rps.push((await load(plan(tap.baseUrl, THROUGHPUT_CONNECTIONS), THROUGHPUT_CALLS, `T${i}-T-`)).rps);
+    bare.rps.push((await load(plan(floor.baseUrl, THROUGHPUT_CONNECTIONS), THROUGHPUT_CALLS, `T${i}-B-`)).rps);
   }
   const p = (rs: LoadResult[], key: 'p50Ms' | 'p99Ms') => median(rs.map((r) => r[key] ?? NaN));
   report(AREA, `${what}: direct p50 / p99`, `${round2(p(direct.latency, 'p50Ms'))} / ${round2(p(direct.latency, 'p99Ms'))}`, 'ms');
@@ -78,6 +84,9 @@ async function latencyAndThroughput(report: Report, sim: RunningServer, tap: Run
   report(AREA, `${what}: latency ratio of p99s (target ≤ 1.25)`, round2(p(tapped.latency, 'p99Ms') / p(direct.latency, 'p99Ms')));
   report(AREA, `${what}: direct / tapped, ${THROUGHPUT_CONNECTIONS} connections`, `${Math.round(median(direct.rps))} / ${Math.round(median(tapped.rps))}`, 'req/s');
   report(AREA, `${what}: throughput tapped / direct (target ≥ 0.8)`, round2(median(tapped.rps.map((r, i) => r / (direct.rps[i] ?? NaN)))));
+  // The same two ratios for the least a Node proxy does: how much of the tap's cost is the hop itself.
+  report(AREA, `${what}: minimal node proxy, latency ratio of medians / p99s`, `${round2(p(bare.latency, 'p50Ms') / p(direct.latency, 'p50Ms'))} / ${round2(p(bare.latency, 'p99Ms') / p(direct.latency, 'p99Ms'))}`);
+  report(AREA, `${what}: minimal node proxy, throughput / direct`, round2(median(bare.rps.map((r, i) => r / (direct.rps[i] ?? NaN)))));
 }
 
 /** The tap in this process (so its RSS can be read), the simulator and the client in their own. */
@@ -96,11 +105,16 @@ async function memory(report: Report, servers: RunningServer[]): Promise<void> {
     await load(plan(tap.url, THROUGHPUT_CONNECTIONS), MEMORY_CALLS.first, 'M0-');
     await settle(MEMORY_CALLS.first);
     const after1k = rss();
-    await load(plan(tap.url, THROUGHPUT_CONNECTIONS), MEMORY_CALLS.total - MEMORY_CALLS.first, 'M1-');
+    await load(plan(tap.url, THROUGHPUT_CONNECTIONS), MEMORY_CALLS.warm - MEMORY_CALLS.first, 'M1-');
+    await settle(MEMORY_CALLS.warm);
+    const after10k = rss();
+    await load(plan(tap.url, THROUGHPUT_CONNECTIONS), MEMORY_CALLS.total - MEMORY_CALLS.warm, 'M2-');
     await settle(MEMORY_CALLS.total);
     const after100k = rss();
-    report(AREA, `RSS after ${MEMORY_CALLS.first} / ${MEMORY_CALLS.total} calls (ring of ${tap.calls().length})`, `${Math.round(after1k)} / ${Math.round(after100k)}`, 'MB');
+    report(AREA, `RSS after ${MEMORY_CALLS.first} / ${MEMORY_CALLS.warm} / ${MEMORY_CALLS.total} calls (ring of ${tap.calls().length})`, `${Math.round(after1k)} / ${Math.round(after10k)} / ${Math.round(after100k)}`, 'MB');
     report(AREA, `RSS growth from ${MEMORY_CALLS.first} to ${MEMORY_CALLS.total} calls (target ≤ 20)`, round2(after100k - after1k), 'MB');
+    // The checker thread's buffers reach their high-water mark in the first thousands of calls; after it, flat.
+    report(AREA, `RSS growth from ${MEMORY_CALLS.warm} to ${MEMORY_CALLS.total} calls (flat once warm)`, round2(after100k - after10k), 'MB');
   } finally {
     await tap.close();
   }

@@ -38,7 +38,7 @@ function ended(child: ChildProcess): Promise<void> {
 }
 
 /** `simulator`, `bare` or `tap` in front of `upstream` (bench/processes/server.ts) in a process of its own. */
-export async function startServer(kind: 'simulator' | 'simulator-default' | 'bare' | 'tap', repoRoot: string, upstream?: string): Promise<RunningServer> {
+export async function startServer(kind: 'simulator' | 'simulator-default' | 'bare' | 'bare-proxy' | 'tap', repoRoot: string, upstream?: string): Promise<RunningServer> {
   const child = spawn(process.execPath, [path.join(HERE, 'server.js'), kind, repoRoot, ...(upstream ? [upstream] : [])], { stdio: ['pipe', 'pipe', 'pipe'] });
   const { port } = await firstJsonLine<{ port: number }>(child, `the ${kind} server`);
   return {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { DEFAULT_MAX_ORDERS } from '../../src/simulator/defaults';
 import { startSimulatorThread } from '../../src/simulator/thread';
+import { Agent } from 'undici';
 import { startTap } from '../../src/tap';
 
 const FIXED_ANSWER = '{"result":"SUCCESS","order":{"id":"BENCH","amount":10.00,"currency":"USD","status":"CAPTURED"},"response":{"gatewayCode":"APPROVED"}}';
@@ -32,6 +33,30 @@ async function main(): Promise<void> {
     const tap = await startTap({ upstream: { url: upstream, environment: { id: 'bench', name: 'bench upstream', live: false } }, analysisWorker: path.join(repoRoot, 'dist', 'tapWorker.js') });
     port = Number(new URL(tap.url).port);
     close = () => tap.close();
+  } else if (kind === 'bare-proxy') {
+    // The least a Node proxy does (node:http in, undici out, the answer piped back): the floor a tap's hop has on this machine.
+    const upstream = new URL(process.argv[4] ?? '');
+    const agent = new Agent({});
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const { host: _host, connection: _connection, 'content-length': _length, ...headers } = req.headers;
+        agent
+          .request({ origin: upstream.origin, path: req.url ?? '/', method: (req.method ?? 'GET') as 'PUT', headers: headers as Record<string, string>, body: Buffer.concat(chunks) })
+          .then((answer) => {
+            res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? ''), 'content-length': String(answer.headers['content-length'] ?? '') });
+            answer.body.pipe(res);
+          })
+          .catch(() => res.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    close = async () => {
+      server.close();
+      await agent.close();
+    };
   } else if (kind === 'bare') {
     const server = createServer((req, res) => {
       req.resume();
@@ -41,7 +66,7 @@ async function main(): Promise<void> {
     port = (server.address() as AddressInfo).port;
     close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   } else {
-    throw new Error(`server kind: simulator, tap or bare, not ${kind}`);
+    throw new Error(`server kind: simulator, simulator-default, tap, bare-proxy or bare, not ${kind}`);
   }
   process.stdout.write(JSON.stringify({ port }) + '\n');
   process.stdin.on('end', () => void close().then(() => process.exit(0))).resume();

@@ -5,11 +5,13 @@
  * decoded. Runs until Ctrl+C (or SIGTERM), then exits 0.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { isLive, type Environment } from '../environments/environment';
 import { parseJsonBounded } from '../json/depth';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { DEFAULT_MAX_CALLS, describeFaultRule, describeTapCall, faultPlanFromJson, FaultRuleError, isLoopbackHost, parseFaultRule, startTap, tapCallJson, type FaultRule, type TapHandle } from '../tap';
+import { tapCertificate, type TapCertificate } from '../tap/certificate';
 import { loadEnvironments, pickEnvironment } from './environments';
 import type { CliIo } from './runCommand';
 import { parseCommand, TAP_COMMAND, UsageError } from './usage';
@@ -26,6 +28,16 @@ interface TapArgs {
   faults: FaultRule[];
   maxCalls: number;
   yesLive: boolean;
+  /** undefined: no TLS listener (--no-tls). */
+  tlsPort: number | undefined;
+  certDir: string;
+}
+
+/** Where the CLI keeps the tap's certificate: the user's configuration folder, as VS Code keeps it in its global storage. */
+export function defaultCertDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
+  const home = env.HOME ?? env.USERPROFILE ?? os.homedir();
+  const config = platform === 'win32' ? env.APPDATA ?? path.join(home, 'AppData', 'Roaming') : env.XDG_CONFIG_HOME || path.join(home, '.config');
+  return path.join(config, 'payment-workbench', 'tap');
 }
 
 function portOf(value: string | true | undefined, flag: string): number | undefined {
@@ -62,7 +74,7 @@ function readJsonFile(file: string): unknown {
   }
 }
 
-function parseTapArgs(args: readonly string[], cwd: string): TapArgs {
+function parseTapArgs(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): TapArgs {
   const { flags, operands } = parseCommand(TAP_COMMAND, args);
   if (operands.length) throw new UsageError(`tap: takes no files or names, got ${JSON.stringify(operands[0])}`);
   const text = (name: string) => {
@@ -76,7 +88,10 @@ function parseTapArgs(args: readonly string[], cwd: string): TapArgs {
   if (!Number.isInteger(maxCalls) || maxCalls < 1 || maxCalls > 100_000) throw new UsageError(`tap: --max-calls needs a whole number from 1 to 100000, got ${JSON.stringify(maxCallsText)}`);
   const environments = text('--environments');
   const record = text('--record');
+  const certDir = text('--cert-dir');
   return {
+    tlsPort: flags.has('--no-tls') ? undefined : portOf(flags.get('--tls-port'), '--tls-port') ?? 0,
+    certDir: certDir !== undefined ? path.resolve(cwd, certDir) : defaultCertDir(env),
     upstream,
     port: portOf(flags.get('--port'), '--port') ?? 0,
     host: text('--host') ?? '127.0.0.1',
@@ -104,7 +119,8 @@ async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environme
 }
 
 export async function tapCommand(args: readonly string[], io: CliIo, signals: NodeJS.EventEmitter = process): Promise<number> {
-  const options = parseTapArgs(args, io.cwd);
+  const options = parseTapArgs(args, io.cwd, io.env);
+  const certificate = options.tlsPort === undefined ? undefined : tapCertificate(options.certDir);
   const { env, simulator } = await upstreamOf(options, io);
   let tap: TapHandle | undefined;
   let record: fs.WriteStream | undefined;
@@ -115,6 +131,7 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
       port: options.port,
       maxCalls: options.maxCalls,
       faults: options.faults,
+      ...(certificate ? { tls: { cert: certificate.cert, key: certificate.key, port: options.tlsPort ?? 0 } } : {}),
       // Beside dist/cli.js in the package; a build without it checks calls on the forwarding thread.
       analysisWorker: path.join(__dirname, 'tapWorker.js'),
     });
@@ -125,7 +142,7 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
       io.out(options.json ? json : describeTapCall(call));
       out?.write(`${json}\n`);
     });
-    io.err(startLine(tap, env, simulator, options));
+    io.err(startLine(tap, env, simulator, options, certificate));
     if (!isLoopbackHost(options.host)) io.err(`Listening on ${options.host}, not only on this machine's loopback: anyone who reaches this address can send calls through the tap to ${env.gatewayUrl}.`);
     await new Promise<void>((resolve) => {
       signals.once('SIGINT', resolve);
@@ -140,9 +157,10 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
   return 0;
 }
 
-function startLine(tap: TapHandle, env: Environment, simulator: SimulatorHandle | undefined, options: TapArgs): string {
+function startLine(tap: TapHandle, env: Environment, simulator: SimulatorHandle | undefined, options: TapArgs, certificate: TapCertificate | undefined): string {
   const upstream = simulator ? `the simulator at ${simulator.baseUrl} (merchant ${SIMULATOR_DEFAULTS.merchantId}, API password ${SIMULATOR_DEFAULTS.apiPassword})` : `${env.name} (${env.gatewayUrl})`;
   const faults = options.faults.length ? ` Faults: ${options.faults.map(describeFaultRule).join(', ')}.` : '';
   const record = options.record ? ` Recording to ${options.record}.` : '';
-  return `Gateway Tap at ${tap.url} → ${upstream}. Set your server's gateway base URL to ${tap.url}.${faults}${record} Ctrl+C stops.`;
+  const tls = tap.tlsUrl && certificate ? ` With TLS at ${tap.tlsUrl}: trust the CA file ${certificate.caFile}${certificate.caCreated ? ' (new: trust it once)' : ''}.` : '';
+  return `Gateway Tap at ${tap.url} → ${upstream}. Set your server's gateway base URL to ${tap.url}.${tls}${faults}${record} Ctrl+C stops.`;
 }

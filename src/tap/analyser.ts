@@ -10,14 +10,19 @@ import { Worker } from 'node:worker_threads';
 import { analyseCall, uncheckedCall, type SeenCall } from './analyse';
 import type { TapCall, TapUpstream } from './types';
 
-export const MAX_BEHIND = 2000;
+export const MAX_BEHIND = 1000;
 
 export interface Analyser {
   analyse(seen: SeenCall): void;
   close(): Promise<void>;
 }
 
-export type AnalysisMessage = { type: 'analyse'; seen: SeenCall } | { type: 'call'; call: TapCall };
+/**
+ * Calls cross in batches (those of one turn of the event loop), checked calls as JSON text: one
+ * message and one string to copy per batch, where a message and a cloned object graph per call
+ * churned native memory under load.
+ */
+export type AnalysisMessage = { type: 'analyse'; seen: SeenCall[] } | { type: 'calls'; seqs: number[]; json: string };
 
 export function startAnalyser(upstream: TapUpstream, workerFile: string | undefined, done: (call: TapCall) => void): Analyser {
   return workerFile && fs.existsSync(workerFile) ? threadAnalyser(upstream, workerFile, done) : inlineAnalyser(upstream, done);
@@ -46,9 +51,9 @@ function threadAnalyser(upstream: TapUpstream, workerFile: string, done: (call: 
   const waiting = new Map<number, SeenCall>();
   let failed: string | undefined;
   worker.on('message', (message: AnalysisMessage) => {
-    if (message.type !== 'call') return;
-    waiting.delete(message.call.seq);
-    done(message.call);
+    if (message.type !== 'calls') return;
+    for (const seq of message.seqs) waiting.delete(seq);
+    for (const call of JSON.parse(message.json) as TapCall[]) done(call);
   });
   const fallBack = (why: string) => {
     failed ??= why;
@@ -58,12 +63,18 @@ function threadAnalyser(upstream: TapUpstream, workerFile: string, done: (call: 
   };
   worker.on('error', (err) => fallBack(err.message));
   worker.on('exit', () => fallBack('the checking thread ended'));
+  let batch: SeenCall[] = [];
+  const flush = () => {
+    const seen = batch;
+    batch = [];
+    if (failed === undefined) worker.postMessage({ type: 'analyse', seen } satisfies AnalysisMessage);
+  };
   return {
     analyse(seen) {
       if (failed !== undefined) return done(analyseCall(seen, upstream));
       if (waiting.size >= MAX_BEHIND) return done(uncheckedCall(seen, upstream, waiting.size));
       waiting.set(seen.seq, seen);
-      worker.postMessage({ type: 'analyse', seen } satisfies AnalysisMessage);
+      if (batch.push(seen) === 1) setImmediate(flush);
     },
     async close() {
       failed ??= 'closed';

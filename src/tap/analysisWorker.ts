@@ -8,6 +8,8 @@ const { upstream } = workerData as { upstream: TapUpstream };
 parentPort?.on('message', (message: AnalysisMessage) => {
   if (message.type !== 'analyse') return;
   // Buffers arrive as Uint8Arrays: the analysis reads them as Buffers.
-  const seen = { ...message.seen, requestBody: Buffer.from(message.seen.requestBody), ...(message.seen.answer ? { answer: { ...message.seen.answer, body: Buffer.from(message.seen.answer.body) } } : {}) };
-  parentPort?.postMessage({ type: 'call', call: analyseCall(seen, upstream) } satisfies AnalysisMessage);
+  const calls = message.seen.map((seen) =>
+    analyseCall({ ...seen, requestBody: Buffer.from(seen.requestBody), ...(seen.answer ? { answer: { ...seen.answer, body: Buffer.from(seen.answer.body) } } : {}) }, upstream),
+  );
+  parentPort?.postMessage({ type: 'calls', seqs: calls.map((c) => c.seq), json: JSON.stringify(calls) } satisfies AnalysisMessage);
 });

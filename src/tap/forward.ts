@@ -4,6 +4,7 @@
  * one connection and are dropped both ways, as are those the Connection header names.
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from '../http/undiciParts';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'host', 'content-length']);
@@ -40,7 +41,7 @@ export interface UpstreamAnswer {
   headers: OutgoingHttpHeaders;
   /** Headers as they came (for the record): values joined as one line each. */
   rawHeaders: Record<string, string>;
-  body: AsyncIterable<Buffer>;
+  body: Readable;
   ttfbMs: number;
 }
 
@@ -48,7 +49,6 @@ export async function askUpstream(
   dispatcher: Dispatcher,
   target: { origin: string; path: string },
   call: { method: string; headers: Record<string, string | string[]>; body: Buffer },
-  signal: AbortSignal,
   started: number,
 ): Promise<UpstreamAnswer> {
   const answer = await dispatcher.request({
@@ -57,7 +57,6 @@ export async function askUpstream(
     method: call.method as Parameters<Dispatcher['request']>[0]['method'],
     headers: call.headers,
     ...(call.body.length > 0 || !['GET', 'HEAD'].includes(call.method) ? { body: call.body } : {}),
-    signal,
   });
   const headers = endToEndHeaders(answer.headers as HeaderBag);
   const rawHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));

@@ -6,7 +6,8 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { createDispatcher } from '../http/dispatcherFactory';
+import type { Readable } from 'node:stream';
+import { Agent } from '../http/undiciParts';
 import { MAX_REQUEST_BYTES, readBody, refuseAndClose, send, statusFaultResponse } from '../simulator/responseWriter';
 import { gatewayError } from '../simulator/gateway/errors';
 import { jsonOf, recognise, apiOperationOf, type SeenCall } from './analyse';
@@ -27,13 +28,14 @@ export const isLoopbackHost = (host: string): boolean => LOOPBACK.has(host);
 export async function startTap(options: TapOptions): Promise<TapHandle> {
   const upstream = options.upstream;
   new URL(upstream.url); // a bad upstream URL fails here, not at the first call
-  const dispatcher = createDispatcher(upstream.tls ? { tls: upstream.tls } : {});
+
   const ring = new CallRing(options.maxCalls ?? DEFAULT_MAX_CALLS);
   const plan = new FaultPlan(options.faults ?? []);
   const listeners = new Set<(call: TapCall) => void>();
   const sockets = new Set<Socket>();
   const closing = new AbortController();
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const dispatcher = new Agent({ connect: upstream.tls ?? {}, headersTimeout: upstreamTimeoutMs, bodyTimeout: upstreamTimeoutMs });
   let seq = 0;
 
   const analyser = startAnalyser(upstream, options.analysisWorker, (call) => {
@@ -75,23 +77,14 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     }
     if (rule?.kind === 'delay') await delay(rule.delayMs ?? 0, closing.signal);
 
-    // One controller per call, its timer cleared when the answer is in: a per-call AbortSignal.timeout
-    // or AbortSignal.any over the tap's long-lived signal would keep every call alive for the timeout.
+    // The upstream's deadline is the dispatcher's (headersTimeout, bodyTimeout); closing destroys it,
+    // which ends calls in flight: no timer, controller or listener per call.
     const forwardOnce = async (): Promise<UpstreamAnswer & { kept: Buffer; size: number }> => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new UpstreamTimeout()), upstreamTimeoutMs);
-      const stop = () => controller.abort();
-      closing.signal.addEventListener('abort', stop, { once: true });
-      try {
-        const answer = await askUpstream(dispatcher, target, { method: seen.method, headers: endToEndHeaders(req.headers), body }, controller.signal, started);
-        const silent = rule?.kind === 'timeout' || rule?.kind === 'reset' || (rule?.kind === 'twice' && !firstDone);
-        if (!silent) res.writeHead(answer.status, answer.headers);
-        const relayed = await relay(answer.body, silent ? undefined : res, KEEP_ANSWER_BYTES);
-        return { ...answer, ...relayed };
-      } finally {
-        clearTimeout(timer);
-        closing.signal.removeEventListener('abort', stop);
-      }
+      const answer = await askUpstream(dispatcher, target, { method: seen.method, headers: endToEndHeaders(req.headers), body }, started);
+      const silent = rule?.kind === 'timeout' || rule?.kind === 'reset' || (rule?.kind === 'twice' && !firstDone);
+      if (!silent) res.writeHead(answer.status, answer.headers);
+      const relayed = await relay(answer.body, silent ? undefined : res, KEEP_ANSWER_BYTES);
+      return { ...answer, ...relayed };
     };
     let firstDone = false;
     try {
@@ -138,7 +131,7 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     closing.abort();
     for (const socket of sockets) socket.destroy();
     await Promise.all([plain, secure].map((s) => (s?.listening ? new Promise<void>((resolve) => s.close(() => resolve())) : undefined)));
-    await dispatcher.close().catch(() => undefined);
+    await dispatcher.destroy().catch(() => undefined);
     await analyser.close();
   };
   try {
@@ -194,24 +187,26 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Writes each chunk to `res` as it comes (when there is one) and keeps the first `limit` bytes. */
-async function relay(body: AsyncIterable<Buffer>, res: http.ServerResponse | undefined, limit: number): Promise<{ kept: Buffer; size: number }> {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (kept < limit) {
-      const part = chunk.length <= limit - kept ? chunk : chunk.subarray(0, limit - kept);
-      chunks.push(part);
-      kept += part.length;
-    }
-    if (res && !res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
-  }
-  return { kept: Buffer.concat(chunks), size };
-}
-
-class UpstreamTimeout extends Error {
-  override name = 'TimeoutError';
+function relay(body: Readable, res: http.ServerResponse | undefined, limit: number): Promise<{ kept: Buffer; size: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (kept < limit) {
+        const part = chunk.length <= limit - kept ? chunk : chunk.subarray(0, limit - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
+      if (res && !res.write(chunk)) {
+        body.pause();
+        res.once('drain', () => body.resume());
+      }
+    });
+    body.once('end', () => resolve({ kept: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), size }));
+    body.once('error', reject);
+  });
 }
 
 function verdictHint(body: Buffer): string {
@@ -229,7 +224,7 @@ function resetConnection(socket: Socket): void {
 
 function upstreamFailure(err: unknown, url: string, timeoutMs: number): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError' || e.cause?.code === 'UND_ERR_HEADERS_TIMEOUT') return `the upstream ${new URL(url).origin} did not answer within ${timeoutMs} ms`;
+  if (e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') return `the upstream ${new URL(url).origin} did not answer within ${timeoutMs} ms`;
   const code = e.code ?? e.cause?.code;
   return `the upstream ${new URL(url).origin} could not be reached${code ? ` (${code})` : ''}: ${e.message ?? String(err)}`;
 }

@@ -103,6 +103,33 @@ describe('payment-workbench tap (real process)', function () {
     }
   });
 
+  it('listens with TLS on a certificate for localhost; a client trusting only the printed CA file is answered', async () => {
+    const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-tls-'));
+    const t = await tap(['--upstream', 'simulator', '--cert-dir', certDir]);
+    try {
+      const [, tlsUrl = '', caFile = ''] = /With TLS at (https:\/\/localhost:\d+): trust the CA file (\S+?) \(new: trust it once\)/.exec(t.stderr()) ?? [];
+      assert.ok(tlsUrl, `a TLS address and a new CA file: ${t.stderr()}`);
+      assert.ok(caFile.startsWith(certDir));
+      const trusting = new Agent({ connect: { ca: fs.readFileSync(caFile, 'utf8') } });
+      try {
+        assert.equal(await pay(trusting, tlsUrl, 'ORD-cli-tls'), 200);
+      } finally {
+        await trusting.close();
+      }
+      const untrusting = new Agent({ connect: { ca: [] as string[] } });
+      await assert.rejects(pay(untrusting, tlsUrl, 'ORD-cli-tls-2'), /certificate|self.signed|unable to verify/i);
+      await untrusting.close();
+      await until(() => t.lines().length === 1, 'the TLS call on its line');
+      assert.match(t.lines()[0] ?? '', /Pay v100 {2}ORD-cli-tls\/1 {2}200/);
+    } finally {
+      await t.stop();
+    }
+    const again = await tap(['--upstream', 'simulator', '--cert-dir', certDir]);
+    assert.doesNotMatch(again.stderr(), /new: trust it once/, 'the same CA the next time');
+    await again.stop();
+    fs.rmSync(certDir, { recursive: true, force: true });
+  });
+
   it('refuses a LIVE upstream without --yes-live, naming it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-live-'));
     const environments = path.join(dir, 'environments.json');

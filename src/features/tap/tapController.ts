@@ -13,6 +13,8 @@ import type { HistoryStore } from '../../history/historyStore';
 import type { CoreServices } from '../../host/services';
 import type { Exchange } from '../../send/exchange';
 import type { SendPort } from '../../send/guardedSend';
+import * as path from 'node:path';
+import { tapCertificate } from '../../tap/certificate';
 import { DEFAULT_MAX_CALLS, startTap } from '../../tap/server';
 import { describeFaultRule, FaultRuleError } from '../../tap/faults';
 import type { FaultRule, TapCall, TapHandle } from '../../tap/types';
@@ -63,6 +65,8 @@ interface Running {
   env: Environment;
   status: vscode.StatusBarItem;
   subscription: { dispose(): void };
+  /** The CA file a client trusts for the TLS listener. */
+  caFile: string;
 }
 
 export class TapController implements vscode.Disposable {
@@ -133,7 +137,10 @@ export class TapController implements vscode.Disposable {
       detail: `Every call your server makes through the tap goes on to ${env.gatewayUrl} and may move real money. The tap listens on 127.0.0.1 only.`,
     }))) return undefined;
     const tls = await this.upstreamTls(env);
+    // Kept in the extension's global storage: made once, the same CA file to trust every time.
+    const certificate = tapCertificate(path.join(this.deps.context.globalStorageUri.fsPath, 'tap'));
     const handle = await startTap({
+      tls: { cert: certificate.cert, key: certificate.key, port: 0 },
       upstream: { url: env.gatewayUrl, environment: { id: env.id, name: env.name, live }, ...(tls ? { tls } : {}) },
       // Loopback only: the VS Code door offers no other host.
       host: '127.0.0.1',
@@ -146,13 +153,13 @@ export class TapController implements vscode.Disposable {
     status.command = TAP_COMMANDS.menu;
     if (live) status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     const subscription = handle.onCall((call) => this.onCall(call));
-    this.running = { handle, env, status, subscription };
+    this.running = { handle, env, status, subscription, caFile: certificate.caFile };
     this.updateStatus();
     status.show();
     this.deps.view.started(() => handle.calls(), `${tapAddress(handle.url)} → ${env.name}${live ? ' (LIVE)' : ''}`);
     await vscode.commands.executeCommand('setContext', RUNNING_CONTEXT, true);
     this.deps.core.log.info(`Gateway Tap at ${handle.url}${handle.tlsUrl ? ` and ${handle.tlsUrl}` : ''} → ${env.name} (${env.gatewayUrl}).`);
-    void vscode.window.showInformationMessage(`Gateway Tap at ${handle.url} → ${env.name}. Set your server's gateway base URL to ${handle.url}.`, 'Copy Address').then((choice) => {
+    void vscode.window.showInformationMessage(`Gateway Tap at ${handle.url} (TLS: ${handle.tlsUrl ?? '-'}, trust ${certificate.caFile}) → ${env.name}. Set your server's gateway base URL to ${handle.url}.`, 'Copy Address').then((choice) => {
       if (choice) void this.copyAddress();
     });
     return { url: handle.url };
@@ -193,7 +200,7 @@ export class TapController implements vscode.Disposable {
     const { text, tooltip } = tapStatusText({
       url: r.handle.url,
       tlsUrl: r.handle.tlsUrl,
-      caFile: undefined,
+      caFile: r.caFile,
       upstream: { name: r.env.name, url: r.env.gatewayUrl ?? '', live: isLive(r.env) },
       seen: r.handle.seen(),
       faults: r.handle.faults(),
