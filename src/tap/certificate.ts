@@ -55,6 +55,8 @@ const SERVER_DAYS = 825;
 const CA_DAYS = 3650;
 /** Renew before this, so a tap started today still works for a month. */
 const RENEW_WITHIN_DAYS = 30;
+/** Each file is a few hundred bytes; anything past this is not ours. */
+const MAX_FILE_BYTES = 64 * 1024;
 /** notBefore is set a day back, so a client whose clock runs behind (a VM, a container) still accepts it. */
 const BACKDATE_MS = DAY_MS;
 
@@ -86,14 +88,19 @@ const KEY_USAGE = { digitalSignature: 0, keyCertSign: 5, cRLSign: 6 } as const;
 export function tapCertificate(dir: string, options: TapCertificateOptions = {}): TapCertificate {
   const root = path.resolve(dir);
   const now = options.now ?? new Date();
+  if (Number.isNaN(now.getTime())) throw new RangeError('tapCertificate: options.now is not a valid date.');
   makePrivateDir(root);
   const found = inspect(root, now);
   if (found.kind === 'usable') return { ...found.files, caFile: caFileOf(root), created: false, caCreated: false };
   return withLock(root, () => {
     const again = inspect(root, now);
     if (again.kind === 'usable') return { ...again.files, caFile: caFileOf(root), created: false, caCreated: false };
-    const ca = again.kind === 'caUsable' ? again.ca : writeNewCa(root, now);
-    writeServerCertificate(root, ca, now);
+    try {
+      const ca = again.kind === 'caUsable' ? again.ca : writeNewCa(root, now);
+      writeServerCertificate(root, ca, now);
+    } catch (error) {
+      throw new Error(`Cannot write the Gateway Tap certificate in ${root}: ${(error as Error).message}`, { cause: error });
+    }
     const written = inspect(root, now);
     if (written.kind !== 'usable') throw new Error(`The Gateway Tap certificate written to ${root} does not read back as usable (${written.why}); delete that folder and start the tap again.`);
     return { ...written.files, caFile: caFileOf(root), created: true, caCreated: again.kind !== 'caUsable', renewedBecause: again.why };
@@ -115,8 +122,11 @@ const caFileOf = (root: string): string => path.join(root, TAP_CERTIFICATE_FILES
 /** What is on disk, checked as a TLS client and the tap would: parse, pair, chain, names, dates. */
 function inspect(root: string, now: Date): Inspection {
   const read = (name: string): string | undefined => {
+    const file = path.join(root, name);
     try {
-      return fs.readFileSync(path.join(root, name), 'utf8');
+      // A file this large is no certificate or key made here: read none of it, and it gets replaced.
+      if (fs.statSync(file).size > MAX_FILE_BYTES) return '';
+      return fs.readFileSync(file, 'utf8');
     } catch {
       return undefined;
     }
@@ -186,8 +196,9 @@ function writeNewCa(root: string, now: Date): LoadedCa {
   const name = distinguishedName([
     [OID.commonName, TAP_CA_COMMON_NAME],
     [OID.organization, 'Payment Workbench'],
-    // A new CA gets a new name, so a trust store holding an old one shows two entries, not one ambiguous name.
-    [OID.organizationalUnit, `created ${now.toISOString().slice(0, 19)}Z`],
+    // A new CA gets a name of its own (two made in the same second too), so a trust store holding an
+    // old one shows two entries, and no client takes one for the other by name.
+    [OID.organizationalUnit, `created ${now.toISOString().slice(0, 19)}Z ${randomBytes(4).toString('hex')}`],
   ]);
   const certPem = buildCertificate({
     subject: name,
@@ -358,9 +369,13 @@ function writeAtomically(file: string, text: string, mode: number): void {
 }
 
 function makePrivateDir(root: string): void {
-  fs.mkdirSync(root, { recursive: true, mode: 0o700 });
-  // mkdir leaves an existing folder's mode alone; this folder holds private keys.
-  if (process.platform !== 'win32') fs.chmodSync(root, 0o700);
+  try {
+    fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+    // mkdir leaves an existing folder's mode alone; this folder holds private keys.
+    if (process.platform !== 'win32') fs.chmodSync(root, 0o700);
+  } catch (error) {
+    throw new Error(`The Gateway Tap keeps its certificate in ${root}, which cannot be used as a private folder: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 const LOCK_DIR = '.generating.lock';
