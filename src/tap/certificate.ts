@@ -107,7 +107,8 @@ export function tapCertificate(dir: string, options: TapCertificateOptions = {})
   });
 }
 
-interface LoadedCa {
+/** A CA as the tap uses it: its certificate and private key. */
+export interface LoadedCa {
   cert: X509Certificate;
   key: KeyObject;
 }
