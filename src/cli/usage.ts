@@ -84,7 +84,7 @@ flow, tap replay sends again and tap export exports (payment-workbench tap flow 
     { name: '--faults', value: 'FILE', help: 'fault rules from a file: { "faults": [ { "operation": "pay", "kind": "delay", "delayMs": 2000, "count": 1 } ] }' },
     { name: '--max-calls', value: 'N', help: `how many calls the tap keeps (default ${1000})` },
     { name: '--yes-live', help: 'forwards to a LIVE environment' },
-    { name: '--tls-port', value: 'N', help: 'the port of the TLS listener (https://localhost:N), 0 to 65535 (default 0: any free port)' },
+    { name: '--tls-port', value: 'N', help: 'the port of the TLS listener (https://127.0.0.1:N), 0 to 65535 (default 0: any free port)' },
     { name: '--no-tls', help: 'no TLS listener' },
     { name: '--cert-dir', value: 'DIR', help: "where the tap's local CA and certificate are kept (default: ~/.config/payment-workbench/tap, %APPDATA% on Windows)" },
   ],

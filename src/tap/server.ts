@@ -141,11 +141,11 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     await closeAll();
     throw err;
   }
+  // The address, not localhost: a client that tries ::1 first and does not fall back (Node 18) would miss a 127.0.0.1 listener.
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  const tlsHost = isLoopbackHost(host) ? 'localhost' : urlHost;
   return {
     url: `http://${urlHost}:${(plain.address() as AddressInfo).port}`,
-    tlsUrl: secure ? `https://${tlsHost}:${(secure.address() as AddressInfo).port}` : undefined,
+    tlsUrl: secure ? `https://${urlHost}:${(secure.address() as AddressInfo).port}` : undefined,
     upstream,
     seen: () => seq,
     calls: () => ring.list(),

@@ -74,7 +74,7 @@ export interface TapOptions {
 export interface TapHandle {
   /** `http://127.0.0.1:PORT`: what the merchant's server sets as its gateway base URL. */
   readonly url: string;
-  /** `https://localhost:PORT` when a TLS listener was asked for. */
+  /** `https://127.0.0.1:PORT` when a TLS listener was asked for (its certificate also names localhost and ::1). */
   readonly tlsUrl: string | undefined;
   readonly upstream: TapUpstream;
   /** How many calls the tap has seen since it started (the ring keeps the last `maxCalls`). */

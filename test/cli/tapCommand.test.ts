@@ -107,7 +107,7 @@ describe('payment-workbench tap (real process)', function () {
     const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-tls-'));
     const t = await tap(['--upstream', 'simulator', '--cert-dir', certDir]);
     try {
-      const [, tlsUrl = '', caFile = ''] = /With TLS at (https:\/\/localhost:\d+): trust the CA file (\S+?) \(new: trust it once\)/.exec(t.stderr()) ?? [];
+      const [, tlsUrl = '', caFile = ''] = /With TLS at (https:\/\/127\.0\.0\.1:\d+): trust the CA file (\S+?) \(new: trust it once\)/.exec(t.stderr()) ?? [];
       assert.ok(tlsUrl, `a TLS address and a new CA file: ${t.stderr()}`);
       assert.ok(caFile.startsWith(certDir));
       const trusting = new Agent({ connect: { ca: fs.readFileSync(caFile, 'utf8') } });
