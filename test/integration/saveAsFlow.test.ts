@@ -4,7 +4,6 @@
  * History command, replays green when the real CLI runs the saved file on its own environment.
  */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,21 +11,9 @@ import * as vscode from 'vscode';
 import { SAVE_AS_FLOW_COMMAND } from '../../src/features/history/saveAsFlowCommand';
 import type { Exchange } from '../../src/send/exchange';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
-import { send } from './support';
+import { runCli, send } from './support';
 
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } };
-
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'payment-workbench.js'), ...args], { cwd: repoRoot, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...env } });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output }));
-  });
-}
 
 describe('Save as Flow in a real extension host, replayed by the CLI', function () {
   this.timeout(120_000);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -57,4 +58,17 @@ export async function useSendPort(port: SendPort): Promise<() => void> {
 
 export function send(args: SendArgs): Thenable<Exchange | undefined> {
   return vscode.commands.executeCommand<Exchange | undefined>('paymentWorkbench.sendRequest', { quiet: true, ...args });
+}
+
+/** The real CLI (bin/payment-workbench.js) run to its end from the repository, stdout and stderr as one text. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+  const repoRoot = path.resolve(__dirname, '..', '..', '..');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'payment-workbench.js'), ...args], { cwd: repoRoot, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...env } });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output }));
+  });
 }

@@ -6,7 +6,6 @@
  * Stop. And the LIVE question, asked through the send path's port as every door asks it.
  */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -18,9 +17,8 @@ import { SIMULATOR_DEFAULTS } from '../../src/simulator';
 import type { TapCall } from '../../src/tap/types';
 import { freePort } from '../harness/codeServer';
 import { LIVE_MERCHANT, RecordingPort } from '../harness/sendPorts';
-import { extensionApi, loggedText, useSendPort, waitFor, type WorkbenchTestApi } from './support';
+import { extensionApi, loggedText, runCli, useSendPort, waitFor, type WorkbenchTestApi } from './support';
 
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
 /**
  * An environment of the simulator started here: the built-in "Local simulator" keeps the port it had
  * when the environment list was first saved (by an earlier test), not this run's free port.
@@ -46,17 +44,6 @@ async function call(base: string, method: string, apiPath: string, body?: unknow
   });
   const text = await answer.text();
   return { status: answer.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'payment-workbench.js'), ...args], { cwd: repoRoot, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...env } });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output }));
-  });
 }
 
 describe('Gateway Tap in a real extension host', function () {

@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { Exchange } from '../../send/exchange';
-import { describeExchange, toneOf, tooltipText, type ExchangeTone } from '../../history/describeExchange';
+import { describeExchange, toneOf, tooltipText } from '../../history/describeExchange';
+import { TONE_ICON } from './toneIcons';
 import type { HistoryStore } from '../../history/historyStore';
 import { orderThreads } from '../../orders/answers/timeline';
 import { copyExchangeCurl } from './copyCurl';
@@ -46,13 +47,6 @@ export interface HistoryApi {
 const FILTERED_CONTEXT = 'paymentWorkbench.historyFiltered';
 
 
-const TONE_ICON: Record<ExchangeTone, vscode.ThemeIcon> = {
-  success: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
-  warning: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
-  error: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
-  info: new vscode.ThemeIcon('info'),
-  failure: new vscode.ThemeIcon('debug-disconnect', new vscode.ThemeColor('testing.iconFailed')),
-};
 
 class HistoryTree implements vscode.TreeDataProvider<Exchange> {
   private readonly changed = new vscode.EventEmitter<void>();

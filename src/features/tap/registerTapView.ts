@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { Exchange } from '../../send/exchange';
-import { toneOf, type ExchangeTone } from '../../history/describeExchange';
+import { toneOf } from '../../history/describeExchange';
+import { TONE_ICON } from '../history/toneIcons';
 import type { TapCall } from '../../tap/types';
 import { tapRowText } from './tapRows';
 
@@ -16,13 +17,6 @@ const TAP_ITEM_CONTEXT = 'paymentWorkbench.tapCall';
 /** Rows are redrawn at most this often while calls stream in. */
 const REFRESH_MS = 150;
 
-const TONE_ICON: Record<ExchangeTone, vscode.ThemeIcon> = {
-  success: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
-  warning: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
-  error: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
-  info: new vscode.ThemeIcon('info'),
-  failure: new vscode.ThemeIcon('debug-disconnect', new vscode.ThemeColor('testing.iconFailed')),
-};
 const FAULT_ICON = new vscode.ThemeIcon('zap', new vscode.ThemeColor('list.warningForeground'));
 
 /** What the feature bundle's tap controller tells the view. */
