@@ -21,7 +21,7 @@ export async function openWorkbench(opts: { label: string; files?: Record<string
     throw err;
   });
   // The workbench's clipboard lives in the browser: tests that copy cURL need it granted.
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
   await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
   await waitForWorkbench(page);
