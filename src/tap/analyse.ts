@@ -19,8 +19,8 @@ import { keptRequestBody } from '../send/keptBody';
 import type { TapCall, TapUpstream } from './types';
 
 export const NOT_IN_CATALOGUE = '(not in the catalogue)';
-/** The answer kept per call, as the send path keeps one. */
-const KEEP_ANSWER_BYTES = 1024 * 1024;
+/** The answer kept per call, as the send path keeps one: what the tap reads beside the relay and shows. */
+export const KEEP_ANSWER_BYTES = 1024 * 1024;
 const CURL_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 
 /** One call as the tap saw it: the bytes both ways (the answer up to what is kept), the times. */

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { Agent } from '../http/undiciParts';
 import { MAX_REQUEST_BYTES, readBody, refuseAndClose, send, statusFaultResponse } from '../simulator/responseWriter';
 import { gatewayError } from '../simulator/gateway/errors';
-import { jsonOf, recognise, apiOperationOf, type SeenCall } from './analyse';
+import { jsonOf, KEEP_ANSWER_BYTES, recognise, apiOperationOf, type SeenCall } from './analyse';
 import { startAnalyser } from './analyser';
 import { describeFaultRule, FaultPlan } from './faults';
 import { askUpstream, endToEndHeaders, upstreamTarget, type UpstreamAnswer } from './forward';
@@ -19,8 +19,6 @@ import type { FaultRule, TapCall, TapHandle, TapOptions } from './types';
 
 export const DEFAULT_MAX_CALLS = 1000;
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
-/** What is kept of an answer for decoding; the merchant's server gets every byte whatever its size. */
-const KEEP_ANSWER_BYTES = 1024 * 1024;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export const isLoopbackHost = (host: string): boolean => LOOPBACK.has(host);
