@@ -10,6 +10,8 @@ export interface FlagSpec {
   readonly value?: string;
   /** The only values accepted, named in the usage and in the error. */
   readonly choices?: readonly string[];
+  /** Given more than once, every value is kept (CommandLine.repeated), in order. */
+  readonly repeatable?: true;
   readonly help: string;
 }
 
@@ -25,6 +27,8 @@ export interface CommandSpec {
 export interface CommandLine {
   /** Each flag given, by name: its value, or true for a switch (the last one wins when repeated). */
   readonly flags: ReadonlyMap<string, string | true>;
+  /** Every value of each repeatable flag, in the order given. */
+  readonly repeated: ReadonlyMap<string, readonly string[]>;
   readonly operands: readonly string[];
 }
 
@@ -38,6 +42,7 @@ const PROGRAM = 'payment-workbench';
 
 export function parseCommandLine(spec: CommandSpec, argv: readonly string[], nearest: Nearest): CommandLine {
   const flags = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   const operands: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -62,8 +67,9 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[], nea
     if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new CommandLineError(`${spec.name}: ${name} needs a value (${expected(flag)})`);
     if (flag.choices && !flag.choices.includes(value)) throw new CommandLineError(`${spec.name}: ${name} must be ${expected(flag)}, got ${JSON.stringify(value)}`);
     flags.set(name, value);
+    if (flag.repeatable) repeated.set(name, [...(repeated.get(name) ?? []), value]);
   }
-  return { flags, operands };
+  return { flags, repeated, operands };
 }
 
 function unknownFlag(spec: CommandSpec, given: string, nearest: Nearest): string {

@@ -1,3 +1,4 @@
+import type { OutgoingNotification } from './deliveries/deliverer';
 import type { RequestLog } from './requestLog';
 
 /** What every API module needs from the running server. */
@@ -7,5 +8,5 @@ export interface SimContext {
   now(): Date;
   log: RequestLog;
   /** Sends a webhook or callback in the background, retried while the receiver does not take it (delivery.ts). */
-  notify(kind: 'webhook' | 'callback', url: string, body: string, headers?: Record<string, string>): void;
+  notify(notification: OutgoingNotification): void;
 }

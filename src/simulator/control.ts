@@ -18,6 +18,28 @@ export const CONTROL_PREFIX = '/_simulator';
 
 const json = (status: number, value: Parameters<typeof jsonText>[0]): SimResponse => jsonResponse(status, jsonText(value));
 
+/**
+ * The JSON object a control request sent. A web page may POST text/plain to 127.0.0.1 from any site
+ * without asking (a "simple" request); application/json needs a CORS preflight the simulator never
+ * grants, so no page can change the simulator.
+ */
+export function readJsonBody(req: SimRequest, example: string): { value: Record<string, unknown> } | { refusal: SimResponse } {
+  if (!/^application\/json\s*(;|$)/i.test(headerValue(req.headers, 'content-type') ?? '')) {
+    return { refusal: json(415, { error: `Content-Type: application/json is required, e.g. curl -H "Content-Type: application/json" -d '${example}'` }) };
+  }
+  const text = req.rawBody.toString('utf8') || '{}';
+  const tooMuch = jsonBoundsProblem(text);
+  if (tooMuch) return { refusal: json(400, { error: `body: ${tooMuch.problem}` }) };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (e) {
+    return { refusal: json(400, { error: `body: not valid JSON (${(e as Error).message})` }) };
+  }
+  if (!isObject(body)) return { refusal: json(400, { error: `body: must be a JSON object, e.g. ${example}` }) };
+  return { value: body };
+}
+
 export function handleControl(req: SimRequest, log: RequestLog, faults: FaultSchedule, info: () => Record<string, string>): SimResponse | undefined {
   const sub = req.path.slice(CONTROL_PREFIX.length);
   if (sub === '' || sub === '/') return req.method === 'GET' ? json(200, { ...info() }) : undefined;
@@ -38,25 +60,14 @@ export function handleControl(req: SimRequest, log: RequestLog, faults: FaultSch
       return json(200, { plan: null });
     }
     if (req.method === 'POST') {
-      // A web page may POST text/plain to 127.0.0.1 from any site without asking (a "simple" request);
-      // application/json needs a CORS preflight the simulator never grants, so no page can plan faults.
-      if (!/^application\/json\s*(;|$)/i.test(headerValue(req.headers, 'content-type') ?? '')) {
-        return json(415, { error: 'Content-Type: application/json is required, e.g. curl -H "Content-Type: application/json" -d \'{"fault":"status=503"}\'' });
-      }
-      let body: unknown;
-      const text = req.rawBody.toString('utf8') || '{}';
-      const tooMuch = jsonBoundsProblem(text);
-      if (tooMuch) return json(400, { error: `body: ${tooMuch.problem}` });
-      try {
-        body = JSON.parse(text);
-      } catch (e) {
-        return json(400, { error: `body: not valid JSON (${(e as Error).message})` });
-      }
-      if (!isObject(body) || typeof body['fault'] !== 'string') return json(400, { error: 'fault: is required, e.g. {"fault":"status=503","count":1}' });
-      const plan: FaultPlan = { fault: body['fault'] };
-      if (body['count'] !== undefined) {
-        if (typeof body['count'] !== 'number') return json(400, { error: 'count: must be a positive integer' });
-        plan.count = body['count'];
+      const body = readJsonBody(req, '{"fault":"status=503"}');
+      if ('refusal' in body) return body.refusal;
+      const given = body.value;
+      if (typeof given['fault'] !== 'string') return json(400, { error: 'fault: is required, e.g. {"fault":"status=503","count":1}' });
+      const plan: FaultPlan = { fault: given['fault'] };
+      if (given['count'] !== undefined) {
+        if (typeof given['count'] !== 'number') return json(400, { error: 'count: must be a positive integer' });
+        plan.count = given['count'];
       }
       try {
         parseFault(plan.fault);

@@ -7,3 +7,5 @@ export { SIMULATOR_DEFAULTS, SIMULATOR_AUTH_ONLY_MERCHANT_ID, DEFAULT_MAX_ORDERS
 export type { SimulatorOptions, SimulatorHandle, SimulatorRunner } from './options';
 export { type RequestLogEntry } from './requestLog';
 export { startSimulator } from './server';
+export { DEFAULT_RETRY_DELAYS_MS, type NotificationDelivery } from './deliveries/deliverer';
+export { DELIVERY_FAULT_KINDS, parseDeliveryFaults, DeliveryFaultError } from './deliveries/deliveryFaults';

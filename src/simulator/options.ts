@@ -1,4 +1,5 @@
 import type { FaultPlan } from './faults';
+import type { NotificationDelivery } from './deliveries/deliverer';
 import type { RequestLog } from './requestLog';
 
 export type SimulatorRunner = 'vscode' | 'terminal' | 'test';
@@ -17,7 +18,7 @@ export interface SimulatorOptions {
    * SIMULATOR_AUTH_ONLY_MERCHANT_ID (authorize only), both with SIMULATOR_DEFAULTS.apiPassword.
    * autoCapture defaults to true: an approved Authorize also captures, so Refund works after it.
    */
-  merchants?: { merchantId: string; apiPassword: string; autoCapture?: boolean }[];
+  merchants?: { merchantId: string; apiPassword: string; autoCapture?: boolean; webhookUrl?: string }[];
   /** A second HTTPS port that requires a client certificate signed by `ca`; Basic auth is not needed there. */
   mtls?: { port?: number; key: string | Buffer; cert: string | Buffer; ca: string | Buffer };
   /** Clock for token expiry and timestamps (tests). */
@@ -38,6 +39,15 @@ export interface SimulatorOptions {
    * their count is the number of retries. Default DEFAULT_RETRY_DELAYS_MS (1, 2, 4, 8 s); [] = no retry.
    */
   notificationRetryDelaysMs?: readonly number[];
+  /** Notifications the delivery log keeps (newest), each with its attempts. Default 1000. */
+  deliveryLogCapacity?: number;
+  /** Deliveries in flight to one endpoint at a time; the rest wait their turn. Default 8. */
+  deliverySlotsPerEndpoint?: number;
+  /**
+   * Hosts besides loopback that a URL from a request (order.notificationUrl, callback_url) may reach.
+   * A merchant's webhook URL, a trigger's --to and a resend's target are explicit and need no entry.
+   */
+  webhookHosts?: readonly string[];
   /**
    * How long a client may take to send a whole request, headers and body (ms); then 408 and the
    * connection closes, so a client sending a byte now and then (slowloris) holds nothing for long.
@@ -55,6 +65,8 @@ export interface SimulatorHandle {
   /** baseUrl + '/_simulator'. */
   controlUrl: string;
   requestLog: RequestLog;
+  /** Every notification made, with its attempts; settings per merchant and triggers. */
+  deliveries: NotificationDelivery;
   setFaults(f: FaultPlan | undefined): void;
   close(): Promise<void>;
 }

@@ -19,7 +19,8 @@ import { GATEWAY_PREFIX, GatewayApi } from './gateway/routes';
 import { jsonText } from './jsonText';
 import { redirectTo } from './pages';
 import type { SimulatorHandle, SimulatorOptions } from './options';
-import { NotificationDelivery } from './delivery';
+import { handleDeliveryControl } from './deliveries/control';
+import { NotificationDelivery } from './deliveries/deliverer';
 import { redactBody, redactHeaders, redactUrlText } from './redact';
 import { RequestLog } from './requestLog';
 import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './types';
@@ -41,7 +42,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const now = opts.now ?? (() => new Date());
   const log = new RequestLog(opts.requestLogCapacity ?? 1000);
   const faults = new FaultSchedule();
-  const delivery = new NotificationDelivery(log, opts.notificationRetryDelaysMs);
+  const delivery = new NotificationDelivery(log, {
+    ...(opts.notificationRetryDelaysMs ? { retryDelaysMs: opts.notificationRetryDelaysMs } : {}),
+    ...(opts.deliveryLogCapacity !== undefined ? { capacity: opts.deliveryLogCapacity } : {}),
+    ...(opts.deliverySlotsPerEndpoint !== undefined ? { slotsPerEndpoint: opts.deliverySlotsPerEndpoint } : {}),
+    ...(opts.webhookHosts ? { webhookHosts: opts.webhookHosts } : {}),
+    webhookUrls: Object.fromEntries((opts.merchants ?? []).flatMap((m) => (m.webhookUrl ? [[m.merchantId, m.webhookUrl] as const] : []))),
+  });
   const openSockets = new Set<Socket>();
   let baseUrl = '';
 
@@ -51,8 +58,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     },
     now,
     log,
-    notify(kind, url, body, headers) {
-      delivery.send(kind, url, body, headers);
+    notify(notification) {
+      delivery.send(notification);
     },
   };
 
@@ -78,11 +85,14 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     if (req.path.startsWith(CHALLENGE_PAGE_PREFIX)) return gateway.handleChallengePage(req);
     if (req.path.startsWith(CHECKOUT_PAGE_PREFIX)) return gateway.handleCheckoutPage(req);
     if (req.path === CONTROL_PREFIX || req.path.startsWith(CONTROL_PREFIX + '/')) {
+      const deliveries = await handleDeliveryControl(req.path.slice(CONTROL_PREFIX.length), req, delivery, (id) => merchants.has(id));
+      if (deliveries) return deliveries;
       const answer = handleControl(req, log, faults, () => ({
         financing: `${baseUrl}/api/online`,
         gateway: `${baseUrl}/api/rest/version/{version}/merchant/{merchantId}`,
         requests: `${baseUrl}${CONTROL_PREFIX}/requests`,
         faults: `${baseUrl}${CONTROL_PREFIX}/faults`,
+        deliveries: `${baseUrl}${CONTROL_PREFIX}/deliveries`,
         runBy: opts.runBy ?? 'test',
         pid: String(process.pid),
       }));
@@ -223,6 +233,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     ...(mtlsUrl ? { mtlsUrl } : {}),
     controlUrl: `${baseUrl}${CONTROL_PREFIX}`,
     requestLog: log,
+    deliveries: delivery,
     setFaults: (f) => faults.set(f),
     close: () => {
       closed ??= (async () => {

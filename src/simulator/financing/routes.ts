@@ -152,6 +152,6 @@ export class FinancingApi {
     const app = this.applications.get(id);
     if (!app) return;
     app.status = status;
-    if (app.callbackUrl) this.ctx.notify('callback', app.callbackUrl, jsonText({ order_id: app.externalId ?? null, status }));
+    if (app.callbackUrl) this.ctx.notify({ kind: 'callback', url: app.callbackUrl, body: jsonText({ order_id: app.externalId ?? null, status }) });
   }
 }

@@ -77,5 +77,13 @@ export function commit(env: OpEnv, order: OrderRecord, txn: TransactionRecord): 
 }
 
 export function notifyOrderChange(env: Pick<OpEnv, 'ctx' | 'merchant'>, order: OrderRecord, body: string): void {
-  if (order.notificationUrl) env.ctx.notify('webhook', order.notificationUrl, body, { 'X-Notification-Secret': env.merchant.notificationSecret });
+  // Without a URL of the order's, the merchant's webhook URL (if any) is used by the deliverer.
+  env.ctx.notify({
+    kind: 'webhook',
+    ...(order.notificationUrl ? { url: order.notificationUrl } : {}),
+    body,
+    headers: { 'X-Notification-Secret': env.merchant.notificationSecret },
+    merchantId: env.merchant.merchantId,
+    orderId: order.id,
+  });
 }
