@@ -26,14 +26,14 @@ export const LAYERS = [
   // The order model sits below both the simulator and the decoder, which read it; its answers/ read sent
   // exchanges into orders (ledger, timeline, next steps), so they sit above send/.
   'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model',
-  'http', 'auth', 'simulator', 'notifications', 'environments', 'credentials', 'transport', 'send', 'orders/answers', 'flows', 'history', 'interop', 'tap', 'cli',
+  'http', 'auth', 'simulator', 'notifications', 'environments', 'credentials', 'transport', 'send', 'orders/answers', 'flows', 'history', 'interop', 'tap', 'deliveries', 'cli',
   // The VS Code adapter: thin wrappers of VS Code services first, then the features' host sides.
   'platform', 'secrets', 'features/environments', 'features/notifications', 'host', 'commands', 'features/history', 'features/orders', 'features/tap', 'features/shared/host', 'features/response/host', 'features/form/host', 'features/flows', 'editor', 'features/interop',
   // The webview apps (browser bundles), the feature bundle and the composition root.
   'features/shared/app', 'features/form/app', 'features/response/app', 'features/registerPanels.ts', 'features.ts', 'extension.ts',
 ];
 /** Folders (and files) that run without VS Code: the unit tier tests them in plain Node. */
-export const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'notifications', 'environments', 'credentials', 'transport', 'send', 'flows', 'history', 'interop', 'tap', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
+export const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'notifications', 'environments', 'credentials', 'transport', 'send', 'flows', 'history', 'interop', 'tap', 'deliveries', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
 /** What a webview bundles: the webview apps and everything they may import. */
 const WEB_SAFE = ['features/shared/app', 'features/form/app', 'features/response/app', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'catalogue', 'orders', 'features/form/model', 'decode', 'redaction', 'json', 'format'];
 

@@ -183,7 +183,7 @@ function perRequestParts(report: Report, requestBody: string): void {
 /** An Authorize's environment without HTTP, on the default simulator merchant (auto-capture). */
 function authorizeEnv(orders: OrderStore, body: OpEnv['body'], orderId = 'ORDER'): OpEnv {
   const merchant: MerchantProfile = { merchantId: SIMULATOR_DEFAULTS.merchantId, apiPassword: 'x', autoCapture: true, notificationSecret: 'x' };
-  const ctx: SimContext = { baseUrl: 'http://127.0.0.1:0', now: () => new Date(), log: new RequestLog(1), notify: () => undefined };
+  const ctx: SimContext = { baseUrl: 'http://127.0.0.1:0', now: () => new Date(), log: new RequestLog(1), notify: () => undefined, later: () => undefined, testReferenceDelaysMs: [] };
   return { ctx, orders, sessions: new SessionStore(), merchant, orderId, transactionId: '1', version: '11', body, registerBrowserPayment: () => undefined };
 }
 

@@ -38,6 +38,18 @@ export const AVS_STREETS: Readonly<Record<string, AvsCode>> = {
   'Zero St': 'NOT_REQUESTED',
 };
 
+/**
+ * Browser-payment references whose outcome comes later, by itself, each step with its own notification
+ * (the gateway's browser-payment test page: TEST-FAIL-THEN-SUCCESS fails after 30 s and succeeds 60 s
+ * later; the simulator's delays are shorter, SimulatorOptions.testReferenceDelaysMs).
+ */
+export const BROWSER_PAYMENT_TIMED_REFERENCES = {
+  'TEST-FAIL-THEN-SUCCESS': ['DECLINED', 'APPROVED'],
+  'TEST-TIMEOUT-THEN-SUCCESS': ['ACQUIRER_SYSTEM_ERROR', 'APPROVED'],
+  'TEST-FAIL-INIT': ['DECLINED'],
+  'TEST-SUCCESS-INIT': ['APPROVED'],
+} as const satisfies Readonly<Record<string, readonly GatewayCode[]>>;
+
 export const BROWSER_PAYMENT_REFERENCES = {
   'TEST-SUCCEED': 'APPROVED',
   'TEST-FAIL-DECLINE': 'DECLINED',

@@ -13,6 +13,10 @@ import { runCommand, type CliIo } from './runCommand';
 import { COMMANDS, helpOf, USAGE, UsageError } from './usage';
 import { packageVersion } from './version';
 import { testCardsCommand } from './testCardsCommand';
+import { deliveriesCommand } from './deliveriesCommand';
+import { deliveriesCommandOf } from './deliverySpecs';
+import { reconcileCommand } from './reconcileCommand';
+import { triggerCommand } from './triggerCommand';
 
 /** The commands with a --help of their own, which a usage error points to. */
 const SUBCOMMANDS_WITH_HELP = new Set(COMMANDS.map((c) => c.name));
@@ -22,7 +26,7 @@ const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.i
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    const help = command !== undefined && wantsHelp(rest) ? helpOf(command === 'tap' ? (tapFileCommandOf(rest)?.name ?? command) : command) : undefined;
+    const help = command !== undefined && wantsHelp(rest) ? helpOf(subcommandName(command, rest)) : undefined;
     if (help) {
       io.out(help);
       return 0;
@@ -40,6 +44,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await exportCommand(rest, io);
       case 'test-cards':
         return testCardsCommand(rest, io);
+      case 'trigger':
+        return await triggerCommand(rest, io);
+      case 'deliveries':
+        return await deliveriesCommand(rest, io);
+      case 'reconcile':
+        return await reconcileCommand(rest, io);
       case 'simulator':
         await runSimulatorCommand(rest);
         return -1; // keeps running until Ctrl+C
@@ -54,16 +64,23 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"; the commands are run, simulator, listen, tap, import, export and test-cards`);
+        throw new UsageError(`unknown command "${command}"; the commands are run, simulator, listen, tap, trigger, deliveries, reconcile, import, export and test-cards`);
     }
   } catch (err) {
     if (err instanceof UsageError || err instanceof SimulatorUsageError) {
       io.err(`payment-workbench: ${err.message}`);
-      const helped = command === 'tap' ? (tapFileCommandOf(rest)?.name ?? command) : command;
+      const helped = command === undefined ? undefined : subcommandName(command, rest);
       if (!err.message.includes('\n')) io.err(`(payment-workbench ${SUBCOMMANDS_WITH_HELP.has(helped ?? '') ? `${helped} ` : ''}--help shows the usage)`);
       return 2;
     }
     io.err(`payment-workbench: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
+}
+
+/** "tap flow", "deliveries show": the command a help or a usage error is about. */
+function subcommandName(command: string, rest: readonly string[]): string {
+  if (command === 'tap') return tapFileCommandOf(rest)?.name ?? command;
+  if (command === 'deliveries') return deliveriesCommandOf(rest)?.name ?? command;
+  return command;
 }

@@ -3,6 +3,7 @@ import { commandHelp, CommandLineError, parseCommandLine, synopsis, wrapText, ty
 import { SIMULATOR_COMMAND } from '../simulator/terminal';
 import { EXPORT_COMMAND, IMPORT_COMMAND } from './interopSpecs';
 import { REPORTERS } from './reporters';
+import { DELIVERIES_COMMANDS, RECONCILE_COMMAND, TRIGGER_COMMAND } from './deliverySpecs';
 import { TAP_FILE_COMMANDS } from './tapFilesSpecs';
 
 /** Bad usage or an invalid input file: exit status 2, with a message naming what is at fault. */
@@ -90,7 +91,7 @@ flow, tap replay sends again and tap export exports (payment-workbench tap flow 
   ],
 };
 
-export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND, TEST_CARDS_COMMAND, TAP_COMMAND, ...TAP_FILE_COMMANDS];
+export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND, TEST_CARDS_COMMAND, TAP_COMMAND, ...TAP_FILE_COMMANDS, TRIGGER_COMMAND, ...DELIVERIES_COMMANDS, RECONCILE_COMMAND];
 
 /** The names' column of the general help: the longest name ("tap replay") and a space or two. */
 const NAME_COLUMN = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

@@ -26,6 +26,11 @@ function buildEnvironmentSchema() {
     name: text([z.trim(), z.minLength(1, 'a name is needed'), z.maxLength(80, 'at most 80 characters')]),
     financingBaseUrl: z.optional(environmentUrl('Payment Workbench: Sign In to Financing API')),
     gatewayUrl: z.optional(environmentUrl('Payment Workbench: Set Gateway API Password…')),
+    /**
+     * Where the gateway sends this merchant's webhooks when an order names no notificationUrl: set in
+     * the real gateway's merchant administration; on the simulator, Trigger Scenario sets it there.
+     */
+    webhookUrl: z.optional(environmentUrl('Payment Workbench: Start Notification Inbox')),
     merchantId: z.optional(text([z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'alphanumeric plus - and _, 1 to 40 characters')])),
     gatewayAuth: z._default(z.enum(['basic', 'certificate'], { error: 'must be "basic" or "certificate"' }), 'basic'),
     certificate: z.optional(z.object({ certPath: nonEmptyText(), keyPath: nonEmptyText(), caPath: z.optional(nonEmptyText()) })),

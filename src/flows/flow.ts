@@ -17,6 +17,8 @@ import { NOTIFICATION_KEY, notificationExpectationProblems } from './notificatio
 import { parseDottedPath } from './paths';
 import { payerKind, payerProblems, type PayerAction } from './payerPages';
 import { referencesOf } from './references';
+import { checkInputs, checkInputUses } from './flowInputs';
+import { deliveryExpectationProblems, EXPECT_DELIVERY_KEY } from './deliveryExpectation';
 import type { Flow, FlowStep } from './flowTypes';
 
 export type { Flow, FlowStep } from './flowTypes';
@@ -44,7 +46,7 @@ export const MAX_STEPS = 200;
 /** Problems listed of one file; past it, one more says how many are not (a file of 100,000 bad references must not print 100,000 lines). */
 export const MAX_FLOW_PROBLEMS = 100;
 const STEP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-const RESERVED_IDS = new Set(['fresh', 'env', 'inbox']);
+const RESERVED_IDS = new Set(['fresh', 'env', 'inbox', 'input']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** What was given (at the field `at`), as a message quotes it: through the redaction policy (card numbers masked, secrets redacted), cut. */
@@ -95,6 +97,7 @@ function checkFlow(value: unknown): FlowParse {
   const environmentProblem = value['environment'] === undefined ? undefined : labelProblem(value['environment'], 'an environment id or name', true);
   if (environmentProblem) problems.push({ field: 'environment', message: environmentProblem, path: ['environment'] });
   const needs = checkNeeds(value['needs'], problems);
+  const inputs = checkInputs(value['inputs'], problems);
   const rawSteps = value['steps'];
   if (!Array.isArray(rawSteps) || rawSteps.length === 0 || rawSteps.length > MAX_STEPS) {
     problems.push({ field: 'steps', message: `must be a list of 1 to ${MAX_STEPS} steps, got ${Array.isArray(rawSteps) ? `${rawSteps.length} steps` : shown(rawSteps)}`, path: ['steps'] });
@@ -102,10 +105,12 @@ function checkFlow(value: unknown): FlowParse {
   }
   const seen = new Set<string>();
   const steps = rawSteps.map((raw, i) => checkStep(raw, i, seen, problems));
+  checkInputUses(rawSteps, inputs, problems);
   if (problems.length) return { ok: false, problems: boundedProblems(problems) };
   const flow: Flow = { name: value['name'] as string, steps: steps as FlowStep[] };
   if (typeof value['environment'] === 'string') flow.environment = value['environment'];
   if (needs) flow.needs = needs;
+  if (inputs) flow.inputs = inputs;
   return { ok: true, flow };
 }
 
@@ -144,7 +149,7 @@ function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: 
     problem('(step)', `must be an object with "id" and "operation", got ${shown(raw)}`);
     return undefined;
   }
-  if (!id || !STEP_ID.test(id) || RESERVED_IDS.has(id)) problem('id', `must be a name of letters, digits, - and _ starting with a letter (not "fresh", "env" or "inbox"), got ${shown(raw['id'])}`);
+  if (!id || !STEP_ID.test(id) || RESERVED_IDS.has(id)) problem('id', `must be a name of letters, digits, - and _ starting with a letter (not "fresh", "env", "inbox" or "input"), got ${shown(raw['id'])}`);
   else if (earlier.has(id)) problem('id', `${quote(id)} is already the id of an earlier step`);
   if (raw['payer'] !== undefined) return checkPayerStep(raw, id, earlier, problem);
   const op = typeof raw['operation'] === 'string' ? getOperation(raw['operation']) : undefined;
@@ -158,6 +163,7 @@ function checkStep(raw: unknown, index: number, earlier: Set<string>, problems: 
   if (raw['params'] !== undefined && !isObject(raw['params'])) problem('params', `must be an object of URL parameters, got ${shown(raw['params'])}`);
   if (raw['body'] !== undefined && op && !op.hasBody) problem('body', `${op.title} sends no body`);
   checkExpect(raw['expect'], problem);
+  if (raw[EXPECT_DELIVERY_KEY] !== undefined) for (const { key, message } of deliveryExpectationProblems(raw[EXPECT_DELIVERY_KEY])) problem(`${EXPECT_DELIVERY_KEY}${key === undefined ? '' : `.${key}`}`, message, key === undefined ? [EXPECT_DELIVERY_KEY] : [EXPECT_DELIVERY_KEY, key]);
   checkReferences(raw, earlier, problem);
   if (id) earlier.add(id);
   // An expected value may refer to its own step, which has run by the time it is checked.

@@ -13,7 +13,7 @@ import { MAX_STEPS } from './flow';
 import { PAYER_PAGE_DRIVERS } from './payerPages';
 import { ENV_FIELDS } from './references';
 
-const REFERENCE_HELP = 'Text may hold references: {{fresh.orderId}}, {{STEP.params.NAME}}, {{STEP.body.PATH}}, {{STEP.response.PATH}}, {{env.NAME}}, {{inbox.gateway}} / {{inbox.financing}} (the local inbox\'s address: give it as order.notificationUrl or callback_url).';
+const REFERENCE_HELP = 'Text may hold references: {{fresh.orderId}}, {{STEP.params.NAME}}, {{STEP.body.PATH}}, {{STEP.response.PATH}}, {{env.NAME}}, {{input.NAME}}, {{inbox.gateway}} / {{inbox.financing}} (the local inbox\'s address: give it as order.notificationUrl or callback_url).';
 
 /** Expectation paths offered in completion, with the values the APIs answer there. */
 const EXPECTATION_PATHS: Record<string, { description: string; values?: readonly string[] }> = {
@@ -111,6 +111,18 @@ export function flowFileJsonSchema(): object {
         description: 'What the merchant behind the environment must do for the flow to pass. On an environment known to lack it (the simulator\'s merchants are known) the flow fails before sending, naming what is missing.',
         items: { enum: CAPABILITY_NAMES, enumDescriptions: CAPABILITY_NAMES.map((c) => CAPABILITIES[c]) },
       },
+      inputs: {
+        type: 'object',
+        description: 'What a run may be given: payment-workbench trigger --order ID (the input orderId) and --set NAME=VALUE. Steps read them as {{input.NAME}}.',
+        additionalProperties: {
+          type: 'object',
+          properties: {
+            description: { type: 'string', maxLength: 200 },
+            default: { type: 'string', maxLength: 200, description: 'Used when the run is not given the input; may be {{fresh.orderId}} or {{env.NAME}}.' },
+          },
+          additionalProperties: false,
+        },
+      },
       steps: { type: 'array', minItems: 1, maxItems: MAX_STEPS, items: { $ref: '#/definitions/step' } },
     },
     definitions: {
@@ -131,6 +143,19 @@ export function flowFileJsonSchema(): object {
           body: { type: 'object', description: `The JSON request body. ${REFERENCE_HELP}` },
           payer: payerSchema(),
           expect: expectSchema(),
+          unlessGiven: { type: 'string', description: 'Skip this step when the run was given this input (e.g. "orderId": the step makes the order trigger --order brings).' },
+          expectDelivery: {
+            type: 'object',
+            description: "What the simulator's delivery of this step's notifications must come to, once they settle (a webhook URL must be set: order.notificationUrl, the merchant's, or trigger --to).",
+            properties: {
+              status: { type: 'integer', description: "The HTTP status of each notification's last attempt." },
+              attempts: { type: 'integer', minimum: 1, description: 'How many attempts each notification took.' },
+              state: { enum: ['delivered', 'failed', 'dropped', 'refused'] },
+              count: { type: 'integer', minimum: 0, description: 'How many notifications the step made.' },
+              within: { type: 'integer', minimum: 1, maximum: 120000, default: 30000, description: 'Milliseconds to wait for them to settle.' },
+            },
+            additionalProperties: false,
+          },
         },
         allOf: operationBranches(),
       },

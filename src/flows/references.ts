@@ -13,6 +13,7 @@ export type Reference =
   | { kind: 'fresh'; name: string; text: string }
   | { kind: 'env'; field: string; text: string }
   | { kind: 'inbox'; source: 'gateway' | 'financing'; text: string }
+  | { kind: 'input'; name: string; text: string }
   | { kind: 'step'; step: string; part: 'params' | 'body' | 'response'; path: PathStep[]; text: string };
 
 /** The environment fields a flow may read: never a secret (those are not in an environment at all). */
@@ -60,9 +61,13 @@ function parseReference(inner: string, text: string): Reference | string {
     if (rest === 'gateway' || rest === 'financing') return { kind: 'inbox', source: rest, text };
     return 'is not inbox.gateway or inbox.financing';
   }
+  if (head === 'input') {
+    if (INPUT_NAME.test(rest)) return { kind: 'input', name: rest, text };
+    return 'is not input.NAME (letters, digits, ., - and _)';
+  }
   const partDot = rest.indexOf('.');
   const part = partDot < 0 ? rest : rest.slice(0, partDot);
-  if (!head || (part !== 'params' && part !== 'body' && part !== 'response')) return 'is not STEP.params.NAME, STEP.body.PATH, STEP.response.PATH, env.NAME, inbox.gateway or fresh.orderId';
+  if (!head || (part !== 'params' && part !== 'body' && part !== 'response')) return 'is not STEP.params.NAME, STEP.body.PATH, STEP.response.PATH, env.NAME, input.NAME, inbox.gateway or fresh.orderId';
   const path = partDot < 0 ? [] : parseDottedPath(rest.slice(partDot + 1));
   if (!path || (part === 'params' && path.length !== 1)) return `has no valid path after ${excerpt(`${head}.${part}`)}`;
   return { kind: 'step', step: head, part, path, text };
@@ -75,7 +80,12 @@ export interface ReferenceScope {
   /** The local inbox's address for this kind; undefined when the run has no inbox. */
   inbox(source: 'gateway' | 'financing'): string | undefined;
   step(id: string): { params: Record<string, unknown>; body: unknown; response: unknown } | undefined;
+  /** A value the run was given (trigger --order, --set NAME=VALUE), or the flow's default for it. */
+  input?(name: string): string | undefined;
 }
+
+/** The name of a flow input: `orderId`, or a body path such as `order.amount`. */
+export const INPUT_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,39}(\.[A-Za-z][A-Za-z0-9_-]{0,39}){0,5}$/;
 
 export class UnresolvedReference extends Error {}
 
@@ -171,6 +181,11 @@ function resolveOne(ref: Reference, scope: ReferenceScope): unknown {
     const url = scope.inbox(ref.source);
     if (url === undefined) throw new UnresolvedReference(`${excerpt(ref.text)}: this run has no local inbox`);
     return url;
+  }
+  if (ref.kind === 'input') {
+    const value = scope.input?.(ref.name);
+    if (value === undefined) throw new UnresolvedReference(`${excerpt(ref.text)}: the run was given no ${ref.name} (give it with --set ${ref.name}=VALUE, or declare a default under "inputs")`);
+    return value;
   }
   const step = scope.step(ref.step);
   if (!step) throw new UnresolvedReference(`${excerpt(ref.text)}: step ${quote(ref.step)} has not run before this one`);

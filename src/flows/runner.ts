@@ -19,6 +19,7 @@ import type { RunnerDeps } from '../send/requestRunner';
 import { missingCapability } from './capabilities';
 import { checkExpectations, redactFailure, type ExpectationFailure } from './expectations';
 import type { Flow, FlowStep } from './flow';
+import { awaitDelivery, deliveryCursor } from './deliveryExpectation';
 import { awaitNotification, NOTIFICATION_KEY, type FlowInbox, type NotificationTarget } from './notificationExpectation';
 import { PAYER_PAGE_DRIVERS, payerKind, runPayerPage } from './payerPages';
 import { ENV_FIELDS, ResolutionBudget, ResolutionLimitError, resolveReferences, UnresolvedReference, type ReferenceScope } from './references';
@@ -64,6 +65,8 @@ export interface FlowRunOptions {
   session?: SendSession;
   /** The local inbox, for `{{inbox.gateway}}` and `expect.notification` (needsInbox tells when a flow needs one). */
   inbox?: FlowInbox;
+  /** The flow's inputs given for this run (trigger --order, --set); the rest take their defaults. */
+  inputs?: Readonly<Record<string, string>>;
   /** Secrets the door holds (the CLI's environment variables), scrubbed from what a step shows before anything is cut. */
   known?: SecretValues;
   signal?: AbortSignal;
@@ -106,9 +109,18 @@ export async function runFlow(flow: Flow, optionsGiven: FlowRunOptions): Promise
     step: (id) => records.get(id),
   };
   const budget = new ResolutionBudget();
+  let inputs: Map<string, string> | UnresolvedReference;
+  try {
+    inputs = inputValues(flow, options.inputs ?? {}, scope, budget);
+  } catch (err) {
+    if (!(err instanceof UnresolvedReference)) throw err;
+    inputs = err;
+  }
+  const known = inputs instanceof Map ? inputs : new Map<string, string>();
+  scope.input = (name) => known.get(name);
   const results: StepResult[] = [];
   // Sent, such a flow would fail on an expectation that does not say why: the environment is known to lack what it needs.
-  const lacking = missingCapability(flow, options.env);
+  const lacking = missingCapability(flow, options.env) ?? (inputs instanceof UnresolvedReference ? inputs.message : undefined);
   let failed = false;
   for (const [index, step] of flow.steps.entries()) {
     if (lacking !== undefined && index === 0) {
@@ -124,6 +136,12 @@ export async function runFlow(flow: Flow, optionsGiven: FlowRunOptions): Promise
       options.onStepEnd?.(skipped, index);
       continue;
     }
+    if (step.unlessGiven !== undefined && options.inputs?.[step.unlessGiven] !== undefined) {
+      const given: StepResult = { ...skippedStep(step), message: `skipped: ${step.unlessGiven} was given` };
+      results.push(given);
+      options.onStepEnd?.(given, index);
+      continue;
+    }
     options.onStepStart?.(step, index);
     const stepStarted = now();
     const result = await guardedStep(step, scope, records, options, budget);
@@ -135,6 +153,16 @@ export async function runFlow(flow: Flow, optionsGiven: FlowRunOptions): Promise
     failed = result.status === 'failed';
   }
   return { name: flow.name, environment: options.env.name, steps: results, passed: !failed && !options.signal?.aborted, durationMs: now() - started };
+}
+
+/** Each declared input: the value given, else its default (references resolved once, before the first step). */
+function inputValues(flow: Flow, given: Readonly<Record<string, string>>, scope: ReferenceScope, budget: ResolutionBudget): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const [name, spec] of Object.entries(flow.inputs ?? {})) {
+    const value = given[name] ?? (spec.default !== undefined ? resolveReferences(spec.default, scope, budget, `inputs.${name}`) : undefined);
+    if (value !== undefined) values.set(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return values;
 }
 
 function titleOf(step: FlowStep): string {
@@ -188,6 +216,8 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
     if (err instanceof UnresolvedReference) return unresolved(base, err);
     throw err;
   }
+  const deliveriesFrom = step.expectDelivery && options.env.gatewayUrl ? await deliveryCursor(options.env.gatewayUrl, options.signal).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))) : undefined;
+  if (deliveriesFrom instanceof Error) return { ...base, message: `expectDelivery reads the simulator's delivery log: ${deliveriesFrom.message}` };
   const textParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) as Partial<Record<PathParamName, string>>;
   let exchange: Exchange;
   let received: string | undefined;
@@ -225,11 +255,14 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
       if (!options.inbox) return { ...result, message: 'expect.notification needs the local inbox, and this run has none' };
       result.failures = await awaitNotification(options.inbox, notification as Record<string, unknown>, notificationTarget(op.api, op.id, sentParams, body), options.known);
     }
-    return { ...result, status: result.failures.length ? 'failed' : 'passed' };
   }
-  const error = exchange.decoded?.verdict.tone === 'error';
+  const error = !step.expect && exchange.decoded?.verdict.tone === 'error';
   // The verdict's title may carry the server's words: redacted as raw text where it is put into the message.
-  return { ...result, status: error ? 'failed' : 'passed', ...(error ? { message: `the decoded verdict is an error: ${excerpt(redactText(exchange.decoded?.verdict.title ?? '', options.known))} (add "expect" to make this outcome a pass)` } : {}) };
+  if (error) return { ...result, status: 'failed', message: `the decoded verdict is an error: ${excerpt(redactText(exchange.decoded?.verdict.title ?? '', options.known))} (add "expect" to make this outcome a pass)` };
+  if (step.expectDelivery && result.failures.length === 0 && options.env.gatewayUrl && deliveriesFrom !== undefined) {
+    result.failures = await awaitDelivery(options.env.gatewayUrl, step.expectDelivery, sentParams.orderId ?? '', deliveriesFrom, options.signal);
+  }
+  return { ...result, status: result.failures.length ? 'failed' : 'passed' };
 }
 
 /** A payer step: the page driven over HTTP with the environment's client; its result is judged like a response. */

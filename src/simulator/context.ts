@@ -9,4 +9,8 @@ export interface SimContext {
   log: RequestLog;
   /** Sends a webhook or callback in the background, retried while the receiver does not take it (delivery.ts). */
   notify(notification: OutgoingNotification): void;
+  /** Runs `run` after `ms`, unless the simulator closes first (what the gateway does later by itself). */
+  later(ms: number, run: () => void): void;
+  /** The delays of the test references whose outcome comes later (TEST-FAIL-THEN-SUCCESS): each step after the one before. */
+  testReferenceDelaysMs: readonly number[];
 }

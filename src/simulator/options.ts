@@ -39,6 +39,11 @@ export interface SimulatorOptions {
    * their count is the number of retries. Default DEFAULT_RETRY_DELAYS_MS (1, 2, 4, 8 s); [] = no retry.
    */
   notificationRetryDelaysMs?: readonly number[];
+  /**
+   * How long after Initiate Browser Payment a timed test reference (TEST-FAIL-THEN-SUCCESS…) takes
+   * each step, ms. Default [1000, 2000]; the real gateway's test mode takes 30 s, then 60 s.
+   */
+  testReferenceDelaysMs?: readonly number[];
   /** Notifications the delivery log keeps (newest), each with its attempts. Default 1000. */
   deliveryLogCapacity?: number;
   /** Deliveries in flight to one endpoint at a time; the rest wait their turn. Default 8. */

@@ -50,6 +50,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     webhookUrls: Object.fromEntries((opts.merchants ?? []).flatMap((m) => (m.webhookUrl ? [[m.merchantId, m.webhookUrl] as const] : []))),
   });
   const openSockets = new Set<Socket>();
+  const laterTimers = new Set<NodeJS.Timeout>();
+  let closing = false;
   let baseUrl = '';
 
   const ctx: SimContext = {
@@ -61,6 +63,16 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     notify(notification) {
       delivery.send(notification);
     },
+    later(ms, run) {
+      if (closing) return;
+      const timer = setTimeout(() => {
+        laterTimers.delete(timer);
+        run();
+      }, ms);
+      timer.unref();
+      laterTimers.add(timer);
+    },
+    testReferenceDelaysMs: opts.testReferenceDelaysMs ?? [1000, 2000],
   };
 
   const accounts = new Map((opts.partnerAccounts ?? [{ email: SIMULATOR_DEFAULTS.partnerEmail, password: SIMULATOR_DEFAULTS.partnerPassword }]).map((a) => [a.email.toLowerCase(), a.password] as const));
@@ -243,6 +255,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         for (const s of servers) s.closeAllConnections();
         await Promise.all(stopped);
         // Retries not yet due are dropped; webhooks in flight get a short grace, then are stopped.
+        closing = true;
+        for (const t of laterTimers) clearTimeout(t);
         await delivery.close();
       })();
       return closed;

@@ -18,6 +18,8 @@ export const SIMULATOR_COMMAND: CommandSpec = {
     { name: '--port', value: 'N', help: `the port, 0 to 65535 (default ${SIMULATOR_DEFAULTS.port}; 0: any free port)` },
     { name: '--host', value: 'H', help: 'the address to listen on (default 127.0.0.1)' },
     { name: '--token-lifetime', value: 'SECONDS', help: 'how long a financing access token lives (default 3600)' },
+    { name: '--webhook-url', value: 'URL', help: 'the webhook URL of both merchants (as set in a real gateway\'s merchant administration): where notifications go when an order names none' },
+    { name: '--webhook-host', value: 'H', repeatable: true, help: 'a host besides loopback that order.notificationUrl may reach (repeat for more); by default notifications go to loopback only' },
     { name: '--max-orders', value: 'N', help: `how many gateway orders are kept (default ${DEFAULT_MAX_ORDERS}); beyond it the oldest are forgotten` },
   ],
 };
@@ -27,12 +29,15 @@ interface CliOptions {
   host: string;
   tokenLifetimeSeconds: number;
   maxOrders: number;
+  webhookUrl?: string;
+  webhookHosts: string[];
 }
 
 function parseArgs(argv: readonly string[]): CliOptions {
   let flags: CommandLine['flags'];
+  let repeated: CommandLine['repeated'];
   try {
-    flags = parseCommandLine(SIMULATOR_COMMAND, argv, closestPath).flags;
+    ({ flags, repeated } = parseCommandLine(SIMULATOR_COMMAND, argv, closestPath));
   } catch (err) {
     throw err instanceof CommandLineError ? new SimulatorUsageError(err.message) : err;
   }
@@ -49,12 +54,22 @@ function parseArgs(argv: readonly string[]): CliOptions {
     host: typeof host === 'string' && host !== '' ? host : '127.0.0.1',
     tokenLifetimeSeconds: integer('--token-lifetime', 3600, 1, 365 * 24 * 3600),
     maxOrders: integer('--max-orders', DEFAULT_MAX_ORDERS, 1, 10_000_000),
+    ...webhookUrlOf(flags.get('--webhook-url')),
+    webhookHosts: [...(repeated.get('--webhook-host') ?? [])],
   };
+}
+
+function webhookUrlOf(value: string | true | undefined): { webhookUrl?: string } {
+  if (typeof value !== 'string') return {};
+  if (!/^https?:\/\/[^\s]+$/.test(value)) throw new SimulatorUsageError(`simulator: --webhook-url needs an http:// or https:// URL, got ${JSON.stringify(value.slice(0, 200))}`);
+  return { webhookUrl: value };
 }
 
 export async function runSimulatorCommand(argv: readonly string[]): Promise<void> {
   const options = parseArgs(argv);
-  const sim = await startSimulator({ ...options, runBy: 'terminal' }).catch((err: unknown) => {
+  const { webhookUrl, ...rest } = options;
+  const merchants = webhookUrl ? [SIMULATOR_DEFAULTS.merchantId, SIMULATOR_AUTH_ONLY_MERCHANT_ID].map((merchantId) => ({ merchantId, apiPassword: SIMULATOR_DEFAULTS.apiPassword, autoCapture: merchantId === SIMULATOR_DEFAULTS.merchantId, webhookUrl })) : undefined;
+  const sim = await startSimulator({ ...rest, ...(merchants ? { merchants } : {}), runBy: 'terminal' }).catch((err: unknown) => {
     throw isAddressInUse(err) ? new PortInUseError(options.port, options.host, 'pick another port with --port N (--port 0 takes any free port)') : err;
   });
   const lines = [
@@ -62,6 +77,7 @@ export async function runSimulatorCommand(argv: readonly string[]): Promise<void
     `  financing API  ${sim.baseUrl}/api/online/{login,refreshToken,logout,offers}`,
     `  card gateway   ${sim.baseUrl}/api/rest/version/{version}/merchant/{merchantId}/…`,
     `  request log    ${sim.controlUrl}/requests    faults ${sim.controlUrl}/faults`,
+    `  deliveries     ${sim.controlUrl}/deliveries  (payment-workbench deliveries list)${webhookUrl ? `; webhooks to ${webhookUrl}` : ''}`,
     '',
     'Default credentials (test values):',
     `  financing partner  ${SIMULATOR_DEFAULTS.partnerEmail} / ${SIMULATOR_DEFAULTS.partnerPassword}`,

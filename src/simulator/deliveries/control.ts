@@ -62,7 +62,7 @@ async function deliveriesRoute(req: SimRequest, delivery: NotificationDelivery):
   if (trigger !== undefined) filter.trigger = trigger;
   const merchant = text('merchant');
   if (merchant !== undefined) filter.merchantId = merchant;
-  return json(200, { seq: delivery.log.seq, capacity: delivery.log.capacity, notifications: delivery.log.list(filter) });
+  return json(200, { seq: delivery.log.seq, created: delivery.log.createdCount, capacity: delivery.log.capacity, notifications: delivery.log.list(filter) });
 }
 
 function oneRoute(delivery: NotificationDelivery, id: string): SimResponse {

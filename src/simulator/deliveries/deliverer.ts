@@ -259,6 +259,7 @@ export class NotificationDelivery {
       ...(orderId !== undefined ? { orderId } : {}),
       ...(about.transactionId !== undefined ? { transactionId: about.transactionId } : {}),
       summary: about.summary,
+      ...(about.facts ? { facts: about.facts } : {}),
       createdAt: new Date().toISOString(),
       url,
       ...(trigger !== undefined ? { trigger } : {}),
@@ -375,7 +376,9 @@ export class NotificationDelivery {
     }
     const delay = item.retries && cause === undefined ? this.retryDelaysMs[n - 1] : undefined;
     if (delay === undefined) {
-      this.setState(item, item.record.state === 'delivered' ? 'delivered' : 'failed', cause === undefined ? `not taken after ${n} attempt${n === 1 ? '' : 's'}: the schedule has ended` : undefined);
+      // A notification once taken stays delivered: a later failing resend or duplicate shows as its attempt.
+      const everTaken = attempts.some((a) => a.status >= 200 && a.status < 300 && a.error === undefined);
+      this.setState(item, everTaken ? 'delivered' : 'failed', everTaken || cause !== undefined ? undefined : `not taken after ${n} attempt${n === 1 ? '' : 's'}: the schedule has ended`);
       return;
     }
     this.setState(item, 'retrying', undefined, new Date(Date.now() + delay));
@@ -388,8 +391,7 @@ export class NotificationDelivery {
 
   private setState(item: Pending, state: NotificationRecord['state'], note?: string, next?: Date): void {
     const r = item.record;
-    // A notification once taken stays delivered: a later failing resend or duplicate shows as its attempt.
-    r.state = r.state === 'delivered' && (state === 'failed' || state === 'delivering') ? r.state : state;
+    r.state = state;
     if (note !== undefined) r.note = note;
     else if (state !== 'delivering') delete r.note;
     if (next) r.nextAttemptAt = next.toISOString();

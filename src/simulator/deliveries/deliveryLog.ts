@@ -29,6 +29,10 @@ export class DeliveryLog {
     return this.changeSeq;
   }
 
+  get createdCount(): number {
+    return this.created;
+  }
+
   nextSeq(): number {
     return ++this.created;
   }
@@ -62,7 +66,8 @@ export class DeliveryLog {
       if (filter.merchantId !== undefined && r.merchantId !== filter.merchantId) continue;
       found.push(r);
     }
-    return filter.limit !== undefined ? found.slice(-filter.limit) : found;
+    if (filter.limit === undefined) return found;
+    return filter.limit === 0 ? [] : found.slice(-filter.limit);
   }
 
   clear(): void {

@@ -40,6 +40,15 @@ export const notificationSchema = z.object({
   transactionId: z.optional(z.string()),
   /** "AUTHORIZATION APPROVED · order AUTHORIZED". */
   summary: z.string(),
+  /** What the body said, for reconciling. */
+  facts: z.optional(z.object({
+    transactionType: z.optional(z.string()),
+    amount: z.optional(z.string()),
+    currency: z.optional(z.string()),
+    gatewayCode: z.optional(z.string()),
+    result: z.optional(z.string()),
+    orderStatus: z.optional(z.string()),
+  })),
   createdAt: z.string(),
   url: z.string(),
   /** The trigger (payment-workbench trigger) it was made under. */
@@ -63,6 +72,8 @@ export type NotificationRecord = z.infer<typeof notificationSchema>;
 export const deliveriesPageSchema = z.object({
   /** The change counter now: ask ?since=<seq> for what changes next. */
   seq: z.int(),
+  /** How many notifications were made so far: a notification made later has a greater `seq`. */
+  created: z.int(),
   capacity: z.int(),
   notifications: z.array(notificationSchema),
 });

@@ -8,7 +8,7 @@ import type { OpEnv } from './opEnv';
 import { baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, notifyOrderChange, nowText, requiredAmount, requiredCurrency } from './opHelpers';
 import { applyToOrder, type BrowserPaymentRecord, type OrderRecord, type OrderStore, type TransactionRecord } from './orders';
 import { transactionResponse } from './responseBody';
-import { BROWSER_PAYMENT_REFERENCES } from '../../catalogue/testData';
+import { BROWSER_PAYMENT_REFERENCES, BROWSER_PAYMENT_TIMED_REFERENCES } from '../../catalogue/testData';
 import { acquirerResponse, resultOf } from './testCards';
 import type { MerchantProfile } from './auth';
 import type { SimContext } from '../context';
@@ -77,7 +77,44 @@ export function initiateBrowserPayment(env: OpEnv): SimResponse {
   txn.sourceOfFunds = { type: sourceType ?? 'WALLET_A' };
   applyToOrder(order, txn, existing === undefined);
   env.registerBrowserPayment(token);
-  return commit(env, order, txn);
+  const answer = commit(env, order, txn);
+  scheduleTimedOutcomes(env, order, txn);
+  return answer;
+}
+
+/** A timed test reference: the transaction ends by itself, step by step, each step notified (TEST-FAIL-THEN-SUCCESS: DECLINED, then APPROVED). */
+function scheduleTimedOutcomes(env: OpEnv, order: OrderRecord, txn: TransactionRecord): void {
+  const ref = order.reference as keyof typeof BROWSER_PAYMENT_TIMED_REFERENCES | undefined;
+  if (!ref || !(ref in BROWSER_PAYMENT_TIMED_REFERENCES)) return;
+  const steps: readonly GatewayCode[] = BROWSER_PAYMENT_TIMED_REFERENCES[ref];
+  let wait = 0;
+  steps.forEach((code, i) => {
+    wait += env.ctx.testReferenceDelaysMs[i] ?? env.ctx.testReferenceDelaysMs.at(-1) ?? 1000;
+    env.ctx.later(wait, () => settleLater(env, order, txn, code));
+  });
+}
+
+function settleLater(env: OpEnv, order: OrderRecord, txn: TransactionRecord, code: GatewayCode): void {
+  if (!env.orders.tryLock(env.merchant.merchantId, order.id)) {
+    env.ctx.later(20, () => settleLater(env, order, txn, code));
+    return;
+  }
+  try {
+    const time = env.ctx.now().toISOString();
+    txn.gatewayCode = code;
+    txn.result = resultOf(code);
+    const acquirer = acquirerResponse(code);
+    if (acquirer) txn.acquirer = acquirer;
+    if (txn.browserPayment) {
+      txn.browserPayment.status = 'COMPLETED';
+      txn.browserPayment.timeCompleted = time;
+    }
+    applyToOrder(order, txn, false);
+    order.lastUpdatedTime = time;
+    notifyOrderChange(env, order, jsonText(transactionResponse(env.merchant.merchantId, order, txn, env.version)));
+  } finally {
+    env.orders.release(env.merchant.merchantId, order.id);
+  }
 }
 
 export interface BrowserPaymentLocation {
@@ -89,6 +126,8 @@ export interface BrowserPaymentLocation {
 }
 
 type Outcome = 'approve' | 'decline' | 'cancel';
+
+const isTimedReference = (order: OrderRecord): boolean => order.reference !== undefined && order.reference in BROWSER_PAYMENT_TIMED_REFERENCES;
 
 function forcedOutcome(order: OrderRecord): GatewayCode | undefined {
   const ref = order.reference as keyof typeof BROWSER_PAYMENT_REFERENCES | undefined;
@@ -107,6 +146,9 @@ function providerPage(status: number, order: OrderRecord, txn: TransactionRecord
   const back = linkTarget(bp.returnUrl);
   const buttons = done
     ? `<p>This payment is finished (${escapeHtml(txn.gatewayCode)}).${back !== undefined ? ` <a href="${escapeHtml(back)}">Back to the merchant</a>` : ''}</p>`
+    : isTimedReference(order)
+      ? `<p>order.reference <code>${escapeHtml(order.reference ?? '')}</code> decides the outcome later, by itself; each step is notified.</p>
+<form method="post" action="${escapeHtml(action)}"><button name="outcome" value="approve">Continue</button></form>`
     : forced
       ? `<p>order.reference <code>${escapeHtml(order.reference ?? '')}</code> sets the outcome: <strong>${forced}</strong>.</p>
 <form method="post" action="${escapeHtml(action)}"><button name="outcome" value="approve">Continue</button></form>`
@@ -143,7 +185,8 @@ export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: B
     return providerPage(200, order, txn, bp);
   }
   if (req.method !== 'POST' || action !== 'return') return messagePage(405, 'Not allowed', 'GET the page, POST …/return.');
-  if (bp.status === 'RETURNED_TO_MERCHANT' || bp.status === 'COMPLETED') return redirectTo(bp.returnUrl);
+  // A timed test reference decides by itself, later: the payer only goes back.
+  if (bp.status === 'RETURNED_TO_MERCHANT' || bp.status === 'COMPLETED' || isTimedReference(order)) return redirectTo(bp.returnUrl);
   if (!orders.tryLock(where.merchant.merchantId, order.id)) return messagePage(409, 'Busy', 'Another operation is running on this order; press the button again.');
   try {
     const chosen = new URLSearchParams(req.rawBody.toString('utf8')).get('outcome') as Outcome | null;

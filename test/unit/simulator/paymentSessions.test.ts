@@ -182,7 +182,7 @@ describe('simulator: hostile session input', () => {
 
 describe('simulator: a session used by two operations at once', () => {
   it('the security code leaves the session when the first operation starts, so a second one sent while the first is processing has none', async () => {
-    const ctx = { baseUrl: 'http://127.0.0.1:0', now: () => new Date(), log: new RequestLog(10), notify: () => undefined };
+    const ctx = { baseUrl: 'http://127.0.0.1:0', now: () => new Date(), log: new RequestLog(10), notify: () => undefined, later: () => undefined, testReferenceDelaysMs: [] };
     const merchants = new Map([[MID, { merchantId: MID, apiPassword: 'pw', autoCapture: true, notificationSecret: 'x' }]]);
     // The first Pay holds its order for the processing time; the second starts meanwhile (its handling
     // runs to the same point before the first resumes: no clock in the test, only the order of calls).

@@ -1,0 +1,78 @@
+/** `payment-workbench deliveries list|show|resend`: the simulator's delivery log, from the terminal. */
+import { DeliveriesClient, describeAttempt, describeNotification, notificationDetail, shortId, SimulatorControlError, watchDeliveries, type NotificationRecord } from '../deliveries';
+import { escapeControls } from '../format/quote';
+import { DELIVERIES_LIST_COMMAND, DELIVERIES_RESEND_COMMAND, DELIVERIES_SHOW_COMMAND, deliveriesCommandOf } from './deliverySpecs';
+import type { CliIo } from './runCommand';
+import { portFlag } from './simulatorRun';
+import { parseCommand, UsageError } from './usage';
+
+const DEFAULT_LIST = 50;
+
+/** `args` begins with the subcommand: list, show or resend. */
+export async function deliveriesCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const spec = deliveriesCommandOf(args);
+  if (!spec) throw new UsageError(`deliveries: no subcommand ${JSON.stringify(String(args[0] ?? '').slice(0, 40))}; the subcommands are list, show and resend`);
+  const { flags, operands } = parseCommand(spec, args.slice(1));
+  const text = (name: string) => {
+    const v = flags.get(name);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const client = new DeliveriesClient(`http://127.0.0.1:${portFlag(flags.get('--port'))}`);
+  try {
+    if (spec === DELIVERIES_LIST_COMMAND) return await list(client, { orderId: text('--order'), trigger: text('--trigger'), limit: text('--limit'), json: flags.has('--json') }, io);
+    if (operands.length !== 1) throw new UsageError(`${spec.name}: name one notification id (deliveries list shows them; the first 8 characters are enough)`);
+    const notification = await find(client, operands[0] as string);
+    if (spec === DELIVERIES_SHOW_COMMAND) {
+      io.out(flags.has('--json') ? JSON.stringify(notification, null, 2) : notificationDetail(notification));
+      return 0;
+    }
+    if (spec === DELIVERIES_RESEND_COMMAND) return await resend(client, notification, { asNew: flags.has('--new'), to: text('--to'), wait: text('--wait') }, io);
+  } catch (err) {
+    if (err instanceof SimulatorControlError) {
+      io.err(`payment-workbench: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+  return 2;
+}
+
+async function list(client: DeliveriesClient, given: { orderId: string | undefined; trigger: string | undefined; limit: string | undefined; json: boolean }, io: CliIo): Promise<number> {
+  const limit = given.limit === undefined ? DEFAULT_LIST : Number(given.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`deliveries list: --limit needs a whole number from 1 to 10000, got ${JSON.stringify(given.limit)}`);
+  const page = await client.list({ ...(given.orderId !== undefined ? { orderId: given.orderId } : {}), ...(given.trigger !== undefined ? { trigger: given.trigger } : {}), limit });
+  if (given.json) io.out(JSON.stringify(page.notifications, null, 2));
+  else if (page.notifications.length === 0) io.out('No notifications yet (the simulator sends one where a webhook URL is set: order.notificationUrl, the merchant\'s, or trigger --to).');
+  else for (const n of page.notifications) io.out(describeNotification(n));
+  return 0;
+}
+
+/** A notification by its id or the start of it (as lists show it); an ambiguous start is told. */
+async function find(client: DeliveriesClient, given: string): Promise<NotificationRecord> {
+  if (given.length >= 36) return client.get(given);
+  const matches = (await client.list()).notifications.filter((n) => n.id.startsWith(given));
+  if (matches.length === 1) return matches[0] as NotificationRecord;
+  throw new UsageError(matches.length === 0 ? `no notification ${JSON.stringify(escapeControls(given.slice(0, 40)))} in the simulator's delivery log` : `${JSON.stringify(given)} starts ${matches.length} notification ids: give more of it`);
+}
+
+async function resend(client: DeliveriesClient, n: NotificationRecord, how: { asNew: boolean; to: string | undefined; wait: string | undefined }, io: CliIo): Promise<number> {
+  const wait = how.wait === undefined ? 10 : Number(how.wait);
+  if (!Number.isInteger(wait) || wait < 0 || wait > 600) throw new UsageError(`deliveries resend: --wait needs whole seconds from 0 to 600, got ${JSON.stringify(how.wait)}`);
+  const before = n.attempts.length;
+  const sent = await client.resend(n.id, { asNew: how.asNew, ...(how.to !== undefined ? { to: how.to } : {}) });
+  io.out(how.asNew ? `Resent as new notification ${sent.id} (from ${n.id})` : `Resending notification ${n.id} as attempt ${nextAttempt(n)}`);
+  const counted = how.asNew ? 0 : before;
+  const { notifications } = await watchDeliveries(client, { orderId: sent.orderId ?? '' }, wait * 1000, {
+    ready: (all) => {
+      const now = all.find((x) => x.id === sent.id);
+      return now !== undefined && now.attempts.length > counted && now.state !== 'delivering';
+    },
+  });
+  const now = notifications.find((x) => x.id === sent.id);
+  const newAttempts = now?.attempts.slice(counted) ?? [];
+  for (const a of newAttempts) io.out(`  ${shortId(sent.id)}  ${describeAttempt(a)}`);
+  if (newAttempts.length === 0) io.out(`  no outcome within ${wait} s (deliveries show ${shortId(sent.id)} tells it later)`);
+  return newAttempts.some((a) => a.status >= 200 && a.status < 300 && a.error === undefined) ? 0 : 1;
+}
+
+const nextAttempt = (n: NotificationRecord): number => n.attempts.reduce((m, a) => Math.max(m, a.n), 0) + 1;
