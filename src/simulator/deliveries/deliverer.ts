@@ -30,7 +30,9 @@ export const HOLD_MS = 2000;
 /** A trigger nobody closed (its CLI was killed) stops claiming its merchant's notifications after this. */
 const TRIGGER_LIFETIME_MS = 10 * 60_000;
 export const DEFAULT_DELIVERY_LOG_CAPACITY = 1000;
-const MAX_ATTEMPTS_KEPT = 50;
+/** Attempts kept per notification (the first and the newest), and how many of the newest keep their answer text: the log stays a few MB at most. */
+const MAX_ATTEMPTS_KEPT = 20;
+const ANSWERS_KEPT = 5;
 const SECRET_HEADER = 'X-Notification-Secret';
 
 export interface OutgoingNotification {
@@ -365,6 +367,8 @@ export class NotificationDelivery {
     const attempts = item.record.attempts;
     attempts.push(attempt);
     if (attempts.length > MAX_ATTEMPTS_KEPT) attempts.splice(1, attempts.length - MAX_ATTEMPTS_KEPT);
+    const older = attempts[attempts.length - 1 - ANSWERS_KEPT];
+    if (older && older !== attempts[0]) delete older.answer;
     const taken = result.status >= 200 && result.status < 300 && result.error === undefined;
     if (taken) {
       this.setState(item, 'delivered');
