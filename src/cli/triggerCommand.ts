@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import { DEFAULT_SCENARIOS_FOLDER, describeAttempt, listScenarios, loadScenario, readScenarioFlow, runTrigger, ScenarioError, shortId, TriggerError, type ScenarioEntry, type TriggerResult } from '../deliveries';
 import { escapeControls, excerpt } from '../format/quote';
+import { redactUrlText } from '../redaction';
 import { parseDeliveryFaults, DeliveryFaultError } from '../simulator';
 import { TRIGGER_COMMAND } from './deliverySpecs';
 import { reportStep } from './report';
@@ -51,7 +52,7 @@ export async function triggerCommand(argv: readonly string[], io: CliIo): Promis
       ...(text('--to') !== undefined ? { to: text('--to') as string } : {}),
       ...(faults !== undefined ? { faults: faults.split(',').map((f) => f.trim()).filter(Boolean) } : {}),
       waitMs: waitSeconds * 1000,
-      onStart: ({ trigger, target, merchantId }) => say(`Trigger ${trigger}: ${scenario.name} on ${env.name} (merchant ${merchantId}), webhooks to ${escapeControls(target)}${faults ? `, delivery faults ${faults}` : ''}`),
+      onStart: ({ trigger, target, merchantId }) => say(`Trigger ${trigger}: ${scenario.name} on ${env.name} (merchant ${merchantId}), webhooks to ${escapeControls(redactUrlText(target))}${faults ? `, delivery faults ${faults}` : ''}`),
       onStep: (step, made) => {
         say(textStepLine(reportStep(step, send.known)));
         for (const n of made) say(`      → notification ${n.id}  ${escapeControls(n.summary)}`);

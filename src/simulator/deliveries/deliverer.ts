@@ -3,7 +3,7 @@ import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { isAllowedTarget, isLoopbackTarget, postJson } from '../outbound';
 import type { RequestLog } from '../requestLog';
-import { redactBody, redactHeaders } from '../redact';
+import { redactBody, redactHeaders, redactUrlText } from '../redact';
 import { describeFaults, parseDeliveryFaults, takeFaults, type DeliveryFault } from './deliveryFaults';
 import { DeliveryLog } from './deliveryLog';
 import { EndpointSlots, DEFAULT_SLOTS_PER_ENDPOINT } from './endpointSlots';
@@ -72,6 +72,8 @@ interface Trigger {
 /** What is sent, beside its public record (headers masked, body redacted). */
 interface Pending {
   record: NotificationRecord;
+  /** Where it goes, as given (the record shows it redacted). */
+  target: string;
   headers: Record<string, string>;
   body: string;
   /** Attempts left on the schedule are made (false for a single resend). */
@@ -135,7 +137,7 @@ export class NotificationDelivery {
     const faults = n.kind === 'webhook' ? takeFaults(trigger && trigger.faults.length > 0 ? trigger.faults : (merchant?.faults ?? [])) : [];
     const headers = { ...(n.headers ?? {}), 'X-Notification-Id': randomUUID() };
     const record = this.newRecord(n, target, headers, faults.map((f) => f.text.replace(/@\d+$/, '')), trigger?.id);
-    const item: Pending = { record, headers, body: n.body, retries: true, duplicate: faults.some((f) => f.kind === 'duplicate') };
+    const item: Pending = { record, target, headers, body: n.body, retries: true, duplicate: faults.some((f) => f.kind === 'duplicate') };
     this.keep(item);
     const refusal = this.refusalOf(target, explicit);
     if (refusal) return this.settle(item, 'refused', refusal);
@@ -202,14 +204,14 @@ export class NotificationDelivery {
   resend(id: string, how: { asNew?: boolean; to?: string } = {}): NotificationRecord {
     const original = this.pending.get(id);
     if (!original) throw new DeliveryRefused(this.log.get(id) ? `notification ${id} is no longer kept for resending` : `no notification ${id} (it may have left the log: it keeps the newest ${this.log.capacity})`, 404);
-    const url = how.to !== undefined ? explicitTarget(how.to, 'to') : original.record.url;
+    const url = how.to !== undefined ? explicitTarget(how.to, 'to') : original.target;
     if (original.record.state === 'delivering' || original.record.state === 'scheduled' || original.record.state === 'retrying' || original.record.state === 'held') {
       if (!how.asNew) throw new DeliveryRefused(`notification ${id} is ${original.record.state}: wait until it settles, or resend it as new`, 409);
     }
     if (how.asNew) {
       const headers = { ...original.headers, 'X-Notification-Id': randomUUID() };
-      const record: NotificationRecord = { ...this.copyFields(original.record), id: headers['X-Notification-Id'], url, headers: maskHeaders(headers), resentFrom: id, attempts: [], faults: [], state: 'scheduled' };
-      const item: Pending = { record, headers, body: original.body, retries: true, duplicate: false };
+      const record: NotificationRecord = { ...this.copyFields(original.record), id: headers['X-Notification-Id'], url: redactUrlText(url), headers: maskHeaders(headers), resentFrom: id, attempts: [], faults: [], state: 'scheduled' };
+      const item: Pending = { record, target: url, headers, body: original.body, retries: true, duplicate: false };
       this.keep(item);
       this.dispatch(item);
       return record;
@@ -263,7 +265,7 @@ export class NotificationDelivery {
       summary: about.summary,
       ...(about.facts ? { facts: about.facts } : {}),
       createdAt: new Date().toISOString(),
-      url,
+      url: redactUrlText(url),
       ...(trigger !== undefined ? { trigger } : {}),
       faults,
       state: 'scheduled',
@@ -328,11 +330,11 @@ export class NotificationDelivery {
 
   private dispatch(item: Pending, delaySeconds?: number, afterFirstAnswer?: () => void): void {
     if (delaySeconds === undefined) {
-      this.attempt(item, 1, undefined, item.record.url, afterFirstAnswer);
+      this.attempt(item, 1, undefined, item.target, afterFirstAnswer);
       return;
     }
     this.setState(item, 'scheduled', `delayed ${delaySeconds} s (delivery fault "delay=${delaySeconds}")`, new Date(Date.now() + delaySeconds * 1000));
-    this.later(delaySeconds * 1000, () => this.attempt(item, 1, undefined, item.record.url, afterFirstAnswer));
+    this.later(delaySeconds * 1000, () => this.attempt(item, 1, undefined, item.target, afterFirstAnswer));
   }
 
   private attempt(item: Pending, n: number, cause: DeliveryAttempt['cause'], url: string, afterAnswer?: () => void): void {
@@ -358,7 +360,7 @@ export class NotificationDelivery {
     const time = new Date().toISOString();
     const result = await postJson(this.requestLog, item.record.kind, url, item.body, { ...item.headers, 'X-Notification-Attempt': String(n) }, { stop: this.stopping.signal, agents: this.agents });
     const attempt: DeliveryAttempt = {
-      n, time, url, status: result.status, latencyMs: result.latencyMs,
+      n, time, url: redactUrlText(url), status: result.status, latencyMs: result.latencyMs,
       ...(result.answer !== undefined ? { answer: result.answer } : {}),
       ...(result.answerBytes !== undefined ? { answerBytes: result.answerBytes } : {}),
       ...(result.error !== undefined ? { error: result.error } : {}),

@@ -140,6 +140,18 @@ describe('simulator: the delivery log', () => {
     assert.ok(changed.notifications.some((n) => n.orderId === 'R-9'));
   });
 
+  it('never shows a secret of the webhook URL: the log keeps it redacted, the endpoint gets it whole', async () => {
+    await client.setWebhook(MID, { url: `${hook.url}?access_token=s3cr3t-hook-token-123` });
+    await pay('L-7');
+    const { notifications } = await settled(client, 'L-7');
+    const shown = JSON.stringify(notifications);
+    assert.doesNotMatch(shown, /s3cr3t-hook-token-123/);
+    assert.equal(notifications[0]?.state, 'delivered');
+    await client.resend(notifications[0]?.id as string);
+    const again = (await settled(client, 'L-7')).notifications[0];
+    assert.equal(again?.attempts.at(-1)?.status, 200, 'a resend still reaches the whole URL');
+  });
+
   it('takes changes only as application/json, and tells a wrong fault or URL', async () => {
     const plain = await send(agent, `${sim.baseUrl}/_simulator/merchants/${MID}/webhook`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: '{"url":"http://127.0.0.1:1/x"}' });
     assert.equal(plain.status, 415);
