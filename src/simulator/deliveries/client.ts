@@ -4,7 +4,7 @@
  * before it is believed, every failure told as what to do.
  */
 import { request } from 'node:http';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { deliveriesPageSchema, notificationSchema, SETTLED_STATES, triggerOpenedSchema, webhookSettingsSchema, type DeliveriesPage, type NotificationRecord, type WebhookSettings } from './wire';
 
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -74,7 +74,7 @@ export class DeliveriesClient {
     await this.call('DELETE', `/_simulator/triggers/${encodeURIComponent(id)}`).catch(() => undefined);
   }
 
-  private parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  private parsed<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
     const result = schema.safeParse(value);
     if (!result.success) throw new SimulatorControlError(`${this.base} answered something that is not ${what} (is it an older simulator?): ${result.error.issues[0]?.path.join('.') ?? ''} ${result.error.issues[0]?.message ?? ''}`.trim());
     return result.data;

@@ -3,7 +3,7 @@
  * each with every attempt. Declared as schemas because the CLI and the editor read it from another
  * process, and believe nothing they have not parsed.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const DELIVERY_STATES = ['scheduled', 'held', 'delivering', 'retrying', 'delivered', 'failed', 'dropped', 'refused'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
