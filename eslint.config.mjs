@@ -28,7 +28,7 @@ export const LAYERS = [
   'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model',
   'http', 'auth', 'simulator', 'notifications', 'environments', 'credentials', 'transport', 'send', 'orders/answers', 'flows', 'history', 'interop', 'tap', 'deliveries', 'cli',
   // The VS Code adapter: thin wrappers of VS Code services first, then the features' host sides.
-  'platform', 'secrets', 'features/environments', 'features/notifications', 'host', 'commands', 'features/history', 'features/orders', 'features/tap', 'features/shared/host', 'features/response/host', 'features/form/host', 'features/flows', 'editor', 'features/interop',
+  'platform', 'secrets', 'features/environments', 'features/notifications', 'host', 'commands', 'features/history', 'features/orders', 'features/tap', 'features/deliveries', 'features/shared/host', 'features/response/host', 'features/form/host', 'features/flows', 'editor', 'features/interop',
   // The webview apps (browser bundles), the feature bundle and the composition root.
   'features/shared/app', 'features/form/app', 'features/response/app', 'features/registerPanels.ts', 'features.ts', 'extension.ts',
 ];

@@ -13,6 +13,7 @@ import { HistoryStore } from './history/historyStore';
 import { registerHistoryView } from './features/history/registerHistoryView';
 import { registerOrdersView } from './features/orders/registerOrdersView';
 import { registerTapView } from './features/tap/registerTapView';
+import { registerDeliveriesView } from './features/deliveries/registerDeliveriesView';
 import { InboxControl } from './features/notifications/inboxControl';
 import { registerNotificationsView } from './features/notifications/registerNotificationsView';
 import { contributedCommandIds, DeferredFeatures } from './platform/deferredFeatures';
@@ -53,6 +54,7 @@ export function activate(context: vscode.ExtensionContext) {
   const tree = registerEnvironmentsView(context, { environments, secrets, simulator, sessionState: (env) => storedSessionState(secrets.tokenStore(env.id)) });
   // The Tap view holds no tap: the Gateway Tap loads with the feature bundle when it is started.
   const tapView = registerTapView(context, async (e) => (await features.get()).historyActions.open(e));
+  registerDeliveriesView(context, async () => (await features.get()).deliveries);
   const features = new DeferredFeatures(() => featureBundle().activateFeatures({ context, core, history: store, refreshEnvironments: () => tree.refresh(), tapView }), log);
   context.subscriptions.push(features);
   registerEnvironmentCommands(context, core);

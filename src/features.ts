@@ -21,6 +21,7 @@ import { registerFlowDiagnostics } from './features/flows/flowDiagnostics';
 import { copyExchangeAsCode, registerInterop } from './features/interop/registerInterop';
 import type { Language } from './interop';
 import { TapController } from './features/tap/tapController';
+import { DeliveriesController } from './features/deliveries/deliveriesController';
 import type { TapView } from './features/tap/registerTapView';
 import { FlowTests } from './features/flows/flowTests';
 import { registerResponseView } from './features/response/host/registerResponseView';
@@ -58,6 +59,8 @@ export function activateFeatures({ context, core, history, refreshEnvironments, 
   registerOrderNextStep(context, history, () => core.environments.active()?.id, panels.openNextStep);
   const tap = new TapController({ context, core, questions: services.questions, history, view: tapView, openInForm: panels.openInForm, copyAsCode: (e, language) => copyExchangeAsCode(core, e, language as Language | undefined) });
   tap.register();
+  const deliveries = new DeliveriesController(context, services);
+  deliveries.register();
   const flowTests = new FlowTests({ services, record: (e) => history.add(e), showResponse: async (e) => panels.responses.show(e, { preserveFocus: false }), onFlowRun: () => void markWalkthroughStep(context.globalState, 'flowRun') });
   context.subscriptions.push(flowTests);
   // History first: a send resolves once the exchange is stored, then the panel shows it.
@@ -74,6 +77,8 @@ export function activateFeatures({ context, core, history, refreshEnvironments, 
     flowTests,
     /** The Gateway Tap (its status bar item, the integration tests). */
     tap,
+    /** The Deliveries view's rows and Trigger Scenario…. */
+    deliveries,
     /** Where the send path's questions go (the integration tests record them here). */
     questions: services.questions,
     /** The window's send session (its onExchange hook tells what each door sent). */

@@ -70,5 +70,5 @@ export function readScenarioFlow(file: string): Flow {
   return parsed.flow;
 }
 
-/** Whether the scenario takes an existing order (trigger --order): it declares the input orderId. */
-export const takesOrder = (flow: Flow): boolean => flow.inputs?.['orderId'] !== undefined;
+/** Whether the scenario is a follow-up that may run on an order made before: a step of it makes the order only when none is given. */
+export const takesOrder = (flow: Flow): boolean => flow.steps.some((s) => s.unlessGiven === 'orderId');

@@ -70,6 +70,11 @@ export class DeliveriesClient {
     return this.parsed(triggerOpenedSchema, await this.call('POST', '/_simulator/triggers', given), 'a trigger').id;
   }
 
+  /** Empties the simulator's delivery log. */
+  async clear(): Promise<void> {
+    await this.call('DELETE', '/_simulator/deliveries');
+  }
+
   async closeTrigger(id: string): Promise<void> {
     await this.call('DELETE', `/_simulator/triggers/${encodeURIComponent(id)}`).catch(() => undefined);
   }

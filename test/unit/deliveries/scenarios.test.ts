@@ -86,7 +86,8 @@ describe('trigger scenarios on the simulator', function () {
   it('runs a follow-up scenario on an order made before (--order): only the follow-up operation, on that order', async () => {
     const first = await trigger('payment-approved');
     const orderId = first.notifications[0]?.orderId as string;
-    assert.ok(takesOrder(loadScenario('partial-refund', folders, process.cwd()).flow));
+    assert.ok(takesOrder(loadScenario('partial-refund', folders, process.cwd()).flow), 'a follow-up asks for its order');
+    assert.ok(!takesOrder(loadScenario('payment-approved', folders, process.cwd()).flow), 'a scenario that makes its own order does not');
     const second = await trigger('partial-refund', { orderId, 'transaction.amount': '7.50' });
     assert.ok(second.flow.passed, JSON.stringify(second.flow.steps.map((s) => [s.id, s.status, s.message])));
     assert.equal(second.flow.steps[0]?.status, 'skipped');
