@@ -63,8 +63,10 @@ function parseRunArgs(argv: readonly string[], cwd: string): Omit<RunOptions, 's
  */
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { files, shard, ...options } = parseRunArgs(argv, io.cwd);
+  const collected = collectFiles(files, io.cwd);
+  refuseReportOverInput(options.reporters, collected, io.cwd);
   // Every file is read on every shard: a broken file stops each shard alike, before anything is sent.
-  const inputs = readFlows(collectFiles(files, io.cwd), io.cwd);
+  const inputs = readFlows(collected, io.cwd);
   if (!shard) return runFlowInputs(inputs, options, io);
   const key = (input: FlowInput) => shardKey(input.file);
   const flows = new Set(inputs.map(key)).size;
@@ -132,6 +134,13 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
   progress(textSummary(report));
   for (const target of options.reporters) writeReport(report, target, io);
   return exitStatus(report);
+}
+
+/** A report written over one of the run's own flow or request files would lose it: refused before anything runs. */
+function refuseReportOverInput(reporters: readonly ReporterTarget[], files: readonly string[], cwd: string): void {
+  const inputs = new Set(files.map((f) => path.resolve(f)));
+  const over = reporters.find((r) => r.file !== undefined && inputs.has(path.resolve(cwd, r.file)));
+  if (over) throw new UsageError(`run: the ${over.name} report would be written over ${over.file ?? ''}, one of the files to run; give the report another file`);
 }
 
 function shardLine(shard: NonNullable<RunOptions['shard']>, mine: number): string {

@@ -30,8 +30,11 @@ export function parseShard(text: string): Shard {
   return { index, total };
 }
 
-/** The path a flow is ordered by: relative, with "/" between folders whatever the system writes. */
-export const shardKey = (relativePath: string): string => relativePath.replace(/\\/g, '/');
+/**
+ * The path a flow is ordered by: relative, with "/" between folders whatever the system writes, and in
+ * NFC (macOS file systems hand out accented names decomposed, Linux and Windows as written).
+ */
+export const shardKey = (relativePath: string): string => relativePath.replace(/\\/g, '/').normalize('NFC');
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

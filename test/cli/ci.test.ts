@@ -102,6 +102,7 @@ describe('payment-workbench run in CI: shards, several reporters, exit statuses 
       [['--reporter', 'text,junit'], /--reporter must be text, junit, json, each optionally with :FILE \(junit:reports\/junit\.xml\), got "text,junit"/],
       [['--reporter', 'junit:'], /--reporter junit: names no file after the colon/],
       [['--reporter', 'junit:reports'], /the junit report cannot be written to reports: it is a folder/],
+      [['--reporter', 'text', '--reporter', 'junit:declined.payflow.json'], /the junit report would be written over declined\.payflow\.json, one of the files to run/],
     ];
     for (const [flags, message] of refusals) {
       const r = await cli(['run', flow, '--simulator', ...flags], { cwd: dir });

@@ -33,6 +33,7 @@ describe('run --shard: the split of flows over CI machines', () => {
     const names = ['zeta.payflow.json', 'Zeta.payflow.json', 'éclair.payflow.json', 'alpha.payflow.json'];
     assert.deepEqual(shardOf(names, identity, { index: 1, total: 1 }), ['Zeta.payflow.json', 'alpha.payflow.json', 'zeta.payflow.json', 'éclair.payflow.json']);
     assert.equal(shardKey('examples\\flows\\a.payflow.json'), 'examples/flows/a.payflow.json');
+    assert.equal(shardKey('cre\u0300me.payflow.json'), 'cr\u00e8me.payflow.json', 'a name macOS hands out decomposed sorts as it does elsewhere');
     const windows = ['b\\x.payflow.json', 'a\\y.payflow.json'];
     const posix = ['b/x.payflow.json', 'a/y.payflow.json'];
     assert.deepEqual(shardOf(windows, shardKey, { index: 1, total: 2 }).map(shardKey), shardOf(posix, shardKey, { index: 1, total: 2 }));
