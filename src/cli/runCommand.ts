@@ -68,6 +68,9 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   // Every file is read on every shard: a broken file stops each shard alike, before anything is sent.
   const inputs = readFlows(collected, io.cwd);
   if (!shard) return runFlowInputs(inputs, options, io);
+  // The other shards' flows name their environments too: a typo there stops this shard as well.
+  const environments = loadEnvironments(options.environments, io.cwd, SIMULATOR_DEFAULTS.port);
+  for (const input of inputs) pickEnvironment(environments, options.env ?? input.flow.environment, input.file);
   const key = (input: FlowInput) => shardKey(input.file);
   const flows = new Set(inputs.map(key)).size;
   return runFlowInputs(shardOf(inputs, key, shard), { ...options, shard: { ...shard, flows } }, io);

@@ -69,6 +69,11 @@ describe('payment-workbench run in CI: shards, several reporters, exit statuses 
     const report = JSON.parse(second.stdout) as { flows: { file: string }[]; shard: unknown };
     assert.deepEqual(report.flows.map((f) => f.file), ['two/b.payflow.json'], 'b named twice runs once, in the second half');
     assert.deepEqual(report.shard, { index: 2, total: 2 });
+    fs.writeFileSync(path.join(two, 'c.payflow.json'), JSON.stringify({ name: 'c', environment: 'no-such-environment', steps: [authorize('auth')] }));
+    const typo = await cli(['run', two, '--simulator', '--shard', '1/3'], { cwd: dir });
+    assert.equal(typo.status, 2, 'a flow of shard 3 naming an unknown environment stops shard 1 too, before anything runs');
+    assert.match(typo.stderr, /two\/c\.payflow\.json/);
+    assert.equal(typo.stdout, '');
   });
 
   it('refuses a --shard that is not i/n with 1 ≤ i ≤ n ≤ 1000 (exit 2), naming what was given, and runs nothing', async () => {
