@@ -1,6 +1,7 @@
 /**
  * `payment-workbench`: the CLI adapter over the engine (dist/cli.js, the `bin` of package.json).
- * Exit status 0 when every step passed, 1 when a step failed, 2 for bad usage or an invalid file.
+ * Exit status 0 when every step passed, 1 when a step failed, 2 for bad usage or an invalid file,
+ * 3 when `run` could not reach an environment (report.ts RUN_EXIT).
  */
 import { runSimulatorCommand, SimulatorUsageError } from '../simulator/terminal';
 import { exportCommand } from './exportCommand';

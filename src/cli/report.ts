@@ -20,6 +20,8 @@ export interface ReportedStep {
   message?: string;
   /** The flow's references resolved past a bound: an invalid flow (exit status 2). */
   exceededLimit?: true;
+  /** No answer: the environment could not be reached (refused, DNS, TLS, proxy, timeout). */
+  unreachable?: true;
 }
 
 export interface ReportedFlow {
@@ -34,6 +36,8 @@ export interface ReportedFlow {
 export interface RunReport {
   flows: ReportedFlow[];
   summary: { passed: number; failed: number; skipped: number };
+  /** `run --shard i/n`: which part of the flows this report holds. */
+  shard?: { index: number; total: number };
 }
 
 /** A step as reported; `known` holds the run's secrets (the CLI's: secretsOfVariables). */
@@ -51,6 +55,7 @@ export function reportStep(s: StepResult, known: SecretValues): ReportedStep {
     // The runner's message names fields and quotes values masked already: a field's name before ": " is not a key (redactMessage).
     ...(s.message ? { message: redactMessage(s.message, known) } : {}),
     ...(s.exceededLimit ? { exceededLimit: true as const } : {}),
+    ...(s.unreachable ? { unreachable: true as const } : {}),
   };
 }
 
@@ -67,10 +72,29 @@ export function reportFlow(result: FlowResult, file: string, known: SecretValues
   return { name: redactText(result.name, known), file, environment: result.environment, passed: result.passed, durationMs: Math.round(result.durationMs), steps: result.steps.map((s) => reportStep(s, known)) };
 }
 
-/** 0 every step passed, 1 a step failed, 2 a flow resolved past a bound (an invalid file, like a syntax error). */
-export function exitStatus(report: RunReport): 0 | 1 | 2 {
-  if (report.flows.some((f) => f.steps.some((s) => s.exceededLimit))) return 2;
-  return report.summary.failed > 0 ? 1 : 0;
+/** `run`'s exit statuses, documented in its --help (RUN_COMMAND) and the README. */
+export const RUN_EXIT = {
+  passed: 0,
+  /** A step failed: an expectation, an error verdict, a send refused for want of a flag or a password. */
+  failed: 1,
+  /** Bad usage or an invalid input file (a flow resolved past a bound is one): nothing, or not all of it, was run. */
+  refused: 2,
+  /** Every failed step failed because an environment could not be reached (refused, DNS, TLS, proxy, timeout). */
+  unreachable: 3,
+} as const;
+
+export type RunExitStatus = (typeof RUN_EXIT)[keyof typeof RUN_EXIT];
+
+/**
+ * The first that applies: 2 a flow resolved past a bound (an invalid file, like a syntax error); 1 a
+ * step failed for a reason of its own; 3 the failed steps all failed because their environment was out
+ * of reach (what a retry may fix: nothing about the payments was learnt); 0 every step passed.
+ */
+export function exitStatus(report: RunReport): RunExitStatus {
+  const failed = report.flows.flatMap((f) => f.steps.filter((s) => s.status === 'failed'));
+  if (report.flows.some((f) => f.steps.some((s) => s.exceededLimit))) return RUN_EXIT.refused;
+  if (failed.length === 0) return RUN_EXIT.passed;
+  return failed.every((s) => s.unreachable) ? RUN_EXIT.unreachable : RUN_EXIT.failed;
 }
 
 export function summarize(flows: readonly ReportedFlow[]): RunReport {

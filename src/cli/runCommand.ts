@@ -9,8 +9,11 @@ import { cliConnections } from './connections';
 import { environmentVariableCredentials, secretsOfVariables, setVariablesHint } from './envSecrets';
 import { loadEnvironments, pickEnvironment } from './environments';
 import { collectFiles, readFlows, type FlowInput } from './inputs';
-import { exitStatus, reportFlow, reportStep, summarize, type ReportedFlow } from './report';
-import { jsonReport, junitReport, textFlowHeader, textStepLine, textSummary, type ReporterName } from './reporters';
+import { exitStatus, reportFlow, reportStep, summarize, type ReportedFlow, type RunReport } from './report';
+import { jsonReport, junitReport, textFlowHeader, textStepLine, textSummary } from './reporters';
+import { reporterTargets, type ReporterTarget } from './reporterTargets';
+import { parseShard, shardKey, shardOf, type Shard } from './shard';
+import { HttpFailure } from '../http/httpFailure';
 import { cliSendPort, type SendFlags } from './sendPort';
 import { parseCommand, RUN_COMMAND, UsageError } from './usage';
 
@@ -26,12 +29,14 @@ export interface RunOptions extends SendFlags {
   env?: string;
   environments?: string;
   simulator: boolean;
-  reporter: ReporterName;
-  out?: string;
+  /** Where each report goes (reporterTargets); text alone prints the lines as the run goes. */
+  reporters: readonly ReporterTarget[];
+  /** `--shard i/n`: this machine's part, and how many flows all the parts hold. */
+  shard?: Shard & { flows: number };
 }
 
-function parseRunArgs(argv: readonly string[]): RunOptions & { files: string[] } {
-  const { flags, operands } = parseCommand(RUN_COMMAND, argv);
+function parseRunArgs(argv: readonly string[], cwd: string): Omit<RunOptions, 'shard'> & { files: string[]; shard?: Shard } {
+  const { flags, repeated, operands } = parseCommand(RUN_COMMAND, argv);
   const text = (name: string) => {
     const value = flags.get(name);
     return typeof value === 'string' ? value : undefined;
@@ -39,23 +44,36 @@ function parseRunArgs(argv: readonly string[]): RunOptions & { files: string[] }
   if (operands.length === 0) throw new UsageError('run: name at least one flow file, request file or folder');
   const env = text('--env');
   const environments = text('--environments');
-  const out = text('--out');
+  const shard = text('--shard');
   return {
     files: [...operands],
     simulator: flags.has('--simulator'),
     yesLive: flags.has('--yes-live'),
     sendAnyway: flags.has('--send-anyway'),
-    reporter: (text('--reporter') ?? 'text') as ReporterName,
+    reporters: reporterTargets(repeated.get('--reporter') ?? [], text('--out'), cwd),
     ...(env !== undefined ? { env } : {}),
     ...(environments !== undefined ? { environments } : {}),
-    ...(out !== undefined ? { out } : {}),
+    ...(shard !== undefined ? { shard: parseShard(shard) } : {}),
   };
 }
 
-/** Returns the exit status: 0 every step passed, 1 a step failed, 2 a flow resolved past a bound (a UsageError, status 2, is thrown). */
+/**
+ * Returns the exit status (RUN_EXIT): 0 every step passed, 1 a step failed, 3 every failed step failed
+ * because an environment could not be reached, 2 a flow resolved past a bound (a UsageError, status 2, is thrown).
+ */
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { files, ...options } = parseRunArgs(argv);
-  return runFlowInputs(readFlows(collectFiles(files, io.cwd), io.cwd), options, io);
+  const { files, shard, ...options } = parseRunArgs(argv, io.cwd);
+  const collected = collectFiles(files, io.cwd);
+  refuseReportOverInput(options.reporters, collected, io.cwd);
+  // Every file is read on every shard: a broken file stops each shard alike, before anything is sent.
+  const inputs = readFlows(collected, io.cwd);
+  if (!shard) return runFlowInputs(inputs, options, io);
+  // The other shards' flows name their environments too: a typo there stops this shard as well.
+  const environments = loadEnvironments(options.environments, io.cwd, SIMULATOR_DEFAULTS.port);
+  for (const input of inputs) pickEnvironment(environments, options.env ?? input.flow.environment, input.file);
+  const key = (input: FlowInput) => shardKey(input.file);
+  const flows = new Set(inputs.map(key)).size;
+  return runFlowInputs(shardOf(inputs, key, shard), { ...options, shard: { ...shard, flows } }, io);
 }
 
 /** The flows, already read, run as `run` runs them: environments, simulator, inbox, the CLI's send answers, reporters. */
@@ -66,7 +84,8 @@ export async function runFlowInputs(inputs: readonly FlowInput[], options: RunOp
     return inputs.map((input) => ({ input, env: pickEnvironment(environments, options.env ?? input.flow.environment, input.file) }));
   };
   planned(SIMULATOR_DEFAULTS.port);
-  const simulator = options.simulator ? await startSimulator({ port: 0, runBy: 'terminal' }) : undefined;
+  // A shard left without flows starts nothing: it says so and passes.
+  const simulator = options.simulator && inputs.length > 0 ? await startSimulator({ port: 0, runBy: 'terminal' }) : undefined;
   // Flows that wait for a webhook or read {{inbox.gateway}} get a local inbox for the run.
   const inbox = inputs.some((i) => needsInbox(i.flow)) ? await startReceiver({ port: 0 }) : undefined;
   try {
@@ -82,8 +101,9 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
   const proxyUrl = io.env['HTTPS_PROXY'] ?? io.env['https_proxy'];
   const connections = cliConnections(environmentVariableCredentials(io.env), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
   const known = secretsOfVariables(io.env);
-  // The text lines go where the report does not: stdout for text or a report written to a file, stderr otherwise.
-  const progress = options.reporter === 'text' || options.out ? io.out : io.err;
+  // The text lines go where no report does: stdout, unless a junit or json report is printed there (then stderr).
+  const progress = options.reporters.some((r) => r.file === undefined && r.name !== 'text') ? io.err : io.out;
+  if (options.shard) progress(shardLine(options.shard, plan.length));
   if (simulator) progress(`Simulator started at ${simulator.baseUrl}`);
   if (inbox) progress(`Local inbox listening at ${inbox.url}`);
   const port = cliSendPort(options);
@@ -101,6 +121,8 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
           try {
             await connections.signIn(e);
           } catch (err) {
+            // The financing API out of reach is not a matter of credentials: told (and counted, exit 3) as such.
+            if (err instanceof HttpFailure) throw err;
             throw new Error(`${err instanceof Error ? err.message : String(err)} ${setVariablesHint(e.id, ['partnerEmail', 'partnerPassword'])}`);
           }
         },
@@ -111,20 +133,34 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
   } finally {
     await connections.close();
   }
-  const report = summarize(flows);
+  const report = { ...summarize(flows), ...(options.shard ? { shard: { index: options.shard.index, total: options.shard.total } } : {}) };
   progress(textSummary(report));
-  writeReport(report, options, io);
+  for (const target of options.reporters) writeReport(report, target, io);
   return exitStatus(report);
 }
 
-function writeReport(report: ReturnType<typeof summarize>, options: RunOptions, io: CliIo): void {
-  if (options.reporter === 'text' && !options.out) return;
-  const text = options.reporter === 'junit' ? junitReport(report) : options.reporter === 'json' ? jsonReport(report) : `${report.flows.map((f) => [textFlowHeader(f), ...f.steps.map(textStepLine)].join('\n')).join('\n')}\n${textSummary(report)}\n`;
-  if (!options.out) {
+/** A report written over one of the run's own flow or request files would lose it: refused before anything runs. */
+function refuseReportOverInput(reporters: readonly ReporterTarget[], files: readonly string[], cwd: string): void {
+  const inputs = new Set(files.map((f) => path.resolve(f)));
+  const over = reporters.find((r) => r.file !== undefined && inputs.has(path.resolve(cwd, r.file)));
+  if (over) throw new UsageError(`run: the ${over.name} report would be written over ${over.file ?? ''}, one of the files to run; give the report another file`);
+}
+
+function shardLine(shard: NonNullable<RunOptions['shard']>, mine: number): string {
+  const part = `Shard ${shard.index}/${shard.total}`;
+  if (mine === 0) return `${part}: no flows to run (${shard.flows} ${shard.flows === 1 ? 'flow' : 'flows'} over ${shard.total} shards); passes`;
+  return `${part}: ${mine} of ${shard.flows} ${shard.flows === 1 ? 'flow' : 'flows'}`;
+}
+
+/** One report: text only when it has a file (its lines were printed as the run went), the others to their file or stdout. */
+function writeReport(report: RunReport, target: ReporterTarget, io: CliIo): void {
+  if (target.name === 'text' && target.file === undefined) return;
+  const text = target.name === 'junit' ? junitReport(report) : target.name === 'json' ? jsonReport(report) : `${report.flows.map((f) => [textFlowHeader(f), ...f.steps.map(textStepLine)].join('\n')).join('\n')}\n${textSummary(report)}\n`;
+  if (target.file === undefined) {
     io.out(text.trimEnd());
     return;
   }
-  const target = path.resolve(io.cwd, options.out);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, text);
+  const file = path.resolve(io.cwd, target.file);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
 }

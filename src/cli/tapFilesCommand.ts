@@ -240,7 +240,7 @@ async function tapReplay(args: readonly string[], io: CliIo): Promise<number> {
     simulator: flags.has('--simulator'),
     yesLive: flags.has('--yes-live'),
     sendAnyway: flags.has('--send-anyway'),
-    reporter: 'text',
+    reporters: [{ name: 'text' }],
     ...(env !== undefined ? { env } : {}),
     ...(environments !== undefined ? { environments } : {}),
   }, io);

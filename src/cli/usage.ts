@@ -19,18 +19,26 @@ export const RUN_COMMAND: CommandSpec = {
   name: 'run',
   operands: '<file|folder>...',
   summary: `Runs flow files (*.payflow.json) and request files (*.payreq.json, as one-step flows); folders are
-searched for both. Exit status 0 when every step passed, 1 when a step failed, 2 for bad usage or an
-invalid file. Nobody is asked during a run: a money-moving step to a LIVE environment is not sent
-without --yes-live, a body that breaks the catalogue's rules not without --send-anyway (or a step that
-expects the refusal, a 4xx status), and a missing password names the variable to set.
+searched for both. Exit status: 0 every step passed; 1 a step failed (an expectation, an error verdict, a
+send refused); 2 bad usage or an invalid file (nothing is sent); 3 an environment could not be reached
+(connection refused, DNS, TLS, proxy or timeout) and no step failed for another reason. Nobody is asked
+during a run: a money-moving step to a LIVE environment is not sent without --yes-live, a body that breaks
+the catalogue's rules not without --send-anyway (or a step that expects the refusal, a 4xx status), and a
+missing password names the variable to set.
+
+--shard i/n runs one part of the flows on each of n CI machines: every machine collects the same files,
+sorts them by path relative to the working folder (code-point order, / between folders) and cuts the
+list into n consecutive parts whose sizes differ by at most one; machine i runs part i. A shard left
+without flows passes.
 
 ${SECRET_VARIABLE_HELP}`,
   flags: [
     { name: '--env', value: 'NAME', help: 'the environment (id or name) for every flow; default: each flow\'s "environment", else local-simulator' },
     { name: '--environments', value: 'FILE', help: 'environments.json with your environments (no secrets in it); default: the two simulator environments' },
     { name: '--simulator', help: 'starts the simulator of both APIs for the run, on a free port' },
-    { name: '--reporter', value: 'NAME', choices: REPORTERS, help: 'text (default), junit or json' },
-    { name: '--out', value: 'FILE', help: 'writes the report to FILE (the text lines still go to stdout)' },
+    { name: '--reporter', value: 'NAME[:FILE]', repeatable: true, help: `${REPORTERS.join(', ')} (default text), to stdout or to FILE; repeat it for several at once: --reporter text --reporter junit:reports/junit.xml (at most one report on stdout)` },
+    { name: '--out', value: 'FILE', help: 'writes the report of the one reporter named without a file to FILE (the text lines still go to stdout)' },
+    { name: '--shard', value: 'i/n', help: 'runs only part i of n of the flows (1 ≤ i ≤ n ≤ 1000), for n CI machines' },
     { name: '--yes-live', help: 'sends money-moving steps to a LIVE environment' },
     { name: '--send-anyway', help: 'sends a body that breaks the catalogue\'s rules' },
   ],

@@ -9,6 +9,7 @@ import { parseJsonBounded } from '../json/depth';
 import { excerpt, quote } from '../format/quote';
 import { redactMessage, redactText, type SecretValues } from '../redaction';
 import type { PathParamName } from '../http/buildRequest';
+import { HttpFailure, isUnreachable } from '../http/httpFailure';
 import type { Environment } from '../environments/environment';
 import type { Exchange } from '../send/exchange';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
@@ -40,6 +41,8 @@ export interface StepResult {
   message?: string;
   /** Its references resolved past a bound (ResolutionBudget): the flow is at fault, not the server. */
   exceededLimit?: true;
+  /** No answer came because the environment could not be reached (refused, DNS, TLS, proxy, timeout: http isUnreachable). */
+  unreachable?: true;
   exchange?: Exchange;
 }
 
@@ -233,7 +236,8 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
       onReceived: (text) => (received = text),
     });
   } catch (err) {
-    return { ...base, message: err instanceof Error ? err.message : String(err) };
+    // A sign-in that could not reach the financing API throws the send path's HttpFailure.
+    return { ...base, message: err instanceof Error ? err.message : String(err), ...unreachableMark(err) };
   }
   // References and expectations read the answer as received; what is shown of it is redacted (exchange, failures).
   const bodyText = received ?? '';
@@ -243,7 +247,7 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   records.set(step.id, { params: sentParams, body, response });
   const result: StepResult = { ...base, exchange, ...(exchange.response ? { httpStatus: exchange.response.status } : {}) };
   if (exchange.decoded) result.verdict = { tone: exchange.decoded.verdict.tone, title: exchange.decoded.verdict.title };
-  if (exchange.failure) return { ...result, message: `${exchange.failure.kind}: ${exchange.failure.message}` };
+  if (exchange.failure) return { ...result, message: `${exchange.failure.kind}: ${exchange.failure.message}`, ...(isUnreachable(exchange.failure.kind) ? { unreachable: true as const } : {}) };
   if (step.expect) {
     // Expected values may refer to this step too ({{refund.params.orderId}}): resolved once it has run.
     const resolved = resolvePart(step.expect, 'expect', scope, budget, result);
@@ -275,7 +279,7 @@ async function runPayerStep(step: FlowStep, base: StepResult, scope: ReferenceSc
     const client = await options.deps.client(options.env);
     page = await runPayerPage(payer, { client, ...(options.signal ? { signal: options.signal } : {}) });
   } catch (err) {
-    return { ...base, message: `${base.title}: ${err instanceof Error ? err.message : String(err)}` };
+    return { ...base, message: `${base.title}: ${err instanceof Error ? err.message : String(err)}`, ...unreachableMark(err) };
   }
   records.set(step.id, { params: {}, body: payer, response: page.response });
   const result: StepResult = { ...base, httpStatus: page.status };
@@ -284,6 +288,11 @@ async function runPayerStep(step: FlowStep, base: StepResult, scope: ReferenceSc
   if ('failed' in resolved) return resolved.failed;
   result.failures = checkExpectations(resolved.value, { status: page.status, body: page.response, bodyText: JSON.stringify(page.response) }, options.known);
   return { ...result, status: result.failures.length ? 'failed' : 'passed' };
+}
+
+/** `unreachable` for a thrown network failure that means the environment could not be reached. */
+function unreachableMark(err: unknown): { unreachable?: true } {
+  return err instanceof HttpFailure && isUnreachable(err.kind) ? { unreachable: true } : {};
 }
 
 /** A step that expects a 4xx sends what breaks the rules on purpose (a negative test). */

@@ -27,3 +27,13 @@ export class HttpFailure extends Error {
     super(message);
   }
 }
+
+/**
+ * The kinds that mean the environment could not be reached at all: nothing, or nothing whole, came
+ * back because of the network, the name, the certificate, the proxy or the clock. A reset, a cut-off
+ * answer, an invalid response or a cancel are not among them: a server was there and answered badly,
+ * or the user stopped it.
+ */
+export const UNREACHABLE_KINDS: readonly HttpFailureKind[] = ['refused', 'dns', 'tls', 'proxy', 'timeout'];
+
+export const isUnreachable = (kind: string): boolean => (UNREACHABLE_KINDS as readonly string[]).includes(kind);

@@ -1,5 +1,5 @@
 export type { TransportOptions, OutgoingRequest, HttpResponse } from './types';
-export { HttpFailure, type HttpFailureKind } from './httpFailure';
+export { HttpFailure, isUnreachable, UNREACHABLE_KINDS, type HttpFailureKind } from './httpFailure';
 export { HttpClient } from './httpClient';
 export { buildRequest, DEFAULT_MAX_RESPONSE_BYTES, type PathParamName } from './buildRequest';
 export { encodePathSegment, fillPathTemplate, RequestBuildError } from './pathTemplate';

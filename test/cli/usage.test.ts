@@ -5,7 +5,7 @@ import { cli, repoRoot } from './cliProcess';
 
 /** Every flag each command takes; the help of the command and the general help name each one. */
 const FLAGS = {
-  run: ['--env', '--environments', '--simulator', '--reporter', '--out', '--yes-live', '--send-anyway'],
+  run: ['--env', '--environments', '--simulator', '--reporter', '--out', '--shard', '--yes-live', '--send-anyway'],
   simulator: ['--port', '--host', '--token-lifetime', '--max-orders'],
   listen: ['--port', '--json', '--secret'],
 } as const;
@@ -39,7 +39,7 @@ describe('payment-workbench usage: flags, help and version (the real process)', 
   it('a flag without its value says which value it needs', async () => {
     const r = await cli(['run', 'examples/flows', '--reporter']);
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /run: --reporter needs a value \(text, junit or json\)/);
+    assert.match(r.stderr, /run: --reporter needs a value \(NAME\[:FILE\]\)/);
   });
 
   for (const command of ['run', 'simulator', 'listen'] as const) {
