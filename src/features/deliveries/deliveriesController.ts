@@ -10,6 +10,7 @@ import { DeliveriesClient, describeReconciliation, gatewayOrderOf, listScenarios
 import { isLoopbackUrl, LOCAL_SIMULATOR_ID, type Environment } from '../../environments/environment';
 import { runFlow } from '../../flows';
 import type { SendingServices } from '../../host/services';
+import { sentenceStart } from '../../format/sentence';
 import { redactUrlText } from '../../redaction';
 import { memoryTokenConnections } from '../../send/connections';
 import { transportFor } from '../environments/transport';
@@ -48,12 +49,12 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
         void vscode.window.showWarningMessage('That notification is no longer in the simulator\'s delivery log (it keeps the newest 1,000).');
         return;
       }
-      await run(n).catch((err: unknown) => void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err)));
+      await run(n).catch((err: unknown) => void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err))));
     };
     this.context.subscriptions.push(
       this,
       vscode.workspace.registerTextDocumentContentProvider(DOC_SCHEME, { onDidChange: this.docChanged.event, provideTextDocumentContent: (uri) => this.documents.get(uri.toString()) ?? '' }),
-      vscode.commands.registerCommand('paymentWorkbench.triggerScenario', () => this.triggerScenario().catch((err: unknown) => void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err)))),
+      vscode.commands.registerCommand('paymentWorkbench.triggerScenario', () => this.triggerScenario().catch((err: unknown) => void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err))))),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.refresh', () => this.refresh()),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.clear', async () => {
         await this.client().clear().catch(() => undefined);
