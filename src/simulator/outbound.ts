@@ -51,10 +51,12 @@ export interface OutboundOptions {
   stop?: AbortSignal;
   /** Keep-alive agents, so a burst of notifications to one endpoint reuses its connections. */
   agents?: { http: HttpAgent; https: HttpsAgent };
+  /** The body as the log keeps it, when the caller redacted it already (the delivery log did): redacted once per notification, not per attempt. */
+  loggedBody?: string;
 }
 
 export function postJson(log: RequestLog, kind: 'webhook' | 'callback', url: string, body: string, extraHeaders: Record<string, string> = {}, options: OutboundOptions = {}): Promise<OutboundResult> {
-  const { stop, agents } = options;
+  const { stop, agents, loggedBody } = options;
   const started = Date.now();
   const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'payment-workbench-simulator', ...extraHeaders };
   return new Promise<OutboundResult>((resolve) => {
@@ -75,7 +77,7 @@ export function postJson(log: RequestLog, kind: 'webhook' | 'callback', url: str
         status: result.status,
         durationMs: Date.now() - started,
         requestHeaders: redactHeaders(headers),
-        requestBody: redactBody(body),
+        requestBody: loggedBody ?? redactBody(body),
         responseHeaders: redactHeaders(responseHeaders),
         responseBody: redactBody(responseText),
         ...(result.error ? { error: result.error } : {}),

@@ -358,7 +358,7 @@ export class NotificationDelivery {
 
   private async post(item: Pending, n: number, cause: DeliveryAttempt['cause'], url: string): Promise<void> {
     const time = new Date().toISOString();
-    const result = await postJson(this.requestLog, item.record.kind, url, item.body, { ...item.headers, 'X-Notification-Attempt': String(n) }, { stop: this.stopping.signal, agents: this.agents });
+    const result = await postJson(this.requestLog, item.record.kind, url, item.body, { ...item.headers, 'X-Notification-Attempt': String(n) }, { stop: this.stopping.signal, agents: this.agents, loggedBody: item.record.body });
     const attempt: DeliveryAttempt = {
       n, time, url: redactUrlText(url), status: result.status, latencyMs: result.latencyMs,
       ...(result.answer !== undefined ? { answer: result.answer } : {}),
