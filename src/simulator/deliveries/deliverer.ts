@@ -306,6 +306,7 @@ export class NotificationDelivery {
     const existing = this.holds.get(key);
     if (existing) {
       clearTimeout(existing.timer);
+      this.timers.delete(existing.timer);
       existing.items.push(item);
       existing.timer = timer;
     } else this.holds.set(key, { items: [item], timer });
