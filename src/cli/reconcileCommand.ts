@@ -3,7 +3,8 @@ import { DeliveriesClient, describeReconciliation, gatewayOrderOf, reconcile, Si
 import { runFlow } from '../flows';
 import { RECONCILE_COMMAND } from './deliverySpecs';
 import type { CliIo } from './runCommand';
-import { cliSendParts, portFlag, simulatorEnvironment } from './simulatorRun';
+import { cliSendParts } from './sendParts';
+import { portFlag, simulatorEnvironment } from './simulatorRun';
 import { parseCommand, UsageError } from './usage';
 
 export async function reconcileCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -16,7 +17,7 @@ export async function reconcileCommand(argv: readonly string[], io: CliIo): Prom
   if (orderId === undefined || orderId === '') throw new UsageError('reconcile: --order ID is required (the order to compare)');
   const env = simulatorEnvironment({ env: text('--env'), environments: text('--environments'), port: portFlag(flags.get('--port')) }, undefined, 'reconcile', io.cwd);
   if (!env.gatewayUrl) throw new UsageError(`reconcile: environment ${env.id} has no gatewayUrl`);
-  const send = cliSendParts(io);
+  const send = cliSendParts(io.env);
   let retrieved;
   try {
     retrieved = await runFlow({ name: 'reconcile', steps: [{ id: 'order', operation: 'gateway.retrieveOrder', params: { orderId } }] }, { env, deps: send.deps, port: send.port, signIn: send.signIn, known: send.known });

@@ -5,16 +5,14 @@ import { needsInbox, runFlow } from '../flows';
 import { startReceiver, type NotificationReceiver } from '../notifications';
 import type { Environment } from '../environments/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
-import { cliConnections } from './connections';
-import { environmentVariableCredentials, secretsOfVariables, setVariablesHint } from './envSecrets';
 import { loadEnvironments, pickEnvironment } from './environments';
 import { collectFiles, readFlows, type FlowInput } from './inputs';
 import { exitStatus, reportFlow, reportStep, summarize, type ReportedFlow, type RunReport } from './report';
 import { jsonReport, junitReport, textFlowHeader, textStepLine, textSummary } from './reporters';
 import { reporterTargets, type ReporterTarget } from './reporterTargets';
 import { parseShard, shardKey, shardOf, type Shard } from './shard';
-import { HttpFailure } from '../http/httpFailure';
-import { cliSendPort, type SendFlags } from './sendPort';
+import { cliSendParts } from './sendParts';
+import type { SendFlags } from './sendPort';
 import { parseCommand, RUN_COMMAND, UsageError } from './usage';
 
 export interface CliIo {
@@ -98,40 +96,30 @@ export async function runFlowInputs(inputs: readonly FlowInput[], options: RunOp
 
 async function runAll(plan: { input: FlowInput; env: Environment }[], options: RunOptions, io: CliIo, local: { simulator?: SimulatorHandle | undefined; inbox?: NotificationReceiver | undefined }): Promise<number> {
   const { simulator, inbox } = local;
-  const proxyUrl = io.env['HTTPS_PROXY'] ?? io.env['https_proxy'];
-  const connections = cliConnections(environmentVariableCredentials(io.env), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
-  const known = secretsOfVariables(io.env);
+  const send = cliSendParts(io.env, options);
+  const { known } = send;
   // The text lines go where no report does: stdout, unless a junit or json report is printed there (then stderr).
   const progress = options.reporters.some((r) => r.file === undefined && r.name !== 'text') ? io.err : io.out;
   if (options.shard) progress(shardLine(options.shard, plan.length));
   if (simulator) progress(`Simulator started at ${simulator.baseUrl}`);
   if (inbox) progress(`Local inbox listening at ${inbox.url}`);
-  const port = cliSendPort(options);
   const flows: ReportedFlow[] = [];
   try {
     for (const { input, env } of plan) {
       progress(textFlowHeader({ name: input.flow.name, file: input.file, environment: env.name }));
       const result = await runFlow(input.flow, {
         env,
-        deps: connections.runnerDeps(),
-        port,
+        deps: send.deps,
+        port: send.port,
         ...(inbox ? { inbox } : {}),
         known,
-        signIn: async (e) => {
-          try {
-            await connections.signIn(e);
-          } catch (err) {
-            // The financing API out of reach is not a matter of credentials: told (and counted, exit 3) as such.
-            if (err instanceof HttpFailure) throw err;
-            throw new Error(`${err instanceof Error ? err.message : String(err)} ${setVariablesHint(e.id, ['partnerEmail', 'partnerPassword'])}`);
-          }
-        },
+        signIn: send.signIn,
         onStepEnd: (step) => progress(textStepLine(reportStep(step, known))),
       });
       flows.push(reportFlow(result, input.file, known));
     }
   } finally {
-    await connections.close();
+    await send.close();
   }
   const report = { ...summarize(flows), ...(options.shard ? { shard: { index: options.shard.index, total: options.shard.total } } : {}) };
   progress(textSummary(report));

@@ -8,7 +8,8 @@ import { TRIGGER_COMMAND } from './deliverySpecs';
 import { reportStep } from './report';
 import { textStepLine } from './reporters';
 import type { CliIo } from './runCommand';
-import { bundledScenariosFolder, cliSendParts, portFlag, simulatorEnvironment } from './simulatorRun';
+import { cliSendParts } from './sendParts';
+import { bundledScenariosFolder, portFlag, simulatorEnvironment } from './simulatorRun';
 import { parseCommand, UsageError } from './usage';
 
 const MAX_WAIT_SECONDS = 600;
@@ -44,7 +45,7 @@ export async function triggerCommand(argv: readonly string[], io: CliIo): Promis
   const env = simulatorEnvironment({ env: text('--env'), environments: text('--environments'), port: portFlag(flags.get('--port')) }, scenario.flow.environment, scenario.file, io.cwd);
   const json = flags.has('--json');
   const say = json ? io.err : io.out;
-  const send = cliSendParts(io);
+  const send = cliSendParts(io.env);
   let result: TriggerResult;
   try {
     result = await runTrigger({
