@@ -94,23 +94,27 @@ function scheduleTimedOutcomes(env: OpEnv, order: OrderRecord, txn: TransactionR
   });
 }
 
+/** How the transaction ended (the payer's button, a test reference, or the gateway later): the order, which saw it SUBMITTED, sees it end. */
+function recordOutcome(order: OrderRecord, txn: TransactionRecord, code: GatewayCode, time: string): void {
+  txn.gatewayCode = code;
+  txn.result = resultOf(code);
+  const acquirer = acquirerResponse(code);
+  if (acquirer) txn.acquirer = acquirer;
+  if (txn.browserPayment && code !== 'PENDING') {
+    txn.browserPayment.status = 'COMPLETED';
+    txn.browserPayment.timeCompleted = time;
+  }
+  applyToOrder(order, txn, false);
+  order.lastUpdatedTime = time;
+}
+
 function settleLater(env: OpEnv, order: OrderRecord, txn: TransactionRecord, code: GatewayCode): void {
   if (!env.orders.tryLock(env.merchant.merchantId, order.id)) {
     env.ctx.later(20, () => settleLater(env, order, txn, code));
     return;
   }
   try {
-    const time = env.ctx.now().toISOString();
-    txn.gatewayCode = code;
-    txn.result = resultOf(code);
-    const acquirer = acquirerResponse(code);
-    if (acquirer) txn.acquirer = acquirer;
-    if (txn.browserPayment) {
-      txn.browserPayment.status = 'COMPLETED';
-      txn.browserPayment.timeCompleted = time;
-    }
-    applyToOrder(order, txn, false);
-    order.lastUpdatedTime = time;
+    recordOutcome(order, txn, code, env.ctx.now().toISOString());
     notifyOrderChange(env, order, jsonText(transactionResponse(env.merchant.merchantId, order, txn, env.version)));
   } finally {
     env.orders.release(env.merchant.merchantId, order.id);
@@ -195,17 +199,7 @@ export function browserPaymentPage(ctx: SimContext, orders: OrderStore, where: B
     if (bp.status === 'INITIATED') bp.timeRedirected = time;
     bp.status = 'RETURNED_TO_MERCHANT';
     bp.timeReturned = time;
-    txn.gatewayCode = code;
-    txn.result = resultOf(code);
-    const acquirer = acquirerResponse(code);
-    if (acquirer) txn.acquirer = acquirer;
-    if (code !== 'PENDING') {
-      bp.status = 'COMPLETED';
-      bp.timeCompleted = time;
-    }
-    // The order saw the transaction SUBMITTED; now it sees how it ended.
-    applyToOrder(order, txn, false);
-    order.lastUpdatedTime = time;
+    recordOutcome(order, txn, code, time);
     notify();
     return redirectTo(bp.returnUrl);
   } finally {
