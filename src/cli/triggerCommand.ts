@@ -1,6 +1,6 @@
 /** `payment-workbench trigger <scenario>`: a scenario on the simulator, its notifications delivered and watched. */
 import * as path from 'node:path';
-import { DEFAULT_SCENARIOS_FOLDER, describeAttempt, listScenarios, loadScenario, readScenarioFlow, runTrigger, ScenarioError, shortId, TriggerError, type ScenarioEntry, type TriggerResult } from '../deliveries';
+import { DEFAULT_SCENARIOS_FOLDER, describeAttempt, loadScenario, readScenarios, runTrigger, ScenarioError, shortId, TriggerError, type TriggerResult } from '../deliveries';
 import { escapeControls, excerpt } from '../format/quote';
 import { redactUrlText } from '../redaction';
 import { parseDeliveryFaults, DeliveryFaultError } from '../simulator';
@@ -99,20 +99,14 @@ function inputsOf(sets: readonly string[], order: string | undefined): Record<st
 }
 
 function listCommand(folders: { bundled: string; workspace: string }, io: CliIo): number {
-  const all = listScenarios(folders);
+  const all = readScenarios(folders);
   for (const s of all) io.out(describeScenario(s));
   io.out(`\n${all.length} scenarios. Yours go in ${folders.workspace} (a file of the same name replaces a bundled one).`);
   return 0;
 }
 
-function describeScenario(s: ScenarioEntry): string {
-  try {
-    const flow = readScenarioFlow(s.file);
-    const inputs = Object.entries(flow.inputs ?? {}).map(([name, spec]) => `${name}${spec.default !== undefined ? `=${spec.default}` : ''}`);
-    return `${s.name.padEnd(38)} ${s.source === 'workspace' ? '[yours] ' : ''}${flow.name}${inputs.length ? `\n${' '.repeat(39)}inputs: ${inputs.join(', ')}` : ''}`;
-  } catch (err) {
-    return `${s.name.padEnd(38)} (cannot be read: ${err instanceof Error ? excerpt(err.message, 200) : ''})`;
-  }
+function describeScenario(s: ReturnType<typeof readScenarios>[number]): string {
+  if ('problem' in s) return `${s.name.padEnd(38)} (cannot be read: ${excerpt(s.problem, 200)})`;
+  const inputs = Object.entries(s.flow.inputs ?? {}).map(([name, spec]) => `${name}${spec.default !== undefined ? `=${spec.default}` : ''}`);
+  return `${s.name.padEnd(38)} ${s.source === 'workspace' ? '[yours] ' : ''}${s.flow.name}${inputs.length ? `\n${' '.repeat(39)}inputs: ${inputs.join(', ')}` : ''}`;
 }
-
-

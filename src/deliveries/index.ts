@@ -1,5 +1,5 @@
 /** Webhooks as the gateway sends them, seen from the merchant's side: trigger scenarios, deliveries, reconcile (no vscode). */
-export { DEFAULT_SCENARIOS_FOLDER, listScenarios, loadScenario, readScenarioFlow, ScenarioError, SCENARIO_SUFFIX, takesOrder, type Scenario, type ScenarioEntry } from './scenarios';
+export { DEFAULT_SCENARIOS_FOLDER, listScenarios, loadScenario, readScenarioFlow, readScenarios, ScenarioError, SCENARIO_SUFFIX, takesOrder, type Scenario, type ScenarioEntry } from './scenarios';
 export { DEFAULT_TRIGGER_WAIT_MS, runTrigger, TriggerError, type TriggerOptions, type TriggerResult } from './trigger';
 export { gatewayOrderOf, reconcile, type Finding, type GatewayOrder, type Reconciliation } from './reconcile';
 export { answerExcerpt, describeAttempt, describeNotification, describeReconciliation, describeState, notificationDetail, shortId } from './describe';

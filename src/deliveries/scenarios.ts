@@ -70,5 +70,16 @@ export function readScenarioFlow(file: string): Flow {
   return parsed.flow;
 }
 
+/** Every scenario read: its flow, or why it cannot be used (a listing shows both). */
+export function readScenarios(folders: { bundled: string; workspace?: string | undefined }): (ScenarioEntry & ({ flow: Flow } | { problem: string }))[] {
+  return listScenarios(folders).map((s) => {
+    try {
+      return { ...s, flow: readScenarioFlow(s.file) };
+    } catch (err) {
+      return { ...s, problem: err instanceof Error ? err.message : String(err) };
+    }
+  });
+}
+
 /** Whether the scenario is a follow-up that may run on an order made before: a step of it makes the order only when none is given. */
 export const takesOrder = (flow: Flow): boolean => flow.steps.some((s) => s.unlessGiven === 'orderId');

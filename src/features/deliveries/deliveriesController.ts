@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DeliveriesClient, describeReconciliation, gatewayOrderOf, listScenarios, loadScenario, notificationDetail, reconcile, runTrigger, shortId, takesOrder, type NotificationRecord, type Scenario } from '../../deliveries';
+import { DeliveriesClient, describeReconciliation, gatewayOrderOf, notificationDetail, readScenarios, reconcile, runTrigger, shortId, takesOrder, type NotificationRecord, type Scenario } from '../../deliveries';
 import { isLoopbackUrl, LOCAL_SIMULATOR_ID, type Environment } from '../../environments/environment';
 import { runFlow } from '../../flows';
 import type { SendingServices } from '../../host/services';
@@ -224,9 +224,10 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
 
   private async triggerScenario(): Promise<void> {
     const folders = this.scenarioFolders();
-    const picked = await vscode.window.showQuickPick(listScenarios(folders).map((s) => ({ label: s.name, description: s.source === 'workspace' ? 'yours' : '', detail: safeTitle(s.file), scenario: s })), { title: 'Trigger Scenario', placeHolder: 'The scenario to run on the simulator', matchOnDetail: true });
+    const picked = await vscode.window.showQuickPick(readScenarios(folders).map((s) => ({ label: s.name, description: s.source === 'workspace' ? 'yours' : '', detail: 'flow' in s ? s.flow.name : 'Cannot be read (pick it for why)', scenario: s })), { title: 'Trigger Scenario', placeHolder: 'The scenario to run on the simulator', matchOnDetail: true });
     if (!picked) return;
-    const scenario: Scenario = loadScenario(picked.scenario.file, folders, path.dirname(picked.scenario.file));
+    if ('problem' in picked.scenario) throw new Error(picked.scenario.problem);
+    const scenario: Scenario = picked.scenario;
     const inputs: Record<string, string> = {};
     if (takesOrder(scenario.flow)) {
       const orders = [...new Set([...this.records.values()].sort((a, b) => b.seq - a.seq).flatMap((n) => (n.orderId ? [n.orderId] : [])))].slice(0, 20);
@@ -281,18 +282,6 @@ function treeItem(row: RowText, state: vscode.TreeItemCollapsibleState): vscode.
   item.iconPath = new vscode.ThemeIcon(row.icon.id, row.icon.color ? new vscode.ThemeColor(row.icon.color) : undefined);
   item.accessibilityInformation = { label: `${row.label}, ${row.description}` };
   return item;
-}
-
-function safeTitle(file: string): string {
-  try {
-    return loadScenarioTitle(file);
-  } catch {
-    return '';
-  }
-}
-
-function loadScenarioTitle(file: string): string {
-  return loadScenario(file, { bundled: path.dirname(file) }, path.dirname(file)).flow.name;
 }
 
 async function askUrl(prompt: string, value: string): Promise<string | undefined> {
