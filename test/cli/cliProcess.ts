@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as path from 'node:path';
 
 /** The real CLI, as `npx payment-workbench` runs it: bin/payment-workbench.js over dist/cli.js. */
@@ -27,4 +27,40 @@ export function cli(args: string[], options: { cwd?: string; env?: NodeJS.Proces
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+}
+
+/** Resolves with the first capture of `pattern` in what `stream` prints; rejects if the process ends first. */
+export function printed(child: ChildProcess, stream: 'stdout' | 'stderr', pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child[stream]?.on('data', (d: Buffer) => {
+      text += d.toString();
+      const m = pattern.exec(text);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`ended (${code}) before printing ${pattern}: ${text}`)));
+  });
+}
+
+/** A CLI command that keeps running (tap, listen, simulator), once it printed where it listens. */
+export interface RunningCli {
+  child: ChildProcessWithoutNullStreams;
+  /** The first capture of the ready pattern: its address. */
+  url: string;
+  stderr(): string;
+  /** What it printed on stdout so far, line by line. */
+  lines(): string[];
+  exited: Promise<number | null>;
+}
+
+export function startCli(args: string[], ready: { stream: 'stdout' | 'stderr'; pattern: RegExp }, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningCli> {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env: { ...process.env, ...options.env } });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return printed(child, ready.stream, ready.pattern).then(
+    (url) => ({ child, url, stderr: () => out.stderr, lines: () => out.stdout.split('\n').filter((l) => l !== ''), exited }),
+    () => exited.then((code) => Promise.reject(new Error(`${args[0] ?? 'the command'} exited ${code} before listening: ${out.stderr}`))),
+  );
 }

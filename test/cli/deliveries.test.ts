@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { bin, cli, repoRoot, type CliOutcome } from './cliProcess';
+import { cli, printed, repoRoot, startCli, type CliOutcome } from './cliProcess';
 
 const SECRET = 'TESTSIMULATOR01-notification-secret';
 const AUTH_ONLY_SECRET = 'TESTSIMAUTHONLY-notification-secret';
@@ -27,18 +27,6 @@ interface Received {
   receivedAt: number;
 }
 
-function started(child: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      text += d.toString();
-      const m = pattern.exec(text);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`ended (${code}) before printing ${pattern}: ${text}`)));
-  });
-}
-
 describe('CLI: webhooks as the gateway sends them (trigger, deliveries, reconcile)', function () {
   this.timeout(120_000);
   let dir: string;
@@ -51,10 +39,10 @@ describe('CLI: webhooks as the gateway sends them (trigger, deliveries, reconcil
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-deliveries-'));
     record = path.join(dir, 'received.jsonl');
-    simulator = spawn(process.execPath, [bin, 'simulator', '--port', '0'], { cwd: dir });
     endpoint = spawn(process.execPath, [path.join(repoRoot, 'test', 'fixtures', 'deliveries', 'webhook_endpoint.mjs')], { env: { ...process.env, FAIL_FIRST: '2', RECORD: record, SECRETS: `${SECRET},${AUTH_ONLY_SECRET}` } });
-    const [base, url] = await Promise.all([started(simulator, /listening on (http:\/\/127\.0\.0\.1:\d+)/), started(endpoint, /Webhook endpoint at (\S+)/)]);
-    port = new URL(base).port;
+    const [sim, url] = await Promise.all([startCli(['simulator', '--port', '0'], { stream: 'stdout', pattern: /listening on (http:\/\/127\.0\.0\.1:\d+)/ }, { cwd: dir }), printed(endpoint, 'stdout', /Webhook endpoint at (\S+)/)]);
+    simulator = sim.child;
+    port = new URL(sim.url).port;
     hook = url;
   });
 

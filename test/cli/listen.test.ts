@@ -1,37 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import { listenCommand } from '../../src/cli/listenCommand';
 import type { CliIo } from '../../src/cli/runCommand';
 import { DEFAULT_MAX_EVENTS } from '../../src/notifications';
+import { bin, startCli, type RunningCli } from './cliProcess';
 
 /** `payment-workbench listen`, the real process: the URL on stderr, one JSON line per notification, exit 0 on Ctrl+C. */
-const bin = path.join(process.cwd(), 'bin', 'payment-workbench.js');
-
-interface Listening {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  lines(): string[];
-  exited: Promise<number | null>;
-}
-
-function listen(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Listening> {
-  const child = spawn(process.execPath, [bin, 'listen', ...args], { env: { ...process.env, ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return new Promise((resolve, reject) => {
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const url = /Listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
-      if (url) resolve({ child, url, lines: () => stdout.split('\n').filter((l) => l !== ''), exited });
-    });
-    void exited.then((code) => reject(new Error(`listen exited ${code} before listening: ${stderr}`)));
-  });
-}
+const listen = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningCli> => startCli(['listen', ...args], { stream: 'stderr', pattern: /Listening at (http:\/\/127\.0\.0\.1:\d+)/ }, { env });
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));

@@ -12,7 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { bin, cli, repoRoot } from './cliProcess';
+import { bin, cli, printed, repoRoot } from './cliProcess';
 
 const MERCHANT_ID = 'TESTSIMULATOR01';
 const API_PASSWORD = 'simulator-api-password';
@@ -49,19 +49,6 @@ interface Merchant {
 }
 
 const works = (command: string, args: string[]) => spawnSync(command, args, { encoding: 'utf8' }).status === 0;
-
-/** Resolves with the first match of `pattern` in what `stream` prints; rejects if the process ends first. */
-function printed(child: ChildProcess, stream: 'stdout' | 'stderr', pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child[stream]?.on('data', (d: Buffer) => {
-      text += d.toString();
-      const m = pattern.exec(text);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`ended (${code}) before printing ${pattern}: ${text}`)));
-  });
-}
 
 const MERCHANTS: Merchant[] = [
   {

@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import { SIMULATOR_DEFAULTS } from '../../src/simulator';
-import { bin, cli } from './cliProcess';
+import { cli, startCli } from './cliProcess';
 
 /** `payment-workbench tap`, the real process: its refusals, its lines, its faults, Ctrl+C. */
 
@@ -16,29 +15,17 @@ interface Tapping {
   stop(): Promise<number | null>;
 }
 
-function tap(args: string[], cwd = process.cwd()): Promise<Tapping> {
-  const child = spawn(process.execPath, [bin, 'tap', ...args], { cwd, env: process.env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return new Promise((resolve, reject) => {
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const url = /Gateway Tap at (http:\/\/[^\s]+)/.exec(stderr)?.[1];
-      if (url)
-        resolve({
-          url,
-          stderr: () => stderr,
-          lines: () => stdout.split('\n').filter((l) => l !== ''),
-          stop: async () => {
-            child.kill('SIGINT');
-            return exited;
-          },
-        });
-    });
-    void exited.then((code) => reject(new Error(`tap exited ${code} before listening: ${stderr}`)));
-  });
+async function tap(args: string[], cwd = process.cwd()): Promise<Tapping> {
+  const t = await startCli(['tap', ...args], { stream: 'stderr', pattern: /Gateway Tap at (http:\/\/[^\s]+)/ }, { cwd });
+  return {
+    url: t.url,
+    stderr: t.stderr,
+    lines: t.lines,
+    stop: async () => {
+      t.child.kill('SIGINT');
+      return t.exited;
+    },
+  };
 }
 
 const auth = 'Basic ' + Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64');
