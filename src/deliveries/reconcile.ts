@@ -99,8 +99,8 @@ export function reconcile(order: GatewayOrder, notifications: readonly Notificat
   }
   const lastSaid = acked.at(-1);
   const statusSaid = lastSaid?.facts?.orderStatus;
-  if (order.status !== undefined && statusSaid !== undefined && statusSaid !== order.status) {
-    findings.push({ kind: 'wrong', notificationId: lastSaid?.id, message: `order status: the last notification the endpoint took (${lastSaid?.id}, ${lastSaid?.summary}) says ${statusSaid}; Retrieve Order says ${order.status}. A handler that keeps the latest notification's status holds the wrong one${acked.length > 1 && isOutOfOrder(acked) ? ' (notifications arrived out of order)' : ''}.` } as Finding);
+  if (lastSaid && order.status !== undefined && statusSaid !== undefined && statusSaid !== order.status) {
+    findings.push({ kind: 'wrong', notificationId: lastSaid.id, message: `order status: the last notification the endpoint took (${lastSaid.id}, ${lastSaid.summary}) says ${statusSaid}; Retrieve Order says ${order.status}. A handler that keeps the latest notification's status holds the wrong one${acked.length > 1 && isOutOfOrder(acked) ? ' (notifications arrived out of order)' : ''}.` });
   }
   findings.push(...repeated(acked, order));
   return { order, made: about.length, acknowledged: acked.length, findings };
