@@ -42,15 +42,34 @@ const oneVscodeNamespace = {
 };
 
 /**
- * undici carries its HTTP parser twice, as SIMD and as plain WebAssembly (about 70 KiB each, base64),
- * and falls back to the plain one when the SIMD module cannot be built. The extension bundle keeps
- * only the plain parser: its answers are small, and the VSIX is 50 KiB smaller.
+ * Parts of undici the extension's requests never reach, left out of the extension bundle (the VSIX is
+ * size-bound). Each is replaced by a module that throws a clear error if it is ever reached, so a
+ * missed case fails loudly instead of quietly.
+ * - The HTTP parser is carried twice, as SIMD and as plain WebAssembly (about 70 KiB each, base64),
+ *   and undici falls back to the plain one when the SIMD module cannot be built: answers are small.
+ * - fetch's body helpers (with FormData, WebIDL, data: URLs): client-h1 loads them only for a
+ *   FormData or Blob body; the extension sends text.
+ * - The HTTP/2 client: used only when a dispatcher allows h2 (allowH2), which ours never do.
+ * - SOCKS proxies: VS Code's http.proxy is an http(s) proxy here; a socks URL gets this error.
  */
-const plainHttpParserOnly = {
-  name: 'plain-http-parser-only',
+const UNDICI_PARTS_LEFT_OUT = [
+  { filter: /llhttp_simd-wasm\.js$/, contents: 'module.exports = undefined;' },
+  { filter: /\/web\/fetch\/body\.js$/, reason: 'a FormData or Blob request body is not supported' },
+  { filter: /\/client-h2\.js$/, reason: 'HTTP/2 is not used by the extension' },
+  { filter: /\/socks5-proxy-agent$/, reason: 'a SOCKS proxy is not supported in VS Code: set http.proxy to an http:// or https:// proxy' },
+];
+
+const undiciUnusedPartsLeftOut = {
+  name: 'undici-unused-parts-left-out',
   setup(build) {
-    build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => ({ path: 'llhttp-simd-left-out', namespace: 'plain-http-parser-only' }));
-    build.onLoad({ filter: /.*/, namespace: 'plain-http-parser-only' }, () => ({ contents: 'module.exports = undefined;', loader: 'js' }));
+    UNDICI_PARTS_LEFT_OUT.forEach((part, index) => {
+      build.onResolve({ filter: part.filter }, (args) => (args.importer.includes(`${path.sep}undici${path.sep}`) ? { path: String(index), namespace: 'undici-left-out' } : undefined));
+    });
+    build.onLoad({ filter: /.*/, namespace: 'undici-left-out' }, (args) => {
+      const part = UNDICI_PARTS_LEFT_OUT[Number(args.path)];
+      const contents = part.contents ?? `module.exports = function leftOut() { throw new Error(${JSON.stringify(`Payment Workbench: ${part.reason}.`)}); };`;
+      return { contents, loader: 'js' };
+    });
   },
 };
 
@@ -66,7 +85,7 @@ const builds = [
     banner: { js: '"use strict";var __pwBundleStart = performance.now();' },
     footer: { js: 'var __pwBundleEnd = performance.now();' } },
   // Loaded on first use: sending, forms, the response panel, request files, the simulator.
-  { ...extensionHost, entryPoints: ['src/features.ts'], outfile: 'dist/features.js', plugins: [oneVscodeNamespace, plainHttpParserOnly] },
+  { ...extensionHost, entryPoints: ['src/features.ts'], outfile: 'dist/features.js', plugins: [oneVscodeNamespace, undiciUnusedPartsLeftOut] },
   // The CLI (`payment-workbench`, bin/payment-workbench.js): the same engine, no VS Code.
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
   // The local simulator as a stand-alone command (`npm run simulator`).

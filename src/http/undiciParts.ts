@@ -1,16 +1,17 @@
 /**
  * The parts of undici the client uses, required one by one: undici's root entry evaluates every
  * dispatcher, the mocks, fetch, WebSocket and the cache (about 520 KiB bundled, against about 310 KiB
- * for these). The API (request, and connect, which ProxyAgent tunnels with) is what undici's own
- * index puts on Dispatcher.prototype.
+ * for these). The API is the two methods of undici's own index's Dispatcher.prototype the client
+ * uses: request, and connect, which ProxyAgent tunnels with (not stream, pipeline or upgrade).
  */
 import type { Agent as AgentType, Dispatcher as DispatcherType, ProxyAgent as ProxyAgentType } from 'undici';
 import AgentModule = require('undici/lib/dispatcher/agent');
 import ProxyAgentModule = require('undici/lib/dispatcher/proxy-agent');
 import DispatcherModule = require('undici/lib/dispatcher/dispatcher');
-import api = require('undici/lib/api');
+import request = require('undici/lib/api/api-request');
+import connect = require('undici/lib/api/api-connect');
 
-Object.assign(DispatcherModule.prototype, api);
+Object.assign(DispatcherModule.prototype, { request, connect });
 
 export const Agent: typeof AgentType = AgentModule;
 export const ProxyAgent: typeof ProxyAgentType = ProxyAgentModule;

@@ -11,7 +11,11 @@ declare module 'undici/lib/dispatcher/dispatcher' {
   import { Dispatcher } from 'undici';
   export = Dispatcher;
 }
-declare module 'undici/lib/api' {
-  const api: Record<string, unknown>;
-  export = api;
+declare module 'undici/lib/api/api-request' {
+  const request: unknown;
+  export = request;
+}
+declare module 'undici/lib/api/api-connect' {
+  const connect: unknown;
+  export = connect;
 }
