@@ -78,6 +78,18 @@ const undiciUnusedPartsLeftOut = {
 // and zod probes it once to decide whether it may compile validators.
 const extensionHost = { ...common, platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20', external: ['vscode'], define: { navigator: 'undefined' }, plugins: [oneVscodeNamespace] };
 
+const webview = { ...common, platform: 'browser', format: 'iife', target: 'es2022' };
+
+/** A view bundle may not import the shared web components: elements.js carries them once for both pages. */
+const sharedElementsOnly = {
+  name: 'shared-elements-only',
+  setup(build) {
+    build.onResolve({ filter: /^(@vscode-elements\/|lit($|\/)|@lit\/)/ }, (args) => ({
+      errors: [{ text: `${args.path} is imported by ${args.importer}: import web components in src/features/shared/app/elements.ts (dist/webview/elements.js), which every page loads first` }],
+    }));
+  },
+};
+
 const builds = [
   // Evaluated at activation: the views and the wiring only.
   { ...extensionHost, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [oneVscodeNamespace, featureBundleStaysApart],
@@ -96,7 +108,10 @@ const builds = [
   { ...common, entryPoints: ['src/tap/analysisWorker.ts'], outfile: 'dist/tapWorker.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
   // The webview UIs: browser, one IIFE each, loaded by a nonce'd <script>. The form carries the
   // catalogue (it validates every keystroke with the same code as the host); the response panel does not.
-  ...['form', 'response'].map((view) => ({ ...common, entryPoints: [`src/features/${view}/app/main.ts`], outfile: `dist/webview/${view}.js`, platform: 'browser', format: 'iife', target: 'es2022' })),
+  // Both pages first load elements.js, the web components they share; a view importing them itself
+  // would carry a second copy, and the build refuses it.
+  ...['form', 'response'].map((view) => ({ ...webview, entryPoints: [`src/features/${view}/app/main.ts`], outfile: `dist/webview/${view}.js`, plugins: [sharedElementsOnly] })),
+  { ...webview, entryPoints: ['src/features/shared/app/elements.ts'], outfile: 'dist/webview/elements.js' },
 ].filter((b) => b.entryPoints.every((e) => fs.existsSync(path.join(__dirname, e))));
 
 /**

@@ -67,6 +67,7 @@ export async function openWebview(view: WebviewKind, opts: WebviewPageOptions = 
       const html = webviewHtml({
         view, title: view, cspSource: origin, nonce,
         scriptUri: `/dist/webview/${view}.js`,
+        elementsUri: '/dist/webview/elements.js',
         styleUris: [`/test-theme/${theme}.css`, '/media/webview.css', `/media/${view}.css`],
         codiconUri: '/dist/codicons/codicon.css',
         preludeUris: ['/prelude.js'],

@@ -36,7 +36,7 @@ describe('what a form may show', () => {
     assert.match(csp, /default-src 'none'/);
     assert.match(csp, new RegExp(`script-src 'nonce-${nonce.replace(/[+/]/g, '\\$&')}'`));
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
-    const html = webviewHtml({ view: 'form', title: 'A "quoted" <title>', cspSource: 'https://ext.example', nonce, scriptUri: 'https://ext.example/form.js', styleUris: [], codiconUri: 'https://ext.example/codicon.css' });
+    const html = webviewHtml({ view: 'form', title: 'A "quoted" <title>', cspSource: 'https://ext.example', nonce, scriptUri: 'https://ext.example/form.js', elementsUri: 'https://ext.example/elements.js', styleUris: [], codiconUri: 'https://ext.example/codicon.css' });
     assert.ok(!html.includes('<title>A "quoted" <title>'), 'the title is escaped');
     assert.equal((html.match(/<script /g) ?? []).length, 1);
     assert.ok(html.includes(`<script nonce="${nonce}" src="https://ext.example/form.js">`));

@@ -1,5 +1,4 @@
 import '../../shared/app/zodWithoutEval';
-import './elements';
 import { parseMessage } from '../../../protocol/common';
 import { formHostMessageSchema, type FormHostMessage, type FormWebviewMessage } from '../protocol';
 import { HostBridge } from '../../shared/app/hostBridge';

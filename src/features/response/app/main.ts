@@ -1,4 +1,3 @@
-import './components';
 import type { ResponseHostMessage, ResponseState, ResponseWebviewMessage } from '../protocol';
 import { el, replaceChildren } from '../../shared/app/dom';
 import { HostBridge } from '../../shared/app/hostBridge';

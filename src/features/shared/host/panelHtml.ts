@@ -22,6 +22,7 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, vie
     cspSource: webview.cspSource,
     nonce: newNonce(),
     scriptUri: uri('dist', 'webview', `${view}.js`),
+    elementsUri: uri('dist', 'webview', 'elements.js'),
     styleUris: [uri('media', 'webview.css'), uri('media', `${view}.css`)],
     codiconUri: uri('dist', 'codicons', 'codicon.css'),
   });

@@ -13,6 +13,8 @@ interface WebviewPage {
   cspSource: string;
   nonce: string;
   scriptUri: string;
+  /** dist/webview/elements.js: the web components both views share, run before the view's bundle. */
+  elementsUri: string;
   styleUris: string[];
   /** The codicon stylesheet; vscode-elements looks it up by the id `vscode-codicon-stylesheet`. */
   codiconUri: string;
@@ -47,7 +49,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 }
 
 export function webviewHtml(p: WebviewPage): string {
-  const scripts = [...(p.preludeUris ?? []), p.scriptUri].map((src) => `<script nonce="${attr(p.nonce)}" src="${attr(src)}"></script>`).join('\n    ');
+  const scripts = [...(p.preludeUris ?? []), p.elementsUri, p.scriptUri].map((src) => `<script nonce="${attr(p.nonce)}" src="${attr(src)}"></script>`).join('\n    ');
   const styles = p.styleUris.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join('\n    ');
   return `<!DOCTYPE html>
 <html lang="en">
