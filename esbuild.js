@@ -47,6 +47,8 @@ const oneVscodeNamespace = {
  * missed case fails loudly instead of quietly.
  * - The HTTP parser is carried twice, as SIMD and as plain WebAssembly (about 70 KiB each, base64),
  *   and undici falls back to the plain one when the SIMD module cannot be built: answers are small.
+ *   The plain one ships as dist/llhttp.wasm, read on the first request: base64 text deflates to
+ *   24 KB, the binary to 18.
  * - fetch's body helpers (with FormData, WebIDL, data: URLs): client-h1 loads them only for a
  *   FormData or Blob body; the extension sends text.
  * - The HTTP/2 client: used only when a dispatcher allows h2 (allowH2), which ours never do.
@@ -54,6 +56,7 @@ const oneVscodeNamespace = {
  */
 const UNDICI_PARTS_LEFT_OUT = [
   { filter: /llhttp_simd-wasm\.js$/, contents: 'module.exports = undefined;' },
+  { filter: /llhttp-wasm\.js$/, contents: "module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, 'llhttp.wasm'));" },
   { filter: /\/web\/fetch\/body\.js$/, reason: 'a FormData or Blob request body is not supported' },
   { filter: /\/client-h2\.js$/, reason: 'HTTP/2 is not used by the extension' },
   { filter: /\/socks5-proxy-agent$/, reason: 'a SOCKS proxy is not supported in VS Code: set http.proxy to an http:// or https:// proxy' },
@@ -235,6 +238,7 @@ function shareRepeatedPropertySchemas(schema) {
 async function main() {
   await buildCodicons();
   compactEditorJson();
+  fs.writeFileSync(path.join(__dirname, 'dist', 'llhttp.wasm'), require('undici/lib/llhttp/llhttp-wasm.js'));
   if (watch) {
     const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
     await Promise.all(contexts.map((c) => c.watch()));
