@@ -100,6 +100,14 @@ describe('package: what the Marketplace shows', () => {
     assert.ok(!/(^|\.)(invalid|example|test|localhost)$|(^|\.)example\.(com|org|net)$/.test(host), `repository points at the placeholder host ${host}`);
   });
 
+  it('the VSIX `npm run package` writes is at most 550 KiB, icon included, and carries no screenshots or source maps', () => {
+    const vsix = path.join(root, 'dist', 'payment-workbench.vsix');
+    assert.ok(fs.existsSync(vsix), 'dist/payment-workbench.vsix is missing: run `npm run package`');
+    const bytes = fs.statSync(vsix).size;
+    assert.ok(bytes <= 550 * 1024, `the VSIX is ${(bytes / 1024).toFixed(1)} KiB, over 550 KiB`);
+    assert.deepEqual(packed.filter((f) => f.startsWith('docs/') || f.endsWith('.map') || /\.(ts|tsx)$/.test(f)), [], 'packed files that are not for users');
+  });
+
   it('`npm run package` packs with the licence and warns about nothing', async function () {
     this.timeout(120_000);
     const options = packageScriptOptions(manifest.scripts.package ?? '');
