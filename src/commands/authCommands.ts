@@ -1,3 +1,4 @@
+import { requireTrust, RestrictedModeError } from '../platform/workspaceTrust';
 import * as vscode from 'vscode';
 import { SignInFailed, SignInRequired } from '../auth';
 import { usesSimulatorCredentials } from '../environments/environment';
@@ -20,8 +21,10 @@ async function financingEnv(services: SendingServices, arg: EnvArg, prompts?: Pr
 export function registerAuthCommands(context: vscode.ExtensionContext, services: SendingServices, onChange: () => void): void {
   const guard = (fn: (arg: EnvArg) => Promise<unknown>) => async (arg: EnvArg) => {
     try {
+      requireTrust('signing in to the financing API');
       return await fn(arg);
     } catch (err) {
+      if (err instanceof RestrictedModeError) return undefined; // told, with the way out
       const message = err instanceof SignInRequired ? `${err.message} Run "Payment Workbench: Sign In to Financing API".` : err instanceof Error ? err.message : String(err);
       void vscode.window.showErrorMessage(sentenceStart(message));
       return undefined;
@@ -49,8 +52,8 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       const session = await services.connections.session(env);
       try {
         const state = await session.signIn(email, password);
-        await services.secrets.set(env.id, 'partnerEmail', email);
-        await services.secrets.set(env.id, 'partnerPassword', password);
+        await services.secrets.set(env, 'partnerEmail', email);
+        await services.secrets.set(env, 'partnerPassword', password);
         void vscode.window.showInformationMessage(`Signed in to ${env.name}.`);
         return state;
       } catch (err) {
