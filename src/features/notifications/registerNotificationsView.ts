@@ -4,6 +4,7 @@
  * secret was wrong, linked to its order. Start/Stop, Set Notification Secret… and Clear in its title bar.
  */
 import * as vscode from 'vscode';
+import { RestrictedModeError } from '../../platform/workspaceTrust';
 import { describeNotification, trustOf, UNVERIFIED } from '../../notifications/describeNotification';
 import type { NotificationEvent } from '../../notifications/notificationEvent';
 import { markWalkthroughStep } from '../../platform/walkthroughProgress';
@@ -150,7 +151,11 @@ export function registerNotificationsView(context: vscode.ExtensionContext, inbo
     inbox.onDidChange(refresh),
     vscode.workspace.registerTextDocumentContentProvider(NOTIFICATION_SCHEME, new NotificationDocuments(inbox)),
     vscode.commands.registerCommand(INBOX_COMMANDS.start, async () => {
-      const receiver = await inbox.start();
+      const receiver = await inbox.start().catch((err: unknown) => {
+        if (err instanceof RestrictedModeError) return undefined; // told, with the way out
+        throw err;
+      });
+      if (!receiver) return;
       void vscode.window.showInformationMessage(`Local inbox listening at ${receiver.url}: webhooks to /gateway, callbacks to /financing.`);
     }),
     vscode.commands.registerCommand(INBOX_COMMANDS.stop, () => inbox.stop()),
