@@ -1,4 +1,4 @@
-import { requireTrust, RestrictedModeError } from '../platform/workspaceTrust';
+import { requireTrust, isRestrictedMode } from '../platform/workspaceTrust';
 import * as vscode from 'vscode';
 import { SignInFailed, SignInRequired } from '../auth';
 import { usesSimulatorCredentials } from '../environments/environment';
@@ -24,7 +24,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       requireTrust('signing in to the financing API');
       return await fn(arg);
     } catch (err) {
-      if (err instanceof RestrictedModeError) return undefined; // told, with the way out
+      if (isRestrictedMode(err)) return undefined; // told, with the way out
       const message = err instanceof SignInRequired ? `${err.message} Run "Payment Workbench: Sign In to Financing API".` : err instanceof Error ? err.message : String(err);
       void vscode.window.showErrorMessage(sentenceStart(message));
       return undefined;

@@ -17,8 +17,8 @@ import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import { withPrompts, type Prompts } from './promptSequence';
 import type { SendingServices } from '../host/services';
 import { sentenceStart } from '../format/sentence';
-import { SecretWithheld } from '../credentials/credentials';
-import { requireTrust, RestrictedModeError } from '../platform/workspaceTrust';
+import { isSecretWithheld } from '../credentials/credentials';
+import { requireTrust, isRestrictedMode } from '../platform/workspaceTrust';
 
 /** Arguments the tree, CodeLens, history and tests pass; anything missing is asked for. */
 export interface SendArgs {
@@ -82,9 +82,9 @@ export class SendCommands {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.services.log.warn(message);
-      if (err instanceof RestrictedModeError) return undefined; // told, with the way out
+      if (isRestrictedMode(err)) return undefined; // told, with the way out
       void vscode.window.showErrorMessage(sentenceStart(message));
-      if (!(err instanceof SendSetupError) && !(err instanceof SecretWithheld) && !(err instanceof vscode.CancellationError)) throw err;
+      if (!(err instanceof SendSetupError) && !isSecretWithheld(err) && !(err instanceof vscode.CancellationError)) throw err;
       return undefined;
     }
   }

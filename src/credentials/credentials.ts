@@ -39,9 +39,15 @@ export interface CredentialOptions {
 
 /** A stored secret was not used because it belongs to another host: nothing was sent. */
 export class SecretWithheld extends Error {
+  /** Told by this mark, not instanceof: the activation and feature bundles each hold a copy of this class. */
+  readonly secretWithheld = true;
   constructor(readonly question: OriginQuestion) {
-    super(`Not sent: ${question.message} It was not sent.`);
+    super(`Not sent: ${question.message}`);
   }
+}
+
+export function isSecretWithheld(err: unknown): err is SecretWithheld {
+  return err instanceof Error && (err as Partial<SecretWithheld>).secretWithheld === true;
 }
 
 const SIMULATOR_SECRETS: Partial<Record<SecretName, string>> = {

@@ -10,7 +10,14 @@ import { sentenceStart } from '../format/sentence';
 export const MANAGE_TRUST = 'Manage Workspace Trust';
 
 /** A door refused because the workspace is not trusted; the person was already told, with the way out. */
-export class RestrictedModeError extends Error {}
+export class RestrictedModeError extends Error {
+  /** Told by this mark, not instanceof: the activation and feature bundles each hold a copy of this class. */
+  readonly restrictedMode = true;
+}
+
+export function isRestrictedMode(err: unknown): err is RestrictedModeError {
+  return err instanceof Error && (err as Partial<RestrictedModeError>).restrictedMode === true;
+}
 
 export function isTrusted(): boolean {
   return vscode.workspace.isTrusted;

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { requireTrust, RestrictedModeError } from '../../platform/workspaceTrust';
+import { requireTrust, isRestrictedMode } from '../../platform/workspaceTrust';
 import { DeliveriesClient, describeReconciliation, gatewayOrderOf, notificationDetail, readScenarios, reconcile, runTrigger, shortId, takesOrder, type NotificationRecord, type Scenario } from '../../deliveries';
 import { isLoopbackUrl, LOCAL_SIMULATOR_ID, type Environment } from '../../environments/environment';
 import { runFlow } from '../../flows';
@@ -53,7 +53,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
       await run(n).catch(showError);
     };
     const showError = (err: unknown) => {
-      if (!(err instanceof RestrictedModeError)) void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
+      if (!(isRestrictedMode(err))) void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
     };
     /** Resending, reconciling and triggering make the simulator (or the gateway) send: not in Restricted Mode. */
     const sending = (run: (n: NotificationRecord) => Promise<void>) => (n: NotificationRecord) => {

@@ -4,7 +4,7 @@
  * secret was wrong, linked to its order. Start/Stop, Set Notification Secret… and Clear in its title bar.
  */
 import * as vscode from 'vscode';
-import { RestrictedModeError } from '../../platform/workspaceTrust';
+import { isRestrictedMode } from '../../platform/workspaceTrust';
 import { describeNotification, trustOf, UNVERIFIED } from '../../notifications/describeNotification';
 import type { NotificationEvent } from '../../notifications/notificationEvent';
 import { markWalkthroughStep } from '../../platform/walkthroughProgress';
@@ -152,7 +152,7 @@ export function registerNotificationsView(context: vscode.ExtensionContext, inbo
     vscode.workspace.registerTextDocumentContentProvider(NOTIFICATION_SCHEME, new NotificationDocuments(inbox)),
     vscode.commands.registerCommand(INBOX_COMMANDS.start, async () => {
       const receiver = await inbox.start().catch((err: unknown) => {
-        if (err instanceof RestrictedModeError) return undefined; // told, with the way out
+        if (isRestrictedMode(err)) return undefined; // told, with the way out
         throw err;
       });
       if (!receiver) return;

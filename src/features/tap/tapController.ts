@@ -7,7 +7,7 @@
  * is loaded with it, never at activation.
  */
 import * as vscode from 'vscode';
-import { requireTrust, RestrictedModeError } from '../../platform/workspaceTrust';
+import { requireTrust, isRestrictedMode } from '../../platform/workspaceTrust';
 import { isLive, type Environment } from '../../environments/environment';
 import { sentenceStart } from '../../format/sentence';
 import type { HistoryStore } from '../../history/historyStore';
@@ -436,7 +436,7 @@ async function guard<T>(action: () => Promise<T>): Promise<T | undefined> {
   try {
     return await action();
   } catch (err) {
-    if (err instanceof RestrictedModeError) return undefined; // told, with the way out
+    if (isRestrictedMode(err)) return undefined; // told, with the way out
     const message = err instanceof FaultRuleError ? `Gateway Tap: ${err.message}` : err instanceof Error ? err.message : String(err);
     void vscode.window.showErrorMessage(sentenceStart(message));
     return undefined;
