@@ -109,9 +109,11 @@ export function originQuestion(env: Environment, name: SecretName, storedOrigin:
   const label = SECRET_LABELS[name];
   const sendingTo = hostOfOrigin(target);
   const storedFor = storedOrigin === undefined ? undefined : hostOfOrigin(storedOrigin);
+  // The environment's id, not its name: a workspace file writes the name, and a name is free text that could
+  // spoof the sentence ("… was stored for evil.example.net"); the id is letters, digits, - and _ only.
   const message = storedFor === undefined
-    ? `The ${label} of "${env.name}" was stored before Payment Workbench bound secrets to their host; this request goes to ${sendingTo}.`
-    : `The ${label} of "${env.name}" was stored for ${storedFor}; this request goes to ${sendingTo}.`;
+    ? `The ${label} of environment "${env.id}" was stored before Payment Workbench bound secrets to their host; this request goes to ${sendingTo}.`
+    : `The ${label} of environment "${env.id}" was stored for ${storedFor}; this request goes to ${sendingTo}.`;
   const detail = storedFor === undefined
     ? `Send it to ${sendingTo} only if that is the host you stored it for. Environments are matched by id, and a workspace file (a repository you cloned) may reuse an id with another URL.`
     : `Environments are matched by id, and a workspace file (a repository you cloned) may reuse the id "${env.id}" with another URL. Send it to ${sendingTo} only if you trust that host with it.`;
