@@ -37,3 +37,12 @@ export function requireTrust(what: string): void {
   });
   throw new RestrictedModeError(message);
 }
+
+/** A view's message while the workspace is not trusted ("Restricted Mode: …"), gone once trust is granted. */
+export function sayRestrictedOn(view: { message?: string | undefined }, what: string): vscode.Disposable {
+  if (vscode.workspace.isTrusted) return { dispose: () => undefined };
+  view.message = `Restricted Mode: ${what} until you trust this workspace (Manage Workspace Trust).`;
+  return vscode.workspace.onDidGrantWorkspaceTrust(() => {
+    view.message = undefined;
+  });
+}

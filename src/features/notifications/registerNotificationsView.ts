@@ -4,7 +4,7 @@
  * secret was wrong, linked to its order. Start/Stop, Set Notification Secret… and Clear in its title bar.
  */
 import * as vscode from 'vscode';
-import { isRestrictedMode } from '../../platform/workspaceTrust';
+import { isRestrictedMode, sayRestrictedOn } from '../../platform/workspaceTrust';
 import { describeNotification, trustOf, UNVERIFIED } from '../../notifications/describeNotification';
 import type { NotificationEvent } from '../../notifications/notificationEvent';
 import { markWalkthroughStep } from '../../platform/walkthroughProgress';
@@ -139,6 +139,7 @@ export interface NotificationsViewRows {
 export function registerNotificationsView(context: vscode.ExtensionContext, inbox: InboxControl, showOrder: (orderId: string) => Promise<void>): NotificationsViewRows {
   const tree = new NotificationsTree(inbox);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree });
+  context.subscriptions.push(sayRestrictedOn(view, 'the local inbox does not start'));
   const refresh = (): void => {
     tree.refresh();
     const count = inbox.events().length;
