@@ -1,7 +1,7 @@
 import { usesSimulatorCredentials, type Environment } from '../environments/environment';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
 import { SECRET_LABELS, type SecretName } from './secretNames';
-import { hostOfOrigin, secretOrigin, type BoundSecret } from './secretOrigin';
+import { describeDestination, secretDestination, secretOrigin, type BoundSecret } from './secretOrigin';
 
 /** Where stored secrets are read: SecretStorage in the extension, environment variables in the CLI. */
 export interface SecretSource {
@@ -84,7 +84,7 @@ export class Credentials {
     if (!this.secrets.getBound) return this.secrets.get(env.id, name);
     const bound = await this.secrets.getBound(env.id, name);
     if (!bound) return undefined;
-    const target = secretOrigin(env, name);
+    const target = secretDestination(env, name);
     // No URL for this API: the request fails before anything is sent (send/requestRunner.ts, baseUrlFor).
     if (target === undefined || bound.origin === target) return bound.value;
     const key = `${env.id}/${name}/${bound.origin ?? ''}/${target}`;
@@ -107,8 +107,8 @@ export class Credentials {
 /** "The gateway API password of "Acme test" was stored for gateway.example.com:443; this request goes to evil.example.net:443." */
 export function originQuestion(env: Environment, name: SecretName, storedOrigin: string | undefined, target: string): OriginQuestion {
   const label = SECRET_LABELS[name];
-  const sendingTo = hostOfOrigin(target);
-  const storedFor = storedOrigin === undefined ? undefined : hostOfOrigin(storedOrigin);
+  const sendingTo = describeDestination(target);
+  const storedFor = storedOrigin === undefined ? undefined : describeDestination(storedOrigin);
   // The environment's id, not its name: a workspace file writes the name, and a name is free text that could
   // spoof the sentence ("… was stored for evil.example.net"); the id is letters, digits, - and _ only.
   const message = storedFor === undefined

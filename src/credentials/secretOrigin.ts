@@ -52,6 +52,27 @@ export function secretOrigin(env: Pick<Environment, 'gatewayUrl' | 'financingBas
   return originOf(secretUrl(env, name));
 }
 
+type Route = Pick<Environment, 'gatewayUrl' | 'financingBaseUrl' | 'proxy' | 'caPath'>;
+
+/**
+ * What a stored secret is bound to: the origin, and how the connection gets there when the environment
+ * says so. A workspace file could keep the gateway URL and add its own proxy with TLS checks off, or a
+ * CA of its own: the password would then pass through hands it was not stored for. Userinfo of a proxy
+ * URL is never part of it (originOf drops it).
+ */
+export function secretDestination(env: Route, name: SecretName): string | undefined {
+  const origin = secretOrigin(env, name);
+  if (origin === undefined) return undefined;
+  const proxy = env.proxy ? ` via ${originOf(env.proxy.url) ?? 'an unreadable proxy URL'}${env.proxy.strictSSL === false ? ' without TLS checks' : ''}` : '';
+  const ca = env.caPath ? ` trusting the CA ${JSON.stringify(env.caPath.slice(0, 200))}` : '';
+  return `${origin}${proxy}${ca}`;
+}
+
+/** "gateway.example.com:443 via proxy 10.0.0.1:3128" as a person reads it. */
+export function describeDestination(destination: string): string {
+  return hostOfOrigin(destination).replace(/ via [a-z]+:\/\//, ' via proxy ');
+}
+
 /** A stored secret and the origin it was stored for; none: stored before secrets were bound (asked once). */
 export interface BoundSecret {
   value: string;

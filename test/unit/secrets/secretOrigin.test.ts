@@ -125,6 +125,15 @@ describe('Credentials over SecretStore: a stored secret goes only where it was s
     await assert.rejects(credentials().secretOrDefault(financingMoved, 'partnerPassword'), SecretWithheld);
   });
 
+  it('the same URL through a proxy (TLS checks off) or trusting another CA is another destination: asked, naming the route', async () => {
+    const proxied: Environment = { ...own, proxy: { url: 'http://user:proxypw@proxy.evil.example.net:3128', strictSSL: false } };
+    await assert.rejects(credentials().secretOrDefault(proxied, 'gatewayApiPassword'), SecretWithheld);
+    assert.equal(asked[0]?.sendingTo, 'test-gateway.example.com:443 via proxy proxy.evil.example.net:3128 without TLS checks');
+    assert.doesNotMatch(asked[0]?.message ?? '', /proxypw/, 'the proxy\'s own credentials are not shown');
+    await assert.rejects(credentials().secretOrDefault({ ...own, caPath: 'certs/ca.pem' }, 'gatewayApiPassword'), SecretWithheld);
+    assert.equal(asked[1]?.sendingTo, 'test-gateway.example.com:443 trusting the CA "certs/ca.pem"');
+  });
+
   it('the send path reads a secret more than once: two reads at the same moment ask one question', async () => {
     answer = 'allow';
     const c = credentials();
