@@ -40,8 +40,9 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
         const env = await financingEnv(services, arg, prompts);
         if (!env) return undefined;
         const given = arg && 'environmentId' in arg ? arg : undefined;
-        const storedEmail = await services.credentials.secretOrDefault(env, 'partnerEmail');
-        const storedPassword = usesSimulatorCredentials(env) ? await services.credentials.secretOrDefault(env, 'partnerPassword') : undefined;
+        // Shown in the prompts only when stored for this host: a prompt asks nothing about hosts, the sign-in sends what was typed.
+        const storedEmail = await services.credentials.withoutAsking(env, 'partnerEmail');
+        const storedPassword = usesSimulatorCredentials(env) ? await services.credentials.withoutAsking(env, 'partnerPassword') : undefined;
         const email = given?.email ?? (await prompts.input({ title: `Sign in to ${env.name}: partner e-mail`, value: storedEmail ?? '', validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : `email: not an e-mail address: '${s}'`) }));
         if (!email) return undefined;
         const password = given?.password ?? (await prompts.input({ title: `Sign in to ${env.name}: password`, password: true, ...(storedPassword ? { value: storedPassword } : {}) }));

@@ -80,6 +80,26 @@ export class Credentials {
     return usesSimulatorCredentials(env) ? SIMULATOR_SECRETS[name] : undefined;
   }
 
+  /** Whether a secret is stored (for any host) or built in: a form says "stored" without asking anything. */
+  async has(env: Environment, name: SecretName): Promise<boolean> {
+    const stored = await this.secrets.get(env.id, name);
+    return (stored !== undefined && stored !== '') || (usesSimulatorCredentials(env) && SIMULATOR_SECRETS[name] !== undefined);
+  }
+
+  /**
+   * The secret only if it may go to this environment's host without a question (stored for it, or the
+   * simulator's): what a prompt or a form shows beforehand. Opening a form asks nothing; sending does.
+   */
+  async withoutAsking(env: Environment, name: SecretName): Promise<string | undefined> {
+    if (this.secrets.getBound) {
+      const bound = await this.secrets.getBound(env.id, name);
+      const target = secretDestination(env, name);
+      if (bound) return bound.origin !== undefined && bound.origin === target ? bound.value : undefined;
+      return usesSimulatorCredentials(env) ? SIMULATOR_SECRETS[name] : undefined;
+    }
+    return this.secretOrDefault(env, name);
+  }
+
   private async stored(env: Environment, name: SecretName): Promise<string | undefined> {
     if (!this.secrets.getBound) return this.secrets.get(env.id, name);
     const bound = await this.secrets.getBound(env.id, name);

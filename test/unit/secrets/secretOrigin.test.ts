@@ -134,6 +134,15 @@ describe('Credentials over SecretStore: a stored secret goes only where it was s
     assert.equal(asked[1]?.sendingTo, 'test-gateway.example.com:443 trusting the CA "certs/ca.pem"');
   });
 
+  it('a form or a prompt shows a stored value only for its own host, and asks nothing', async () => {
+    await store.set(own, 'partnerEmail', 'ana@acme.example');
+    const c = credentials();
+    assert.equal(await c.withoutAsking(own, 'partnerEmail'), 'ana@acme.example');
+    assert.equal(await c.withoutAsking(cloned, 'partnerEmail'), undefined);
+    assert.equal(await c.has(cloned, 'partnerEmail'), true, '"stored" is said; the send asks');
+    assert.deepEqual(asked, []);
+  });
+
   it('the send path reads a secret more than once: two reads at the same moment ask one question', async () => {
     answer = 'allow';
     const c = credentials();
