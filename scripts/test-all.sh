@@ -12,6 +12,7 @@ echo "=== unit tier (plain mocha, no VS Code) ==="
 PW_TEST_TIER=unit npm run -s test:unit || status=1
 echo "=== integration tier (mocha inside a real VS Code extension host) ==="
 npm run -s test:integration || status=1
+npm run -s test:integration:restricted || status=1
 echo "=== e2e tier (code-server + Chromium, extension installed from the .vsix) ==="
 PW_TEST_TIER=e2e npm run -s test:e2e || status=1
 node out/scripts/printTestSummary.js || status=1

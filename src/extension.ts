@@ -22,6 +22,7 @@ import { registerFlowTests } from './features/flows/testController';
 import { FORM_VIEW_TYPE, RESPONSE_VIEW_TYPE } from './platform/webviewTypes';
 import { Credentials } from './credentials/credentials';
 import { SecretStore } from './secrets/secretStore';
+import { originQuestions } from './host/secretOriginQuestion';
 
 /** Set by the bundle's first and last lines (esbuild banner and footer); absent when the sources run unbundled. */
 declare const __pwBundleStart: number | undefined;
@@ -46,12 +47,12 @@ export function activate(context: vscode.ExtensionContext) {
   const simulator = new SimulatorControl(log, async () => (options) => featureBundle().startSimulatorThread(simulatorWorker, options));
   const environments = new EnvironmentStore(context.globalState, () => simulator.port);
   const inbox = new InboxControl(context.secrets, log, async () => featureBundle().startReceiver);
-  const core: CoreServices = { log, secrets, credentials: new Credentials(secrets), simulator, environments, inbox };
+  const core: CoreServices = { log, secrets, credentials: new Credentials(secrets, { askOrigin: (q) => originQuestions.ask(q) }), simulator, environments, inbox };
   // Disposed in this order: the log last, so the others can still write to it.
   context.subscriptions.push(inbox, simulator, environments, secrets, log);
   const store = new HistoryStore(path.join(context.globalStorageUri.fsPath, 'history.json'), { onError: (m) => log.warn(m) });
 
-  const tree = registerEnvironmentsView(context, { environments, secrets, simulator, sessionState: (env) => storedSessionState(secrets.tokenStore(env.id)) });
+  const tree = registerEnvironmentsView(context, { environments, secrets, simulator, sessionState: (env) => storedSessionState(secrets.tokenStore(env)) });
   // The Tap view holds no tap: the Gateway Tap loads with the feature bundle when it is started.
   const tapView = registerTapView(context, async (e) => (await features.get()).historyActions.open(e));
   registerDeliveriesView(context, async () => (await features.get()).deliveries);
@@ -88,7 +89,7 @@ export function activate(context: vscode.ExtensionContext) {
     },
     // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
     // handed out only to a test run: a user's other extensions never see them.
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), notificationRows: () => notificationsView.rows(), environmentRows: (environmentId: string) => treeRows(tree, environmentId), tapRows: () => tapView.rows(), tapCalls: () => tapView.calls(), orderRows: () => ordersView.orders() } } : {}),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), originQuestions, environment: (id: string) => environments.get(id), restricted: () => ({ workspaceFileWaits: environments.workspaceFileWaitsForTrust, simulatorRunning: simulator.running, inboxRunning: inbox.running }), notificationRows: () => notificationsView.rows(), environmentRows: (environmentId: string) => treeRows(tree, environmentId), tapRows: () => tapView.rows(), tapCalls: () => tapView.calls(), orderRows: () => ordersView.orders() } } : {}),
   };
 }
 

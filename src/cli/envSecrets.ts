@@ -3,7 +3,7 @@
  * simulator environments fall back to its public test credentials (the same rule as the extension).
  */
 import { KnownSecrets } from '../http/knownSecrets';
-import { Credentials } from '../credentials/credentials';
+import { Credentials, type CredentialOptions } from '../credentials/credentials';
 import type { SecretName } from '../credentials/secretNames';
 
 const VARIABLE: Record<SecretName, string> = {
@@ -28,7 +28,8 @@ export function setVariablesHint(environmentId: string, names: readonly SecretNa
   return `Set the environment variable${names.length > 1 ? 's' : ''} ${variables}.`;
 }
 
-export function environmentVariableCredentials(variables: NodeJS.ProcessEnv): Credentials {
+/** `onUse` hears of each variable's secret handed to a request, and for which origin (the report names the hosts). */
+export function environmentVariableCredentials(variables: NodeJS.ProcessEnv, onUse?: CredentialOptions['onUse']): Credentials {
   return new Credentials({
     get: async (environmentId: string, name: SecretName) => {
       if (name === 'financingTokens') return undefined; // a CLI run signs in afresh; tokens live in memory only
@@ -38,7 +39,7 @@ export function environmentVariableCredentials(variables: NodeJS.ProcessEnv): Cr
       }
       return undefined;
     },
-  });
+  }, onUse ? { onUse } : {});
 }
 
 /**

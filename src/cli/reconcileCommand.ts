@@ -4,6 +4,7 @@ import { runFlow } from '../flows';
 import { RECONCILE_COMMAND } from './deliverySpecs';
 import type { CliIo } from './runCommand';
 import { cliSendParts } from './sendParts';
+import { secretsSentLine } from './report';
 import { portFlag, simulatorEnvironment } from './simulatorRun';
 import { parseCommand, UsageError } from './usage';
 
@@ -44,8 +45,10 @@ export async function reconcileCommand(argv: readonly string[], io: CliIo): Prom
   try {
     const page = await new DeliveriesClient(env.gatewayUrl).list({ orderId });
     const result = reconcile(order, page.notifications);
-    if (flags.has('--json')) io.out(JSON.stringify({ order: result.order, made: result.made, acknowledged: result.acknowledged, findings: result.findings }, null, 2));
-    else for (const line of describeReconciliation(result)) io.out(line);
+    const secretsSent = send.takeSecretsSent();
+    const secrets = secretsSentLine(secretsSent);
+    if (flags.has('--json')) io.out(JSON.stringify({ order: result.order, made: result.made, acknowledged: result.acknowledged, findings: result.findings, secretsSent }, null, 2));
+    else for (const line of [...describeReconciliation(result), ...(secrets ? [secrets] : [])]) io.out(line);
     return result.findings.length === 0 ? 0 : 1;
   } catch (err) {
     if (err instanceof SimulatorControlError) {

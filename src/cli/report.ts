@@ -24,6 +24,13 @@ export interface ReportedStep {
   unreachable?: true;
 }
 
+/** A secret of the run's variables that went with a request: which, of which environment, to which host. */
+export interface SecretSent {
+  environment: string;
+  secret: string;
+  host: string;
+}
+
 export interface ReportedFlow {
   name: string;
   file: string;
@@ -31,6 +38,8 @@ export interface ReportedFlow {
   passed: boolean;
   durationMs: number;
   steps: ReportedStep[];
+  /** Each secret of the run's variables that went with this flow's requests, and the host it went to. */
+  secretsSent: SecretSent[];
 }
 
 export interface RunReport {
@@ -68,8 +77,15 @@ function explanationOf(s: StepResult, known: SecretValues): { explanation?: stri
   return { explanation: redacted.length > MAX_EXPLANATION ? `${redacted.slice(0, MAX_EXPLANATION - 1)}…` : redacted };
 }
 
-export function reportFlow(result: FlowResult, file: string, known: SecretValues): ReportedFlow {
-  return { name: redactText(result.name, known), file, environment: result.environment, passed: result.passed, durationMs: Math.round(result.durationMs), steps: result.steps.map((s) => reportStep(s, known)) };
+export function reportFlow(result: FlowResult, file: string, known: SecretValues, secretsSent: readonly SecretSent[] = []): ReportedFlow {
+  return { name: redactText(result.name, known), file, environment: result.environment, passed: result.passed, durationMs: Math.round(result.durationMs), steps: result.steps.map((s) => reportStep(s, known)), secretsSent: [...secretsSent] };
+}
+
+/** "Secrets sent: gateway API password → gateway.example.com:443" (of environment acme when the run has several). */
+export function secretsSentLine(sent: readonly SecretSent[]): string | undefined {
+  if (sent.length === 0) return undefined;
+  const environments = new Set(sent.map((s) => s.environment));
+  return `Secrets sent: ${sent.map((s) => `${s.secret}${environments.size > 1 ? ` of ${s.environment}` : ''} → ${s.host}`).join(', ')}`;
 }
 
 /** `run`'s exit statuses, documented in its --help (RUN_COMMAND) and the README. */

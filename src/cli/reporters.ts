@@ -1,6 +1,6 @@
 /** text (a line per step as it runs, then a summary), junit (one testsuite per flow) and json (the same as data). */
 import type { ReportedFlow, ReportedStep, RunReport } from './report';
-import { failureLines } from './report';
+import { failureLines, secretsSentLine } from './report';
 import { fitColumn } from './columns';
 
 export const REPORTERS = ['text', 'junit', 'json'] as const;
@@ -21,6 +21,11 @@ export function textStepLine(step: ReportedStep): string {
   const head = `  ${SYMBOL[step.status]} ${fitColumn(step.id, COLUMNS.id)} ${fitColumn(step.title, COLUMNS.title)} ${outcome}`;
   const detail = (step.status === 'failed' ? failureLines(step, { verdict: false }) : step.message ? [step.message] : []).map((l) => `      ${l}`);
   return [head.trimEnd(), ...detail].join('\n');
+}
+
+export function textSecretsLines(flow: ReportedFlow): string[] {
+  const line = secretsSentLine(flow.secretsSent);
+  return line ? [`  ${line}`] : [];
 }
 
 export function textSummary(report: RunReport): string {
@@ -48,11 +53,18 @@ function junitCase(flow: ReportedFlow, step: ReportedStep): string {
   return `${open}\n      <failure message="${xml(message)}" type="${step.failures.length ? 'expectation' : 'error'}">${xml(lines.join('\n'))}</failure>\n    </testcase>`;
 }
 
+/** The hosts the flow's secrets went to, as the suite's properties (what CI shows beside the cases). */
+function junitSecrets(flow: ReportedFlow): string[] {
+  if (flow.secretsSent.length === 0) return [];
+  const properties = flow.secretsSent.map((s) => `      <property name="secret sent: ${xml(s.secret)} of ${xml(s.environment)}" value="${xml(s.host)}"/>`);
+  return ['    <properties>', ...properties, '    </properties>'];
+}
+
 export function junitReport(report: RunReport): string {
   const suites = report.flows.map((flow) => {
     const count = (s: ReportedStep['status']) => flow.steps.filter((x) => x.status === s).length;
     const head = `  <testsuite name="${xml(flow.name)}" tests="${flow.steps.length}" failures="${count('failed')}" skipped="${count('skipped')}" time="${seconds(flow.durationMs)}" file="${xml(flow.file)}">`;
-    return [head, ...flow.steps.map((s) => junitCase(flow, s)), '  </testsuite>'].join('\n');
+    return [head, ...junitSecrets(flow), ...flow.steps.map((s) => junitCase(flow, s)), '  </testsuite>'].join('\n');
   });
   const { passed, failed, skipped } = report.summary;
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="payment-workbench" tests="${passed + failed + skipped}" failures="${failed}" skipped="${skipped}">`, ...suites, '</testsuites>', ''].join('\n');

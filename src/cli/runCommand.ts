@@ -7,8 +7,8 @@ import type { Environment } from '../environments/environment';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { loadEnvironments, pickEnvironment } from './environments';
 import { collectFiles, readFlows, type FlowInput } from './inputs';
-import { exitStatus, reportFlow, reportStep, summarize, type ReportedFlow, type RunReport } from './report';
-import { jsonReport, junitReport, textFlowHeader, textStepLine, textSummary } from './reporters';
+import { exitStatus, reportFlow, reportStep, secretsSentLine, summarize, type ReportedFlow, type RunReport } from './report';
+import { jsonReport, junitReport, textFlowHeader, textSecretsLines, textStepLine, textSummary } from './reporters';
 import { reporterTargets, type ReporterTarget } from './reporterTargets';
 import { parseShard, shardKey, shardOf, type Shard } from './shard';
 import { cliSendParts } from './sendParts';
@@ -116,7 +116,10 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
         signIn: send.signIn,
         onStepEnd: (step) => progress(textStepLine(reportStep(step, known))),
       });
-      flows.push(reportFlow(result, input.file, known));
+      const flow = reportFlow(result, input.file, known, send.takeSecretsSent());
+      const secrets = secretsSentLine(flow.secretsSent);
+      if (secrets) progress(`  ${secrets}`);
+      flows.push(flow);
     }
   } finally {
     await send.close();
@@ -143,7 +146,7 @@ function shardLine(shard: NonNullable<RunOptions['shard']>, mine: number): strin
 /** One report: text only when it has a file (its lines were printed as the run went), the others to their file or stdout. */
 function writeReport(report: RunReport, target: ReporterTarget, io: CliIo): void {
   if (target.name === 'text' && target.file === undefined) return;
-  const text = target.name === 'junit' ? junitReport(report) : target.name === 'json' ? jsonReport(report) : `${report.flows.map((f) => [textFlowHeader(f), ...f.steps.map(textStepLine)].join('\n')).join('\n')}\n${textSummary(report)}\n`;
+  const text = target.name === 'junit' ? junitReport(report) : target.name === 'json' ? jsonReport(report) : `${report.flows.map((f) => [textFlowHeader(f), ...f.steps.map(textStepLine), ...textSecretsLines(f)].join('\n')).join('\n')}\n${textSummary(report)}\n`;
   if (target.file === undefined) {
     io.out(text.trimEnd());
     return;

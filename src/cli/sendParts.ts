@@ -8,13 +8,33 @@ import type { KnownSecrets } from '../http/knownSecrets';
 import { cliConnections } from './connections';
 import { environmentVariableCredentials, secretsOfVariables, setVariablesHint } from './envSecrets';
 import { cliSendPort, type SendFlags } from './sendPort';
+import type { Environment } from '../environments/environment';
+import { SECRET_LABELS, type SecretName } from '../credentials/secretNames';
+import { hostOfOrigin } from '../credentials/secretOrigin';
+import type { SecretSent } from './report';
 
-export type CliSendParts = Pick<FlowRunOptions, 'deps' | 'port' | 'signIn'> & { known: KnownSecrets; close(): Promise<void> };
+export type CliSendParts = Pick<FlowRunOptions, 'deps' | 'port' | 'signIn'> & {
+  known: KnownSecrets;
+  /** The secrets handed to requests since the last call, each once (a flow's report names their hosts). */
+  takeSecretsSent(): SecretSent[];
+  close(): Promise<void>;
+};
 
 export function cliSendParts(variables: NodeJS.ProcessEnv, flags: SendFlags = { yesLive: false, sendAnyway: false }): CliSendParts {
   const proxyUrl = variables['HTTPS_PROXY'] ?? variables['https_proxy'];
-  const connections = cliConnections(environmentVariableCredentials(variables), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
+  const sent = new Map<string, SecretSent>();
+  // Variables bind nothing (they are given for this run): the report says where each one went instead.
+  const noteUse = (env: Environment, name: SecretName, origin: string | undefined) => {
+    const host = origin === undefined ? 'no host (the environment has no URL for it)' : hostOfOrigin(origin);
+    sent.set(`${env.id}\n${name}\n${host}`, { environment: env.id, secret: SECRET_LABELS[name], host });
+  };
+  const connections = cliConnections(environmentVariableCredentials(variables, noteUse), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
   return {
+    takeSecretsSent: () => {
+      const taken = [...sent.values()];
+      sent.clear();
+      return taken;
+    },
     deps: connections.runnerDeps(),
     port: cliSendPort(flags),
     known: secretsOfVariables(variables),

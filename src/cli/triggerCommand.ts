@@ -5,7 +5,7 @@ import { escapeControls, excerpt } from '../format/quote';
 import { redactUrlText } from '../redaction';
 import { parseDeliveryFaults, DeliveryFaultError } from '../simulator';
 import { TRIGGER_COMMAND } from './deliverySpecs';
-import { reportStep } from './report';
+import { reportStep, secretsSentLine } from './report';
 import { textStepLine } from './reporters';
 import type { CliIo } from './runCommand';
 import { cliSendParts } from './sendParts';
@@ -71,7 +71,10 @@ export async function triggerCommand(argv: readonly string[], io: CliIo): Promis
     await send.close();
   }
   say(summaryLine(result));
-  if (json) io.out(JSON.stringify({ trigger: result.trigger, scenario: scenario.name, target: result.target, passed: result.flow.passed, steps: result.flow.steps.map((s) => reportStep(s, send.known)), notifications: result.notifications }, null, 2));
+  const secretsSent = send.takeSecretsSent();
+  const secrets = secretsSentLine(secretsSent);
+  if (secrets) say(secrets);
+  if (json) io.out(JSON.stringify({ trigger: result.trigger, scenario: scenario.name, target: result.target, passed: result.flow.passed, steps: result.flow.steps.map((s) => reportStep(s, send.known)), notifications: result.notifications, secretsSent }, null, 2));
   return triggerPassed(result) ? 0 : 1;
 }
 

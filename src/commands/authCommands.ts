@@ -1,3 +1,4 @@
+import { requireTrust, isRestrictedMode } from '../platform/workspaceTrust';
 import * as vscode from 'vscode';
 import { SignInFailed, SignInRequired } from '../auth';
 import { usesSimulatorCredentials } from '../environments/environment';
@@ -20,8 +21,10 @@ async function financingEnv(services: SendingServices, arg: EnvArg, prompts?: Pr
 export function registerAuthCommands(context: vscode.ExtensionContext, services: SendingServices, onChange: () => void): void {
   const guard = (fn: (arg: EnvArg) => Promise<unknown>) => async (arg: EnvArg) => {
     try {
+      requireTrust('signing in to the financing API');
       return await fn(arg);
     } catch (err) {
+      if (isRestrictedMode(err)) return undefined; // told, with the way out
       const message = err instanceof SignInRequired ? `${err.message} Run "Payment Workbench: Sign In to Financing API".` : err instanceof Error ? err.message : String(err);
       void vscode.window.showErrorMessage(sentenceStart(message));
       return undefined;
@@ -37,8 +40,9 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
         const env = await financingEnv(services, arg, prompts);
         if (!env) return undefined;
         const given = arg && 'environmentId' in arg ? arg : undefined;
-        const storedEmail = await services.credentials.secretOrDefault(env, 'partnerEmail');
-        const storedPassword = usesSimulatorCredentials(env) ? await services.credentials.secretOrDefault(env, 'partnerPassword') : undefined;
+        // Shown in the prompts only when stored for this host: a prompt asks nothing about hosts, the sign-in sends what was typed.
+        const storedEmail = await services.credentials.withoutAsking(env, 'partnerEmail');
+        const storedPassword = usesSimulatorCredentials(env) ? await services.credentials.withoutAsking(env, 'partnerPassword') : undefined;
         const email = given?.email ?? (await prompts.input({ title: `Sign in to ${env.name}: partner e-mail`, value: storedEmail ?? '', validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : `email: not an e-mail address: '${s}'`) }));
         if (!email) return undefined;
         const password = given?.password ?? (await prompts.input({ title: `Sign in to ${env.name}: password`, password: true, ...(storedPassword ? { value: storedPassword } : {}) }));
@@ -49,8 +53,8 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       const session = await services.connections.session(env);
       try {
         const state = await session.signIn(email, password);
-        await services.secrets.set(env.id, 'partnerEmail', email);
-        await services.secrets.set(env.id, 'partnerPassword', password);
+        await services.secrets.set(env, 'partnerEmail', email);
+        await services.secrets.set(env, 'partnerPassword', password);
         void vscode.window.showInformationMessage(`Signed in to ${env.name}.`);
         return state;
       } catch (err) {

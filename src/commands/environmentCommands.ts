@@ -106,7 +106,7 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
     });
     if (!answer) return;
     const { env, value } = answer;
-    await secrets.set(env.id, name, value);
+    await secrets.set(env, name, value);
     if (name === 'gatewayApiPassword' && value !== '') void markWalkthroughStep(context.globalState, 'passwordStored');
     if (given === undefined && announce) void vscode.window.showInformationMessage(`${SECRET_LABELS[name]} saved for ${env.name}.`);
     return true;

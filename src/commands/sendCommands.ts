@@ -17,6 +17,8 @@ import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import { withPrompts, type Prompts } from './promptSequence';
 import type { SendingServices } from '../host/services';
 import { sentenceStart } from '../format/sentence';
+import { isSecretWithheld } from '../credentials/credentials';
+import { requireTrust, isRestrictedMode } from '../platform/workspaceTrust';
 
 /** Arguments the tree, CodeLens, history and tests pass; anything missing is asked for. */
 export interface SendArgs {
@@ -80,14 +82,17 @@ export class SendCommands {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.services.log.warn(message);
+      if (isRestrictedMode(err)) return undefined; // told, with the way out
       void vscode.window.showErrorMessage(sentenceStart(message));
-      if (!(err instanceof SendSetupError) && !(err instanceof vscode.CancellationError)) throw err;
+      if (!(err instanceof SendSetupError) && !isSecretWithheld(err) && !(err instanceof vscode.CancellationError)) throw err;
       return undefined;
     }
   }
 
   /** `port` is where the questions go: the window's modals, or a door's own (the form reviews in its page). */
   async send(args: SendArgs, port: SendPort = this.services.questions.port): Promise<Exchange | undefined> {
+    // Before any question: in Restricted Mode nothing is asked and nothing is sent (the form keeps what was typed).
+    requireTrust('sending');
     // Every question in one widget, closed before the send path asks its own (LIVE, a missing password).
     const request = await withPrompts((prompts) => this.ask(args, prompts));
     return request ? this.sendResolved(request, port) : undefined;
@@ -117,6 +122,7 @@ export class SendCommands {
   }
 
   private async sendFile(uri?: vscode.Uri): Promise<Exchange | undefined> {
+    requireTrust('sending');
     // Judged by its size before it is opened or parsed, as the CLI judges it: a file of 30 MB is refused at once.
     const doc = await openOwnFile(uri, 'request');
     if (!doc) throw new SendSetupError('Open a .payreq.json request file first.');

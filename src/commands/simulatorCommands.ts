@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { SimulatorControl } from '../host/simulatorControl';
 import { describeOccupant } from '../host/simulatorControl';
 import { sentenceStart } from '../format/sentence';
+import { isRestrictedMode } from '../platform/workspaceTrust';
 
 export function registerSimulatorCommands(context: vscode.ExtensionContext, simulator: SimulatorControl): void {
   context.subscriptions.push(
@@ -11,6 +12,7 @@ export function registerSimulatorCommands(context: vscode.ExtensionContext, simu
         void vscode.window.showInformationMessage(r.alreadyRunning ? `The local simulator is already running at ${r.baseUrl}.` : `Local simulator running at ${r.baseUrl}.`);
         return r;
       } catch (err) {
+        if (isRestrictedMode(err)) return undefined; // told, with the way out
         void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
         return undefined;
       }

@@ -14,7 +14,7 @@ export function extensionConnections(
   secrets: Pick<SecretStore, 'onDidChange' | 'tokenStore'>,
   credentials: Credentials,
 ): { connections: Connections; subscription: vscode.Disposable } {
-  const connections = new Connections({ credentials, tokenStore: (env) => secrets.tokenStore(env.id), transport: transportFor });
+  const connections = new Connections({ credentials, tokenStore: (env) => secrets.tokenStore(env), transport: transportFor });
   const subscriptions = [
     environments.onDidChange(() => connections.drop()),
     secrets.onDidChange((e) => {

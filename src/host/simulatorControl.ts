@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { DEFAULT_MAX_ORDERS } from '../simulator/defaults';
+import { requireTrust } from '../platform/workspaceTrust';
 import type { SimulatorThread } from '../simulator/thread';
 import type { LoggedExchange, ThreadStart } from '../simulator/threadProtocol';
 
@@ -47,6 +48,8 @@ export class SimulatorControl implements vscode.Disposable {
 
   /** Starts on the configured port; when something already answers there as a simulator (npm run workbench), uses it. */
   async start(): Promise<{ baseUrl: string; alreadyRunning: boolean }> {
+    // Every start (the command, a send to the simulator, a flow, a trigger) waits for a trusted workspace.
+    requireTrust('the local simulator');
     if (this.handle) return { baseUrl: this.handle.baseUrl, alreadyRunning: true };
     let handle: SimulatorThread;
     const maxOrders = vscode.workspace.getConfiguration('paymentWorkbench').get<unknown>('simulator.maxOrders', DEFAULT_MAX_ORDERS);

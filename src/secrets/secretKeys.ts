@@ -1,14 +1,6 @@
-import { SECRET_NAMES, type SecretName } from '../credentials/secretNames';
+import { SECRET_LABELS, SECRET_NAMES, type SecretName } from '../credentials/secretNames';
 
-export { SECRET_NAMES, type SecretName };
-
-export const SECRET_LABELS: Record<SecretName, string> = {
-  partnerEmail: 'financing partner e-mail',
-  partnerPassword: 'financing partner password',
-  financingTokens: 'financing access and refresh tokens',
-  gatewayApiPassword: 'gateway API password',
-  certificatePassphrase: 'client certificate passphrase',
-};
+export { SECRET_LABELS, SECRET_NAMES, type SecretName };
 
 const PREFIX = 'paymentWorkbench';
 

@@ -45,6 +45,30 @@ describe('payment-workbench run: what its reports say (the real process)', funct
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('each report names the host every secret of the variables was sent to, and never the secret', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const flow = path.join(dir, 'secrets.payflow.json');
+    fs.writeFileSync(flow, JSON.stringify({ name: 'Secrets', steps: [verify('plain-s1'), verify('plain-s2')] }));
+    const junit = path.join(dir, 'secrets.xml');
+    const json = path.join(dir, 'secrets.json');
+    const r = await cli(['run', flow, '--env', 'refusing', '--environments', environments, '--reporter', 'text', '--reporter', `junit:${junit}`, '--reporter', `json:${json}`], { env: PASSWORD });
+    const line = `Secrets sent: gateway API password → 127.0.0.1:${port}`;
+    assert.ok(r.stdout.split('\n').filter((l) => l.trim() === line).length === 1, `the text report says it once for the flow:\n${r.stdout}`);
+    const reported = (JSON.parse(fs.readFileSync(json, 'utf8')) as { flows: { secretsSent: unknown }[] }).flows[0]?.secretsSent;
+    assert.deepEqual(reported, [{ environment: 'refusing', secret: 'gateway API password', host: `127.0.0.1:${port}` }]);
+    assert.match(fs.readFileSync(junit, 'utf8'), new RegExp(`<property name="secret sent: gateway API password of refusing" value="127\\.0\\.0\\.1:${port}"/>`));
+    for (const text of [r.stdout, r.stderr, fs.readFileSync(junit, 'utf8'), fs.readFileSync(json, 'utf8')]) assert.doesNotMatch(text, /refusing-gateway-password/);
+  });
+
+  it('the simulator\'s public test credentials are not stored secrets: a run on it names none', async () => {
+    const flow = path.join(dir, 'simulator.payflow.json');
+    fs.writeFileSync(flow, JSON.stringify({ name: 'On the simulator', environment: 'local-simulator', steps: [verify('sim-1', { result: 'SUCCESS' })] }));
+    const r = await cli(['run', flow, '--simulator', '--reporter', 'json']);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.deepEqual((JSON.parse(r.stdout) as { flows: { secretsSent: unknown }[] }).flows[0]?.secretsSent, []);
+    assert.doesNotMatch(r.stderr, /Secrets sent/);
+  });
+
   it('a JUnit failure carries the gateway’s explanation and the decoded verdict, not only the compared values', async () => {
     const flow = path.join(dir, 'explained.payflow.json');
     fs.writeFileSync(flow, JSON.stringify({ name: 'Explained', steps: [verify('plain-1', { result: 'SUCCESS' })] }));

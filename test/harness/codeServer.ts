@@ -30,7 +30,12 @@ export interface CodeServerOptions {
   env?: Record<string, string>;
   /** Fixed port (the workbench command); tests take a free one. */
   port?: number;
+  /** Workspace Trust on, the folder not trusted and no prompt: the window opens in Restricted Mode. */
+  untrusted?: boolean;
 }
+
+/** What a window in Restricted Mode needs: trust on, and no startup prompt (it stays restricted until trust is granted). */
+const UNTRUSTED_SETTINGS = { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'always' };
 
 const BASE_SETTINGS = {
   'workbench.startupEditor': 'none',
@@ -115,13 +120,13 @@ function waitForListening(port: number, child: ChildProcess, output: () => strin
 
 export async function startCodeServer(opts: CodeServerOptions, dirs: CodeServerDirs = makeDirs('cs')): Promise<CodeServer> {
   if (!fs.existsSync(codeServerBin)) throw new Error('code-server is not installed: run `bash scripts/ensure-code-server.sh`.');
-  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...opts.settings }, null, 2));
+  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...(opts.untrusted ? UNTRUSTED_SETTINGS : {}), ...opts.settings }, null, 2));
   for (const vsix of opts.install ?? []) installExtension(dirs, vsix);
 
   const port = opts.port ?? (await freePort());
   const args = [
     '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--ignore-last-opened', '--reconnection-grace-time', '5',
+    ...(opts.untrusted ? [] : ['--disable-workspace-trust']), '--ignore-last-opened', '--reconnection-grace-time', '5',
     '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions,
   ];
   if (opts.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');

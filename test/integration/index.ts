@@ -8,6 +8,8 @@ import Mocha = require('mocha');
  */
 export const REPORT_FILE = path.resolve(__dirname, '..', '..', '..', 'test-artifacts', 'integration-report.txt');
 export const RESULT_FILE = path.resolve(__dirname, '..', '..', '..', 'test-artifacts', 'integration-result.json');
+/** Written by the Restricted Mode suite when it wants trust granted; the runner then grants it through the workbench's UI. */
+export const GRANT_TRUST_FILE = path.resolve(__dirname, '..', '..', '..', 'test-artifacts', 'integration-grant-trust');
 
 class FileReporter extends Mocha.reporters.Base {
   constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {

@@ -6,6 +6,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { requireTrust, isRestrictedMode } from '../../platform/workspaceTrust';
 import { DeliveriesClient, describeReconciliation, gatewayOrderOf, notificationDetail, readScenarios, reconcile, runTrigger, shortId, takesOrder, type NotificationRecord, type Scenario } from '../../deliveries';
 import { isLoopbackUrl, LOCAL_SIMULATOR_ID, type Environment } from '../../environments/environment';
 import { runFlow } from '../../flows';
@@ -49,12 +50,20 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
         void vscode.window.showWarningMessage('That notification is no longer in the simulator\'s delivery log (it keeps the newest 1,000).');
         return;
       }
-      await run(n).catch((err: unknown) => void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err))));
+      await run(n).catch(showError);
+    };
+    const showError = (err: unknown) => {
+      if (!(isRestrictedMode(err))) void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
+    };
+    /** Resending, reconciling and triggering make the simulator (or the gateway) send: not in Restricted Mode. */
+    const sending = (run: (n: NotificationRecord) => Promise<void>) => (n: NotificationRecord) => {
+      requireTrust('sending notifications');
+      return run(n);
     };
     this.context.subscriptions.push(
       this,
       vscode.workspace.registerTextDocumentContentProvider(DOC_SCHEME, { onDidChange: this.docChanged.event, provideTextDocumentContent: (uri) => this.documents.get(uri.toString()) ?? '' }),
-      vscode.commands.registerCommand('paymentWorkbench.triggerScenario', () => this.triggerScenario().catch((err: unknown) => void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err))))),
+      vscode.commands.registerCommand('paymentWorkbench.triggerScenario', () => Promise.resolve().then(() => requireTrust('triggering a scenario')).then(() => this.triggerScenario()).catch(showError)),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.refresh', () => this.refresh()),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.clear', async () => {
         await this.client().clear().catch(() => undefined);
@@ -62,13 +71,13 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
         this.emitter.fire();
       }),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.open', withNotification((n) => this.open(n))),
-      vscode.commands.registerCommand('paymentWorkbench.deliveries.resend', withNotification((n) => this.resend(n, {}))),
-      vscode.commands.registerCommand('paymentWorkbench.deliveries.resendAsNew', withNotification((n) => this.resend(n, { asNew: true }))),
-      vscode.commands.registerCommand('paymentWorkbench.deliveries.resendTo', withNotification(async (n) => {
+      vscode.commands.registerCommand('paymentWorkbench.deliveries.resend', withNotification(sending((n) => this.resend(n, {})))),
+      vscode.commands.registerCommand('paymentWorkbench.deliveries.resendAsNew', withNotification(sending((n) => this.resend(n, { asNew: true })))),
+      vscode.commands.registerCommand('paymentWorkbench.deliveries.resendTo', withNotification(sending(async (n) => {
         const to = await askUrl('Resend to which URL?', n.url.includes('•') ? '' : n.url);
         if (to !== undefined) await this.resend(n, { to });
-      })),
-      vscode.commands.registerCommand('paymentWorkbench.deliveries.reconcile', withNotification((n) => this.reconcileOrder(n))),
+      }))),
+      vscode.commands.registerCommand('paymentWorkbench.deliveries.reconcile', withNotification(sending((n) => this.reconcileOrder(n)))),
     );
   }
 

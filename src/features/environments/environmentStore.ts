@@ -19,6 +19,7 @@ export class EnvironmentStore implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private workspaceEnvs: Environment[] = [];
   private readonly watcher: vscode.FileSystemWatcher | undefined;
+  private readonly trustGranted: vscode.Disposable | undefined;
 
   constructor(
     private readonly state: vscode.Memento,
@@ -31,8 +32,15 @@ export class EnvironmentStore implements vscode.Disposable {
       this.watcher.onDidChange(reload);
       this.watcher.onDidCreate(reload);
       this.watcher.onDidDelete(reload);
-      void this.loadWorkspaceFile();
+      // Restricted Mode: the file may point a known environment id at anyone's host; read it once the workspace is trusted, without a reload.
+      if (vscode.workspace.isTrusted) void this.loadWorkspaceFile();
+      else this.trustGranted = vscode.workspace.onDidGrantWorkspaceTrust(reload);
     }
+  }
+
+  /** True while the workspace's environments file waits for Workspace Trust (the view and the status bar say so). */
+  get workspaceFileWaitsForTrust(): boolean {
+    return this.watcher !== undefined && !vscode.workspace.isTrusted;
   }
 
   /** The active environment, or an error that says how to get one. */
@@ -95,6 +103,8 @@ export class EnvironmentStore implements vscode.Disposable {
     if (!parsed.success) throw new Error(`Environment not saved: ${describeEnvironmentError(parsed.error)}`);
     const env = parsed.data;
     if (source === 'workspace') {
+      // The file was not read: writing it would drop the environments it holds.
+      if (!vscode.workspace.isTrusted) throw new Error(`Environment not saved: ${WORKSPACE_FILE} is not read in Restricted Mode; trust the workspace (Manage Workspace Trust), or save it as your own.`);
       this.workspaceEnvs = [...this.workspaceEnvs.filter((e) => e.id !== env.id), env];
       await this.writeWorkspaceFile();
     } else {
@@ -125,7 +135,7 @@ export class EnvironmentStore implements vscode.Disposable {
 
   private async loadWorkspaceFile(): Promise<void> {
     const uri = this.workspaceFileUri();
-    if (!uri) return;
+    if (!uri || !vscode.workspace.isTrusted) return;
     try {
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
       const raw = JSON.parse(text) as { environments?: unknown[] };
@@ -152,6 +162,7 @@ export class EnvironmentStore implements vscode.Disposable {
 
   dispose(): void {
     this.watcher?.dispose();
+    this.trustGranted?.dispose();
     this.changed.dispose();
   }
 }

@@ -9,17 +9,19 @@ export function registerStatusBar(context: vscode.ExtensionContext, store: Envir
   item.command = 'paymentWorkbench.switchEnvironment';
   const update = () => {
     const env = store.active();
+    // Restricted Mode first: nothing is sent to whatever environment is active.
+    const restricted = !vscode.workspace.isTrusted;
     if (!env) {
       item.text = '$(credit-card) No environment';
       item.backgroundColor = undefined;
     } else {
       const live = isLive(env);
-      item.text = `$(credit-card) ${env.name} ${live ? '$(warning) LIVE' : '· TEST'}`;
-      item.tooltip = `${env.name}: ${live ? 'LIVE — real money can move' : 'test environment'}. Click to switch.`;
+      item.text = `$(credit-card) ${env.name} ${live ? '$(warning) LIVE' : '· TEST'}${restricted ? ' · $(shield) Restricted' : ''}`;
+      item.tooltip = `${env.name}: ${live ? 'LIVE — real money can move' : 'test environment'}.${restricted ? ' Restricted Mode: nothing is sent until you trust this workspace.' : ''} Click to switch.`;
       item.backgroundColor = live ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     }
     item.show();
   };
   update();
-  context.subscriptions.push(item, store.onDidChange(update));
+  context.subscriptions.push(item, store.onDidChange(update), vscode.workspace.onDidGrantWorkspaceTrust(update));
 }

@@ -4,6 +4,7 @@
  * every step's exchange goes to History and stays openable in the response panel.
  */
 import * as vscode from 'vscode';
+import { isTrusted, requireTrust, restrictedMessage } from '../../platform/workspaceTrust';
 import { flowSendSession, needsInbox, runFlow, type Flow, type FlowResult, type StepResult } from '../../flows';
 import { readOwnFileText } from '../../platform/requestFiles';
 import type { SendingServices } from '../../host/services';
@@ -68,6 +69,18 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
 
   async run(controller: vscode.TestController, request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
     const run = controller.createTestRun(request);
+    if (!isTrusted()) {
+      // Nothing runs in Restricted Mode: each flow says why in Test Results, and the warning offers the way out.
+      const message = new vscode.TestMessage(restrictedMessage('running flows'));
+      for (const file of this.filesOf(controller, request)) run.errored(file, message);
+      run.end();
+      try {
+        requireTrust('running flows');
+      } catch {
+        // told
+      }
+      return;
+    }
     const abort = new AbortController();
     const cancel = token.onCancellationRequested(() => abort.abort());
     try {

@@ -106,7 +106,9 @@ async function store(core: CoreServices, inputs: readonly InputFile[], readAtFil
   for (const s of outcome.secrets) {
     if (s.value === '') continue;
     const stored = await core.secrets.get(s.environmentId, s.name);
-    if (stored === undefined) await core.secrets.set(s.environmentId, s.name, s.value);
+    // Bound to the host of the environment it was imported with (or the one VS Code already holds under that id).
+    const env = core.environments.get(s.environmentId) ?? outcome.environments.find((e) => e.id === s.environmentId) ?? { id: s.environmentId };
+    if (stored === undefined) await core.secrets.set(env, s.name, s.value);
     else if (stored !== s.value) notes.push(`${s.from}: VS Code holds another value for it in ${s.environmentId} already; that one was kept`);
   }
   const run = runCommandLine(placed.outcome, outDir, placed.environmentsPath);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { requireTrust } from '../../platform/workspaceTrust';
 import type { NotificationEvent, NotificationReceiver, NotificationSource, ReceiverOptions } from '../../notifications';
 
 /** The receiver's code is in the feature bundle: the inbox asks for it only when starting. */
@@ -48,6 +49,12 @@ export class InboxControl implements vscode.Disposable {
   /** The running receiver (started on the configured port when needed; callers at the same moment share one start). */
   start(): Promise<NotificationReceiver> {
     if (this.receiver) return Promise.resolve(this.receiver);
+    // Every start (the command, a form or flow that waits for a webhook) waits for a trusted workspace.
+    try {
+      requireTrust('the notification inbox');
+    } catch (err) {
+      return Promise.reject(err);
+    }
     this.starting ??= this.startReceiver().finally(() => {
       this.starting = undefined;
     });

@@ -4,6 +4,7 @@
  * secret was wrong, linked to its order. Start/Stop, Set Notification Secret… and Clear in its title bar.
  */
 import * as vscode from 'vscode';
+import { isRestrictedMode, sayRestrictedOn } from '../../platform/workspaceTrust';
 import { describeNotification, trustOf, UNVERIFIED } from '../../notifications/describeNotification';
 import type { NotificationEvent } from '../../notifications/notificationEvent';
 import { markWalkthroughStep } from '../../platform/walkthroughProgress';
@@ -138,6 +139,7 @@ export interface NotificationsViewRows {
 export function registerNotificationsView(context: vscode.ExtensionContext, inbox: InboxControl, showOrder: (orderId: string) => Promise<void>): NotificationsViewRows {
   const tree = new NotificationsTree(inbox);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree });
+  context.subscriptions.push(sayRestrictedOn(view, 'the local inbox does not start'));
   const refresh = (): void => {
     tree.refresh();
     const count = inbox.events().length;
@@ -150,7 +152,11 @@ export function registerNotificationsView(context: vscode.ExtensionContext, inbo
     inbox.onDidChange(refresh),
     vscode.workspace.registerTextDocumentContentProvider(NOTIFICATION_SCHEME, new NotificationDocuments(inbox)),
     vscode.commands.registerCommand(INBOX_COMMANDS.start, async () => {
-      const receiver = await inbox.start();
+      const receiver = await inbox.start().catch((err: unknown) => {
+        if (isRestrictedMode(err)) return undefined; // told, with the way out
+        throw err;
+      });
+      if (!receiver) return;
       void vscode.window.showInformationMessage(`Local inbox listening at ${receiver.url}: webhooks to /gateway, callbacks to /financing.`);
     }),
     vscode.commands.registerCommand(INBOX_COMMANDS.stop, () => inbox.stop()),

@@ -4,6 +4,7 @@
  * the feature bundle and pushes its calls here while it runs (see tapController.ts).
  */
 import * as vscode from 'vscode';
+import { sayRestrictedOn } from '../../platform/workspaceTrust';
 import type { Exchange } from '../../send/exchange';
 import { toneOf } from '../../history/describeExchange';
 import { TONE_ICON } from '../history/toneIcons';
@@ -82,6 +83,7 @@ class TapTree implements vscode.TreeDataProvider<TapCall> {
 export function registerTapView(context: vscode.ExtensionContext, open: (e: Exchange) => Promise<void>): TapView {
   const tree = new TapTree();
   const view = vscode.window.createTreeView(TAP_VIEW_ID, { treeDataProvider: tree, canSelectMany: true, showCollapseAll: false });
+  context.subscriptions.push(sayRestrictedOn(view, 'the Gateway Tap does not start'));
   context.subscriptions.push(
     tree,
     view,

@@ -7,6 +7,7 @@
  * is loaded with it, never at activation.
  */
 import * as vscode from 'vscode';
+import { requireTrust, isRestrictedMode } from '../../platform/workspaceTrust';
 import { isLive, type Environment } from '../../environments/environment';
 import { sentenceStart } from '../../format/sentence';
 import type { HistoryStore } from '../../history/historyStore';
@@ -122,6 +123,7 @@ export class TapController implements vscode.Disposable {
   }
 
   async start(args: StartArgs): Promise<{ url: string } | undefined> {
+    requireTrust('the Gateway Tap');
     if (this.running) {
       const r = this.running;
       void vscode.window.showInformationMessage(`The Gateway Tap already runs at ${r.handle.url}, forwarding to ${r.env.name}. Stop it to start another.`);
@@ -434,6 +436,7 @@ async function guard<T>(action: () => Promise<T>): Promise<T | undefined> {
   try {
     return await action();
   } catch (err) {
+    if (isRestrictedMode(err)) return undefined; // told, with the way out
     const message = err instanceof FaultRuleError ? `Gateway Tap: ${err.message}` : err instanceof Error ? err.message : String(err);
     void vscode.window.showErrorMessage(sentenceStart(message));
     return undefined;

@@ -64,7 +64,7 @@ describe('run --shard: the split of flows over CI machines', () => {
 
 describe('run: the exit status of a report', () => {
   const step = (status: ReportedStep['status'], extra: Partial<ReportedStep> = {}): ReportedStep => ({ id: 's', operation: 'gateway.pay', title: 'Pay', status, durationMs: 1, failures: [], ...extra });
-  const flow = (...steps: ReportedStep[]): ReportedFlow => ({ name: 'f', file: 'f.payflow.json', environment: 'e', passed: steps.every((s) => s.status !== 'failed'), durationMs: 1, steps });
+  const flow = (...steps: ReportedStep[]): ReportedFlow => ({ name: 'f', file: 'f.payflow.json', environment: 'e', passed: steps.every((s) => s.status !== 'failed'), durationMs: 1, steps, secretsSent: [] });
   const status = (...flows: ReportedFlow[]) => exitStatus(summarize(flows));
 
   it('0 when every step passed (and for a shard with no flows), 1 when a step failed, 3 when only unreachable steps failed, 2 past a bound', () => {

@@ -13,7 +13,12 @@ import { strictNamespace, unexpected } from './strict';
 export { MockDisposable as Disposable, MockEventEmitter as EventEmitter };
 
 /** No folder open: workspace files are out of reach, as in an empty window. */
-export const workspace = strictNamespace('vscode.workspace', { workspaceFolders: undefined } satisfies Partial<typeof vscode.workspace>);
+export const workspace = strictNamespace('vscode.workspace', {
+  workspaceFolders: undefined,
+  /** A trusted window unless a test says otherwise (Restricted Mode itself is tested in a real VS Code). */
+  isTrusted: true,
+  onDidGrantWorkspaceTrust: (() => new MockDisposable(() => undefined)) as typeof vscode.workspace.onDidGrantWorkspaceTrust,
+} satisfies Partial<typeof vscode.workspace>);
 
 /** What the code under test told the user, newest last. Tests clear it. */
 export const shownMessages: { level: 'information' | 'warning' | 'error'; message: string }[] = [];

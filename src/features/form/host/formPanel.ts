@@ -238,8 +238,7 @@ export class FormPanel implements vscode.Disposable {
   private async postCredentials(): Promise<void> {
     const env = this.environment();
     if (this.state.operationId !== 'financing.login' || !env) return;
-    const password = await this.host.services.credentials.secretOrDefault(env, 'partnerPassword');
-    this.messenger.post({ type: 'credentials', passwordStored: password !== undefined && password !== '' });
+    this.messenger.post({ type: 'credentials', passwordStored: await this.host.services.credentials.has(env, 'partnerPassword') });
   }
 
   /** Update Session needs a session id: on the simulator the form creates one with the real Create Session call. */

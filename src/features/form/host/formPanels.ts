@@ -109,7 +109,7 @@ export class FormPanels implements vscode.Disposable {
     const fresh = withFreshBodyIds(op, version, formBodyOf(exampleBody(op.id as OperationId, version)) ?? {}, freshOrderId).body;
     const example = env ? withSimulatorReturnPages(op, version, fresh, env, orderIdOf(op, version, params, fresh)) : fresh;
     if (op.id !== 'financing.login' || !env) return example;
-    const email = await this.host.services.credentials.secretOrDefault(env, 'partnerEmail');
+    const email = await this.host.services.credentials.withoutAsking(env, 'partnerEmail');
     const { email: _example, ...rest } = example;
     return email ? { ...rest, email } : rest;
   }

@@ -1,0 +1,48 @@
+import * as vscode from 'vscode';
+import { sentenceStart } from '../format/sentence';
+
+/**
+ * Workspace Trust (Restricted Mode): in a folder not yet trusted, request and flow files can be read,
+ * edited and validated, but nothing is sent, no simulator or inbox starts and the workspace's
+ * environments file is not read; each of those doors calls requireTrust first. package.json declares
+ * this ("capabilities.untrustedWorkspaces": limited).
+ */
+export const MANAGE_TRUST = 'Manage Workspace Trust';
+
+/** A door refused because the workspace is not trusted; the person was already told, with the way out. */
+export class RestrictedModeError extends Error {
+  /** Told by this mark, not instanceof: the activation and feature bundles each hold a copy of this class. */
+  readonly restrictedMode = true;
+}
+
+export function isRestrictedMode(err: unknown): err is RestrictedModeError {
+  return err instanceof Error && (err as Partial<RestrictedModeError>).restrictedMode === true;
+}
+
+export function isTrusted(): boolean {
+  return vscode.workspace.isTrusted;
+}
+
+/** "Restricted Mode: sending waits until you trust this workspace…": what each refusal says. */
+export function restrictedMessage(what: string): string {
+  return `Restricted Mode: ${what} waits until you trust this workspace. Nothing you typed is lost.`;
+}
+
+/** Throws RestrictedModeError in a workspace not trusted, after a warning whose button opens Manage Workspace Trust. */
+export function requireTrust(what: string): void {
+  if (vscode.workspace.isTrusted) return;
+  const message = restrictedMessage(what);
+  void Promise.resolve(vscode.window.showWarningMessage(sentenceStart(message), MANAGE_TRUST)).then((choice) => {
+    if (choice === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
+  });
+  throw new RestrictedModeError(message);
+}
+
+/** A view's message while the workspace is not trusted ("Restricted Mode: …"), gone once trust is granted. */
+export function sayRestrictedOn(view: { message?: string | undefined }, what: string): vscode.Disposable {
+  if (vscode.workspace.isTrusted) return { dispose: () => undefined };
+  view.message = `Restricted Mode: ${what} until you trust this workspace (Manage Workspace Trust).`;
+  return vscode.workspace.onDidGrantWorkspaceTrust(() => {
+    view.message = undefined;
+  });
+}
