@@ -78,6 +78,17 @@ describe('Restricted Mode: an untrusted workspace sends nothing until trusted', 
     assert.equal(api.inspect.restricted().workspaceFileWaits, true);
   });
 
+  it('the form opens and validates; its Send refuses in the page and keeps what was typed', async () => {
+    const forms = (await (await extensionApi()).inspect.features()).panels.forms;
+    const form = await forms.openForm({ operationId: 'gateway.retrieveOrder', environmentId: userEnvId, params: { orderId: 'TYPED-1' } });
+    assert.ok(form, 'the form opened');
+    const posted = await form.receiveAsFromPage({ type: 'send', state: form.currentState, sendAnyway: false });
+    assert.ok(posted.some((m) => m.type === 'notice' && /^Restricted Mode: sending waits until you trust this workspace/.test(m.text)), JSON.stringify(posted));
+    assert.equal(form.currentState.params.orderId, 'TYPED-1');
+    assert.equal(arrived.length, 0);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('no door sends: palette, request file, flows, sign-in; no simulator, inbox or tap starts', async () => {
     assert.equal(await send({ environmentId: userEnvId, operationId: 'gateway.retrieveOrder', params: { orderId: 'R-1' } }), undefined);
     assert.equal(await vscode.commands.executeCommand('paymentWorkbench.sendRequestFile', vscode.Uri.joinPath(folder, 'restricted.payreq.json')), undefined);

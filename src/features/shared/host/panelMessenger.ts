@@ -6,6 +6,7 @@
  * and re-sends what the page needs.
  */
 import * as vscode from 'vscode';
+import { isRestrictedMode } from '../../../platform/workspaceTrust';
 import type * as z from 'zod/mini';
 import { parseMessage } from '../../../protocol/common';
 import { sentenceStart } from '../../../format/sentence';
@@ -100,7 +101,8 @@ export class PanelMessenger<In extends { type: string }, Out> implements vscode.
       const text = err instanceof Error ? err.message : String(err);
       this.options.log.warn(`${this.name}: ${text}`);
       this.post(this.options.notice(text));
-      void vscode.window.showErrorMessage(sentenceStart(text));
+      // Restricted Mode told the person already, with its Manage Workspace Trust button.
+      if (!isRestrictedMode(err)) void vscode.window.showErrorMessage(sentenceStart(text));
     }
   }
 
