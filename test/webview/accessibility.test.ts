@@ -1,0 +1,246 @@
+/**
+ * Accessibility of the form and the response panel in a real Chromium, on the extension's own page
+ * and CSP: axe-core finds no serious or critical violation on the largest form (in its states: as
+ * opened, with problems shown, every group unfolded, a refused Send) and on the response panel
+ * showing each kind of answer; and the keyboard does what a keyboard user expects.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { exampleBody, fieldsOf, operations, type OperationId } from '../../src/catalogue';
+import type { FormState } from '../../src/features/form/protocol';
+import { toExchangeView } from '../../src/features/response/host/exchangeView';
+import type { ExchangeView } from '../../src/features/response/protocol';
+import type { Exchange } from '../../src/send/exchange';
+import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
+import { launchBrowser } from '../harness/browser';
+import { SUBMITTED_WITH_PAGE } from '../harness/browserPaymentPage';
+import { makeExchange, withResponseText } from '../harness/exchanges';
+import { SimulatorSender } from '../harness/simulatorSender';
+import { openWebview, type OpenWebview } from '../harness/webviewPage';
+
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core over the page and returns its serious and critical violations. Its source goes in
+ * through the debugging protocol (page.evaluate), not a <script> tag: the page's CSP refuses inline
+ * scripts, as VS Code's does.
+ */
+async function axeFindings(w: OpenWebview): Promise<Finding[]> {
+  const { page } = w;
+  const before = (await w.cspViolations()).length;
+  const loaded = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => `${JSON.stringify(n.target)} ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`) }));
+  });
+  // axe adds <style> elements of its own (to read shadow stylesheets, to probe what is on top): the
+  // CSP refuses them, as it should. Those reports are axe's, not the app's: set aside, and checked to be only that.
+  const during = (await w.cspViolations()).slice(before);
+  assert.ok(during.every((v) => JSON.stringify(v).includes('"directive":"style-src-elem"') && JSON.stringify(v).includes('"blockedUri":"inline"')), `only axe's own <style> was refused while it ran: ${JSON.stringify(during)}`);
+  axeReports.set(w, (axeReports.get(w) ?? 0) + during.length);
+  return violations.filter((v) => BLOCKING.has(v.impact));
+}
+
+/** How many CSP reports of each page axe caused (see axeFindings). */
+const axeReports = new WeakMap<OpenWebview, number>();
+
+/** The page's CSP reports and errors, without those axe caused. */
+async function appViolations(w: OpenWebview): Promise<unknown[]> {
+  const all = await w.cspViolations();
+  const axe = axeReports.get(w) ?? 0;
+  // axe's reports come in runs among the others; the check in axeFindings already vouched for them.
+  let left = axe;
+  return all.filter((v) => {
+    const ours = left > 0 && JSON.stringify(v).includes('"directive":"style-src-elem"') && JSON.stringify(v).includes('"blockedUri":"inline"');
+    if (ours) left--;
+    return !ours;
+  });
+}
+
+function describeFindings(findings: readonly Finding[]): string {
+  return findings.map((f) => `${f.id} (${f.impact}): ${f.help}\n    ${f.targets.slice(0, 8).join('\n    ')}${f.targets.length > 8 ? `\n    … and ${f.targets.length - 8} more` : ''}`).join('\n');
+}
+
+async function assertNoSeriousViolations(w: OpenWebview, where: string): Promise<void> {
+  const findings = await axeFindings(w);
+  assert.equal(findings.length, 0, `axe-core found serious or critical violations ${where}:\n${describeFindings(findings)}`);
+}
+
+/** The operation and version whose form has the most fields, from the catalogue (not a guess). */
+function largestForm(): { operationId: OperationId; version: number | undefined; fields: number } {
+  let largest = { operationId: operations[0]?.id as OperationId, version: undefined as number | undefined, fields: -1 };
+  for (const op of operations) {
+    const versions = op.documentedVersions.length > 0 ? op.documentedVersions : [undefined];
+    for (const version of versions) {
+      const fields = fieldsOf(op.id, version).length;
+      if (fields > largest.fields) largest = { operationId: op.id, version, fields };
+    }
+  }
+  return largest;
+}
+
+const ENVIRONMENTS = [
+  { id: 'sim', name: 'Local simulator', live: false, simulator: true },
+  { id: 'prod', name: 'Production', live: true },
+];
+
+describe('accessibility of the webviews (axe-core, keyboard; Chromium)', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const theme of ['dark', 'light'] as const) describe(`in the ${theme} theme`, () => {
+  describe('the largest form', () => {
+    const largest = largestForm();
+    let w: OpenWebview | undefined;
+
+    afterEach(async () => {
+      if (!w) return;
+      const violations = await appViolations(w);
+      await w.close();
+      w = undefined;
+      assert.deepEqual(violations, [], 'no CSP violation and no page error (axe included)');
+    });
+
+    async function openForm(state: Partial<FormState> = {}): Promise<OpenWebview> {
+      w = await openWebview('form', { browser, theme });
+      await w.waitForPosted('ready');
+      await w.send({ type: 'init', state: { operationId: largest.operationId, version: largest.version, params: { orderId: 'ORD-1', transactionId: 'TXN-1', sessionId: 'SESSION0001' }, body: {}, ...state }, environments: ENVIRONMENTS });
+      await w.page.locator('#send').waitFor();
+      await w.waitForPosted('preview');
+      return w;
+    }
+
+    /** Unfolds every group the way a user does: a click on its header. */
+    async function openEveryGroup(page: Page): Promise<void> {
+      const headers = page.locator('details.group:not([open]) > summary');
+      while ((await headers.count()) > 0) await headers.first().click();
+    }
+
+    it(`is the form with the most fields in the catalogue (${largest.operationId} v${String(largest.version)}, ${largest.fields} fields)`, () => {
+      assert.ok(largest.fields >= 100, `the largest form has ${largest.fields} fields`);
+    });
+
+    it('as opened with its example body: no serious or critical violation', async () => {
+      const form = await openForm({ body: (exampleBody(largest.operationId, largest.version) ?? {}) as FormState['body'] });
+      await assertNoSeriousViolations(form, `${theme} theme: on the form as opened`);
+    });
+
+    it('empty, with the problems of its required fields shown: no serious or critical violation', async () => {
+      const form = await openForm();
+      await form.page.locator('.field-error:not(:empty)').first().waitFor();
+      await assertNoSeriousViolations(form, `${theme} theme: on the empty form with its problems`);
+    });
+
+    it('every group unfolded, a list row added, a value too long: no serious or critical violation', async () => {
+      const form = await openForm();
+      const { page } = form;
+      await openEveryGroup(page);
+      const add = page.locator('.list-add, [data-action="add-row"]').first();
+      if (await add.count()) await add.click();
+      const text = page.locator('.field[data-kind="string"] [data-field-input] input').first();
+      await text.fill('x'.repeat(300));
+      await assertNoSeriousViolations(form, `${theme} theme: on the form with every group open`);
+    });
+  });
+
+  describe('the response panel', () => {
+    let sim: SimulatorHandle;
+    let sender: SimulatorSender;
+    let w: OpenWebview;
+    let page: Page;
+    let orders = 0;
+    const orderParams = () => ({ orderId: `ORD-A11Y-${Date.now()}-${++orders}`, transactionId: 'TXN-1' });
+    const card = { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' };
+    const authorize = (amount = '10.00', expiry = card.expiry) => ({ apiOperation: 'AUTHORIZE', order: { amount, currency: 'USD' }, sourceOfFunds: { provided: { card: { ...card, expiry } } } });
+
+    before(async () => {
+      sim = await startSimulator({ port: 0 });
+      sender = new SimulatorSender(sim);
+      w = await openWebview('response', { browser, theme });
+      page = w.page;
+      await w.waitForPosted('ready');
+    });
+    afterEach(async () => {
+      assert.deepEqual(await appViolations(w), [], 'no CSP violation and no page error (axe included)');
+    });
+    after(async () => {
+      await w?.close();
+      await sender?.close();
+      await sim?.close();
+    });
+
+    async function show(view: ExchangeView): Promise<void> {
+      await w.send({ type: 'show', exchange: view });
+      await page.waitForFunction((id) => (globalThis as unknown as { __pwHost: { state: { exchangeId?: string } | null } }).__pwHost.state?.exchangeId === id, view.id);
+    }
+
+    it('waiting for a response: no serious or critical violation', async () => {
+      await assertNoSeriousViolations(w, `${theme} theme: on the waiting panel`);
+    });
+
+    const kinds: { name: string; exchange: () => Promise<Exchange> }[] = [
+      { name: 'an approval (AVS, CSC, risk ACCEPTED)', exchange: () => sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorize() }) },
+      { name: 'a decline', exchange: () => sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorize('10.00', { month: '5', year: '39' }) }) },
+      { name: 'a risk review (REVIEW_REQUIRED)', exchange: () => sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorize('20000.00') }) },
+      { name: 'an error the gateway refused (INVALID_REQUEST on a field)', exchange: () => sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorize('0.00') }) },
+      {
+        name: 'a 3-D Secure challenge',
+        exchange: async () => {
+          const params = orderParams();
+          await sender.send({ operationId: 'gateway.initiateAuthentication', params, body: { apiOperation: 'INITIATE_AUTHENTICATION', authentication: { acceptVersions: '3DS2', channel: 'PAYER_BROWSER', purpose: 'PAYMENT_TRANSACTION' }, order: { currency: 'EUR' }, sourceOfFunds: { provided: { card } } } });
+          return sender.send({ operationId: 'gateway.authenticatePayer', params, body: { apiOperation: 'AUTHENTICATE_PAYER', authentication: { redirectResponseUrl: 'https://shop.example/3ds-return' }, order: { amount: '42.00', currency: 'EUR' } } });
+        },
+      },
+      {
+        name: 'financing offers (a sortable table)',
+        exchange: async () => {
+          await sender.send({ operationId: 'financing.login', body: { email: SIMULATOR_DEFAULTS.partnerEmail, password: SIMULATOR_DEFAULTS.partnerPassword } });
+          return sender.send({ operationId: 'financing.offers', body: { products: [{ name: 'Laptop', category: 1, price: 5000, quantity: 1 }] } });
+        },
+      },
+      { name: 'a browser payment to redirect to', exchange: () => sender.send({ operationId: 'gateway.initiateBrowserPayment', params: orderParams(), body: exampleBody('gateway.initiateBrowserPayment') }) },
+      { name: 'an HTML page in the answer (redirectHtml)', exchange: () => Promise.resolve(withResponseText(makeExchange({ operationId: 'gateway.initiateBrowserPayment', operationTitle: 'Initiate Browser Payment' }), SUBMITTED_WITH_PAGE)) },
+      {
+        name: 'a network error (connection reset, no response)',
+        exchange: () => {
+          sim.setFaults({ fault: 'reset', count: 1 });
+          return sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorize() });
+        },
+      },
+      { name: 'a send refused before it left (not signed in)', exchange: () => Promise.resolve(makeExchange({ operationId: 'financing.offers', operationTitle: 'Offers', response: undefined, decoded: undefined, failure: { kind: 'notSignedIn', message: 'Not signed in to the financing API' } })) },
+      {
+        name: 'a call the Gateway Tap saw, with request problems',
+        exchange: async () => {
+          const seen = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: authorize() });
+          return { ...seen, seenBy: 'tap', requestProblems: [{ path: 'order.reference', severity: 'error', message: 'order.reference: must be at most 40 characters, got 41' }, { path: '', severity: 'warning', message: 'the body is not JSON' }] };
+        },
+      },
+    ];
+
+    for (const kind of kinds) {
+      it(`${kind.name}: no serious or critical violation`, async () => {
+        await show(toExchangeView(await kind.exchange()));
+        await assertNoSeriousViolations(w, `${theme} theme: on the response panel showing ${kind.name}`);
+      });
+    }
+  });
+  });
+});
