@@ -77,6 +77,77 @@ async function assertNoSeriousViolations(w: OpenWebview, where: string): Promise
   assert.equal(findings.length, 0, `axe-core found serious or critical violations ${where}:\n${describeFindings(findings)}`);
 }
 
+/** The little of the DOM the page-side checks use (the test project compiles without the DOM library). */
+interface PageElement {
+  tagName: string;
+  id: string;
+  textContent: string | null;
+  closest(selector: string): PageElement | null;
+  querySelector(selector: string): PageElement | null;
+  getAttribute(name: string): string | null;
+  contains(other: unknown): boolean;
+}
+interface PageDocument {
+  activeElement: PageElement | null;
+  body: PageElement;
+  querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement>;
+}
+type PageGlobals = { document: PageDocument; getComputedStyle(e: PageElement): { outlineStyle: string; outlineWidth: string; borderColor: string; getPropertyValue(name: string): string } };
+
+interface Stop {
+  /** The element's place in document order (all elements, shadow roots aside). */
+  order: number;
+  what: string;
+  /** Whether the focus shows: an outline, or a text box's border in the theme's focusBorder. */
+  visible: boolean;
+}
+
+/** Presses Tab once and describes where the focus went. */
+async function tab(page: Page, key = 'Tab'): Promise<Stop> {
+  await page.keyboard.press(key);
+  return page.evaluate(() => {
+    const view = globalThis as unknown as PageGlobals;
+    const doc = view.document;
+    const active = doc.activeElement;
+    if (!active || active === doc.body) return { order: -1, what: 'body', visible: true };
+    const order = [...doc.querySelectorAll('*')].indexOf(active);
+    const what = `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''}${active.closest('[data-path]') ? ` in ${active.closest('[data-path]')?.getAttribute('data-path') ?? ''}` : ''}`;
+    // Web components draw their focus inside their shadow root (the library's own ring).
+    if (active.tagName.includes('-')) return { order, what, visible: true };
+    const style = view.getComputedStyle(active);
+    const hex = view.getComputedStyle(doc.body).getPropertyValue('--vscode-focusBorder').trim().replace('#', '');
+    const focusRgb = `rgb(${parseInt(hex.slice(0, 2), 16)}, ${parseInt(hex.slice(2, 4), 16)}, ${parseInt(hex.slice(4, 6), 16)})`;
+    const visible = (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.borderColor === focusRgb;
+    return { order, what, visible };
+  });
+}
+
+/** Tabs until `done` says so (at most `limit` presses), returning every stop on the way. */
+async function tabUntil(page: Page, done: (stop: Stop) => boolean, limit = 400): Promise<Stop[]> {
+  const stops: Stop[] = [];
+  for (let i = 0; i < limit; i++) {
+    const stop = await tab(page);
+    stops.push(stop);
+    if (done(stop)) return stops;
+  }
+  assert.fail(`the focus never got there in ${limit} presses of Tab; it went: ${stops.slice(-10).map((s) => s.what).join(' → ')}`);
+}
+
+/** What the browser tells a screen reader about an element: role, name and expanded state. */
+async function accessibleNode(page: Page, selector: string): Promise<{ role?: string; name?: string; expanded?: boolean }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: { nodeId: number } };
+    const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })) as { nodeId: number };
+    const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })) as { nodes: { role?: { value: string }; name?: { value: string }; properties?: { name: string; value: { value: unknown } }[] }[] };
+    const node = nodes[0];
+    const expanded = node?.properties?.find((p) => p.name === 'expanded')?.value.value;
+    return { role: node?.role?.value, name: node?.name?.value, expanded: typeof expanded === 'boolean' ? expanded : undefined };
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The operation and version whose form has the most fields, from the catalogue (not a guess). */
 function largestForm(): { operationId: OperationId; version: number | undefined; fields: number } {
   let largest = { operationId: operations[0]?.id as OperationId, version: undefined as number | undefined, fields: -1 };
@@ -242,5 +313,114 @@ describe('accessibility of the webviews (axe-core, keyboard; Chromium)', functio
       });
     }
   });
+  });
+
+  describe('with the keyboard and a screen reader', () => {
+    let w: OpenWebview | undefined;
+    afterEach(async () => {
+      if (!w) return;
+      const violations = await appViolations(w);
+      await w.close();
+      w = undefined;
+      assert.deepEqual(violations, [], 'no CSP violation and no page error');
+    });
+
+    async function openAuthorize(body: FormState['body'] = {}): Promise<OpenWebview> {
+      w = await openWebview('form', { browser });
+      await w.waitForPosted('ready');
+      await w.send({ type: 'init', state: { operationId: 'gateway.authorize', version: 11, params: { orderId: 'ORD-1', transactionId: 'TXN-1' }, body }, environments: ENVIRONMENTS });
+      await w.page.locator('#send').waitFor();
+      await w.waitForPosted('preview');
+      await w.page.locator('.field-error:not(:empty)').first().waitFor();
+      return w;
+    }
+
+    it('Tab walks the form in reading order with the focus always shown, reaches Send, and goes on past it (no trap)', async () => {
+      const { page } = await openAuthorize();
+      const toSend = await tabUntil(page, (s) => s.what === 'button#send');
+      const orders = toSend.map((s) => s.order);
+      assert.deepEqual(orders, [...orders].sort((a, b) => a - b), `the focus moves forward through the page: ${toSend.map((s) => s.what).join(' → ')}`);
+      assert.equal(new Set(orders).size, orders.length, 'no control takes the focus twice');
+      assert.ok(toSend.some((s) => s.what.startsWith('summary')), 'the folded groups are on the way');
+      assert.deepEqual(toSend.filter((s) => !s.visible).map((s) => s.what), [], 'every stop shows where the focus is');
+      // On past Send, round the page and back to the start: the first stop comes again.
+      const first = toSend[0];
+      const rest = await tabUntil(page, (s) => s.order === first?.order, 100);
+      assert.ok(rest.length > 1, 'the focus leaves Send');
+    });
+
+    it('Enter on a Send with problems sends nothing, says how many and which, and takes the focus to the first problem', async () => {
+      const form = await openAuthorize();
+      const { page } = form;
+      await tabUntil(page, (s) => s.what === 'button#send');
+      assert.equal(await page.locator('#send').getAttribute('aria-disabled'), 'true', 'Send is marked unavailable, yet in the Tab order');
+      const before = (await form.posted()).length;
+      await page.keyboard.press('Enter');
+      const focused = await page.evaluate(() => {
+        const doc = (globalThis as unknown as PageGlobals).document;
+        const active = doc.activeElement;
+        const firstWithProblem = [...doc.querySelectorAll('.field')].find((f) => (f.querySelector(':scope > .field-error')?.textContent ?? '') !== '');
+        const error = firstWithProblem?.querySelector(':scope > .field-error');
+        return {
+          inFirstProblemField: !!active && !!firstWithProblem?.contains(active),
+          path: firstWithProblem?.getAttribute('data-path'),
+          invalid: active?.getAttribute('aria-invalid'),
+          describedBy: (active?.getAttribute('aria-describedby') ?? '').split(' '),
+          errorId: error?.id,
+          errorText: error?.textContent ?? '',
+        };
+      });
+      assert.ok(focused.inFirstProblemField, `the focus is in the first field with a problem (${String(focused.path)})`);
+      assert.equal(focused.invalid, 'true');
+      assert.ok(focused.errorId && focused.describedBy.includes(focused.errorId), 'the field is described by its problem, read with its name');
+      const status = page.locator('#status');
+      assert.equal(await status.getAttribute('role'), 'status', 'the status line is a live region');
+      const said = (await status.textContent()) ?? '';
+      assert.match(said, /^Not sent: \d+ problems? to fix/);
+      assert.ok(said.includes(focused.errorText.slice(0, 30)), `the status names the first problem: ${said}`);
+      assert.equal((await form.posted()).slice(before).filter((m) => m.type === 'send').length, 0, 'nothing was sent');
+    });
+
+    it('a group unfolds and folds with Enter and Space, and says whether it is expanded', async () => {
+      const { page } = await openAuthorize();
+      const group = page.locator('details.group:not([open])').first();
+      const name = (await group.getAttribute('data-group')) ?? '';
+      const summary = `details.group[data-group="${name}"] > summary`;
+      await page.locator(summary).focus();
+      assert.equal((await accessibleNode(page, summary)).expanded, false);
+      await page.keyboard.press('Enter');
+      assert.equal(await page.locator(`details.group[data-group="${name}"]`).getAttribute('open'), '');
+      assert.equal((await accessibleNode(page, summary)).expanded, true);
+      assert.ok((await page.locator(`details.group[data-group="${name}"] .field`).count()) > 0, 'its fields are built and shown');
+      await page.keyboard.press(' ');
+      assert.equal(await page.locator(`details.group[data-group="${name}"]`).getAttribute('open'), null);
+      assert.equal((await accessibleNode(page, summary)).expanded, false);
+    });
+
+    it('the response panel: each raw part is a button that says it is expanded, Enter and Space fold it, Tab reaches its Copy; the verdict is announced', async () => {
+      w = await openWebview('response', { browser });
+      const { page } = w;
+      await w.waitForPosted('ready');
+      const exchange = makeExchange();
+      await w.send({ type: 'show', exchange: toExchangeView(exchange) });
+      await page.locator('#verdict').waitFor();
+      assert.match((await page.locator('#announcer').textContent()) ?? '', /^Authorize: \S/, 'the live region says which operation and its verdict');
+      assert.equal(await page.locator('#announcer').getAttribute('role'), 'status');
+      const toggle = '.raw-part[data-part="Request body (secrets masked)"] button.disclosure';
+      const described = await accessibleNode(page, toggle);
+      assert.equal(described.role, 'button');
+      assert.match(described.name ?? '', /^Request body \(secrets masked\)/i);
+      assert.equal(described.expanded, false);
+      assert.equal(await page.locator('#raw-request').isVisible(), false);
+      await page.locator(toggle).focus();
+      await page.keyboard.press('Enter');
+      assert.equal((await accessibleNode(page, toggle)).expanded, true);
+      assert.ok(await page.locator('#raw-request').isVisible());
+      await page.keyboard.press(' ');
+      assert.equal((await accessibleNode(page, toggle)).expanded, false);
+      assert.equal(await page.locator('#raw-request').isVisible(), false);
+      const next = await tab(page);
+      assert.equal(next.what, 'vscode-button#copy-request', 'the part\'s Copy comes next');
+    });
   });
 });
