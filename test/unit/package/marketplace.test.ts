@@ -44,6 +44,7 @@ function packageScriptOptions(script: string): Record<string, boolean> {
     if (arg === '-o' || arg === '--out') i++;
     else if (arg === '--allow-missing-repository') options.allowMissingRepository = true;
     else if (arg === '--skip-license') options.skipLicense = true;
+    else if (arg === '--no-rewrite-relative-links') options.rewriteRelativeLinks = false;
     else assert.fail(`the package script passes ${arg}, which this test does not map to a vsce option`);
   }
   return options;
@@ -98,6 +99,23 @@ describe('package: what the Marketplace shows', () => {
     assert.equal(typeof url, 'string', 'repository has no url');
     const host = new URL(String(url).replace(/^git\+/, '')).hostname;
     assert.ok(!/(^|\.)(invalid|example|test|localhost)$|(^|\.)example\.(com|org|net)$/.test(host), `repository points at the placeholder host ${host}`);
+  });
+
+  it("shows the README's screenshots from docs/images: each there, a PNG at most 1,280 px wide and 150 KB, none packed", () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const images = [...readme.matchAll(/!\[([^\]]*)\]\(([^)\s]+)\)/g)].map((m) => ({ alt: m[1] ?? '', link: m[2] ?? '' }));
+    const local = images.filter((i) => !/^\w+:\/\//.test(i.link));
+    assert.ok(local.length >= 4, `the README shows the form, the response panel, the Orders view and a flow run: ${local.map((i) => i.link).join(', ')}`);
+    for (const { alt, link } of local) {
+      assert.match(link, /^docs\/images\/[\w-]+\.png$/, `${link}: README pictures live in docs/images`);
+      assert.ok(alt.length >= 20, `${link} says what it shows in its alt text`);
+      const file = path.join(root, link);
+      assert.ok(fs.existsSync(file), `${link} is missing: run \`npm run screenshots\``);
+      assert.ok(pngSize(file).width <= 1280, `${link} is wider than 1,280 px`);
+      assert.ok(fs.statSync(file).size <= 150 * 1024, `${link} weighs more than 150 KB`);
+    }
+    // The Marketplace would show them only from a repository (none is named): the package stays small.
+    assert.deepEqual(packed.filter((f) => f.startsWith('docs/')), [], 'docs/ is in the VSIX');
   });
 
   it('`npm run package` packs with the licence and warns about nothing', async function () {
