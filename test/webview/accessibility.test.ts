@@ -90,6 +90,7 @@ interface PageElement {
 interface PageDocument {
   activeElement: PageElement | null;
   body: PageElement;
+  querySelector(selector: string): PageElement | null;
   querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement>;
 }
 type PageGlobals = { document: PageDocument; getComputedStyle(e: PageElement): { outlineStyle: string; outlineWidth: string; borderColor: string; getPropertyValue(name: string): string } };
@@ -379,6 +380,25 @@ describe('accessibility of the webviews (axe-core, keyboard; Chromium)', functio
       assert.match(said, /^Not sent: \d+ problems? to fix/);
       assert.ok(said.includes(focused.errorText.slice(0, 30)), `the status names the first problem: ${said}`);
       assert.equal((await form.posted()).slice(before).filter((m) => m.type === 'send').length, 0, 'nothing was sent');
+    });
+
+    it('Space on a refused Send unfolds the group the user folded over the problem and focuses the field there', async () => {
+      const card = { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' } } } };
+      const form = await openAuthorize({ apiOperation: 'AUTHORIZE', order: { amount: '10.00', currency: 'USD', reference: 'r'.repeat(41) }, sourceOfFunds: card });
+      const { page } = form;
+      const order = page.locator('details.group[data-group="Order"]');
+      assert.equal(await order.getAttribute('open'), '', 'a group holding values opens with the form');
+      await order.locator(':scope > summary').click();
+      assert.equal(await order.getAttribute('open'), null, 'folded by the user');
+      await page.locator('#send').focus();
+      await page.keyboard.press(' ');
+      assert.equal(await order.getAttribute('open'), '', 'unfolded again');
+      const inReference = await page.evaluate(() => {
+        const doc = (globalThis as unknown as PageGlobals).document;
+        return doc.querySelector('.field[data-path="order.reference"]')?.contains(doc.activeElement) ?? false;
+      });
+      assert.ok(inReference, 'the focus is in order.reference');
+      assert.match((await page.locator('#status').textContent()) ?? '', /^Not sent: 1 problem to fix .*order\.reference: must be at most 40 characters/);
     });
 
     it('a group unfolds and folds with Enter and Space, and says whether it is expanded', async () => {

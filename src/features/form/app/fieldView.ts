@@ -200,7 +200,8 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
 
   const note = host.requiredNote(meta);
   const label = el('label', { class: 'field-label' }, opts.label ?? meta.label, note ? el('span', { class: 'required-marker', text: '*', attrs: { title: note } }) : null);
-  label.htmlFor = id;
+  // A checkbox is labelled by the label around it (its name beside the box): a second label tied to it would make two.
+  if (meta.kind !== 'boolean' || isStoredCredentialPath(path)) label.htmlFor = id;
   const pathText = el('code', { class: 'field-path', text: path });
   const help = helpOf(meta);
   const hostNote = host.fieldNote?.(path);
