@@ -215,10 +215,15 @@ describe('accessibility of the webviews (axe-core, keyboard; Chromium)', functio
       await assertNoSeriousViolations(form, `${theme} theme: on the form as opened`);
     });
 
-    it('empty, with the problems of its required fields shown: no serious or critical violation', async () => {
+    it('empty, with the problems of its required fields shown, then Send refused: no serious or critical violation', async () => {
       const form = await openForm();
       await form.page.locator('.field-error:not(:empty)').first().waitFor();
       await assertNoSeriousViolations(form, `${theme} theme: on the empty form with its problems`);
+      // Send refused: the status says why and the focus is on the first problem.
+      await form.page.locator('#send').focus();
+      await form.page.keyboard.press('Enter');
+      await form.page.locator('#status', { hasText: 'Not sent' }).waitFor();
+      await assertNoSeriousViolations(form, `${theme} theme: on the form after a refused Send`);
     });
 
     it('every group unfolded, a list row added, a value too long: no serious or critical violation', async () => {
