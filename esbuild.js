@@ -235,7 +235,19 @@ function shareRepeatedPropertySchemas(schema) {
   return { ...shared, definitions };
 }
 
+/**
+ * The README the package carries (vsce --readme-path): README.md without its pictures. They live in
+ * docs/images/, which the VSIX leaves out to stay small, and with no repository named yet nothing can
+ * show them from elsewhere: VS Code's extension page would show each as broken.
+ */
+function packageReadme() {
+  const PICTURE_LINE = /^[ \t]*!\[[^\]\n]*\]\((?![a-z][a-z0-9+.-]*:)[^)\n]*\)[ \t]*\n/gm;
+  const readme = fs.readFileSync(path.join(__dirname, 'README.md'), 'utf8');
+  fs.writeFileSync(path.join(__dirname, 'dist', 'README.md'), readme.replace(PICTURE_LINE, '').replace(/\n{3,}/g, '\n\n'));
+}
+
 async function main() {
+  packageReadme();
   await buildCodicons();
   compactEditorJson();
   fs.writeFileSync(path.join(__dirname, 'dist', 'llhttp.wasm'), require('undici/lib/llhttp/llhttp-wasm.js'));

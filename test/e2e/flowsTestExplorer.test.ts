@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { quickOpen, runCommandFromPalette, screenshot } from '../harness/browser';
+import { docsImage } from '../harness/docsImages';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
 import { LIVE_MERCHANT, TEST_AND_LIVE_MERCHANTS } from '../harness/sendPorts';
@@ -50,6 +51,8 @@ describe('a flow run from the Test Explorer, in VS Code with the .vsix installed
       // The steps are children of the flow: open it and see each one passed.
       if ((await flowRow.getAttribute('aria-expanded')) === 'false') await flowRow.locator('.monaco-tl-twistie').click();
       for (const step of ['auth', 'refund']) await passed(step).first().waitFor({ state: 'visible', timeout: 10_000 });
+      // The README's picture of a flow run: the Test Explorer with every step passed, beside the flow file.
+      await docsImage(page, 'flow-run', [page.locator('.part.sidebar'), page.locator('.part.editor')]);
     } finally {
       await screenshot(page, 'e2e-flows-test-explorer');
     }

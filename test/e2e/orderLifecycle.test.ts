@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { runCommandFromPalette, screenshot } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
+import { docsImage } from '../harness/docsImages';
 import { formFrameTitled, pickOption, webviewFrame } from '../harness/webviewFrames';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 
@@ -109,6 +110,8 @@ describe('Next steps on an order in VS Code', function () {
     const labels = await steps.allInnerTexts();
     assert.deepEqual(labels.slice(0, 4), ['Authorize', 'Capture', 'Retrieve Order', 'Void']);
     await screenshot(s.page, 'orders-view');
+    // The README's picture of the Orders view: the order and its requests, beside the last form and answer.
+    await docsImage(s.page, 'orders-view', [s.page.locator('.part.sidebar'), s.page.locator('.part.editor')], { maxHeight: 500 });
 
     // "Next Step…" on the order: what the newest answer (the Void's: AUTHORIZED again) allows.
     await order.hover();

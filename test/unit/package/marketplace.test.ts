@@ -35,15 +35,16 @@ function pngSize(file: string): { width: number; height: number } {
 }
 
 /** The options `vsce package` gets from the `package` script's flags; a flag this test does not know fails it, so the check follows the script. */
-function packageScriptOptions(script: string): Record<string, boolean> {
+function packageScriptOptions(script: string): Record<string, boolean | string> {
   const args = script.split(/\s+/);
   assert.deepEqual(args.slice(0, 3), ['vsce', 'package', '--no-dependencies'], script);
-  const options: Record<string, boolean> = { dependencies: false };
+  const options: Record<string, boolean | string> = { dependencies: false };
   for (let i = 3; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '-o' || arg === '--out') i++;
     else if (arg === '--allow-missing-repository') options.allowMissingRepository = true;
     else if (arg === '--skip-license') options.skipLicense = true;
+    else if (arg === '--readme-path') options.readmePath = args[++i] ?? '';
     else assert.fail(`the package script passes ${arg}, which this test does not map to a vsce option`);
   }
   return options;
@@ -106,6 +107,26 @@ describe('package: what the Marketplace shows', () => {
     const bytes = fs.statSync(vsix).size;
     assert.ok(bytes <= 550 * 1024, `the VSIX is ${(bytes / 1024).toFixed(1)} KiB, over 550 KiB`);
     assert.deepEqual(packed.filter((f) => f.startsWith('docs/') || f.endsWith('.map') || /\.(ts|tsx)$/.test(f)), [], 'packed files that are not for users');
+  });
+
+  it("shows the README's screenshots from docs/images: each there, a PNG at most 1,280 px wide and 150 KB, none packed", () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const images = [...readme.matchAll(/!\[([^\]]*)\]\(([^)\s]+)\)/g)].map((m) => ({ alt: m[1] ?? '', link: m[2] ?? '' }));
+    const local = images.filter((i) => !/^\w+:\/\//.test(i.link));
+    assert.ok(local.length >= 4, `the README shows the form, the response panel, the Orders view and a flow run: ${local.map((i) => i.link).join(', ')}`);
+    for (const { alt, link } of local) {
+      assert.match(link, /^docs\/images\/[\w-]+\.png$/, `${link}: README pictures live in docs/images`);
+      assert.ok(alt.length >= 20, `${link} says what it shows in its alt text`);
+      const file = path.join(root, link);
+      assert.ok(fs.existsSync(file), `${link} is missing: run \`npm run screenshots\``);
+      assert.ok(pngSize(file).width <= 1280, `${link} is wider than 1,280 px`);
+      assert.ok(fs.statSync(file).size <= 150 * 1024, `${link} weighs more than 150 KB`);
+    }
+    // The Marketplace would show them only from a repository (none is named): the package stays small.
+    assert.deepEqual(packed.filter((f) => f.startsWith('docs/')), [], 'docs/ is in the VSIX');
+    const packedReadme = fs.readFileSync(path.join(root, 'dist', 'README.md'), 'utf8');
+    assert.deepEqual([...packedReadme.matchAll(/!\[[^\]]*\]\((?!\w+:)[^)]*\)/g)].map((m) => m[0]), [], "the package's README (dist/README.md) shows a picture the VSIX does not carry");
+    assert.match(manifest.scripts.package ?? '', /--readme-path dist\/README\.md(\s|$)/, 'the package script packs README.md, pictures and all');
   });
 
   it('`npm run package` packs with the licence and warns about nothing', async function () {

@@ -176,7 +176,7 @@ function credentialControl(meta: FieldMeta, id: string): Control {
 export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: FieldOptions = {}): ControlView {
   const id = nextId();
   const counter = el('span', { class: 'field-counter', attrs: { 'aria-live': 'off' } });
-  const error = el('div', { class: 'field-error' });
+  const error = el('div', { class: 'field-error', attrs: { id: `${id}-problems` } });
   const showCount = (text: string) => {
     const count = lengthCount(meta, text);
     counter.hidden = count === undefined;
@@ -200,7 +200,8 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
 
   const note = host.requiredNote(meta);
   const label = el('label', { class: 'field-label' }, opts.label ?? meta.label, note ? el('span', { class: 'required-marker', text: '*', attrs: { title: note } }) : null);
-  label.htmlFor = id;
+  // A checkbox is labelled by the label around it (its name beside the box): a second label tied to it would make two.
+  if (meta.kind !== 'boolean' || isStoredCredentialPath(path)) label.htmlFor = id;
   const pathText = el('code', { class: 'field-path', text: path });
   const help = helpOf(meta);
   const hostNote = host.fieldNote?.(path);
@@ -213,15 +214,22 @@ export function fieldView(host: FieldHost, meta: FieldMeta, path: string, opts: 
     meta.returnsPayer && host.useReturnPage ? returnPageRow(() => host.useReturnPage?.(view.path)) : null,
     hostNote ? el('div', { class: 'field-note', text: hostNote, attrs: { role: 'note' } }) : null,
     sessionNote ? el('div', { class: 'session-note', text: sessionNote, attrs: { role: 'note' } }) : null,
-    help ? el('div', { class: 'field-help', text: help }) : null,
+    help ? el('div', { class: 'field-help', text: help, attrs: { id: `${id}-help` } }) : null,
     error,
   );
+  // A screen reader reads the problems (and the help) with the field's name when it takes the focus.
+  const described = control.focusable ?? input;
+  described.setAttribute('aria-describedby', [error.id, help ? `${id}-help` : ''].filter((d) => d !== '').join(' '));
+  if (note === 'Required') described.setAttribute('aria-required', 'true');
 
   const view: ControlView = {
     path,
     root,
     showProblems(messages, warnings) {
-      if (renderProblems(error, messages, warnings)) input.toggleAttribute('invalid', messages.length > 0);
+      if (!renderProblems(error, messages, warnings)) return;
+      input.toggleAttribute('invalid', messages.length > 0);
+      if (messages.length > 0) described.setAttribute('aria-invalid', 'true');
+      else described.removeAttribute('aria-invalid');
     },
     syncValue(v) {
       control.sync(v);

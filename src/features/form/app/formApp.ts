@@ -14,6 +14,7 @@ import { sectionsWithValues } from '../model/openSections';
 import type { Problem, Problems } from '../model/problems';
 import { searchLayout, type SearchResult } from '../model/search';
 import { carryOver } from '../model/versionSwitch';
+import { firstProblemPath } from '../model/problemOrder';
 import type { EnvironmentSummary } from '../../../protocol/common';
 import type { FieldNotes, FormHostMessage, FormState, FormWebviewMessage } from '../protocol';
 import { el } from '../../shared/app/dom';
@@ -415,6 +416,21 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
 
   copy(text: string): void {
     this.bridge.post({ type: 'copy', text });
+  }
+
+  /**
+   * Send pressed with problems left: the status line (a live region) says how many and which one
+   * comes first, and the focus goes to that field, whose problems its description reads out.
+   */
+  refused(): void {
+    this.validateIfPending();
+    const { problems, model } = this;
+    if (!problems || !model || problems.count === 0) return;
+    const first = firstProblemPath(problems, model);
+    const firstMessage = (first !== undefined ? problems.byPath.get(first)?.[0] : undefined) ?? problems.unplaced[0] ?? '';
+    const count = `${problems.count} problem${problems.count === 1 ? '' : 's'}`;
+    this.sendBar.setStatus(`Not sent: ${count} to fix (or use Send Anyway). First: ${firstMessage}`, 'error');
+    if (first === undefined || !this.navigator.reveal(first, true)) this.sendBar.focusUnplaced();
   }
 
   send(anyway: boolean): void {

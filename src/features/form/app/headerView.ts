@@ -38,11 +38,14 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
   });
   const label = el('label', { class: 'field-label' }, humanize(param.name), el('span', { class: 'required-marker', text: '*', attrs: { title: 'Required: part of the URL' } }));
   label.htmlFor = id;
-  const error = el('div', { class: 'field-error' });
+  const error = el('div', { class: 'field-error', attrs: { id: `${id}-problems` } });
+  // A screen reader reads the problems, the help and the note with the parameter's name.
+  input.setAttribute('aria-describedby', `${id}-problems ${id}-help ${note.id}`);
+  input.setAttribute('aria-required', 'true');
   const root = el('div', { class: 'field', attrs: { 'data-path': paramPath(param.name), 'data-template': paramPath(param.name) } },
     el('div', { class: 'field-head' }, label, el('code', { class: 'field-path', text: param.name })),
     el('div', { class: 'field-control' }, box, counter),
-    el('div', { class: 'field-help', text: param.help }),
+    el('div', { class: 'field-help', text: param.help, attrs: { id: `${id}-help` } }),
     note,
     error,
   );
@@ -50,7 +53,10 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
     path: paramPath(param.name),
     root,
     showProblems(messages) {
-      if (renderProblems(error, messages)) box.toggleAttribute('invalid', messages.length > 0);
+      if (!renderProblems(error, messages)) return;
+      box.toggleAttribute('invalid', messages.length > 0);
+      if (messages.length > 0) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
     },
     syncValue(v) {
       const text = typeof v === 'string' ? v : '';

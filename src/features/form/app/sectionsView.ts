@@ -21,6 +21,8 @@ interface Group {
   header: HTMLElement;
   /** Made when the group first has a problem: most groups never do, and each badge is a web component to render. */
   badge: HTMLElement | undefined;
+  /** The badge's count in words for screen readers ("2 problems"): the badge alone reads as a bare number. */
+  badgeWords: HTMLElement | undefined;
   built: boolean;
 }
 
@@ -44,7 +46,7 @@ export class SectionsView {
         el('span', { class: 'group-title' }, section.required ? 'Required fields' : section.key,
           el('span', { class: 'group-description', text: section.required ? 'always sent' : `${fieldCount} field${fieldCount === 1 ? '' : 's'}` })));
       const details = el('details', { class: section.required ? 'group required-group' : 'group', attrs: { 'data-group': section.key } }, header);
-      const group: Group = { section, details, header, badge: undefined, built: false };
+      const group: Group = { section, details, header, badge: undefined, badgeWords: undefined, built: false };
       // Opening builds the fields before the browser shows the body (a click, or Enter/Space on the header).
       header.addEventListener('click', (e) => {
         e.preventDefault();
@@ -132,13 +134,21 @@ export class SectionsView {
       const text = String(n);
       if (badge.textContent !== text) badge.textContent = text;
       badge.hidden = n === 0;
+      const words = (group.badgeWords ??= this.badgeWordsOf(group));
+      words.textContent = n === 0 ? '' : `, ${n} problem${n === 1 ? '' : 's'}`;
     }
   }
 
   private badgeOf(group: Group): HTMLElement {
     // In the header: a folded group shows its count too.
-    const badge = el('vscode-badge', { class: 'group-problems', attrs: { variant: 'counter', title: 'Problems in this group' } });
+    const badge = el('vscode-badge', { class: 'group-problems', attrs: { variant: 'counter', title: 'Problems in this group', 'aria-hidden': 'true' } });
     group.header.append(badge);
     return badge;
+  }
+
+  private badgeWordsOf(group: Group): HTMLElement {
+    const words = el('span', { class: 'visually-hidden' });
+    group.header.append(words);
+    return words;
   }
 }

@@ -12,6 +12,8 @@ export type Tone = 'success' | 'warning' | 'error' | 'info';
 
 export interface SendHost {
   send(anyway: boolean): void;
+  /** Send was pressed while problems remain: say so and take the user to the first one. */
+  refused(): void;
 }
 
 export class SendBar {
@@ -19,18 +21,23 @@ export class SendBar {
   private readonly sendLabel = el('span', { text: 'Send' });
   private readonly sendButton = plainButton({ primary: true, icon: 'play', text: this.sendLabel, attrs: { id: 'send' } });
   private readonly anyway = plainButton({ text: 'Send Anyway', attrs: { id: 'send-anyway', title: 'Send the request as it is, problems included (negative testing)' } });
-  private readonly unplaced = el('div', { class: 'unplaced-problems field-error', attrs: { id: 'problems' } });
+  /** Focusable from script only: a refused Send whose first problem belongs to no field brings the focus here. */
+  private readonly unplaced = el('div', { class: 'unplaced-problems field-error', attrs: { id: 'problems', tabindex: -1 } });
   private readonly status = el('div', { class: 'status', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
   readonly root: HTMLElement;
   private problems = 0;
   private busy = false;
 
   constructor(host: SendHost) {
+    // aria-disabled, not disabled: a disabled button leaves the Tab order, and a keyboard user could
+    // neither reach Send nor learn why it does not send. Pressed with problems left, it says so.
     this.sendButton.addEventListener('click', () => {
-      if (!this.sendButton.hasAttribute('disabled')) host.send(false);
+      if (this.busy) return;
+      if (this.problems > 0) host.refused();
+      else host.send(false);
     });
     this.anyway.addEventListener('click', () => {
-      if (!this.anyway.hasAttribute('disabled')) host.send(true);
+      if (!this.busy) host.send(true);
     });
     this.root = el('section', { class: 'send-bar', attrs: { 'aria-label': 'Send' } },
       el('div', { class: 'send-buttons' }, this.sendButton, this.anyway),
@@ -57,9 +64,14 @@ export class SendBar {
   }
 
   private applyDisabled(): void {
-    this.sendButton.toggleAttribute('disabled', this.busy || this.problems > 0);
-    this.anyway.toggleAttribute('disabled', this.busy);
+    this.sendButton.setAttribute('aria-disabled', String(this.busy || this.problems > 0));
+    this.anyway.setAttribute('aria-disabled', String(this.busy));
     this.root.setAttribute('aria-busy', String(this.busy));
+  }
+
+  /** Takes the focus to the problems no field shows. */
+  focusUnplaced(): void {
+    this.unplaced.focus();
   }
 
   setStatus(text: string, tone: Tone = 'info'): void {

@@ -12,7 +12,9 @@ const bridge = new HostBridge<ResponseHostMessage, ResponseWebviewMessage>(check
 const app = document.getElementById('app') ?? document.body;
 const status = el('div', { attrs: { id: 'status', role: 'status', 'aria-live': 'polite' }, class: 'status-line', text: 'Waiting for the response…' });
 const page = el('div', { class: 'exchange' });
-replaceChildren(app, status, page);
+/** Says the verdict of each response shown, for screen readers: the page changes without the focus moving. */
+const announcer = el('div', { attrs: { id: 'announcer', role: 'status', 'aria-live': 'polite' }, class: 'visually-hidden' });
+replaceChildren(app, status, announcer, page);
 
 const post = (message: ResponseWebviewMessage) => bridge.post(message);
 
@@ -21,6 +23,7 @@ bridge.listen((message) => {
     case 'show': {
       replaceChildren(page, ...exchangePage(message.exchange, post));
       status.textContent = '';
+      announcer.textContent = `${message.exchange.operationTitle}: ${page.querySelector('.verdict-title')?.textContent ?? ''}`;
       app.setAttribute('aria-busy', 'false');
       const state: ResponseState = { exchangeId: message.exchange.id };
       bridge.setState(state);

@@ -30,10 +30,30 @@ export function rawSection(v: ExchangeView, post: Post): HTMLElement {
   );
 }
 
-function collapsible(heading: string, description: string, open: boolean, decoration: HTMLElement | null, ...content: (Node | null)[]): HTMLElement {
-  if (decoration) decoration.setAttribute('slot', 'decorations');
-  return el('vscode-collapsible', { class: 'raw-part', attrs: { heading, description, open } }, decoration, ...content);
+/**
+ * A part of the raw exchange the user folds and unfolds: a heading whose one control is a real
+ * button that says whether it is expanded (aria-expanded) and which body it folds (aria-controls).
+ * vscode-collapsible's header is a focusable <div> a screen reader announces neither as a button
+ * nor as expanded or collapsed. The part's action (Copy) sits beside the heading, not inside the
+ * button: a control inside a control cannot be reached on its own.
+ */
+function collapsible(heading: string, description: string, open: boolean, action: HTMLElement | null, ...content: (Node | null)[]): HTMLElement {
+  const bodyId = `raw-part-${++parts}`;
+  const body = el('div', { class: 'raw-part-body', attrs: { id: bodyId, hidden: !open } }, ...content);
+  const toggle = el('button', { class: 'disclosure', attrs: { type: 'button', 'aria-expanded': String(open), 'aria-controls': bodyId } },
+    el('span', { class: 'disclosure-title', text: heading }),
+    description !== '' ? el('span', { class: 'disclosure-description', text: description }) : null);
+  toggle.addEventListener('click', () => {
+    const expand = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(expand));
+    body.hidden = !expand;
+  });
+  return el('div', { class: 'raw-part', attrs: { 'data-part': heading } },
+    el('div', { class: 'raw-part-header' }, el('h3', { class: 'raw-part-heading' }, toggle), action),
+    body);
 }
+
+let parts = 0;
 
 function bodyDescription(body: ShownBody): string {
   return `${body.json ? 'JSON' : 'text'} · ${formatBytes(body.sizeBytes)}`;

@@ -6,8 +6,6 @@
  */
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
-import '@vscode-elements/elements/dist/vscode-divider/index.js';
 import '@vscode-elements/elements/dist/vscode-icon/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
