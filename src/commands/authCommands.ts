@@ -11,8 +11,8 @@ import { sentenceStart } from '../format/sentence';
 type EnvArg = EnvNode | { environmentId: string; email?: string; password?: string } | undefined;
 
 async function financingEnv(services: SendingServices, arg: EnvArg, prompts?: Prompts): Promise<StoredEnvironment | undefined> {
-  const env = arg && 'env' in arg ? arg.env : arg && 'environmentId' in arg ? services.environments.get(arg.environmentId) : services.environments.active()?.financingBaseUrl ? services.environments.active() : await pickEnvironment(services, 'Financing environment', prompts);
-  if (env && !env.financingBaseUrl) throw new Error(`"${env.name}" has no financing base URL.`);
+  const env = arg && 'env' in arg ? arg.env : arg && 'environmentId' in arg ? services.environments.get(arg.environmentId) : services.environments.active()?.financingBaseUrl ? services.environments.active() : await pickEnvironment(services, vscode.l10n.t('Financing environment'), prompts);
+  if (env && !env.financingBaseUrl) throw new Error(vscode.l10n.t('"{0}" has no financing base URL.', env.name));
   return env;
 }
 
@@ -22,7 +22,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
     try {
       return await fn(arg);
     } catch (err) {
-      const message = err instanceof SignInRequired ? `${err.message} Run "Payment Workbench: Sign In to Financing API".` : err instanceof Error ? err.message : String(err);
+      const message = err instanceof SignInRequired ? vscode.l10n.t('{0} Run "Payment Workbench: Sign In to Financing API".', err.message) : err instanceof Error ? err.message : String(err);
       void vscode.window.showErrorMessage(sentenceStart(message));
       return undefined;
     } finally {
@@ -39,9 +39,9 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
         const given = arg && 'environmentId' in arg ? arg : undefined;
         const storedEmail = await services.credentials.secretOrDefault(env, 'partnerEmail');
         const storedPassword = usesSimulatorCredentials(env) ? await services.credentials.secretOrDefault(env, 'partnerPassword') : undefined;
-        const email = given?.email ?? (await prompts.input({ title: `Sign in to ${env.name}: partner e-mail`, value: storedEmail ?? '', validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : `email: not an e-mail address: '${s}'`) }));
+        const email = given?.email ?? (await prompts.input({ title: vscode.l10n.t('Sign in to {0}: partner e-mail', env.name), value: storedEmail ?? '', validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : vscode.l10n.t('email: not an e-mail address: \'{0}\'', s)) }));
         if (!email) return undefined;
-        const password = given?.password ?? (await prompts.input({ title: `Sign in to ${env.name}: password`, password: true, ...(storedPassword ? { value: storedPassword } : {}) }));
+        const password = given?.password ?? (await prompts.input({ title: vscode.l10n.t('Sign in to {0}: password', env.name), password: true, ...(storedPassword ? { value: storedPassword } : {}) }));
         return password ? { env, email, password } : undefined;
       });
       if (!answers) return undefined;
@@ -51,10 +51,10 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
         const state = await session.signIn(email, password);
         await services.secrets.set(env.id, 'partnerEmail', email);
         await services.secrets.set(env.id, 'partnerPassword', password);
-        void vscode.window.showInformationMessage(`Signed in to ${env.name}.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0}.', env.name));
         return state;
       } catch (err) {
-        if (err instanceof SignInFailed) throw new Error(`Sign-in to ${env.name} failed: ${err.message}`);
+        if (err instanceof SignInFailed) throw new Error(vscode.l10n.t('Sign-in to {0} failed: {1}', env.name, err.message));
         throw err;
       }
     })),
@@ -62,7 +62,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       const env = await financingEnv(services, arg);
       if (!env) return undefined;
       const result = await (await services.connections.session(env)).signOut();
-      void vscode.window.showInformationMessage(result.revoked ? `Signed out of ${env.name}.` : `Tokens for ${env.name} deleted${result.message ? ` (${result.message})` : ''}.`);
+      void vscode.window.showInformationMessage(result.revoked ? vscode.l10n.t('Signed out of {0}.', env.name) : (result.message ? vscode.l10n.t('Tokens for {0} deleted ({1}).', env.name, result.message) : vscode.l10n.t('Tokens for {0} deleted.', env.name)));
       return result;
     })),
     vscode.commands.registerCommand('paymentWorkbench.refreshToken', guard(async (arg) => {
@@ -70,7 +70,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       if (!env) return undefined;
       const session = await services.connections.session(env);
       await session.refresh();
-      void vscode.window.showInformationMessage(`Token for ${env.name} refreshed.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Token for {0} refreshed.', env.name));
       return session.state();
     })),
   );

@@ -1,13 +1,14 @@
+import * as l10n from '@vscode/l10n';
 import { SECRET_NAMES, type SecretName } from '../credentials/secretNames';
 
 export { SECRET_NAMES, type SecretName };
 
 export const SECRET_LABELS: Record<SecretName, string> = {
-  partnerEmail: 'financing partner e-mail',
-  partnerPassword: 'financing partner password',
-  financingTokens: 'financing access and refresh tokens',
-  gatewayApiPassword: 'gateway API password',
-  certificatePassphrase: 'client certificate passphrase',
+  partnerEmail: l10n.t('financing partner e-mail'),
+  partnerPassword: l10n.t('financing partner password'),
+  financingTokens: l10n.t('financing access and refresh tokens'),
+  gatewayApiPassword: l10n.t('gateway API password'),
+  certificatePassphrase: l10n.t('client certificate passphrase'),
 };
 
 const PREFIX = 'paymentWorkbench';

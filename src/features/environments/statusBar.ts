@@ -5,17 +5,17 @@ import type { EnvironmentStore } from './environmentStore';
 /** Active environment with a TEST/LIVE badge that cannot be missed; click to switch. */
 export function registerStatusBar(context: vscode.ExtensionContext, store: EnvironmentStore): void {
   const item = vscode.window.createStatusBarItem('paymentWorkbench.environment', vscode.StatusBarAlignment.Left, 50);
-  item.name = 'Payment Workbench environment';
+  item.name = vscode.l10n.t('Payment Workbench environment');
   item.command = 'paymentWorkbench.switchEnvironment';
   const update = () => {
     const env = store.active();
     if (!env) {
-      item.text = '$(credit-card) No environment';
+      item.text = vscode.l10n.t('$(credit-card) No environment');
       item.backgroundColor = undefined;
     } else {
       const live = isLive(env);
       item.text = `$(credit-card) ${env.name} ${live ? '$(warning) LIVE' : '· TEST'}`;
-      item.tooltip = `${env.name}: ${live ? 'LIVE — real money can move' : 'test environment'}. Click to switch.`;
+      item.tooltip = live ? vscode.l10n.t('{0}: LIVE — real money can move. Click to switch.', env.name) : vscode.l10n.t('{0}: test environment. Click to switch.', env.name);
       item.backgroundColor = live ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     }
     item.show();

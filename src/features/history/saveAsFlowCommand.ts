@@ -29,8 +29,8 @@ async function saveAsFlow(store: HistoryStore, args: SaveAsFlowArgs): Promise<vs
  */
 export async function saveExchangesAsFlow(chosen: readonly Exchange[], givenTarget?: vscode.Uri): Promise<vscode.Uri | undefined> {
   const chosenTarget = givenTarget ?? (await vscode.window.showSaveDialog({
-    title: 'Save as Flow',
-    filters: { 'Payment flow': ['payflow.json'] },
+    title: vscode.l10n.t('Save as Flow'),
+    filters: { [vscode.l10n.t('Payment flow')]: ['payflow.json'] },
     ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'saved.payflow.json') } : {}),
   }));
   if (!chosenTarget) return undefined;
@@ -44,12 +44,12 @@ export async function saveExchangesAsFlow(chosen: readonly Exchange[], givenTarg
 
 async function pickExchanges(entries: readonly Exchange[]): Promise<Exchange[] | undefined> {
   if (entries.length === 0) {
-    void vscode.window.showInformationMessage('The Payment Workbench history is empty.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('The Payment Workbench history is empty.'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
     entries.map((exchange) => ({ label: exchange.operationTitle, description: describeExchange(exchange), detail: `${exchange.request.method} ${exchange.request.url}`, exchange })),
-    { canPickMany: true, placeHolder: 'The requests to put in the flow (they run oldest first)', matchOnDescription: true, ignoreFocusOut: true },
+    { canPickMany: true, placeHolder: vscode.l10n.t('The requests to put in the flow (they run oldest first)'), matchOnDescription: true, ignoreFocusOut: true },
   );
   return picked?.map((p) => p.exchange);
 }
