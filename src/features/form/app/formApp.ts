@@ -3,6 +3,7 @@
  * change to it, re-validates with the catalogue, shows the problems, keeps the state with
  * setState and asks the host for a preview. The views only render and report what the user did.
  */
+import * as l10n from '@vscode/l10n';
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
 import { namedSession, sessionMayHold } from '../../../catalogue/sessionSupply';
 import { deleteAt, getAt, setAt } from '../model/bodyPath';
@@ -85,7 +86,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
       case 'setBody':
         this.fieldNotes = message.fieldNotes ?? {};
         this.replaceBody(message.body, message.params);
-        return this.sendBar.setStatus(`Loaded the body from ${message.source}.`, 'info');
+        return this.sendBar.setStatus(l10n.t('Loaded the body from {0}.', message.source), 'info');
       case 'ids':
         this.state = { ...this.state, params: { ...this.state.params, ...message.params } };
         this.showParamNotes(Object.fromEntries(Object.keys(message.params).map((name) => [name, message.paramNotes?.[name] ?? ''])));
@@ -118,7 +119,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     const state = startingState(message.state, this.bridge.getState());
     const model = formModel(state.operationId, state.version);
     if (!model) {
-      this.root.replaceChildren(el('p', { class: 'form-error', text: `Unknown operation ${state.operationId}.` }));
+      this.root.replaceChildren(el('p', { class: 'form-error', text: l10n.t('Unknown operation {0}.', state.operationId) }));
       this.root.setAttribute('aria-busy', 'false');
       return;
     }
@@ -307,13 +308,13 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
   sessionNote(meta: FieldMeta): string | undefined {
     const { model } = this;
     if (!model || this.requiredNote(meta) === '' || !sessionMayHold(model.op.id, model.version, meta.path)) return undefined;
-    return 'Can come from the session: session.id is set, so the gateway takes this field from the session when the request leaves it out (Update Session stores it).';
+    return l10n.t('Can come from the session: session.id is set, so the gateway takes this field from the session when the request leaves it out (Update Session stores it).');
   }
 
   requiredNote(meta: FieldMeta): string {
-    if (this.model?.required.has(meta.path)) return 'Required';
+    if (this.model?.required.has(meta.path)) return l10n.t('Required');
     if (!meta.required) return '';
-    return meta.path.includes('[]') ? 'Required in every row' : 'Required whenever its object is sent';
+    return meta.path.includes('[]') ? l10n.t('Required in every row') : l10n.t('Required whenever its object is sent');
   }
 
   toggled(key: string, open: boolean): void {

@@ -3,6 +3,7 @@
  * folded unless the user opened it or it holds values. A folded group's fields are not built until
  * it is opened, searched or jumped to: the largest forms have 160–170 fields.
  */
+import * as l10n from '@vscode/l10n';
 import { nodeMetas, type FormLayout, type LayoutSection } from '../model/layout';
 import type { SearchResult } from '../model/search';
 import { el } from '../../shared/app/dom';
@@ -26,7 +27,7 @@ interface Group {
 
 export class SectionsView {
   readonly root = el('div', { class: 'sections' });
-  private readonly noMatch = el('p', { class: 'no-match', text: 'No field matches the search.' });
+  private readonly noMatch = el('p', { class: 'no-match', text: l10n.t('No field matches the search.') });
   private groups = new Map<string, Group>();
   private search: SearchResult | undefined;
   private open = new Set<string>();
@@ -41,8 +42,8 @@ export class SectionsView {
     const items = layout.sections.map((section) => {
       const fieldCount = section.nodes.flatMap((n) => [...nodeMetas(n)]).filter((m) => m.kind !== 'array' && m.kind !== 'map').length;
       const header = el('summary', { class: 'collapsible-header' },
-        el('span', { class: 'group-title' }, section.required ? 'Required fields' : section.key,
-          el('span', { class: 'group-description', text: section.required ? 'always sent' : `${fieldCount} field${fieldCount === 1 ? '' : 's'}` })));
+        el('span', { class: 'group-title' }, section.required ? l10n.t('Required fields') : section.key,
+          el('span', { class: 'group-description', text: section.required ? l10n.t('always sent') : (fieldCount === 1 ? l10n.t('1 field') : l10n.t('{0} fields', fieldCount)) })));
       const details = el('details', { class: section.required ? 'group required-group' : 'group', attrs: { 'data-group': section.key } }, header);
       const group: Group = { section, details, header, badge: undefined, built: false };
       // Opening builds the fields before the browser shows the body (a click, or Enter/Space on the header).
@@ -137,7 +138,7 @@ export class SectionsView {
 
   private badgeOf(group: Group): HTMLElement {
     // In the header: a folded group shows its count too.
-    const badge = el('vscode-badge', { class: 'group-problems', attrs: { variant: 'counter', title: 'Problems in this group' } });
+    const badge = el('vscode-badge', { class: 'group-problems', attrs: { variant: 'counter', title: l10n.t('Problems in this group') } });
     group.header.append(badge);
     return badge;
   }

@@ -24,5 +24,7 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, vie
     scriptUri: uri('dist', 'webview', `${view}.js`),
     styleUris: [uri('media', 'webview.css'), uri('media', `${view}.css`)],
     codiconUri: uri('dist', 'codicons', 'codicon.css'),
+    language: vscode.env.language,
+    ...(vscode.l10n.bundle ? { l10n: vscode.l10n.bundle } : {}),
   });
 }
