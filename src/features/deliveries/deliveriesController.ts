@@ -224,14 +224,14 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
 
   private async triggerScenario(): Promise<void> {
     const folders = this.scenarioFolders();
-    const picked = await vscode.window.showQuickPick(readScenarios(folders).map((s) => ({ label: s.name, description: s.source === 'workspace' ? vscode.l10n.t('yours') : '', detail: 'flow' in s ? s.flow.name : vscode.l10n.t('Cannot be read (pick it for why)'), scenario: s })), { title: vscode.l10n.t('Trigger Scenario'), placeHolder: 'The scenario to run on the simulator', matchOnDetail: true });
+    const picked = await vscode.window.showQuickPick(readScenarios(folders).map((s) => ({ label: s.name, description: s.source === 'workspace' ? vscode.l10n.t('yours') : '', detail: 'flow' in s ? s.flow.name : vscode.l10n.t('Cannot be read (pick it for why)'), scenario: s })), { title: vscode.l10n.t('Trigger Scenario'), placeHolder: vscode.l10n.t('The scenario to run on the simulator'), matchOnDetail: true });
     if (!picked) return;
     if ('problem' in picked.scenario) throw new Error(picked.scenario.problem);
     const scenario: Scenario = picked.scenario;
     const inputs: Record<string, string> = {};
     if (takesOrder(scenario.flow)) {
       const orders = [...new Set([...this.records.values()].sort((a, b) => b.seq - a.seq).flatMap((n) => (n.orderId ? [n.orderId] : [])))].slice(0, 20);
-      const order = await vscode.window.showQuickPick([{ label: vscode.l10n.t('$(add) New order'), orderId: undefined as string | undefined }, ...orders.map((o) => ({ label: o, orderId: o as string | undefined }))], { title: vscode.l10n.t('Trigger {0}: on which order?', scenario.name), placeHolder: 'A new order, or one made before (its notifications are in the Deliveries view)' });
+      const order = await vscode.window.showQuickPick([{ label: vscode.l10n.t('$(add) New order'), orderId: undefined as string | undefined }, ...orders.map((o) => ({ label: o, orderId: o as string | undefined }))], { title: vscode.l10n.t('Trigger {0}: on which order?', scenario.name), placeHolder: vscode.l10n.t('A new order, or one made before (its notifications are in the Deliveries view)') });
       if (!order) return;
       if (order.orderId) inputs['orderId'] = order.orderId;
     }

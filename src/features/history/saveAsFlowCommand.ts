@@ -38,7 +38,7 @@ export async function saveExchangesAsFlow(chosen: readonly Exchange[], givenTarg
   const { incomplete, ...flow } = flowFromExchanges(chosen);
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(flow, null, 2)}\n`));
   if (!givenTarget) await vscode.window.showTextDocument(target);
-  if (incomplete.length) void vscode.window.showInformationMessage(`History keeps no card data or secrets: fill in the bodies of ${incomplete.join(', ')} before running the flow.`);
+  if (incomplete.length) void vscode.window.showInformationMessage(vscode.l10n.t('History keeps no card data or secrets: fill in the bodies of {0} before running the flow.', incomplete.join(', ')));
   return target;
 }
 

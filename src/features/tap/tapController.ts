@@ -259,7 +259,7 @@ export class TapController implements vscode.Disposable {
       return undefined;
     }
     await vscode.env.clipboard.writeText(r.handle.url);
-    void vscode.window.showInformationMessage(`Copied ${r.handle.url}: set it as your server's gateway base URL (or host).`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Copied {0}: set it as your server\'s gateway base URL (or host).', r.handle.url));
     return r.handle.url;
   }
 
@@ -272,7 +272,7 @@ export class TapController implements vscode.Disposable {
       { label: vscode.l10n.t('$(list-flat) Show the Tap View'), command: `${TAP_VIEW_ID}.focus` },
       { label: vscode.l10n.t('$(debug-stop) Stop Gateway Tap'), description: vscode.l10n.t('{0} calls seen', r.handle.seen()), command: TAP_COMMANDS.stop },
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: `Gateway Tap ${r.handle.url} → ${r.env.name}` });
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Gateway Tap {0} → {1}', r.handle.url, r.env.name) });
     if (picked) await vscode.commands.executeCommand(picked.command);
   }
 
@@ -401,17 +401,17 @@ async function askFaultRule(): Promise<FaultRule | undefined> {
   if (!kind) return undefined;
   const asked = valueAskedFor(kind.fault);
   const operation = await vscode.window.showInputBox({
-    title: `Add a Fault: ${kind.fault}`,
+    title: vscode.l10n.t('Add a Fault: {0}', kind.fault),
     prompt: 'For which operation? "*" for every call, or pay, authorize, gateway.pay, PAY…',
     value: '*',
     ignoreFocusOut: true,
     validateInput: (text) => problemOf(() => faultRuleOf({ kind: kind.fault, operation: text, value: asked?.placeholder ?? '' })),
   });
   if (operation === undefined) return undefined;
-  const value = asked ? await vscode.window.showInputBox({ title: `Add a Fault: ${kind.fault}`, prompt: asked.prompt, value: asked.placeholder, ignoreFocusOut: true, validateInput: (text) => problemOf(() => faultRuleOf({ kind: kind.fault, operation, value: text })) }) : '';
+  const value = asked ? await vscode.window.showInputBox({ title: vscode.l10n.t('Add a Fault: {0}', kind.fault), prompt: asked.prompt, value: asked.placeholder, ignoreFocusOut: true, validateInput: (text) => problemOf(() => faultRuleOf({ kind: kind.fault, operation, value: text })) }) : '';
   if (value === undefined) return undefined;
   const often = await vscode.window.showInputBox({
-    title: `Add a Fault: ${kind.fault}`,
+    title: vscode.l10n.t('Add a Fault: {0}', kind.fault),
     prompt: vscode.l10n.t('How often? Empty: every matching call; N: the next N calls; N%: that share of calls'),
     ignoreFocusOut: true,
     validateInput: (text) => problemOf(() => faultRuleOf({ kind: kind.fault, operation, value, often: text })),

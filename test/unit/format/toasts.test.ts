@@ -77,7 +77,8 @@ const LOCALIZED_CALL = /(?:vscode\.)?l10n\.t\((?:\{\s*message:\s*)?/g;
 
 /** What is wrong with a toast's first argument, or undefined when it reads as a sentence. */
 function toastProblem(arg: string): string | undefined {
-  const text = arg.trim().replace(LOCALIZED_CALL, '');
+  // `a ?? 'fallback'` is no branch the sentence starts with: only `?` of a conditional is.
+  const text = arg.trim().replace(LOCALIZED_CALL, '').replace(/\?\?/g, '||');
   if (text.startsWith('sentenceStart(')) return undefined;
   // notificationText only breaks link syntax in a text: the text inside it is what the user reads.
   if (text.startsWith('notificationText(') && text.endsWith(')')) return toastProblem(text.slice('notificationText('.length, -1));

@@ -68,6 +68,14 @@ describe('package: what the Marketplace shows', () => {
     assert.ok(packed.includes('LICENSE'), 'LICENSE is not in the VSIX');
   });
 
+  it('packs the localization: package.nls.json, each package.nls.<lang>.json and the l10n bundles package.json points at', () => {
+    const languages = fs.readdirSync(root).filter((f) => /^package\.nls\.[a-z-]+\.json$/.test(f));
+    assert.ok(languages.length > 0, 'no package.nls.<lang>.json beside package.json');
+    const bundles = fs.readdirSync(path.join(root, 'l10n')).filter((f) => f.endsWith('.json')).map((f) => `l10n/${f}`);
+    for (const file of ['package.nls.json', ...languages, ...bundles]) assert.ok(packed.includes(file), `${file} is not in the VSIX`);
+    assert.ok(bundles.includes('l10n/bundle.l10n.json'), 'no English bundle in l10n/');
+  });
+
   it('has a 128×128 PNG icon (the Marketplace takes no SVG) and packs it', () => {
     assert.equal(manifest.icon, 'media/icon.png');
     assert.deepEqual(pngSize(path.join(root, 'media', 'icon.png')), { width: 128, height: 128 });

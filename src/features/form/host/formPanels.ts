@@ -70,7 +70,7 @@ export class FormPanels implements vscode.Disposable {
     if (!op) return undefined;
     const body = formBodyOf(args.body);
     if (args.body !== undefined && !body) {
-      void vscode.window.showErrorMessage(`${op.title}: this body cannot be opened in a form (${whyNotFormBody(args.body) ?? vscode.l10n.t('not a JSON object')}).`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0}: this body cannot be opened in a form ({1}).', op.title, whyNotFormBody(args.body) ?? vscode.l10n.t('not a JSON object')));
       return undefined;
     }
     const env = (args.environmentId ? envs.get(args.environmentId) : undefined) ?? envs.active();

@@ -31,5 +31,7 @@ export function parseBundle(raw: string | undefined): Record<string, string> | u
   return bundle;
 }
 
-const bundle = parseBundle(typeof document === 'undefined' ? undefined : document.body?.dataset['l10n']);
+// Through globalThis: the host's unit tests load this module without a DOM.
+const page = (globalThis as { document?: { body: { dataset: Record<string, string | undefined> } | null } }).document;
+const bundle = parseBundle(page?.body?.dataset['l10n']);
 if (bundle) l10n.config({ contents: bundle });
