@@ -110,6 +110,31 @@ describe('localization: the text a user reads follows the bundle', () => {
   });
 });
 
+describe('localization: the gateway code meanings follow the bundle loaded first', () => {
+  /** codes.ts builds its tables when it loads, as the extension's bundles do after platform/localization.ts: load it afresh. */
+  const codesModule = require.resolve('../../../src/catalogue/codes');
+  const freshCodes = () => {
+    delete require.cache[codesModule];
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second, fresh evaluation of the module is the point
+    return require(codesModule) as typeof import('../../../src/catalogue/codes');
+  };
+
+  afterEach(() => {
+    l10n.config({ contents: {} });
+    delete require.cache[codesModule];
+  });
+
+  it('DECLINED, INSUFFICIENT_FUNDS and SUCCESS read in Romanian with the Romanian bundle, in English without', () => {
+    assert.equal(freshCodes().GATEWAY_CODES.DECLINED.meaning, 'The issuer declined the transaction.');
+    l10n.config({ contents: readJson('l10n/bundle.l10n.ro.json') as Record<string, string> });
+    const ro = freshCodes();
+    assert.equal(ro.GATEWAY_CODES.DECLINED.meaning, 'Emitentul a refuzat tranzacția.');
+    assert.equal(ro.GATEWAY_CODES.INSUFFICIENT_FUNDS.nextStep, 'Cereți plătitorului alt card sau o sumă mai mică.');
+    assert.match(ro.GATEWAY_CODES.SYSTEM_ERROR.nextStep, /^Reîncercați mai târziu\. O reîncercare are nevoie de un id de tranzacție NOU/);
+    assert.equal(ro.RESULT_VALUES.SUCCESS.meaning, 'Operațiunea s-a încheiat cu succes.');
+  });
+});
+
 describe('localization: host code shows no raw English literal', () => {
   /** Files of the extension host: what imports vscode, and host helpers beside them. */
   const hostFiles = tsFilesUnder(path.join(root, 'src')).filter((f) => /from 'vscode'/.test(fs.readFileSync(f, 'utf8')));
