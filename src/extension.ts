@@ -1,3 +1,5 @@
+// First: the display language's text for modules without `vscode` (see platform/localization.ts).
+import './platform/localization';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { storedSessionState } from './auth/tokenSet';

@@ -3,6 +3,8 @@
  * the response panel, request-file editing, financing sign-in, and what starts the simulator's thread. Everything
  * that needs the catalogue, zod or the HTTP client is reached from here and nowhere else.
  */
+// First: the display language's text for modules without `vscode` (see platform/localization.ts).
+import './platform/localization';
 import { markWalkthroughStep } from './platform/walkthroughProgress';
 import type * as vscode from 'vscode';
 import { registerAuthCommands } from './commands/authCommands';

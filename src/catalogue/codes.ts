@@ -7,6 +7,7 @@
  * Sources: the two specs in shared/spec and shared/reference/gateway-behaviour.md. Entries not in
  * those documents are marked "(public gateway docs)" or "(inferred)" in a comment.
  */
+import * as l10n from '@vscode/l10n';
 import { GATEWAY_CODE_CATEGORIES, type GatewayCode } from './codeCategories';
 
 /** One row of a code table. `category` is the bucket a UI colours by; `nextStep` is advice. */
@@ -30,49 +31,49 @@ export function keysOf<T extends Readonly<Record<string, unknown>>>(table: T): K
 
 export type { GatewayCode, GatewayCodeCategory } from './codeCategories';
 
-const NEW_TXN = 'A retry needs a NEW transaction id (the gateway rejects a reused one).';
+const NEW_TXN = l10n.t('A retry needs a NEW transaction id (the gateway rejects a reused one).');
 
 /** What each gateway code means and what to do; its bucket is in codeCategories.ts (small, read at activation). */
 const GATEWAY_CODE_MEANINGS = {
-  ABORTED: { meaning: 'The payer aborted the transaction (for example left the authentication or provider page).', nextStep: 'Nothing was charged. Let the payer start again; ' + NEW_TXN },
-  ACQUIRER_SYSTEM_ERROR: { meaning: "The acquirer's system failed while processing the transaction.", nextStep: 'Retry later. ' + NEW_TXN },
-  APPROVED: { meaning: 'The transaction was approved.', nextStep: 'Fulfil the order; capture later if this was an authorization.' },
-  APPROVED_PENDING_SETTLEMENT: { meaning: 'Approved; the funds move when the acquirer settles the batch.', nextStep: 'Treat as approved; settlement completes later without further calls.' },
-  AUTHENTICATION_FAILED: { meaning: 'Payer authentication (3-D Secure) failed.', nextStep: 'Do not retry with the same authentication; ask the payer to authenticate again or use another card.' },
-  BLOCKED: { meaning: 'The gateway blocked the transaction under its risk or 3-D Secure blocking rules.', nextStep: 'Look at the risk section for the rule that fired; change the rule or the request, not the retry count.' },
-  CANCELLED: { meaning: 'The payer cancelled the transaction.', nextStep: 'Nothing was charged. Offer the payer to start again.' },
-  DECLINED: { meaning: 'The issuer declined the transaction.', nextStep: 'Ask the payer for another card or to contact their bank. Do not retry the same card blindly.' },
-  DECLINED_AVS: { meaning: 'Declined because the address verification (AVS) failed.', nextStep: 'Check the billing address sent (see the AVS result).' },
-  DECLINED_AVS_CSC: { meaning: 'Declined because both the address verification and the card security code check failed.', nextStep: 'Check the billing address and the card security code.' },
-  DECLINED_CSC: { meaning: 'Declined because the card security code (CVC/CVV) check failed.', nextStep: 'Ask the payer to re-enter the card security code.' },
-  DECLINED_DO_NOT_CONTACT: { meaning: 'Declined; the issuer says not to contact it about this card.', nextStep: 'Do not retry this card; ask for another payment method.' },
-  DECLINED_PAYMENT_PLAN: { meaning: 'Declined because of the payment plan (instalments) requested.', nextStep: 'Retry without the payment plan or with another plan the card supports.' },
-  DEFERRED_TRANSACTION_RECEIVED: { meaning: 'The gateway received a deferred transaction and will process it later.', nextStep: 'Query the order later for the final result.' },
-  DUPLICATE_BATCH: { meaning: 'Declined because the acquirer batch is a duplicate.', nextStep: 'A settlement problem, not a card problem: contact the payment provider.' },
-  EXCEEDED_RETRY_LIMIT: { meaning: 'The retry limit for this transaction was exceeded.', nextStep: 'Stop retrying; start a new order or ask for another card.' },
-  EXPIRED_CARD: { meaning: 'The card has expired (or the expiry sent is wrong).', nextStep: 'Check the expiry month/year sent; ask the payer for a valid card.' },
-  INSUFFICIENT_FUNDS: { meaning: 'The issuer declined for insufficient funds.', nextStep: 'Ask the payer for another card or a lower amount.' },
-  INVALID_CSC: { meaning: 'The card security code is invalid.', nextStep: 'Ask the payer to re-enter the card security code.' },
-  LOCK_FAILURE: { meaning: 'The order is locked: another transaction is running on the same order.', nextStep: 'Wait for the other transaction to finish, then retry. ' + NEW_TXN },
-  NOT_ENROLLED_3D_SECURE: { meaning: 'The cardholder is not enrolled in 3-D Secure.', nextStep: 'Proceed without 3-D Secure if your risk policy allows it, otherwise ask for another card.' },
-  NOT_SUPPORTED: { meaning: 'The transaction type is not supported for this merchant, card or acquirer.', nextStep: 'Check the operation and the merchant configuration; retrying will not help.' },
-  PENDING: { meaning: 'The transaction is pending; the final result is not known yet.', nextStep: 'Query the order later (or wait for the webhook) before fulfilling.' },
-  REFERRED: { meaning: 'Declined: the issuer asks for a referral (voice authorization).', nextStep: 'Ask the payer to contact their bank, or use another card.' },
-  SYSTEM_ERROR: { meaning: 'An internal gateway error occurred while processing the transaction.', nextStep: 'Retry later. ' + NEW_TXN },
-  TIMED_OUT: { meaning: 'The gateway timed out waiting for the acquirer.', nextStep: 'Treat as declined; the gateway tries to reverse it. If you retry, use a NEW transaction id.' },
-  UNKNOWN: { meaning: 'The result is still undetermined; the gateway updates the code if it learns it later.', nextStep: 'Do not retry blindly (you may charge twice): query the order later.' },
-  UNSPECIFIED_FAILURE: { meaning: 'The transaction failed for a reason the gateway does not specify.', nextStep: 'Check acquirerCode/acquirerMessage; query the order before retrying.' },
-  SUBMITTED: { meaning: 'The browser payment was initiated; the payer now completes it at the provider.', nextStep: 'Redirect the payer to browserPayment.redirectUrl; the result arrives when they return.' },
+  ABORTED: { meaning: l10n.t('The payer aborted the transaction (for example left the authentication or provider page).'), nextStep: l10n.t('Nothing was charged. Let the payer start again; {0}', NEW_TXN) },
+  ACQUIRER_SYSTEM_ERROR: { meaning: l10n.t('The acquirer\'s system failed while processing the transaction.'), nextStep: l10n.t('Retry later. {0}', NEW_TXN) },
+  APPROVED: { meaning: l10n.t('The transaction was approved.'), nextStep: l10n.t('Fulfil the order; capture later if this was an authorization.') },
+  APPROVED_PENDING_SETTLEMENT: { meaning: l10n.t('Approved; the funds move when the acquirer settles the batch.'), nextStep: l10n.t('Treat as approved; settlement completes later without further calls.') },
+  AUTHENTICATION_FAILED: { meaning: l10n.t('Payer authentication (3-D Secure) failed.'), nextStep: l10n.t('Do not retry with the same authentication; ask the payer to authenticate again or use another card.') },
+  BLOCKED: { meaning: l10n.t('The gateway blocked the transaction under its risk or 3-D Secure blocking rules.'), nextStep: l10n.t('Look at the risk section for the rule that fired; change the rule or the request, not the retry count.') },
+  CANCELLED: { meaning: l10n.t('The payer cancelled the transaction.'), nextStep: l10n.t('Nothing was charged. Offer the payer to start again.') },
+  DECLINED: { meaning: l10n.t('The issuer declined the transaction.'), nextStep: l10n.t('Ask the payer for another card or to contact their bank. Do not retry the same card blindly.') },
+  DECLINED_AVS: { meaning: l10n.t('Declined because the address verification (AVS) failed.'), nextStep: l10n.t('Check the billing address sent (see the AVS result).') },
+  DECLINED_AVS_CSC: { meaning: l10n.t('Declined because both the address verification and the card security code check failed.'), nextStep: l10n.t('Check the billing address and the card security code.') },
+  DECLINED_CSC: { meaning: l10n.t('Declined because the card security code (CVC/CVV) check failed.'), nextStep: l10n.t('Ask the payer to re-enter the card security code.') },
+  DECLINED_DO_NOT_CONTACT: { meaning: l10n.t('Declined; the issuer says not to contact it about this card.'), nextStep: l10n.t('Do not retry this card; ask for another payment method.') },
+  DECLINED_PAYMENT_PLAN: { meaning: l10n.t('Declined because of the payment plan (instalments) requested.'), nextStep: l10n.t('Retry without the payment plan or with another plan the card supports.') },
+  DEFERRED_TRANSACTION_RECEIVED: { meaning: l10n.t('The gateway received a deferred transaction and will process it later.'), nextStep: l10n.t('Query the order later for the final result.') },
+  DUPLICATE_BATCH: { meaning: l10n.t('Declined because the acquirer batch is a duplicate.'), nextStep: l10n.t('A settlement problem, not a card problem: contact the payment provider.') },
+  EXCEEDED_RETRY_LIMIT: { meaning: l10n.t('The retry limit for this transaction was exceeded.'), nextStep: l10n.t('Stop retrying; start a new order or ask for another card.') },
+  EXPIRED_CARD: { meaning: l10n.t('The card has expired (or the expiry sent is wrong).'), nextStep: l10n.t('Check the expiry month/year sent; ask the payer for a valid card.') },
+  INSUFFICIENT_FUNDS: { meaning: l10n.t('The issuer declined for insufficient funds.'), nextStep: l10n.t('Ask the payer for another card or a lower amount.') },
+  INVALID_CSC: { meaning: l10n.t('The card security code is invalid.'), nextStep: l10n.t('Ask the payer to re-enter the card security code.') },
+  LOCK_FAILURE: { meaning: l10n.t('The order is locked: another transaction is running on the same order.'), nextStep: l10n.t('Wait for the other transaction to finish, then retry. {0}', NEW_TXN) },
+  NOT_ENROLLED_3D_SECURE: { meaning: l10n.t('The cardholder is not enrolled in 3-D Secure.'), nextStep: l10n.t('Proceed without 3-D Secure if your risk policy allows it, otherwise ask for another card.') },
+  NOT_SUPPORTED: { meaning: l10n.t('The transaction type is not supported for this merchant, card or acquirer.'), nextStep: l10n.t('Check the operation and the merchant configuration; retrying will not help.') },
+  PENDING: { meaning: l10n.t('The transaction is pending; the final result is not known yet.'), nextStep: l10n.t('Query the order later (or wait for the webhook) before fulfilling.') },
+  REFERRED: { meaning: l10n.t('Declined: the issuer asks for a referral (voice authorization).'), nextStep: l10n.t('Ask the payer to contact their bank, or use another card.') },
+  SYSTEM_ERROR: { meaning: l10n.t('An internal gateway error occurred while processing the transaction.'), nextStep: l10n.t('Retry later. {0}', NEW_TXN) },
+  TIMED_OUT: { meaning: l10n.t('The gateway timed out waiting for the acquirer.'), nextStep: l10n.t('Treat as declined; the gateway tries to reverse it. If you retry, use a NEW transaction id.') },
+  UNKNOWN: { meaning: l10n.t('The result is still undetermined; the gateway updates the code if it learns it later.'), nextStep: l10n.t('Do not retry blindly (you may charge twice): query the order later.') },
+  UNSPECIFIED_FAILURE: { meaning: l10n.t('The transaction failed for a reason the gateway does not specify.'), nextStep: l10n.t('Check acquirerCode/acquirerMessage; query the order before retrying.') },
+  SUBMITTED: { meaning: l10n.t('The browser payment was initiated; the payer now completes it at the provider.'), nextStep: l10n.t('Redirect the payer to browserPayment.redirectUrl; the result arrives when they return.') },
   // Seen in real responses (reference document), not in the spec's list.
-  PARTIALLY_APPROVED: { meaning: 'Only part of the requested amount was approved.', nextStep: 'Compare transaction.amount with what you asked; collect the rest another way or void.' },
-  DECLINED_INVALID_PIN: { meaning: 'Declined because the PIN entered was wrong.', nextStep: 'Ask the payer to re-enter the PIN.' },
-  DECLINED_PIN_REQUIRED: { meaning: 'Declined because the issuer requires a PIN for this card.', nextStep: 'Repeat the payment with PIN entry (card present) or use another card.' },
+  PARTIALLY_APPROVED: { meaning: l10n.t('Only part of the requested amount was approved.'), nextStep: l10n.t('Compare transaction.amount with what you asked; collect the rest another way or void.') },
+  DECLINED_INVALID_PIN: { meaning: l10n.t('Declined because the PIN entered was wrong.'), nextStep: l10n.t('Ask the payer to re-enter the PIN.') },
+  DECLINED_PIN_REQUIRED: { meaning: l10n.t('Declined because the issuer requires a PIN for this card.'), nextStep: l10n.t('Repeat the payment with PIN entry (card present) or use another card.') },
   // v100 reference (Authorize, Refund, Initiate Authentication responses); meanings from the gateway's code table as republished at unipaygateway.info/codes.
-  APPROVED_AUTO: { meaning: 'Approved automatically by the gateway; the transaction was not sent to the acquirer.', nextStep: 'Treat as approved; nothing reached the issuer, so there is no acquirer code.' },
-  AUTHENTICATION_IN_PROGRESS: { meaning: 'Payer authentication (3-D Secure) has started and is not finished yet.', nextStep: 'Wait for the authentication to complete (the payer is at the issuer), then retrieve the order or transaction.' },
-  BALANCE_AVAILABLE: { meaning: 'A balance is available on the card: the payer can redeem points.', nextStep: 'Offer the payer to pay with points (the balance is in the answer).' },
-  BALANCE_UNKNOWN: { meaning: 'A balance might be available on the card: offer the payer to redeem points.', nextStep: 'Offer points redemption; the amount available is not known until the payer tries.' },
-  NO_BALANCE: { meaning: 'No balance is available on the card: the payer cannot redeem points.', nextStep: 'Take the payment without points redemption.' },
+  APPROVED_AUTO: { meaning: l10n.t('Approved automatically by the gateway; the transaction was not sent to the acquirer.'), nextStep: l10n.t('Treat as approved; nothing reached the issuer, so there is no acquirer code.') },
+  AUTHENTICATION_IN_PROGRESS: { meaning: l10n.t('Payer authentication (3-D Secure) has started and is not finished yet.'), nextStep: l10n.t('Wait for the authentication to complete (the payer is at the issuer), then retrieve the order or transaction.') },
+  BALANCE_AVAILABLE: { meaning: l10n.t('A balance is available on the card: the payer can redeem points.'), nextStep: l10n.t('Offer the payer to pay with points (the balance is in the answer).') },
+  BALANCE_UNKNOWN: { meaning: l10n.t('A balance might be available on the card: offer the payer to redeem points.'), nextStep: l10n.t('Offer points redemption; the amount available is not known until the payer tries.') },
+  NO_BALANCE: { meaning: l10n.t('No balance is available on the card: the payer cannot redeem points.'), nextStep: l10n.t('Take the payment without points redemption.') },
 } as const satisfies Readonly<Record<GatewayCode, Omit<CodeInfo, 'category'>>>;
 
 export const GATEWAY_CODES = withCategories(GATEWAY_CODE_MEANINGS, GATEWAY_CODE_CATEGORIES);
@@ -88,11 +89,11 @@ function withCategories<C extends string, M extends Readonly<Record<C, Omit<Code
 type ResultCategory = 'success' | 'failure' | 'pending' | 'unknown' | 'error';
 
 export const RESULT_VALUES = {
-  SUCCESS: { meaning: 'The operation completed successfully.', category: 'success', nextStep: 'Read response.gatewayCode for the detail.' },
-  FAILURE: { meaning: 'The operation was declined or rejected by the gateway, the acquirer or the issuer.', category: 'failure', nextStep: 'Read response.gatewayCode for why.' },
-  PENDING: { meaning: 'The operation is still being processed.', category: 'pending', nextStep: 'Query the order later before acting on it.' },
-  UNKNOWN: { meaning: 'The outcome is not known yet.', category: 'unknown', nextStep: 'Do not retry blindly; query the order later.' },
-  ERROR: { meaning: 'The gateway rejected the request itself (error envelope); nothing was processed.', category: 'error', nextStep: 'Read error.cause and error.explanation, fix the request and send it again.' },
+  SUCCESS: { meaning: l10n.t('The operation completed successfully.'), category: 'success', nextStep: l10n.t('Read response.gatewayCode for the detail.') },
+  FAILURE: { meaning: l10n.t('The operation was declined or rejected by the gateway, the acquirer or the issuer.'), category: 'failure', nextStep: l10n.t('Read response.gatewayCode for why.') },
+  PENDING: { meaning: l10n.t('The operation is still being processed.'), category: 'pending', nextStep: l10n.t('Query the order later before acting on it.') },
+  UNKNOWN: { meaning: l10n.t('The outcome is not known yet.'), category: 'unknown', nextStep: l10n.t('Do not retry blindly; query the order later.') },
+  ERROR: { meaning: l10n.t('The gateway rejected the request itself (error envelope); nothing was processed.'), category: 'error', nextStep: l10n.t('Read error.cause and error.explanation, fix the request and send it again.') },
 } as const satisfies CodeTable<ResultCategory>;
 
 // ─── Card gateway: risk assessment ───────────────────────────────────────────

@@ -12,8 +12,8 @@ import { sentenceStart } from '../format/sentence';
 type EnvArg = EnvNode | { environmentId: string; email?: string; password?: string } | undefined;
 
 async function financingEnv(services: SendingServices, arg: EnvArg, prompts?: Prompts): Promise<StoredEnvironment | undefined> {
-  const env = arg && 'env' in arg ? arg.env : arg && 'environmentId' in arg ? services.environments.get(arg.environmentId) : services.environments.active()?.financingBaseUrl ? services.environments.active() : await pickEnvironment(services, 'Financing environment', prompts);
-  if (env && !env.financingBaseUrl) throw new Error(`"${env.name}" has no financing base URL.`);
+  const env = arg && 'env' in arg ? arg.env : arg && 'environmentId' in arg ? services.environments.get(arg.environmentId) : services.environments.active()?.financingBaseUrl ? services.environments.active() : await pickEnvironment(services, vscode.l10n.t('Financing environment'), prompts);
+  if (env && !env.financingBaseUrl) throw new Error(vscode.l10n.t('"{0}" has no financing base URL.', env.name));
   return env;
 }
 
@@ -21,11 +21,11 @@ async function financingEnv(services: SendingServices, arg: EnvArg, prompts?: Pr
 export function registerAuthCommands(context: vscode.ExtensionContext, services: SendingServices, onChange: () => void): void {
   const guard = (fn: (arg: EnvArg) => Promise<unknown>) => async (arg: EnvArg) => {
     try {
-      requireTrust('signing in to the financing API');
+      requireTrust(vscode.l10n.t('signing in to the financing API'));
       return await fn(arg);
     } catch (err) {
       if (isRestrictedMode(err)) return undefined; // told, with the way out
-      const message = err instanceof SignInRequired ? `${err.message} Run "Payment Workbench: Sign In to Financing API".` : err instanceof Error ? err.message : String(err);
+      const message = err instanceof SignInRequired ? vscode.l10n.t('{0} Run "Payment Workbench: Sign In to Financing API".', err.message) : err instanceof Error ? err.message : String(err);
       void vscode.window.showErrorMessage(sentenceStart(message));
       return undefined;
     } finally {
@@ -43,9 +43,9 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
         // Shown in the prompts only when stored for this host: a prompt asks nothing about hosts, the sign-in sends what was typed.
         const storedEmail = await services.credentials.withoutAsking(env, 'partnerEmail');
         const storedPassword = usesSimulatorCredentials(env) ? await services.credentials.withoutAsking(env, 'partnerPassword') : undefined;
-        const email = given?.email ?? (await prompts.input({ title: `Sign in to ${env.name}: partner e-mail`, value: storedEmail ?? '', validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : `email: not an e-mail address: '${s}'`) }));
+        const email = given?.email ?? (await prompts.input({ title: vscode.l10n.t('Sign in to {0}: partner e-mail', env.name), value: storedEmail ?? '', validateInput: (s) => (/^\S+@\S+$/.test(s) ? undefined : vscode.l10n.t('email: not an e-mail address: \'{0}\'', s)) }));
         if (!email) return undefined;
-        const password = given?.password ?? (await prompts.input({ title: `Sign in to ${env.name}: password`, password: true, ...(storedPassword ? { value: storedPassword } : {}) }));
+        const password = given?.password ?? (await prompts.input({ title: vscode.l10n.t('Sign in to {0}: password', env.name), password: true, ...(storedPassword ? { value: storedPassword } : {}) }));
         return password ? { env, email, password } : undefined;
       });
       if (!answers) return undefined;
@@ -55,10 +55,10 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
         const state = await session.signIn(email, password);
         await services.secrets.set(env, 'partnerEmail', email);
         await services.secrets.set(env, 'partnerPassword', password);
-        void vscode.window.showInformationMessage(`Signed in to ${env.name}.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0}.', env.name));
         return state;
       } catch (err) {
-        if (err instanceof SignInFailed) throw new Error(`Sign-in to ${env.name} failed: ${err.message}`);
+        if (err instanceof SignInFailed) throw new Error(vscode.l10n.t('Sign-in to {0} failed: {1}', env.name, err.message));
         throw err;
       }
     })),
@@ -66,7 +66,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       const env = await financingEnv(services, arg);
       if (!env) return undefined;
       const result = await (await services.connections.session(env)).signOut();
-      void vscode.window.showInformationMessage(result.revoked ? `Signed out of ${env.name}.` : `Tokens for ${env.name} deleted${result.message ? ` (${result.message})` : ''}.`);
+      void vscode.window.showInformationMessage(result.revoked ? vscode.l10n.t('Signed out of {0}.', env.name) : (result.message ? vscode.l10n.t('Tokens for {0} deleted ({1}).', env.name, result.message) : vscode.l10n.t('Tokens for {0} deleted.', env.name)));
       return result;
     })),
     vscode.commands.registerCommand('paymentWorkbench.refreshToken', guard(async (arg) => {
@@ -74,7 +74,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       if (!env) return undefined;
       const session = await services.connections.session(env);
       await session.refresh();
-      void vscode.window.showInformationMessage(`Token for ${env.name} refreshed.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Token for {0} refreshed.', env.name));
       return session.state();
     })),
   );

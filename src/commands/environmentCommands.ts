@@ -40,14 +40,14 @@ async function askUrl(prompts: Prompts, title: string, value: string | undefined
   const v = await prompts.input({
     title,
     value: value ?? '',
-    prompt: 'Leave empty if this environment does not use that API.',
+    prompt: vscode.l10n.t('Leave empty if this environment does not use that API.'),
     validateInput: (s) => {
       if (!s) return undefined;
       try {
         const u = new URL(s);
-        return /^https?:$/.test(u.protocol) ? undefined : `must be an http(s) URL, got '${u.protocol}'`;
+        return /^https?:$/.test(u.protocol) ? undefined : vscode.l10n.t('must be an http(s) URL, got \'{0}\'', u.protocol);
       } catch {
-        return `not a URL: '${s}'`;
+        return vscode.l10n.t('not a URL: \'{0}\'', s);
       }
     },
   });
@@ -60,18 +60,18 @@ function editFields(base: Partial<EnvironmentInput>): Promise<Partial<Environmen
 }
 
 async function askFields(prompts: Prompts, base: Partial<EnvironmentInput>): Promise<Partial<EnvironmentInput> | null> {
-  const name = await prompts.input({ title: 'Environment name', value: base.name ?? '', validateInput: (s) => (s.trim() ? undefined : 'a name is needed') });
+  const name = await prompts.input({ title: vscode.l10n.t('Environment name'), value: base.name ?? '', validateInput: (s) => (s.trim() ? undefined : vscode.l10n.t('a name is needed')) });
   if (name === undefined) return null;
-  const gatewayUrl = await askUrl(prompts, 'Gateway URL (e.g. https://test-gateway.mastercard.com)', base.gatewayUrl);
+  const gatewayUrl = await askUrl(prompts, vscode.l10n.t('Gateway URL (e.g. https://test-gateway.mastercard.com)'), base.gatewayUrl);
   if (gatewayUrl === null) return null;
-  const financingBaseUrl = await askUrl(prompts, 'Financing API base URL', base.financingBaseUrl);
+  const financingBaseUrl = await askUrl(prompts, vscode.l10n.t('Financing API base URL'), base.financingBaseUrl);
   if (financingBaseUrl === null) return null;
   let merchantId = base.merchantId;
   if (gatewayUrl) {
     const m = await prompts.input({
-      title: 'Merchant id',
+      title: vscode.l10n.t('Merchant id'),
       value: base.merchantId ?? '',
-      prompt: 'Ids starting with TEST run against the gateway test system.',
+      prompt: vscode.l10n.t('Ids starting with TEST run against the gateway test system.'),
       validateInput: (s) => (/^[A-Za-z0-9_-]{1,40}$/.test(s) ? undefined : `merchantId: alphanumeric plus - and _, 1 to 40 characters, got '${s}'`),
     });
     if (m === undefined) return null;
@@ -99,16 +99,16 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
   const setSecret = async (arg: EnvArg, name: SecretName, announce = true) => {
     const given = arg && 'value' in arg ? arg.value : undefined;
     const answer = await withPrompts(async (prompts) => {
-      const env = await resolveEnv(services, arg, `Environment for the ${SECRET_LABELS[name]}`, prompts);
+      const env = await resolveEnv(services, arg, vscode.l10n.t('Environment for the {0}', SECRET_LABELS[name]), prompts);
       if (!env) return undefined;
-      const value = given ?? (await prompts.input({ title: `${env.name}: ${SECRET_LABELS[name]}`, password: true, prompt: 'Kept in VS Code secret storage only.' }));
+      const value = given ?? (await prompts.input({ title: `${env.name}: ${SECRET_LABELS[name]}`, password: true, prompt: vscode.l10n.t('Kept in VS Code secret storage only.') }));
       return value === undefined ? undefined : { env, value };
     });
     if (!answer) return;
     const { env, value } = answer;
     await secrets.set(env, name, value);
     if (name === 'gatewayApiPassword' && value !== '') void markWalkthroughStep(context.globalState, 'passwordStored');
-    if (given === undefined && announce) void vscode.window.showInformationMessage(`${SECRET_LABELS[name]} saved for ${env.name}.`);
+    if (given === undefined && announce) void vscode.window.showInformationMessage(vscode.l10n.t('{0} saved for {1}.', SECRET_LABELS[name], env.name));
     return true;
   };
 
@@ -117,10 +117,10 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
     if (envs.active()?.id === env.id) return true;
     if (isLive(env)) {
       const switchToLive = await confirmDangerousAction({
-        message: `Make "${env.name}" the active environment? It is LIVE: real money can move.`,
-        detail: `Money-moving operations still ask before each send. Merchant ${env.merchantId ?? '(none)'}, ${env.gatewayUrl ?? env.financingBaseUrl ?? ''}`,
-        safe: 'Stay on Current',
-        action: 'Switch to LIVE',
+        message: vscode.l10n.t('Make "{0}" the active environment? It is LIVE: real money can move.', env.name),
+        detail: vscode.l10n.t('Money-moving operations still ask before each send. Merchant {0}, {1}', env.merchantId ?? vscode.l10n.t('(none)'), env.gatewayUrl ?? env.financingBaseUrl ?? ''),
+        safe: vscode.l10n.t('Stay on Current'),
+        action: vscode.l10n.t('Switch to LIVE'),
       });
       if (!switchToLive) return false;
     }
@@ -131,13 +131,13 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
   /** The end of Add Environment: store its password now, and a notification whose buttons do the next thing. */
   const offerNextAfterAdding = async (env: { id: string; name: string; gatewayUrl?: string; gatewayAuth?: string }): Promise<void> => {
     const needsPassword = env.gatewayUrl !== undefined && env.gatewayAuth !== 'certificate' && !(await secrets.get(env.id, 'gatewayApiPassword'));
-    const SET_PASSWORD = `Set ${SECRET_LABELS.gatewayApiPassword}…`;
-    const MAKE_ACTIVE = 'Make Active';
-    const choice = await vscode.window.showInformationMessage(`Environment "${env.name}" added.`, ...(needsPassword ? [SET_PASSWORD] : []), MAKE_ACTIVE);
+    const SET_PASSWORD = vscode.l10n.t('Set {0}…', SECRET_LABELS.gatewayApiPassword);
+    const MAKE_ACTIVE = vscode.l10n.t('Make Active');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Environment "{0}" added.', env.name), ...(needsPassword ? [SET_PASSWORD] : []), MAKE_ACTIVE);
     if (choice === SET_PASSWORD) {
       const stored = await setSecret({ environmentId: env.id }, 'gatewayApiPassword', false);
       if (stored && envs.active()?.id !== env.id) {
-        const next = await vscode.window.showInformationMessage(`${SECRET_LABELS.gatewayApiPassword} saved for ${env.name}.`, MAKE_ACTIVE);
+        const next = await vscode.window.showInformationMessage(vscode.l10n.t('{0} saved for {1}.', SECRET_LABELS.gatewayApiPassword, env.name), MAKE_ACTIVE);
         if (next === MAKE_ACTIVE) await vscode.commands.executeCommand('paymentWorkbench.activateEnvironment', { environmentId: env.id });
       }
     } else if (choice === MAKE_ACTIVE) {
@@ -147,11 +147,11 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
 
   context.subscriptions.push(
     vscode.commands.registerCommand('paymentWorkbench.activateEnvironment', run(async (arg: EnvArg) => {
-      const env = await resolveEnv(services, arg, 'Environment to make active');
+      const env = await resolveEnv(services, arg, vscode.l10n.t('Environment to make active'));
       return env ? makeActive(env) : false;
     })),
     vscode.commands.registerCommand('paymentWorkbench.switchEnvironment', run(async () => {
-      const env = await pickEnvironment(services, 'Switch the active environment');
+      const env = await pickEnvironment(services, vscode.l10n.t('Switch the active environment'));
       return env ? makeActive(env) : false;
     })),
     vscode.commands.registerCommand('paymentWorkbench.addEnvironment', run(async (arg?: unknown) => {
@@ -173,7 +173,7 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
       return vscode.commands.executeCommand('paymentWorkbench.openForm', row);
     }),
     vscode.commands.registerCommand('paymentWorkbench.editEnvironment', run(async (arg: EnvArg) => {
-      const env = await resolveEnv(services, arg, 'Environment to edit');
+      const env = await resolveEnv(services, arg, vscode.l10n.t('Environment to edit'));
       if (!env) return;
       const { source, ...data } = env;
       const fields = await editFields(data);
@@ -184,20 +184,21 @@ export function registerEnvironmentCommands(context: vscode.ExtensionContext, se
       await envs.save(edited.simulator && parsed.success ? { ...edited, simulator: usesSimulatorCredentials(parsed.data) } : edited, source);
     })),
     vscode.commands.registerCommand('paymentWorkbench.duplicateEnvironment', run(async (arg: EnvArg) => {
-      const env = await resolveEnv(services, arg, 'Environment to duplicate');
+      const env = await resolveEnv(services, arg, vscode.l10n.t('Environment to duplicate'));
       if (!env) return;
       const { source: _s, ...data } = env;
       // A copy of a simulator environment still points at the simulator: it keeps its public test credentials.
-      const copy = await envs.save({ ...data, id: newId(env.name), name: `${env.name} (copy)`, simulator: usesSimulatorCredentials(env) });
+      const copy = await envs.save({ ...data, id: newId(env.name), name: vscode.l10n.t('{0} (copy)', env.name), simulator: usesSimulatorCredentials(env) });
       await secrets.copyAll(env.id, copy.id);
       return copy;
     })),
     vscode.commands.registerCommand('paymentWorkbench.deleteEnvironment', run(async (arg: EnvArg & { confirmed?: boolean }) => {
-      const env = await resolveEnv(services, arg, 'Environment to delete');
+      const env = await resolveEnv(services, arg, vscode.l10n.t('Environment to delete'));
       if (!env) return;
       if (!(arg && 'confirmed' in arg && arg.confirmed)) {
-        const ok = await vscode.window.showWarningMessage(`Delete "${env.name}" and its stored passwords and tokens?`, { modal: true }, 'Delete');
-        if (ok !== 'Delete') return;
+        const DELETE = vscode.l10n.t('Delete');
+        const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Delete "{0}" and its stored passwords and tokens?', env.name), { modal: true }, DELETE);
+        if (ok !== DELETE) return;
       }
       await envs.remove(env.id);
       await secrets.deleteAll(env.id);

@@ -30,7 +30,7 @@ export function suggestedOrder(op: OperationDef, environmentId: string, services
   if (role !== 'followUp' && role !== 'lookup') return { orderId: freshOrderId() };
   const choice = services.orders.choiceFor(op.id, environmentId);
   if (choice) return choice;
-  return { note: role === 'lookup' ? 'No order sent in this window yet: enter the order id.' : `No order sent in this window has funds left for ${op.title}: enter the order id.` };
+  return { note: role === 'lookup' ? vscode.l10n.t('No order sent in this window yet: enter the order id.') : vscode.l10n.t('No order sent in this window has funds left for {0}: enter the order id.', op.title) };
 }
 
 /** The ids an operation's URL needs (as the form's "Fresh ids" fills them) and notes for the form to show beside them. */

@@ -15,22 +15,22 @@ export const INSERT_TEST_CARD_COMMAND = 'paymentWorkbench.insertTestCard';
 const CARD_PATH = ['body', 'sourceOfFunds', 'provided', 'card'] as const;
 
 const THREE_DS_WORDS: Record<NonNullable<TestCard['threeDS']>, string> = {
-  frictionless: '3DS frictionless (Y)', attempted: '3DS attempted (A)', failed: '3DS failed (N)', rejected: '3DS rejected (R)',
-  challenge: '3DS challenge (C)', notEnrolled: '3DS not enrolled', unavailable: '3DS unavailable (U)',
+  frictionless: vscode.l10n.t('3DS frictionless (Y)'), attempted: vscode.l10n.t('3DS attempted (A)'), failed: vscode.l10n.t('3DS failed (N)'), rejected: vscode.l10n.t('3DS rejected (R)'),
+  challenge: vscode.l10n.t('3DS challenge (C)'), notEnrolled: vscode.l10n.t('3DS not enrolled'), unavailable: vscode.l10n.t('3DS unavailable (U)'),
 };
 
 interface CardItem extends vscode.QuickPickItem { card: TestCard }
 
 async function pickCard(): Promise<TestCard | undefined> {
   const items: CardItem[] = TEST_CARD_LIST.map((card) => ({
-    card, label: card.number, description: card.threeDS ? THREE_DS_WORDS[card.threeDS] : `expiry ${card.expiry.month}/${card.expiry.year}`, detail: card.purpose,
+    card, label: card.number, description: card.threeDS ? THREE_DS_WORDS[card.threeDS] : vscode.l10n.t('expiry {0}/{1}', card.expiry.month, card.expiry.year), detail: card.purpose,
   }));
-  return (await withPrompts((p) => p.pick(items, { title: 'Insert Test Card', placeHolder: 'A test card for sourceOfFunds.provided.card', matchOnDescription: true, matchOnDetail: true })))?.card;
+  return (await withPrompts((p) => p.pick(items, { title: vscode.l10n.t('Insert Test Card'), placeHolder: vscode.l10n.t('A test card for sourceOfFunds.provided.card'), matchOnDescription: true, matchOnDetail: true })))?.card;
 }
 
 async function targetDocument(target: unknown): Promise<vscode.TextDocument> {
   const document = target instanceof vscode.Uri ? await vscode.workspace.openTextDocument(target) : vscode.window.activeTextEditor?.document;
-  if (!document) throw new Error('Open a request file (*.payreq.json) to insert a test card into');
+  if (!document) throw new Error(vscode.l10n.t('Open a request file (*.payreq.json) to insert a test card into'));
   if (!isRequestFile(document)) throw new Error(`${vscode.workspace.asRelativePath(document.uri)} is not a request file (*.payreq.json); a test card goes into a request's body`);
   return document;
 }
@@ -42,7 +42,7 @@ function cardFields(card: TestCard): Record<string, unknown> {
 async function insertTestCard(target: unknown, cardNumber: unknown): Promise<boolean> {
   const document = await targetDocument(target);
   const given = typeof cardNumber === 'string' ? testCardByNumber(cardNumber) : undefined;
-  if (typeof cardNumber === 'string' && !given) throw new Error(`${cardNumber} is not in the test-card table; see "payment-workbench test-cards"`);
+  if (typeof cardNumber === 'string' && !given) throw new Error(vscode.l10n.t('{0} is not in the test-card table; see "payment-workbench test-cards"', cardNumber));
   const card = given ?? (await pickCard());
   if (!card) return false;
   const text = document.getText();
@@ -50,7 +50,7 @@ async function insertTestCard(target: unknown, cardNumber: unknown): Promise<boo
   try {
     edits = setValueEdits(text, CARD_PATH, cardFields(card));
   } catch (err) {
-    throw new Error(`Cannot insert the card into ${vscode.workspace.asRelativePath(document.uri)}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(vscode.l10n.t('Cannot insert the card into {0}: {1}', vscode.workspace.asRelativePath(document.uri), err instanceof Error ? err.message : String(err)));
   }
   const edit = new vscode.WorkspaceEdit();
   for (const e of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.length)), e.content);

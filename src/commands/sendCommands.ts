@@ -92,7 +92,7 @@ export class SendCommands {
   /** `port` is where the questions go: the window's modals, or a door's own (the form reviews in its page). */
   async send(args: SendArgs, port: SendPort = this.services.questions.port): Promise<Exchange | undefined> {
     // Before any question: in Restricted Mode nothing is asked and nothing is sent (the form keeps what was typed).
-    requireTrust('sending');
+    requireTrust(vscode.l10n.t('sending'));
     // Every question in one widget, closed before the send path asks its own (LIVE, a missing password).
     const request = await withPrompts((prompts) => this.ask(args, prompts));
     return request ? this.sendResolved(request, port) : undefined;
@@ -100,9 +100,9 @@ export class SendCommands {
 
   /** What `args` leaves open, asked in order: environment, operation, version, body, the URL's ids. */
   private async ask(args: SendArgs, prompts: Prompts): Promise<ResolvedSend | undefined> {
-    const env = args.environmentId ? this.services.environments.get(args.environmentId) : await pickEnvironment(this.services, 'Environment to send to', prompts);
+    const env = args.environmentId ? this.services.environments.get(args.environmentId) : await pickEnvironment(this.services, vscode.l10n.t('Environment to send to'), prompts);
     if (!env) {
-      if (args.environmentId) throw new SendSetupError(`No environment with id "${args.environmentId}".`);
+      if (args.environmentId) throw new SendSetupError(vscode.l10n.t('No environment with id "{0}".', args.environmentId));
       return undefined;
     }
     const op = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(env, undefined, prompts);
@@ -122,11 +122,11 @@ export class SendCommands {
   }
 
   private async sendFile(uri?: vscode.Uri): Promise<Exchange | undefined> {
-    requireTrust('sending');
+    requireTrust(vscode.l10n.t('sending'));
     // Judged by its size before it is opened or parsed, as the CLI judges it: a file of 30 MB is refused at once.
     const doc = await openOwnFile(uri, 'request');
-    if (!doc) throw new SendSetupError('Open a .payreq.json request file first.');
-    if ('problem' in doc) throw new SendSetupError(`${uri ? vscode.workspace.asRelativePath(uri) : 'The request file'}: (file): ${doc.problem}`);
+    if (!doc) throw new SendSetupError(vscode.l10n.t('Open a .payreq.json request file first.'));
+    if ('problem' in doc) throw new SendSetupError(`${uri ? vscode.workspace.asRelativePath(uri) : vscode.l10n.t('The request file')}: (file): ${doc.problem}`);
     const parsed = parseRequestFile(doc.getText());
     if (!parsed.ok) throw new SendSetupError(`${vscode.workspace.asRelativePath(doc.uri)}: ${parsed.message}`);
     const env = this.services.environments.requireActive();
@@ -175,8 +175,8 @@ export class SendCommands {
     if (choices.length <= 1) return undefined;
     const preferred = env.versions?.[op.id] ?? op.defaultVersion;
     const picked = await prompts.pick(
-      choices.map((v) => ({ label: `Version ${v}`, description: v === preferred ? 'default' : op.documentedVersions.includes(v) ? 'documented' : '', v })),
-      { placeHolder: `${op.title}: API version` },
+      choices.map((v) => ({ label: vscode.l10n.t('Version {0}', v), description: v === preferred ? vscode.l10n.t('default') : op.documentedVersions.includes(v) ? vscode.l10n.t('documented') : '', v })),
+      { placeHolder: vscode.l10n.t('{0}: API version', op.title) },
     );
     if (!picked) throw new vscode.CancellationError();
     return picked.v;
@@ -188,13 +188,13 @@ export class SendCommands {
     for (const doc of vscode.workspace.textDocuments) {
       if (!isRequestFile(doc)) continue;
       const parsed = parseRequestFile(doc.getText());
-      if (parsed.ok && parsed.file.operation === op.id) items.push({ label: `$(file) ${vscode.workspace.asRelativePath(doc.uri)}`, description: 'open request file', body: () => parsed.file.body });
+      if (parsed.ok && parsed.file.operation === op.id) items.push({ label: `$(file) ${vscode.workspace.asRelativePath(doc.uri)}`, description: vscode.l10n.t('open request file'), body: () => parsed.file.body });
     }
     const last = this.services.lastSent.bodyOf(op.id);
-    if (last !== undefined) items.push({ label: '$(history) Last body', description: 'the body last sent for this operation', body: () => last });
+    if (last !== undefined) items.push({ label: vscode.l10n.t('$(history) Last body'), description: vscode.l10n.t('the body last sent for this operation'), body: () => last });
     // Fresh ids where the body creates one (Initiate Checkout's order.id): a second checkout must not reuse a paid order.
-    items.push({ label: '$(symbol-snippet) Minimal example', description: 'generated from the catalogue', body: () => withFreshBodyIds(op, version, (exampleBody(op.id as never, version) ?? {}) as JsonObject, freshOrderId).body });
-    const picked = items.length === 1 ? items[0] : await prompts.pick(items, { placeHolder: `${op.title}: body` });
+    items.push({ label: vscode.l10n.t('$(symbol-snippet) Minimal example'), description: vscode.l10n.t('generated from the catalogue'), body: () => withFreshBodyIds(op, version, (exampleBody(op.id as never, version) ?? {}) as JsonObject, freshOrderId).body });
+    const picked = items.length === 1 ? items[0] : await prompts.pick(items, { placeHolder: vscode.l10n.t('{0}: body', op.title) });
     return picked?.body();
   }
 
@@ -213,7 +213,7 @@ export class SendCommands {
         title: `${op.title}: ${p.name}`,
         prompt: suggestion.note ? `${suggestion.note}. ${p.help}` : p.help,
         ...(suggestion.orderId ? { value: suggestion.orderId } : {}),
-        validateInput: (v) => (v.length < p.minLength || v.length > p.maxLength ? `${p.name}: must be ${p.minLength} to ${p.maxLength} characters, got ${v.length}` : undefined),
+        validateInput: (v) => (v.length < p.minLength || v.length > p.maxLength ? vscode.l10n.t('{0}: must be {1} to {2} characters, got {3}', p.name, p.minLength, p.maxLength, v.length) : undefined),
       });
       if (value === undefined) return undefined;
       params[p.name] = value;
@@ -223,19 +223,20 @@ export class SendCommands {
 
   private async copyCurl(withSecrets: boolean): Promise<void> {
     const last = this.services.lastSent.request();
-    if (!last) throw new SendSetupError('Nothing sent yet in this window.');
+    if (!last) throw new SendSetupError(vscode.l10n.t('Nothing sent yet in this window.'));
     if (withSecrets) {
+      const COPY_WITH_SECRETS = vscode.l10n.t('Copy with Secrets');
       const ok = await vscode.window.showWarningMessage(
-        'Copy the last request with its password or token in clear text?',
-        { modal: true, detail: 'Anyone who sees the clipboard can then call the API as you. The redacted copy is usually enough.' },
-        'Copy with Secrets',
+        vscode.l10n.t('Copy the last request with its password or token in clear text?'),
+        { modal: true, detail: vscode.l10n.t('Anyone who sees the clipboard can then call the API as you. The redacted copy is usually enough.') },
+        COPY_WITH_SECRETS,
       );
-      if (ok !== 'Copy with Secrets') return;
+      if (ok !== COPY_WITH_SECRETS) return;
     }
     const env = last.env;
     const transport = env.gatewayAuth === 'certificate' && env.certificate ? { certPath: env.certificate.certPath, keyPath: env.certificate.keyPath, ...(env.certificate.caPath ? { caPath: env.certificate.caPath } : {}) } : undefined;
     await vscode.env.clipboard.writeText(toCurl(last.request, { includeSecrets: withSecrets, ...(transport ? { transport } : {}) }));
-    void vscode.window.showInformationMessage(withSecrets ? 'Copied the cURL command with its secrets.' : 'Copied the cURL command (secrets redacted).');
+    void vscode.window.showInformationMessage(withSecrets ? vscode.l10n.t('Copied the cURL command with its secrets.') : vscode.l10n.t('Copied the cURL command (secrets redacted).'));
   }
 }
 

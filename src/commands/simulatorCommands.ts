@@ -9,7 +9,7 @@ export function registerSimulatorCommands(context: vscode.ExtensionContext, simu
     vscode.commands.registerCommand('paymentWorkbench.startSimulator', async () => {
       try {
         const r = await simulator.start();
-        void vscode.window.showInformationMessage(r.alreadyRunning ? `The local simulator is already running at ${r.baseUrl}.` : `Local simulator running at ${r.baseUrl}.`);
+        void vscode.window.showInformationMessage(r.alreadyRunning ? vscode.l10n.t('The local simulator is already running at {0}.', r.baseUrl) : vscode.l10n.t('Local simulator running at {0}.', r.baseUrl));
         return r;
       } catch (err) {
         if (isRestrictedMode(err)) return undefined; // told, with the way out
@@ -19,7 +19,7 @@ export function registerSimulatorCommands(context: vscode.ExtensionContext, simu
     }),
     vscode.commands.registerCommand('paymentWorkbench.stopSimulator', async () => {
       const stopped = await simulator.stop();
-      const message = stopped ? 'Local simulator stopped.' : describeOccupant(simulator.port, await simulator.occupant());
+      const message = stopped ? vscode.l10n.t('Local simulator stopped.') : describeOccupant(simulator.port, await simulator.occupant());
       void vscode.window.showInformationMessage(sentenceStart(message));
       return { stopped, message };
     }),

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { usesSimulatorCredentials, type Environment } from '../environments/environment';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
 import { SECRET_LABELS, type SecretName } from './secretNames';
@@ -132,10 +133,10 @@ export function originQuestion(env: Environment, name: SecretName, storedOrigin:
   // The environment's id, not its name: a workspace file writes the name, and a name is free text that could
   // spoof the sentence ("… was stored for evil.example.net"); the id is letters, digits, - and _ only.
   const message = storedFor === undefined
-    ? `The ${label} of environment "${env.id}" was stored before Payment Workbench bound secrets to their host; this request goes to ${sendingTo}.`
-    : `The ${label} of environment "${env.id}" was stored for ${storedFor}; this request goes to ${sendingTo}.`;
+    ? l10n.t('The {0} of environment "{1}" was stored before Payment Workbench bound secrets to their host; this request goes to {2}.', label, env.id, sendingTo)
+    : l10n.t('The {0} of environment "{1}" was stored for {2}; this request goes to {3}.', label, env.id, storedFor, sendingTo);
   const detail = storedFor === undefined
-    ? `Send it to ${sendingTo} only if that is the host you stored it for. Environments are matched by id, and a workspace file (a repository you cloned) may reuse an id with another URL.`
-    : `Environments are matched by id, and a workspace file (a repository you cloned) may reuse the id "${env.id}" with another URL. Send it to ${sendingTo} only if you trust that host with it.`;
+    ? l10n.t('Send it to {0} only if that is the host you stored it for. Environments are matched by id, and a workspace file (a repository you cloned) may reuse an id with another URL.', sendingTo)
+    : l10n.t('Environments are matched by id, and a workspace file (a repository you cloned) may reuse the id "{0}" with another URL. Send it to {1} only if you trust that host with it.', env.id, sendingTo);
   return { environment: env, secret: name, storedFor, sendingTo, message, detail };
 }

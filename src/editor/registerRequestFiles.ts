@@ -34,10 +34,10 @@ class RequestFileLenses implements vscode.CodeLensProvider {
     const summary = summarizeRequestText(document.getText());
     const line = document.positionAt(summary.topOffset).line;
     const range = new vscode.Range(line, 0, line, 0);
-    const what = summary.operation ? summary.operation.title : 'Request';
+    const what = summary.operation ? summary.operation.title : vscode.l10n.t('Request');
     return [
-      new vscode.CodeLens(range, { title: `$(play) Send ${what}`, command: SEND_REQUEST_FILE_COMMAND, arguments: [document.uri], tooltip: `Send this ${what} request to the active environment` }),
-      new vscode.CodeLens(range, { title: '$(edit) Open in Form', command: OPEN_IN_FORM_COMMAND, arguments: [document.uri], tooltip: `Edit this ${what} request in a form with live validation` }),
+      new vscode.CodeLens(range, { title: vscode.l10n.t('$(play) Send {0}', what), command: SEND_REQUEST_FILE_COMMAND, arguments: [document.uri], tooltip: vscode.l10n.t('Send this {0} request to the active environment', what) }),
+      new vscode.CodeLens(range, { title: vscode.l10n.t('$(edit) Open in Form'), command: OPEN_IN_FORM_COMMAND, arguments: [document.uri], tooltip: vscode.l10n.t('Edit this {0} request in a form with live validation', what) }),
     ];
   }
 
@@ -79,7 +79,7 @@ class RequestFileDiagnostics implements vscode.Disposable {
       });
     } catch (e) {
       // A catalogue bug must not leave stale squiggles nor break typing: say so once, on the first line.
-      const d = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), `Payment Workbench could not validate this file: ${e instanceof Error ? e.message : String(e)}`, vscode.DiagnosticSeverity.Warning);
+      const d = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), vscode.l10n.t('Payment Workbench could not validate this file: {0}', e instanceof Error ? e.message : String(e)), vscode.DiagnosticSeverity.Warning);
       d.source = DIAGNOSTIC_SOURCE;
       diagnostics = [d];
     }
@@ -117,7 +117,7 @@ export class SentTransactionNotes implements vscode.Disposable {
     const document = await vscode.workspace.openTextDocument(uri);
     const node = findNodeAtLocation(parseTree(document.getText()) ?? { type: 'null', offset: 0, length: 0 }, ['params', 'transactionId']);
     const range = node ? new vscode.Range(document.positionAt(node.offset), document.positionAt(node.offset + node.length)) : new vscode.Range(0, 0, 0, 1);
-    const d = new vscode.Diagnostic(range, `Sent with transaction id ${ids.transactionId} (${ids.replaced} was already used on this order; a transaction id is never sent twice).`, vscode.DiagnosticSeverity.Information);
+    const d = new vscode.Diagnostic(range, vscode.l10n.t('Sent with transaction id {0} ({1} was already used on this order; a transaction id is never sent twice).', ids.transactionId, ids.replaced), vscode.DiagnosticSeverity.Information);
     d.source = DIAGNOSTIC_SOURCE;
     d.code = 'transactionIdReplaced';
     this.collection.set(uri, [d]);

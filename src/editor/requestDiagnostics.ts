@@ -3,6 +3,7 @@
  * No vscode import (the adapter in registerRequestFiles.ts turns spans into ranges), so the mapping
  * is tested with plain mocha. The catalogue stays the only judge of what is valid.
  */
+import * as l10n from '@vscode/l10n';
 import { getOperation, operations, validateBody, validatePathParam, versionProblem, type OperationDef } from '../catalogue';
 import { jsonBoundsProblem, locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from '../json';
 import { oversizeTextProblem } from '../json/fileText';
@@ -30,15 +31,15 @@ const PARAM_NAMES = ['orderId', 'transactionId', 'sessionId', 'tokenId'] as cons
 export function diagnoseRequestText(text: string, now: Date = new Date()): RequestProblem[] {
   // Over the bound every door refuses, the text is not parsed at all (30 MB took the host 40 s, per keystroke).
   const oversize = oversizeTextProblem(text, 'request');
-  if (oversize) return [{ span: { offset: 0, length: 0 }, message: `This request file ${oversize}.`, rule: 'size', path: '', severity: 'error' }];
+  if (oversize) return [{ span: { offset: 0, length: 0 }, message: l10n.t('This request file {0}.', oversize), rule: 'size', path: '', severity: 'error' }];
   const parsed = parseJsonWithOffsets(text, { where: 'This request file' });
   if (parsed.error?.bound) return [{ span: parsed.error, message: parsed.error.message, rule: 'size', path: '', severity: 'error' }];
   if (parsed.error) {
-    return [{ span: parsed.error, message: `Not valid JSON: ${parsed.error.message}`, rule: 'json', path: '', severity: 'error' }];
+    return [{ span: parsed.error, message: l10n.t('Not valid JSON: {0}', parsed.error.message), rule: 'json', path: '', severity: 'error' }];
   }
   const root = parsed.root;
   if (!root || root.type !== 'object') {
-    return [{ span: root ? { offset: root.offset, length: root.length } : { offset: 0, length: 0 }, message: 'A request file is a JSON object: { "operation": "…", "body": { … } }.', rule: 'type', path: '', severity: 'error' }];
+    return [{ span: root ? { offset: root.offset, length: root.length } : { offset: 0, length: 0 }, message: l10n.t('A request file is a JSON object: { "operation": "…", "body": { … } }.'), rule: 'type', path: '', severity: 'error' }];
   }
   const problems: RequestProblem[] = [];
   const at = (path: string, rule: string, message: string) => {
@@ -48,14 +49,14 @@ export function diagnoseRequestText(text: string, now: Date = new Date()): Reque
   const operationProp = property(root, 'operation');
   const validIds = operations.map((o) => o.id).join(', ');
   if (!operationProp) {
-    problems.push({ span: { offset: root.offset, length: 1 }, message: `operation: required. Valid operations: ${validIds}.`, rule: 'required', path: 'operation', severity: 'error' });
+    problems.push({ span: { offset: root.offset, length: 1 }, message: l10n.t('operation: required. Valid operations: {0}.', validIds), rule: 'required', path: 'operation', severity: 'error' });
     return problems;
   }
   const opValue = operationProp.value;
   const op = opValue.type === 'string' ? getOperation(opValue.value) : undefined;
   if (!op) {
     const got = opValue.type === 'string' ? `'${opValue.value}'` : `a ${opValue.type}`;
-    at('operation', 'enum', `operation: unknown operation ${got}. Valid operations: ${validIds}.`);
+    at('operation', 'enum', l10n.t('operation: unknown operation {0}. Valid operations: {1}.', got, validIds));
     return problems;
   }
 
@@ -70,11 +71,11 @@ function versionOf(root: ObjectJson, op: OperationDef, at: Reporter): number | u
   const v = property(root, 'version')?.value;
   if (!v) return undefined;
   if (v.type !== 'number' || !Number.isInteger(v.value)) {
-    at('version', 'type', 'version: must be a whole number (the API version in the path).');
+    at('version', 'type', l10n.t('version: must be a whole number (the API version in the path).'));
     return undefined;
   }
   if (op.documentedVersions.length === 0) {
-    at('version', 'unexpected', `version: ${op.title} (${op.id}) has no version; remove it.`);
+    at('version', 'unexpected', l10n.t('version: {0} ({1}) has no version; remove it.', op.title, op.id));
     return undefined;
   }
   const problem = versionProblem(op, v.value);
@@ -89,14 +90,14 @@ function paramProblems(root: ObjectJson, at: Reporter): void {
   const params = property(root, 'params')?.value;
   if (!params) return;
   if (params.type !== 'object') {
-    at('params', 'type', 'params: must be a JSON object such as { "orderId": "…" }.');
+    at('params', 'type', l10n.t('params: must be a JSON object such as { "orderId": "…" }.'));
     return;
   }
   for (const name of PARAM_NAMES) {
     const value = property(params, name)?.value;
     if (!value) continue;
     if (value.type !== 'string') {
-      at(`params.${name}`, 'type', `params.${name}: must be text.`);
+      at(`params.${name}`, 'type', l10n.t('params.{0}: must be text.', name));
       continue;
     }
     for (const i of validatePathParam(name, value.value)) at(`params.${name}`, i.rule, `params.${i.message}`);
@@ -107,13 +108,13 @@ function bodyProblems(root: ObjectJson, body: unknown, op: OperationDef, version
   const bodyProp = property(root, 'body');
   if (!bodyProp) {
     if (op.hasBody) {
-      problems.push({ span: operationProp.keySpan, message: `body: missing. ${op.title} needs a JSON body.`, rule: 'required', path: 'body', severity: 'error' });
+      problems.push({ span: operationProp.keySpan, message: l10n.t('body: missing. {0} needs a JSON body.', op.title), rule: 'required', path: 'body', severity: 'error' });
     }
     return;
   }
   if (!op.hasBody) {
     const empty = bodyProp.value.type === 'object' && bodyProp.value.properties.length === 0;
-    if (!empty) problems.push({ span: bodyProp.keySpan, message: `body: ${op.title} takes no body; remove it.`, rule: 'unexpected', path: 'body', severity: 'error' });
+    if (!empty) problems.push({ span: bodyProp.keySpan, message: l10n.t('body: {0} takes no body; remove it.', op.title), rule: 'unexpected', path: 'body', severity: 'error' });
     return;
   }
   for (const i of validateBody(op.id, version, body, now)) {

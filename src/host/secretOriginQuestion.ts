@@ -7,9 +7,9 @@ import type { OriginAnswer, OriginQuestion } from '../credentials/credentials';
  * names both hosts. Escape (and Cancel, the safe answer) sends nothing.
  */
 export async function askSecretOrigin(q: OriginQuestion): Promise<OriginAnswer> {
-  const once = `Send to ${q.sendingTo} in This Window`;
-  const bind = `Store for ${q.sendingTo}`;
-  const choice = await vscode.window.showWarningMessage(sentenceStart(q.message), { modal: true, detail: `${q.detail}\n\n"${once}" leaves it bound to ${q.storedFor ?? 'no host'}; "${bind}" binds it to ${q.sendingTo} from now on.` }, once, bind);
+  const once = vscode.l10n.t('Send to {0} in This Window', q.sendingTo);
+  const bind = vscode.l10n.t('Store for {0}', q.sendingTo);
+  const choice = await vscode.window.showWarningMessage(sentenceStart(q.message), { modal: true, detail: `${q.detail}\n\n${vscode.l10n.t('"{0}" leaves it bound to {1}; "{2}" binds it to {3} from now on.', once, q.storedFor ?? vscode.l10n.t('no host'), bind, q.sendingTo)}` }, once, bind);
   return choice === once ? 'allow' : choice === bind ? 'bind' : 'decline';
 }
 

@@ -49,12 +49,12 @@ export class SimulatorControl implements vscode.Disposable {
   /** Starts on the configured port; when something already answers there as a simulator (npm run workbench), uses it. */
   async start(): Promise<{ baseUrl: string; alreadyRunning: boolean }> {
     // Every start (the command, a send to the simulator, a flow, a trigger) waits for a trusted workspace.
-    requireTrust('the local simulator');
+    requireTrust(vscode.l10n.t('the local simulator'));
     if (this.handle) return { baseUrl: this.handle.baseUrl, alreadyRunning: true };
     let handle: SimulatorThread;
     const maxOrders = vscode.workspace.getConfiguration('paymentWorkbench').get<unknown>('simulator.maxOrders', DEFAULT_MAX_ORDERS);
     if (typeof maxOrders !== 'number' || !Number.isInteger(maxOrders) || maxOrders < 1 || maxOrders > MAX_ORDERS_SETTING) {
-      throw new Error(`The simulator was not started: "paymentWorkbench.simulator.maxOrders" is ${JSON.stringify(maxOrders)}; it must be a whole number from 1 to ${MAX_ORDERS_SETTING}.`);
+      throw new Error(vscode.l10n.t('The simulator was not started: "paymentWorkbench.simulator.maxOrders" is {0}; it must be a whole number from 1 to {1}.', JSON.stringify(maxOrders), MAX_ORDERS_SETTING));
     }
     try {
       const startSimulator = await this.loadSimulator();
@@ -63,7 +63,7 @@ export class SimulatorControl implements vscode.Disposable {
       if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' && (await this.occupant(this.port)).kind === 'simulator') {
         return { baseUrl: `http://127.0.0.1:${this.port}`, alreadyRunning: true };
       }
-      throw new Error(`The simulator could not start on port ${this.port}: ${(err as Error).message}. Change "paymentWorkbench.simulator.port".`);
+      throw new Error(vscode.l10n.t('The simulator could not start on port {0}: {1}. Change "paymentWorkbench.simulator.port".', this.port, (err as Error).message));
     }
     this.handle = handle;
     handle.onLog((entries, omitted) => this.writeLog(handle, entries, omitted));
@@ -115,14 +115,14 @@ export class SimulatorControl implements vscode.Disposable {
 export function describeOccupant(port: number, o: PortOccupant): string {
   switch (o.kind) {
     case 'nothing':
-      return `The local simulator is not running: nothing answers on port ${port}.`;
+      return vscode.l10n.t('The local simulator is not running: nothing answers on port {0}.', port);
     case 'other-program':
-      return `Port ${port} is used by another program, not the simulator; there is no simulator to stop. Change "paymentWorkbench.simulator.port" to run one.`;
+      return vscode.l10n.t('Port {0} is used by another program, not the simulator; there is no simulator to stop. Change "paymentWorkbench.simulator.port" to run one.', port);
     case 'simulator': {
-      const pid = o.pid ? ` (process ${o.pid})` : '';
-      if (o.runBy === 'vscode') return `The local simulator on port ${port} is run by another VS Code window${pid}, not this one. Stop it there (Payment Workbench: Stop Local Simulator), or keep using it as it is.`;
-      if (o.runBy === 'terminal') return `The local simulator on port ${port} was started in a terminal with \`npm run simulator\`${pid}. Press Ctrl+C in that terminal to stop it, or keep using it as it is.`;
-      return `A simulator on port ${port} is run by another program${pid}, not this window. Stop it where it was started, or keep using it as it is.`;
+      const pid = o.pid ? vscode.l10n.t(' (process {0})', o.pid) : '';
+      if (o.runBy === 'vscode') return vscode.l10n.t('The local simulator on port {0} is run by another VS Code window{1}, not this one. Stop it there (Payment Workbench: Stop Local Simulator), or keep using it as it is.', port, pid);
+      if (o.runBy === 'terminal') return vscode.l10n.t('The local simulator on port {0} was started in a terminal with `npm run simulator`{1}. Press Ctrl+C in that terminal to stop it, or keep using it as it is.', port, pid);
+      return vscode.l10n.t('A simulator on port {0} is run by another program{1}, not this window. Stop it where it was started, or keep using it as it is.', port, pid);
     }
   }
 }

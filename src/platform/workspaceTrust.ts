@@ -7,7 +7,7 @@ import { sentenceStart } from '../format/sentence';
  * environments file is not read; each of those doors calls requireTrust first. package.json declares
  * this ("capabilities.untrustedWorkspaces": limited).
  */
-export const MANAGE_TRUST = 'Manage Workspace Trust';
+export const MANAGE_TRUST = vscode.l10n.t('Manage Workspace Trust');
 
 /** A door refused because the workspace is not trusted; the person was already told, with the way out. */
 export class RestrictedModeError extends Error {
@@ -25,7 +25,7 @@ export function isTrusted(): boolean {
 
 /** "Restricted Mode: sending waits until you trust this workspace…": what each refusal says. */
 export function restrictedMessage(what: string): string {
-  return `Restricted Mode: ${what} waits until you trust this workspace. Nothing you typed is lost.`;
+  return vscode.l10n.t('Restricted Mode: {0} waits until you trust this workspace. Nothing you typed is lost.', what);
 }
 
 /** Throws RestrictedModeError in a workspace not trusted, after a warning whose button opens Manage Workspace Trust. */
@@ -41,7 +41,7 @@ export function requireTrust(what: string): void {
 /** A view's message while the workspace is not trusted ("Restricted Mode: …"), gone once trust is granted. */
 export function sayRestrictedOn(view: { message?: string | undefined }, what: string): vscode.Disposable {
   if (vscode.workspace.isTrusted) return { dispose: () => undefined };
-  view.message = `Restricted Mode: ${what} until you trust this workspace (Manage Workspace Trust).`;
+  view.message = vscode.l10n.t('Restricted Mode: {0} until you trust this workspace (Manage Workspace Trust).', what);
   return vscode.workspace.onDidGrantWorkspaceTrust(() => {
     view.message = undefined;
   });

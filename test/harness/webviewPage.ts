@@ -22,6 +22,8 @@ export interface WebviewPageOptions {
   viewport?: { width: number; height: number };
   /** Reuse a browser across tests; otherwise one is launched and closed with the page. */
   browser?: Browser;
+  /** VS Code's display language and the extension's bundle for it, as panelHtml() writes them (English when absent). */
+  l10n?: { language: string; bundle: Record<string, string> };
 }
 
 export interface OpenWebview {
@@ -71,6 +73,7 @@ export async function openWebview(view: WebviewKind, opts: WebviewPageOptions = 
         styleUris: [`/test-theme/${theme}.css`, '/media/webview.css', `/media/${view}.css`],
         codiconUri: '/dist/codicons/codicon.css',
         preludeUris: ['/prelude.js'],
+        ...(opts.l10n ? { language: opts.l10n.language, l10n: opts.l10n.bundle } : {}),
       });
       // VS Code marks the body with the theme kind; the harness does the same after load.
       res.writeHead(200, { 'content-type': 'text/html' }).end(html.replace('<body ', `<body class="vscode-${theme}" data-vscode-theme-kind="vscode-${theme}" `));

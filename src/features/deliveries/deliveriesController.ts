@@ -22,7 +22,7 @@ const DOC_SCHEME = 'payment-workbench-delivery';
 const NOTIFICATION_CONTEXT = 'paymentWorkbench.notification';
 const LONG_POLL_MS = 25_000;
 const RETRY_MS = 3000;
-const OUTPUT_NAME = 'Payment Workbench Deliveries';
+const OUTPUT_NAME = vscode.l10n.t('Payment Workbench Deliveries');
 
 export class DeliveriesController implements DeliveryRows, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -47,7 +47,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     const withNotification = (run: (n: NotificationRecord) => Promise<void>) => async (arg: unknown) => {
       const n = node(arg);
       if (!n) {
-        void vscode.window.showWarningMessage('That notification is no longer in the simulator\'s delivery log (it keeps the newest 1,000).');
+        void vscode.window.showWarningMessage(vscode.l10n.t('That notification is no longer in the simulator\'s delivery log (it keeps the newest 1,000).'));
         return;
       }
       await run(n).catch(showError);
@@ -57,13 +57,13 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     };
     /** Resending, reconciling and triggering make the simulator (or the gateway) send: not in Restricted Mode. */
     const sending = (run: (n: NotificationRecord) => Promise<void>) => (n: NotificationRecord) => {
-      requireTrust('sending notifications');
+      requireTrust(vscode.l10n.t('sending notifications'));
       return run(n);
     };
     this.context.subscriptions.push(
       this,
       vscode.workspace.registerTextDocumentContentProvider(DOC_SCHEME, { onDidChange: this.docChanged.event, provideTextDocumentContent: (uri) => this.documents.get(uri.toString()) ?? '' }),
-      vscode.commands.registerCommand('paymentWorkbench.triggerScenario', () => Promise.resolve().then(() => requireTrust('triggering a scenario')).then(() => this.triggerScenario()).catch(showError)),
+      vscode.commands.registerCommand('paymentWorkbench.triggerScenario', () => Promise.resolve().then(() => requireTrust(vscode.l10n.t('triggering a scenario'))).then(() => this.triggerScenario()).catch(showError)),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.refresh', () => this.refresh()),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.clear', async () => {
         await this.client().clear().catch(() => undefined);
@@ -74,7 +74,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
       vscode.commands.registerCommand('paymentWorkbench.deliveries.resend', withNotification(sending((n) => this.resend(n, {})))),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.resendAsNew', withNotification(sending((n) => this.resend(n, { asNew: true })))),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.resendTo', withNotification(sending(async (n) => {
-        const to = await askUrl('Resend to which URL?', n.url.includes('•') ? '' : n.url);
+        const to = await askUrl(vscode.l10n.t('Resend to which URL?'), n.url.includes('•') ? '' : n.url);
         if (to !== undefined) await this.resend(n, { to });
       }))),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.reconcile', withNotification(sending((n) => this.reconcileOrder(n)))),
@@ -91,12 +91,12 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
 
   item(node: DeliveryNode): vscode.TreeItem {
     const n = this.records.get(node.id);
-    if (!n) return new vscode.TreeItem('(no longer kept)');
+    if (!n) return new vscode.TreeItem(vscode.l10n.t('(no longer kept)'));
     if (node.kind === 'notification') {
       const item = treeItem(notificationRow(n), n.attempts.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
       item.id = `delivery:${n.id}`;
       item.contextValue = NOTIFICATION_CONTEXT;
-      item.command = { command: 'paymentWorkbench.deliveries.open', title: 'Open Notification', arguments: [n.id] };
+      item.command = { command: 'paymentWorkbench.deliveries.open', title: vscode.l10n.t('Open Notification'), arguments: [n.id] };
       return item;
     }
     const attempt = n.attempts[node.index];
@@ -167,7 +167,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
       this.take(page.notifications);
       this.seq = page.seq;
     } catch (err) {
-      void vscode.window.showWarningMessage(`Deliveries: ${err instanceof Error ? err.message : String(err)}`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Deliveries: {0}', err instanceof Error ? err.message : String(err)));
     }
     this.emitter.fire();
   }
@@ -187,11 +187,11 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     const sent = await this.client().resend(n.id, how);
     this.take([sent]);
     this.emitter.fire();
-    void vscode.window.setStatusBarMessage(how.asNew ? `Resent as new notification ${shortId(sent.id)}` : `Resending notification ${shortId(n.id)}`, 4000);
+    void vscode.window.setStatusBarMessage(how.asNew ? vscode.l10n.t('Resent as new notification {0}', shortId(sent.id)) : vscode.l10n.t('Resending notification {0}', shortId(n.id)), 4000);
   }
 
   private async reconcileOrder(n: NotificationRecord): Promise<void> {
-    if (!n.orderId) throw new Error('This notification names no order.');
+    if (!n.orderId) throw new Error(vscode.l10n.t('This notification names no order.'));
     const env = this.simulatorEnvironments().find((e) => e.merchantId === n.merchantId) ?? this.simulatorEnvironment(undefined);
     const connections = memoryTokenConnections({ credentials: this.services.credentials, transport: transportFor });
     const retrieved = await runFlow({ name: 'reconcile', steps: [{ id: 'order', operation: 'gateway.retrieveOrder', params: { orderId: n.orderId } }] }, {
@@ -221,7 +221,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     const all = this.simulatorEnvironments();
     const active = this.services.environments.active();
     const chosen = wanted !== undefined ? all.find((e) => e.id === wanted || e.name === wanted) : all.find((e) => e.id === active?.id) ?? all.find((e) => e.id === LOCAL_SIMULATOR_ID);
-    if (!chosen) throw new Error(`No simulator environment ${wanted ?? LOCAL_SIMULATOR_ID}.`);
+    if (!chosen) throw new Error(vscode.l10n.t('No simulator environment {0}.', wanted ?? LOCAL_SIMULATOR_ID));
     return chosen;
   }
 
@@ -233,26 +233,26 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
 
   private async triggerScenario(): Promise<void> {
     const folders = this.scenarioFolders();
-    const picked = await vscode.window.showQuickPick(readScenarios(folders).map((s) => ({ label: s.name, description: s.source === 'workspace' ? 'yours' : '', detail: 'flow' in s ? s.flow.name : 'Cannot be read (pick it for why)', scenario: s })), { title: 'Trigger Scenario', placeHolder: 'The scenario to run on the simulator', matchOnDetail: true });
+    const picked = await vscode.window.showQuickPick(readScenarios(folders).map((s) => ({ label: s.name, description: s.source === 'workspace' ? vscode.l10n.t('yours') : '', detail: 'flow' in s ? s.flow.name : vscode.l10n.t('Cannot be read (pick it for why)'), scenario: s })), { title: vscode.l10n.t('Trigger Scenario'), placeHolder: vscode.l10n.t('The scenario to run on the simulator'), matchOnDetail: true });
     if (!picked) return;
     if ('problem' in picked.scenario) throw new Error(picked.scenario.problem);
     const scenario: Scenario = picked.scenario;
     const inputs: Record<string, string> = {};
     if (takesOrder(scenario.flow)) {
       const orders = [...new Set([...this.records.values()].sort((a, b) => b.seq - a.seq).flatMap((n) => (n.orderId ? [n.orderId] : [])))].slice(0, 20);
-      const order = await vscode.window.showQuickPick([{ label: '$(add) New order', orderId: undefined as string | undefined }, ...orders.map((o) => ({ label: o, orderId: o as string | undefined }))], { title: `Trigger ${scenario.name}: on which order?`, placeHolder: 'A new order, or one made before (its notifications are in the Deliveries view)' });
+      const order = await vscode.window.showQuickPick([{ label: vscode.l10n.t('$(add) New order'), orderId: undefined as string | undefined }, ...orders.map((o) => ({ label: o, orderId: o as string | undefined }))], { title: vscode.l10n.t('Trigger {0}: on which order?', scenario.name), placeHolder: vscode.l10n.t('A new order, or one made before (its notifications are in the Deliveries view)') });
       if (!order) return;
       if (order.orderId) inputs['orderId'] = order.orderId;
     }
     await this.ensureSimulator();
     const env = this.simulatorEnvironment(scenario.flow.environment);
-    const to = env.webhookUrl ?? (await this.client().webhook(env.merchantId ?? '')).url ?? (await askUrl(`Where should ${scenario.name}'s webhooks go? (your endpoint)`, this.services.inbox.urlFor('gateway') ?? 'http://127.0.0.1:3000/webhooks/gateway'));
+    const to = env.webhookUrl ?? (await this.client().webhook(env.merchantId ?? '')).url ?? (await askUrl(vscode.l10n.t('Where should {0}\'s webhooks go? (your endpoint)', scenario.name), this.services.inbox.urlFor('gateway') ?? 'http://127.0.0.1:3000/webhooks/gateway'));
     if (to === undefined) return;
     const output = (this.output ??= vscode.window.createOutputChannel(OUTPUT_NAME));
     output.show(true);
     await vscode.commands.executeCommand(`${DELIVERIES_VIEW_ID}.focus`);
     const connections = memoryTokenConnections({ credentials: this.services.credentials, transport: transportFor });
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Trigger ${scenario.name}`, cancellable: true }, (_progress, token) => {
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Trigger {0}', scenario.name), cancellable: true }, (_progress, token) => {
       const cancel = new AbortController();
       token.onCancellationRequested(() => cancel.abort());
       return runTrigger({
@@ -271,10 +271,13 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     });
     this.take(result.notifications);
     this.emitter.fire();
-    const summary = `${scenario.name}: ${result.flow.passed ? 'passed' : 'FAILED'}, ${result.notifications.length} notification${result.notifications.length === 1 ? '' : 's'} (${result.notifications.map((n) => n.state).join(', ') || 'none'})`;
+    const states = result.notifications.map((n) => n.state).join(', ') || vscode.l10n.t('none');
+    const count = result.notifications.length;
+    const notifications = count === 1 ? vscode.l10n.t('1 notification ({0})', states) : vscode.l10n.t('{0} notifications ({1})', count, states);
+    const summary = result.flow.passed ? vscode.l10n.t('{0}: passed, {1}', scenario.name, notifications) : vscode.l10n.t('{0}: FAILED, {1}', scenario.name, notifications);
     output.appendLine(summary);
-    if (result.flow.passed) void vscode.window.showInformationMessage(`Trigger ${summary}`);
-    else void vscode.window.showWarningMessage(`Trigger ${summary}`);
+    if (result.flow.passed) void vscode.window.showInformationMessage(vscode.l10n.t('Trigger {0}', summary));
+    else void vscode.window.showWarningMessage(vscode.l10n.t('Trigger {0}', summary));
   }
 
   private async ensureSimulator(): Promise<void> {
@@ -298,6 +301,6 @@ async function askUrl(prompt: string, value: string): Promise<string | undefined
     prompt,
     value,
     ignoreFocusOut: true,
-    validateInput: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? undefined : 'An http:// or https:// URL, e.g. http://127.0.0.1:3000/webhooks/gateway'),
+    validateInput: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? undefined : vscode.l10n.t('An http:// or https:// URL, e.g. http://127.0.0.1:3000/webhooks/gateway')),
   }).then((v) => v?.trim());
 }

@@ -1,4 +1,5 @@
 /** How a notification and its attempts look as rows of the Deliveries view (text only: no vscode). */
+import * as l10n from '@vscode/l10n';
 import { answerExcerpt, describeState, shortId, type DeliveryAttempt, type NotificationRecord } from '../../deliveries';
 import { escapeControls } from '../../format/quote';
 
@@ -26,7 +27,7 @@ export function notificationRow(n: NotificationRecord): RowText {
   return {
     label: escapeControls(n.summary),
     description: `${describeState(n)}${faults} · ${n.orderId ? `${escapeControls(n.orderId)} · ` : ''}${shortId(n.id)}`,
-    tooltip: [`Notification ${n.id}`, `To ${escapeControls(n.url)}`, `${describeState(n)}${n.note ? `: ${escapeControls(n.note)}` : ''}`, ...(n.trigger ? [`Made by trigger ${n.trigger}`] : [])].join('\n'),
+    tooltip: [l10n.t('Notification {0}', n.id), l10n.t('To {0}', escapeControls(n.url)), `${describeState(n)}${n.note ? `: ${escapeControls(n.note)}` : ''}`, ...(n.trigger ? [l10n.t('Made by trigger {0}', n.trigger)] : [])].join('\n'),
     icon: STATE_ICONS[n.state],
   };
 }
@@ -37,7 +38,7 @@ export function attemptRow(a: DeliveryAttempt): RowText {
   return {
     label: `Attempt ${a.n}${cause} → ${a.status === 0 ? 'no answer' : a.status}`,
     description: `${Math.round(a.latencyMs)} ms · ${a.time.slice(11, 19)}${a.answer ? ` · ${answerExcerpt(a.answer, 60)}` : ''}`,
-    tooltip: [a.error ? `Error: ${escapeControls(a.error)}` : '', a.answer ? `Answer (as text):\n${escapeControls(a.answer.slice(0, 1000))}` : 'No answer body'].filter(Boolean).join('\n'),
+    tooltip: [a.error ? l10n.t('Error: {0}', escapeControls(a.error)) : '', a.answer ? l10n.t('Answer (as text):\n{0}', escapeControls(a.answer.slice(0, 1000))) : l10n.t('No answer body')].filter(Boolean).join('\n'),
     icon: ok ? { id: 'check' } : { id: 'close', color: 'testing.iconFailed' },
   };
 }

@@ -51,7 +51,7 @@ class DeliveriesTree implements vscode.TreeDataProvider<DeliveryNode> {
 export function registerDeliveriesView(context: vscode.ExtensionContext, load: () => Promise<DeliveryRows>): vscode.TreeView<DeliveryNode> {
   const tree = new DeliveriesTree(load);
   const view = vscode.window.createTreeView(DELIVERIES_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
-  context.subscriptions.push(sayRestrictedOn(view, 'no scenario is triggered and no notification resent'));
+  context.subscriptions.push(sayRestrictedOn(view, vscode.l10n.t('no scenario is triggered and no notification resent')));
   const follow = (visible: boolean) => void tree.loaded().then((rows) => rows.setVisible(visible));
   if (view.visible) follow(true);
   context.subscriptions.push(tree, view, view.onDidChangeVisibility((e) => follow(e.visible)));

@@ -104,7 +104,7 @@ export class EnvironmentStore implements vscode.Disposable {
     const env = parsed.data;
     if (source === 'workspace') {
       // The file was not read: writing it would drop the environments it holds.
-      if (!vscode.workspace.isTrusted) throw new Error(`Environment not saved: ${WORKSPACE_FILE} is not read in Restricted Mode; trust the workspace (Manage Workspace Trust), or save it as your own.`);
+      if (!vscode.workspace.isTrusted) throw new Error(vscode.l10n.t('Environment not saved: {0} is not read in Restricted Mode; trust the workspace (Manage Workspace Trust), or save it as your own.', WORKSPACE_FILE));
       this.workspaceEnvs = [...this.workspaceEnvs.filter((e) => e.id !== env.id), env];
       await this.writeWorkspaceFile();
     } else {

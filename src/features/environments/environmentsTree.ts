@@ -17,7 +17,7 @@ interface AuthState {
   expiresAt: number | undefined;
 }
 
-const API_LABEL: Record<OperationDef['api'], string> = { financing: 'Financing API', gateway: 'Card gateway' };
+const API_LABEL: Record<OperationDef['api'], string> = { financing: vscode.l10n.t('Financing API'), gateway: vscode.l10n.t('Card gateway') };
 
 /** Environments, each with its operations grouped by API; the active one marked, auth state shown. */
 export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
@@ -83,7 +83,7 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
     item.iconPath = new vscode.ThemeIcon(node.op.moneyMoving ? 'arrow-swap' : 'symbol-method');
     item.contextValue = 'operation';
     // A click opens the form; sending straight away is the inline play button.
-    item.command = { command: 'paymentWorkbench.openForm', title: 'Open Form', arguments: [{ environmentId: node.env.id, operationId: node.op.id }] };
+    item.command = { command: 'paymentWorkbench.openForm', title: vscode.l10n.t('Open Form'), arguments: [{ environmentId: node.env.id, operationId: node.op.id }] };
     return item;
   }
 
@@ -93,16 +93,16 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
     const auth = this.authStates.get(env.id);
     const item = new vscode.TreeItem(env.name, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `env:${env.id}`;
-    const parts = [active ? 'active' : undefined, live ? 'LIVE' : 'test', authText(auth)].filter(Boolean);
+    const parts = [active ? vscode.l10n.t('active') : undefined, live ? vscode.l10n.t('LIVE') : vscode.l10n.t('test'), authText(auth)].filter(Boolean);
     item.description = parts.join(' · ');
     item.iconPath = new vscode.ThemeIcon(active ? 'pass-filled' : 'circle-large-outline', live ? new vscode.ThemeColor('charts.red') : undefined);
     item.tooltip = new vscode.MarkdownString(
       [
-        `**${env.name}**${live ? ' — **LIVE**: money-moving operations ask for confirmation' : ' — test'}`,
-        env.financingBaseUrl ? `- Financing: \`${env.financingBaseUrl}\`` : undefined,
-        env.gatewayUrl ? `- Gateway: \`${env.gatewayUrl}\` (${env.gatewayAuth === 'certificate' ? 'certificate' : 'HTTP Basic'} authentication)` : undefined,
-        env.merchantId ? `- Merchant: \`${env.merchantId}\`` : undefined,
-        `- Stored in: ${env.source === 'workspace' ? 'the workspace file' : 'your user profile'}`,
+        `**${env.name}**${live ? vscode.l10n.t(' — **LIVE**: money-moving operations ask for confirmation') : vscode.l10n.t(' — test')}`,
+        env.financingBaseUrl ? vscode.l10n.t('- Financing: `{0}`', env.financingBaseUrl) : undefined,
+        env.gatewayUrl ? env.gatewayAuth === 'certificate' ? vscode.l10n.t('- Gateway: `{0}` (certificate authentication)', env.gatewayUrl) : vscode.l10n.t('- Gateway: `{0}` (HTTP Basic authentication)', env.gatewayUrl) : undefined,
+        env.merchantId ? vscode.l10n.t('- Merchant: `{0}`', env.merchantId) : undefined,
+        env.source === 'workspace' ? vscode.l10n.t('- Stored in: the workspace file') : vscode.l10n.t('- Stored in: your user profile'),
       ]
         .filter(Boolean)
         .join('\n'),
@@ -116,7 +116,7 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
 function authText(auth: AuthState | undefined): string | undefined {
   if (!auth) return undefined;
   if (!auth.signedIn) return undefined;
-  if (auth.expiresAt === undefined) return 'signed in';
+  if (auth.expiresAt === undefined) return vscode.l10n.t('signed in');
   const minutes = Math.round((auth.expiresAt - Date.now()) / 60_000);
-  return minutes > 0 ? `signed in, token expires in ${minutes} min` : 'signed in, token expired (refreshes on next call)';
+  return minutes > 0 ? vscode.l10n.t('signed in, token expires in {0} min', minutes) : vscode.l10n.t('signed in, token expired (refreshes on next call)');
 }

@@ -18,7 +18,7 @@ interface EnvironmentsViewSources {
   sessionState(env: Environment): Promise<SessionState>;
 }
 
-export const RESTRICTED_VIEW_MESSAGE = "Restricted Mode: nothing is sent, no simulator or inbox starts, and this workspace's environments file is not read until you trust the workspace (Manage Workspace Trust). Forms and validation work.";
+export const RESTRICTED_VIEW_MESSAGE = vscode.l10n.t("Restricted Mode: nothing is sent, no simulator or inbox starts, and this workspace's environments file is not read until you trust the workspace (Manage Workspace Trust). Forms and validation work.");
 
 /** The Environments tree and the status bar badge; both follow the store, secrets and the simulator. */
 export function registerEnvironmentsView(context: vscode.ExtensionContext, services: EnvironmentsViewSources): EnvironmentsTree {

@@ -46,7 +46,7 @@ export function updateFileItem(controller: vscode.TestController, item: vscode.T
   const lines = new LineIndex(text);
   if (!parsed.flow) {
     const first = parsed.problems[0];
-    item.error = first ? describeFlowProblem(first, item.uri ? vscode.workspace.asRelativePath(item.uri) : undefined) : 'Not a flow file';
+    item.error = first ? describeFlowProblem(first, item.uri ? vscode.workspace.asRelativePath(item.uri) : undefined) : vscode.l10n.t('Not a flow file');
     item.children.replace([]);
     return parsed;
   }

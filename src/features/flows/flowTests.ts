@@ -71,11 +71,11 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     const run = controller.createTestRun(request);
     if (!isTrusted()) {
       // Nothing runs in Restricted Mode: each flow says why in Test Results, and the warning offers the way out.
-      const message = new vscode.TestMessage(restrictedMessage('running flows'));
+      const message = new vscode.TestMessage(restrictedMessage(vscode.l10n.t('running flows')));
       for (const file of this.filesOf(controller, request)) run.errored(file, message);
       run.end();
       try {
-        requireTrust('running flows');
+        requireTrust(vscode.l10n.t('running flows'));
       } catch {
         // told
       }
@@ -131,12 +131,12 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     }
     const parsed = updateFileItem(controller, file, read);
     if (!parsed.flow) {
-      run.errored(file, new vscode.TestMessage(file.error instanceof vscode.MarkdownString ? file.error.value : (file.error ?? 'Not a flow file')));
+      run.errored(file, new vscode.TestMessage(file.error instanceof vscode.MarkdownString ? file.error.value : (file.error ?? vscode.l10n.t('Not a flow file'))));
       return;
     }
     const env = this.environmentFor(parsed.flow);
     if (!env) {
-      run.errored(file, new vscode.TestMessage(parsed.flow.environment ? `No environment "${parsed.flow.environment}".` : 'No active environment: add one in the Environments view.'));
+      run.errored(file, new vscode.TestMessage(parsed.flow.environment ? vscode.l10n.t('No environment "{0}".', parsed.flow.environment) : vscode.l10n.t('No active environment: add one in the Environments view.')));
       return;
     }
     run.started(file);
@@ -213,7 +213,7 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
     if (step.status === 'skipped') return run.skipped(item);
     if (step.status === 'passed') return run.passed(item, step.durationMs);
     const messages = step.failures.map((f) => {
-      const text = `${f.path}: expected ${f.expected}, got ${f.actual}${f.meaning ? ` (${f.actual}: ${f.meaning})` : ''}`;
+      const text = vscode.l10n.t('{0}: expected {1}, got {2}{3}', f.path, f.expected, f.actual, f.meaning ? ` (${f.actual}: ${f.meaning})` : '');
       output(text);
       const m = vscode.TestMessage.diff(text, f.expected, f.actual);
       const range = where.expectationRange(f.path) ?? item.range;
@@ -237,7 +237,7 @@ export class FlowTests implements FlowTestsBackend, vscode.Disposable {
   private async openStepResponse(item: vscode.TestItem | undefined): Promise<void> {
     const exchange = item ? this.exchanges.get(item.id) : undefined;
     if (!exchange) {
-      void vscode.window.showInformationMessage('Run the flow first: this step has no response yet.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Run the flow first: this step has no response yet.'));
       return;
     }
     await this.host.showResponse(exchange);

@@ -16,13 +16,13 @@ export interface FlowTestsBackend {
 }
 
 export function registerFlowTests(context: vscode.ExtensionContext, backend: () => Promise<FlowTestsBackend>): vscode.TestController {
-  const controller = vscode.tests.createTestController(FLOW_CONTROLLER_ID, 'Payment flows');
+  const controller = vscode.tests.createTestController(FLOW_CONTROLLER_ID, vscode.l10n.t('Payment flows'));
   controller.resolveHandler = async (item) => {
     const b = await backend();
     await (item ? b.resolve(controller, item) : b.discover(controller));
   };
   controller.refreshHandler = async () => (await backend()).discover(controller);
-  controller.createRunProfile('Run flow', vscode.TestRunProfileKind.Run, async (request, token) => (await backend()).run(controller, request, token), true);
+  controller.createRunProfile(vscode.l10n.t('Run flow'), vscode.TestRunProfileKind.Run, async (request, token) => (await backend()).run(controller, request, token), true);
   context.subscriptions.push(controller);
   return controller;
 }

@@ -78,7 +78,7 @@ class HistoryTree implements vscode.TreeDataProvider<Exchange> {
     item.tooltip = tooltipText(e);
     item.contextValue = HISTORY_ITEM_CONTEXT;
     item.accessibilityInformation = { label: `${e.operationTitle}, ${item.description}` };
-    item.command = { command: HISTORY_COMMANDS.open, title: 'Open Response', arguments: [e.id] };
+    item.command = { command: HISTORY_COMMANDS.open, title: vscode.l10n.t('Open Response'), arguments: [e.id] };
     return item;
   }
 
@@ -92,7 +92,7 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
   const view = vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false, dragAndDropController: importDropController() });
   const filterByOrder = async (orderId: string | undefined): Promise<void> => {
     tree.orderFilter = orderId;
-    view.description = orderId === undefined ? undefined : `order ${orderId}`;
+    view.description = orderId === undefined ? undefined : vscode.l10n.t('order {0}', orderId);
     tree.refresh();
     await vscode.commands.executeCommand('setContext', FILTERED_CONTEXT, orderId !== undefined);
     if (orderId !== undefined) await vscode.commands.executeCommand(`${HISTORY_VIEW_ID}.focus`);
@@ -106,14 +106,14 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
     // One unreadable entry no longer costs the whole file: the user is told how many were left out.
     store.onEntriesLeftOut((count) => {
       void vscode.window.showWarningMessage(
-        `History: ${count} ${count === 1 ? 'entry' : 'entries'} of the history file could not be read and ${count === 1 ? 'was' : 'were'} left out; the others are kept. The Payment Workbench output says which.`,
+        count === 1 ? vscode.l10n.t('History: 1 entry of the history file could not be read and was left out; the others are kept. The Payment Workbench output says which.') : vscode.l10n.t('History: {0} entries of the history file could not be read and were left out; the others are kept. The Payment Workbench output says which.', count),
       );
     }),
     ...([
-      [HISTORY_COMMANDS.open, 'Open which response?', actions.open],
-      [HISTORY_COMMANDS.openAsText, 'Open which response as text?', actions.openAsText],
-      [HISTORY_COMMANDS.openInForm, 'Open which request in a form?', actions.openInForm],
-      [HISTORY_COMMANDS.resend, 'Re-send which request?', actions.resend],
+      [HISTORY_COMMANDS.open, vscode.l10n.t('Open which response?'), actions.open],
+      [HISTORY_COMMANDS.openAsText, vscode.l10n.t('Open which response as text?'), actions.openAsText],
+      [HISTORY_COMMANDS.openInForm, vscode.l10n.t('Open which request in a form?'), actions.openInForm],
+      [HISTORY_COMMANDS.resend, vscode.l10n.t('Re-send which request?'), actions.resend],
     ] as const).map(([command, placeHolder, act]) =>
       vscode.commands.registerCommand(command, async (arg?: unknown) => {
         const e = await resolveExchange(store, arg, placeHolder);
@@ -121,7 +121,7 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
       }),
     ),
     vscode.commands.registerCommand(HISTORY_COMMANDS.copyCurl, async (arg?: unknown) => {
-      const e = await resolveExchange(store, arg, 'Copy which request as cURL?');
+      const e = await resolveExchange(store, arg, vscode.l10n.t('Copy which request as cURL?'));
       if (!e) return;
       await copyExchangeCurl(e);
     }),
@@ -131,12 +131,13 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
       // Programmatic callers (tests, a future "reset" flow) may skip the dialog; the title-bar button never passes options.
       const skip = typeof options === 'object' && options !== null && (options as { confirmed?: unknown }).confirmed === true;
       if (!skip) {
+        const CLEAR_HISTORY = vscode.l10n.t('Clear History');
         const answer = await vscode.window.showWarningMessage(
-          `Clear all ${count} requests from the Payment Workbench history?`,
-          { modal: true, detail: 'Stored requests and responses are deleted; this cannot be undone.' },
-          'Clear History',
+          vscode.l10n.t('Clear all {0} requests from the Payment Workbench history?', count),
+          { modal: true, detail: vscode.l10n.t('Stored requests and responses are deleted; this cannot be undone.') },
+          CLEAR_HISTORY,
         );
-        if (answer !== 'Clear History') return;
+        if (answer !== CLEAR_HISTORY) return;
       }
       await store.clear();
     }),
@@ -154,10 +155,10 @@ export function registerHistoryView(context: vscode.ExtensionContext, store: His
 async function askOrderId(store: HistoryStore): Promise<string | undefined> {
   const ids = [...new Set(store.list().map((e) => e.params.orderId).filter((id): id is string => id !== undefined && id !== ''))];
   if (ids.length === 0) {
-    void vscode.window.showInformationMessage('No request in the history names an order yet.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No request in the history names an order yet.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(ids.map((id) => ({ label: id })), { placeHolder: 'Show the requests of which order?', matchOnDescription: true, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(ids.map((id) => ({ label: id })), { placeHolder: vscode.l10n.t('Show the requests of which order?'), matchOnDescription: true, ignoreFocusOut: true });
   return picked?.label;
 }
 
@@ -172,7 +173,7 @@ async function resolveExchange(store: HistoryStore, arg: unknown, placeHolder: s
   }
   const entries = store.list();
   if (entries.length === 0) {
-    void vscode.window.showInformationMessage('The Payment Workbench history is empty.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('The Payment Workbench history is empty.'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
@@ -184,6 +185,6 @@ async function resolveExchange(store: HistoryStore, arg: unknown, placeHolder: s
 }
 
 function found(e: Exchange | undefined): Exchange | undefined {
-  if (!e) void vscode.window.showWarningMessage('That history entry no longer exists (the history may have been cleared).');
+  if (!e) void vscode.window.showWarningMessage(vscode.l10n.t('That history entry no longer exists (the history may have been cleared).'));
   return e;
 }

@@ -12,8 +12,8 @@ export async function resendFromHistory(e: Exchange, openInForm: (e: Exchange) =
     const card = Object.values(replay.fieldNotes).includes(CARD_NOT_KEPT_NOTE);
     void vscode.window.showInformationMessage(
       card
-        ? `${e.operationTitle}: card data is not kept in history. Enter it in the form or pick a test card, then send.`
-        : `${e.operationTitle}: some values were redacted in history. Fill them in the form, then send.`,
+        ? vscode.l10n.t('{0}: card data is not kept in history. Enter it in the form or pick a test card, then send.', e.operationTitle)
+        : vscode.l10n.t('{0}: some values were redacted in history. Fill them in the form, then send.', e.operationTitle),
     );
     await openInForm(e);
     return;

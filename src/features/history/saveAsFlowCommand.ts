@@ -29,8 +29,8 @@ async function saveAsFlow(store: HistoryStore, args: SaveAsFlowArgs): Promise<vs
  */
 export async function saveExchangesAsFlow(chosen: readonly Exchange[], givenTarget?: vscode.Uri): Promise<vscode.Uri | undefined> {
   const chosenTarget = givenTarget ?? (await vscode.window.showSaveDialog({
-    title: 'Save as Flow',
-    filters: { 'Payment flow': ['payflow.json'] },
+    title: vscode.l10n.t('Save as Flow'),
+    filters: { [vscode.l10n.t('Payment flow')]: ['payflow.json'] },
     ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'saved.payflow.json') } : {}),
   }));
   if (!chosenTarget) return undefined;
@@ -38,18 +38,18 @@ export async function saveExchangesAsFlow(chosen: readonly Exchange[], givenTarg
   const { incomplete, ...flow } = flowFromExchanges(chosen);
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(flow, null, 2)}\n`));
   if (!givenTarget) await vscode.window.showTextDocument(target);
-  if (incomplete.length) void vscode.window.showInformationMessage(`History keeps no card data or secrets: fill in the bodies of ${incomplete.join(', ')} before running the flow.`);
+  if (incomplete.length) void vscode.window.showInformationMessage(vscode.l10n.t('History keeps no card data or secrets: fill in the bodies of {0} before running the flow.', incomplete.join(', ')));
   return target;
 }
 
 async function pickExchanges(entries: readonly Exchange[]): Promise<Exchange[] | undefined> {
   if (entries.length === 0) {
-    void vscode.window.showInformationMessage('The Payment Workbench history is empty.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('The Payment Workbench history is empty.'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
     entries.map((exchange) => ({ label: exchange.operationTitle, description: describeExchange(exchange), detail: `${exchange.request.method} ${exchange.request.url}`, exchange })),
-    { canPickMany: true, placeHolder: 'The requests to put in the flow (they run oldest first)', matchOnDescription: true, ignoreFocusOut: true },
+    { canPickMany: true, placeHolder: vscode.l10n.t('The requests to put in the flow (they run oldest first)'), matchOnDescription: true, ignoreFocusOut: true },
   );
   return picked?.map((p) => p.exchange);
 }

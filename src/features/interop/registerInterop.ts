@@ -67,7 +67,7 @@ function isImportArgs(value: unknown): value is ImportArgs {
 async function importCommand(core: CoreServices, reports: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>, first: unknown, all: unknown): Promise<ImportOutcome | undefined> {
   const given = isImportArgs(first) ? first : undefined;
   const explorer = Array.isArray(all) ? all.filter((u): u is vscode.Uri => u instanceof vscode.Uri) : first instanceof vscode.Uri ? [first] : [];
-  const files = given?.files ?? (explorer.length ? explorer.map((u) => u.fsPath) : (await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: 'Import', title: 'Import cURL, Postman (collection and environment) or .http files', filters: { 'Requests': ['json', 'http', 'rest', 'sh', 'txt', 'curl'], 'All files': ['*'] } }))?.map((u) => u.fsPath));
+  const files = given?.files ?? (explorer.length ? explorer.map((u) => u.fsPath) : (await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: vscode.l10n.t('Import'), title: vscode.l10n.t('Import cURL, Postman (collection and environment) or .http files'), filters: { 'Requests': ['json', 'http', 'rest', 'sh', 'txt', 'curl'], 'All files': ['*'] } }))?.map((u) => u.fsPath));
   if (!files?.length) return undefined;
   const outDir = given?.outDir ?? (await pickOutDir(files[0] as string));
   if (!outDir) return undefined;
@@ -77,7 +77,7 @@ async function importCommand(core: CoreServices, reports: Map<string, string>, c
 
 async function importClipboard(core: CoreServices, reports: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>): Promise<void> {
   const text = await vscode.env.clipboard.readText();
-  if (!holdsCurlCommand(text)) throw new ImportError('The clipboard holds no curl command (a line starting with "curl" or "$ curl").');
+  if (!holdsCurlCommand(text)) throw new ImportError(vscode.l10n.t('The clipboard holds no curl command (a line starting with "curl" or "$ curl").'));
   const outDir = await pickOutDir(undefined);
   if (!outDir) return;
   // The clipboard is in no folder: readAtFileBesideCommand refuses an @file body with what to do.
@@ -86,7 +86,7 @@ async function importClipboard(core: CoreServices, reports: Map<string, string>,
 
 async function pickOutDir(near: string | undefined): Promise<string | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? (near ? vscode.Uri.file(path.dirname(near)) : undefined);
-  const picked = await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, openLabel: 'Import Here', title: 'Folder for the imported request files and flows', ...(folder ? { defaultUri: folder } : {}) });
+  const picked = await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, openLabel: vscode.l10n.t('Import Here'), title: vscode.l10n.t('Folder for the imported request files and flows'), ...(folder ? { defaultUri: folder } : {}) });
   return picked?.[0]?.fsPath;
 }
 
@@ -109,11 +109,11 @@ async function store(core: CoreServices, inputs: readonly InputFile[], readAtFil
     // Bound to the host of the environment it was imported with (or the one VS Code already holds under that id).
     const env = core.environments.get(s.environmentId) ?? outcome.environments.find((e) => e.id === s.environmentId) ?? { id: s.environmentId };
     if (stored === undefined) await core.secrets.set(env, s.name, s.value);
-    else if (stored !== s.value) notes.push(`${s.from}: VS Code holds another value for it in ${s.environmentId} already; that one was kept`);
+    else if (stored !== s.value) notes.push(vscode.l10n.t('{0}: VS Code holds another value for it in {1} already; that one was kept', s.from, s.environmentId));
   }
   const run = runCommandLine(placed.outcome, outDir, placed.environmentsPath);
   const report = importReport({ ...placed.outcome, leftOut: [...notes, ...placed.outcome.leftOut] }, outDir, (_id, name, hasValue) =>
-    hasValue ? 'Stored in VS Code\'s secret storage.' : `Set it with "Payment Workbench: ${name === 'gatewayApiPassword' ? 'Set Gateway API Password…' : 'Sign In to Financing API'}".`) + (run ? `\nFrom a terminal: \`${run}\`${terminalSecrets(placed.outcome)}\n` : '');
+    hasValue ? vscode.l10n.t('Stored in VS Code\'s secret storage.') : (name === 'gatewayApiPassword' ? vscode.l10n.t('Set it with "Payment Workbench: Set Gateway API Password…".') : vscode.l10n.t('Set it with "Payment Workbench: Sign In to Financing API".'))) + (run ? vscode.l10n.t('\nFrom a terminal: `{0}`{1}\n', run, terminalSecrets(placed.outcome)) : '');
   const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/Import report ${new Date().toISOString().slice(11, 19).replace(/:/g, '.')}.md` });
   reports.set(uri.path, report);
   changed.fire(uri);
@@ -142,18 +142,18 @@ function exportInput(core: CoreServices, file: string, flow: Flow): ExportInput 
 
 function targetFile(uri: vscode.Uri | undefined): string {
   const file = uri?.fsPath ?? vscode.window.activeTextEditor?.document.uri.fsPath;
-  if (!file) throw new ImportError('Open or choose a request file (*.payreq.json) or a flow (*.payflow.json) first.');
+  if (!file) throw new ImportError(vscode.l10n.t('Open or choose a request file (*.payreq.json) or a flow (*.payflow.json) first.'));
   return file;
 }
 
 async function copyAsCode(core: CoreServices, uri: vscode.Uri | undefined, given: Language | undefined): Promise<string | undefined> {
   const file = targetFile(uri);
-  const language = given ?? (await vscode.window.showQuickPick(LANGUAGES.map((l) => ({ label: l, description: FILE_NAMES[l] })), { title: 'Copy as Code: which language?' }))?.label as Language | undefined;
+  const language = given ?? (await vscode.window.showQuickPick(LANGUAGES.map((l) => ({ label: l, description: FILE_NAMES[l] })), { title: vscode.l10n.t('Copy as Code: which language?') }))?.label as Language | undefined;
   if (!language) return undefined;
   const input = exportInput(core, file, flowOf(file));
   const { text, notes } = exportCode(input, language, secretVariables(input.environment.id, 'gatewayApiPassword'));
   await vscode.env.clipboard.writeText(text);
-  void vscode.window.showInformationMessage(notificationText(`Copied ${language} code for ${path.basename(file)} (${input.environment.name}); it reads the password from ${secretVariables(input.environment.id, 'gatewayApiPassword').join(' or ')}.${notes.length ? ` ${notes.join(' ')}` : ''}`));
+  void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Copied {0} code for {1} ({2}); it reads the password from {3}.', language, path.basename(file), input.environment.name, secretVariables(input.environment.id, 'gatewayApiPassword').join(vscode.l10n.t(' or '))) + (notes.length ? ` ${notes.join(' ')}` : '')));
   return text;
 }
 
@@ -163,18 +163,18 @@ async function copyAsCode(core: CoreServices, uri: vscode.Uri | undefined, given
  * Values history did not keep (card data, secrets) are left out, as in the flow.
  */
 export async function copyExchangeAsCode(core: CoreServices, e: Exchange, given?: Language): Promise<string | undefined> {
-  const language = given ?? (await vscode.window.showQuickPick(LANGUAGES.map((l) => ({ label: l, description: FILE_NAMES[l] })), { title: `Copy ${e.operationTitle} as Code: which language?` }))?.label as Language | undefined;
+  const language = given ?? (await vscode.window.showQuickPick(LANGUAGES.map((l) => ({ label: l, description: FILE_NAMES[l] })), { title: vscode.l10n.t('Copy {0} as Code: which language?', e.operationTitle) }))?.label as Language | undefined;
   if (!language) return undefined;
   const { incomplete, ...saved } = flowFromExchanges([e]);
   const parsed = parseFlowText(JSON.stringify(saved));
-  if (!parsed.ok) throw new ImportError(`${e.operationTitle}: cannot be exported as code: ${parsed.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
+  if (!parsed.ok) throw new ImportError(vscode.l10n.t('{0}: cannot be exported as code: {1}', e.operationTitle, parsed.problems.map((p) => `${p.field}: ${p.message}`).join('; ')));
   const where = `${e.operationTitle} of ${e.startedAt}`;
   const environment = core.environments.get(e.environment.id) ?? core.environments.requireActive();
   const input: ExportInput = { flow: parsed.flow, environment, where, freshId: (kind) => (kind === 'order' ? freshOrderId() : freshTransactionId()) };
   const { text, notes } = exportCode(input, language, secretVariables(environment.id, 'gatewayApiPassword'));
   await vscode.env.clipboard.writeText(text);
-  const gaps = incomplete.length ? ' Card data and secrets are not kept: fill them in.' : '';
-  void vscode.window.showInformationMessage(notificationText(`Copied ${language} code for ${e.operationTitle} (${environment.name}); it reads the password from ${secretVariables(environment.id, 'gatewayApiPassword').join(' or ')}.${gaps}${notes.length ? ` ${notes.join(' ')}` : ''}`));
+  const gaps = incomplete.length ? vscode.l10n.t(' Card data and secrets are not kept: fill them in.') : '';
+  void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Copied {0} code for {1} ({2}); it reads the password from {3}.', language, e.operationTitle, environment.name, secretVariables(environment.id, 'gatewayApiPassword').join(vscode.l10n.t(' or '))) + gaps + (notes.length ? ` ${notes.join(' ')}` : '')));
   return text;
 }
 
@@ -186,7 +186,7 @@ function filesUnder(target: string): string[] {
 async function exportFiles(core: CoreServices, uri: vscode.Uri | undefined, format: 'http' | 'postman'): Promise<string[]> {
   const target = targetFile(uri);
   const files = filesUnder(target);
-  if (files.length === 0) throw new ImportError(`${vscode.workspace.asRelativePath(target)}: no request files or flows in it`);
+  if (files.length === 0) throw new ImportError(vscode.l10n.t('{0}: no request files or flows in it', vscode.workspace.asRelativePath(target)));
   const inputs = files.map((f) => exportInput(core, f, flowOf(f)));
   const base = path.basename(target).replace(/\.(payflow|payreq)\.json$/, '');
   const dir = fs.statSync(target).isDirectory() ? target : path.dirname(target);
@@ -199,7 +199,7 @@ async function exportFiles(core: CoreServices, uri: vscode.Uri | undefined, form
     written.push([path.join(dir, `${base}.postman_collection.json`), collection], [path.join(dir, `${base}.postman_environment.json`), environment]);
   }
   const taken = written.filter(([f]) => fs.existsSync(f)).map(([f]) => path.basename(f));
-  if (taken.length) throw new ImportError(`${taken.join(' and ')} exist${taken.length > 1 ? '' : 's'} already; move ${taken.length > 1 ? 'them' : 'it'} away first (nothing is overwritten)`);
+  if (taken.length) throw new ImportError(taken.length > 1 ? vscode.l10n.t('{0} exist already; move them away first (nothing is overwritten)', taken.join(vscode.l10n.t(' and '))) : vscode.l10n.t('{0} exists already; move it away first (nothing is overwritten)', taken.join(vscode.l10n.t(' and '))));
   for (const [f, text] of written) fs.writeFileSync(f, text);
   await vscode.window.showTextDocument(vscode.Uri.file(written[0]?.[0] ?? ''), { preview: false });
   return written.map(([f]) => f);

@@ -51,7 +51,7 @@ export class InboxControl implements vscode.Disposable {
     if (this.receiver) return Promise.resolve(this.receiver);
     // Every start (the command, a form or flow that waits for a webhook) waits for a trusted workspace.
     try {
-      requireTrust('the notification inbox');
+      requireTrust(vscode.l10n.t('the notification inbox'));
     } catch (err) {
       return Promise.reject(err);
     }
@@ -70,7 +70,7 @@ export class InboxControl implements vscode.Disposable {
       receiver = await startReceiver({ port, secret: () => this.secret });
     } catch (err) {
       const taken = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      throw new Error(`The local inbox could not start on port ${port}: ${taken ? 'the port is taken' : (err as Error).message}. Change "paymentWorkbench.inbox.port" (0 = any free port).`);
+      throw new Error(vscode.l10n.t('The local inbox could not start on port {0}: {1}. Change "paymentWorkbench.inbox.port" (0 = any free port).', port, taken ? vscode.l10n.t('the port is taken') : (err as Error).message));
     }
     receiver.onEvent((e, duplicate) => {
       this.log.info(`[inbox] ${duplicate ? 'again' : 'new'} ${e.source} notification for ${e.orderId ?? '(no order)'}: ${e.summary.title}${e.verified === false ? ' (secret wrong or missing: answered 401)' : ''}`);

@@ -50,12 +50,12 @@ class NotificationsTree implements vscode.TreeDataProvider<Node> {
 
   getTreeItem(node: Node): vscode.TreeItem {
     if (node.kind === 'address') {
-      const item = new vscode.TreeItem(`Listening at ${node.url}`, vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(vscode.l10n.t('Listening at {0}', node.url), vscode.TreeItemCollapsibleState.None);
       item.id = 'inbox-address';
-      item.description = `${this.inbox.hasSecret ? 'secret checked · ' : ''}webhooks /gateway, callbacks /financing`;
+      item.description = this.inbox.hasSecret ? vscode.l10n.t('secret checked · webhooks /gateway, callbacks /financing') : vscode.l10n.t('webhooks /gateway, callbacks /financing');
       item.iconPath = new vscode.ThemeIcon('radio-tower');
       item.contextValue = 'paymentWorkbench.inboxAddress';
-      item.tooltip = `Gateway webhooks: ${node.url}/gateway\nFinancing callbacks: ${node.url}/financing\nOnly this machine reaches it; for a real gateway put a tunnel of your choice in front of the port.`;
+      item.tooltip = vscode.l10n.t('Gateway webhooks: {0}/gateway\nFinancing callbacks: {0}/financing\nOnly this machine reaches it; for a real gateway put a tunnel of your choice in front of the port.', node.url);
       return item;
     }
     return eventItem(node.event);
@@ -83,16 +83,16 @@ export function rowText(text: string, max = ROW_TEXT_MAX): string {
 }
 
 function eventItem(e: NotificationEvent): vscode.TreeItem {
-  const label = e.verified === false ? `Refused (401): ${e.summary.title}` : isUnverifiedWebhook(e) ? `Unverified: ${e.summary.title}` : e.summary.title;
+  const label = e.verified === false ? vscode.l10n.t('Refused (401): {0}', e.summary.title) : isUnverifiedWebhook(e) ? vscode.l10n.t('Unverified: {0}', e.summary.title) : e.summary.title;
   const item = new vscode.TreeItem(rowText(label), vscode.TreeItemCollapsibleState.None);
   item.id = `inbox-event:${e.id}`;
   item.description = rowText(`${describeNotification(e)} · ${formatTime(e.receivedAt)}`);
   item.iconPath = e.verified === false ? ICONS.refused : e.verified === true ? ICONS.verified : isUnverifiedWebhook(e) ? ICONS.unverified : ICONS[e.source];
-  const why = e.verified === false ? '\nThe secret was missing or wrong: the inbox answered 401.'
-    : isUnverifiedWebhook(e) ? `\n${sentenceStart(UNVERIFIED)}: anyone who reaches the inbox could have sent it. Set Notification Secret… makes the inbox check X-Notification-Secret.` : '';
+  const why = e.verified === false ? vscode.l10n.t('\nThe secret was missing or wrong: the inbox answered 401.')
+    : isUnverifiedWebhook(e) ? vscode.l10n.t('\n{0}: anyone who reaches the inbox could have sent it. Set Notification Secret… makes the inbox check X-Notification-Secret.', sentenceStart(UNVERIFIED)) : '';
   item.tooltip = `${e.source === 'gateway' ? 'Gateway webhook' : 'Financing callback'} for ${rowText(e.orderId ?? 'no order')}\n${item.description}${why}`;
   item.contextValue = e.orderId ? 'paymentWorkbench.notification.order' : 'paymentWorkbench.notification';
-  item.command = { command: INBOX_COMMANDS.open, title: 'Open Notification', arguments: [e.id] };
+  item.command = { command: INBOX_COMMANDS.open, title: vscode.l10n.t('Open Notification'), arguments: [e.id] };
   return item;
 }
 
@@ -119,7 +119,7 @@ class NotificationDocuments implements vscode.TextDocumentContentProvider {
   provideTextDocumentContent(uri: vscode.Uri): string {
     const id = decodeURIComponent(uri.path.split('/')[1] ?? '');
     const e = this.inbox.events().find((x) => x.id === id);
-    if (!e) return JSON.stringify({ note: 'This notification is no longer in the local inbox (cleared, stopped, or beyond its bound).' }, null, 2);
+    if (!e) return JSON.stringify({ note: vscode.l10n.t('This notification is no longer in the local inbox (cleared, stopped, or beyond its bound).') }, null, 2);
     // `verified` as words where the data says null: a reader must not take a missing check for a passed one.
     const verified = e.verified === null ? trustOf(e) : e.verified;
     return JSON.stringify({ source: e.source, orderId: e.orderId, transactionId: e.transactionId, receivedAt: e.receivedAt, attempts: e.attempts, verified, summary: e.summary, headers: e.headers, body: e.body }, null, 2);
@@ -139,7 +139,7 @@ export interface NotificationsViewRows {
 export function registerNotificationsView(context: vscode.ExtensionContext, inbox: InboxControl, showOrder: (orderId: string) => Promise<void>): NotificationsViewRows {
   const tree = new NotificationsTree(inbox);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree });
-  context.subscriptions.push(sayRestrictedOn(view, 'the local inbox does not start'));
+  context.subscriptions.push(sayRestrictedOn(view, vscode.l10n.t('the local inbox does not start')));
   const refresh = (): void => {
     tree.refresh();
     const count = inbox.events().length;
@@ -157,18 +157,18 @@ export function registerNotificationsView(context: vscode.ExtensionContext, inbo
         throw err;
       });
       if (!receiver) return;
-      void vscode.window.showInformationMessage(`Local inbox listening at ${receiver.url}: webhooks to /gateway, callbacks to /financing.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Local inbox listening at {0}: webhooks to /gateway, callbacks to /financing.', receiver.url));
     }),
     vscode.commands.registerCommand(INBOX_COMMANDS.stop, () => inbox.stop()),
     vscode.commands.registerCommand(INBOX_COMMANDS.copyUrl, async () => {
       const url = inbox.urlFor('gateway') ?? (await inbox.start()).urlFor('gateway');
       await vscode.env.clipboard.writeText(url);
-      void vscode.window.showInformationMessage(`Copied ${url} (financing callbacks: …/financing).`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Copied {0} (financing callbacks: …/financing).', url));
     }),
     vscode.commands.registerCommand(INBOX_COMMANDS.setSecret, async () => {
       const value = await vscode.window.showInputBox({
-        title: 'Notification secret the local inbox checks',
-        prompt: 'Requests without this X-Notification-Secret get 401. The simulator sends <merchantId>-notification-secret. Empty: check nothing.',
+        title: vscode.l10n.t('Notification secret the local inbox checks'),
+        prompt: vscode.l10n.t('Requests without this X-Notification-Secret get 401. The simulator sends <merchantId>-notification-secret. Empty: check nothing.'),
         password: true,
         ignoreFocusOut: true,
       });

@@ -31,7 +31,7 @@ export function registerOrderNextStep(context: vscode.ExtensionContext, history:
     const answer = orderId === undefined ? undefined : newestOrderAnswer(history.list(), orderId, activeEnvironmentId());
     const steps = answer ? nextStepsFor(answer) : [];
     if (!answer || steps.length === 0) {
-      void vscode.window.showInformationMessage(`No answer about order ${orderId ?? '(none)'} tells what can follow: send Retrieve Order first.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('No answer about order {0} tells what can follow: send Retrieve Order first.', orderId ?? vscode.l10n.t('(none)')));
       return;
     }
     const picked = await vscode.window.showQuickPick(steps.map((step) => ({ label: step.label, description: step.operationId, step })), { placeHolder: `Next on order ${orderId ?? ''}, from the ${answer.operationTitle} answer`, ignoreFocusOut: true });

@@ -89,10 +89,10 @@ function stepItem(step: OrderStep, orderId: string): vscode.TreeItem {
   const money = step.amount !== undefined ? `${step.amount}${step.currency ? ` ${step.currency}` : ''}` : undefined;
   item.description = [step.outcome, step.type, money, formatTime(step.at)].filter((p) => p !== undefined).join(' · ');
   item.iconPath = step.kind === 'notification' ? new vscode.ThemeIcon('mail') : TONE_ICON[step.tone] ?? new vscode.ThemeIcon('info');
-  item.tooltip = `${step.operationTitle}${step.transactionId ? ` (transaction ${step.transactionId})` : ''}: ${item.description}`;
+  item.tooltip = `${step.operationTitle}${step.transactionId ? vscode.l10n.t(' (transaction {0})', step.transactionId) : ''}: ${item.description}`;
   item.command = step.kind === 'notification'
-    ? { command: 'paymentWorkbench.inbox.open', title: 'Open Notification', arguments: [step.id] }
-    : { command: 'paymentWorkbench.history.open', title: 'Open Response', arguments: [step.id] };
+    ? { command: 'paymentWorkbench.inbox.open', title: vscode.l10n.t('Open Notification'), arguments: [step.id] }
+    : { command: 'paymentWorkbench.history.open', title: vscode.l10n.t('Open Response'), arguments: [step.id] };
   return item;
 }
 
@@ -100,7 +100,7 @@ function stepItem(step: OrderStep, orderId: string): vscode.TreeItem {
 async function orderIdOf(tree: OrdersTree, arg: unknown): Promise<string | undefined> {
   if (typeof arg === 'string') return arg;
   if (typeof arg === 'object' && arg !== null && (arg as OrderNode).kind === 'order') return (arg as { order: OrderSummary }).order.orderId;
-  const picked = await vscode.window.showQuickPick(tree.orders().map((o) => ({ label: o.orderId, description: describeOrder(o) })), { placeHolder: 'Which order?', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(tree.orders().map((o) => ({ label: o.orderId, description: describeOrder(o) })), { placeHolder: vscode.l10n.t('Which order?'), ignoreFocusOut: true });
   return picked?.label;
 }
 

@@ -70,7 +70,7 @@ class TapTree implements vscode.TreeDataProvider<TapCall> {
     item.iconPath = call.fault ? FAULT_ICON : TONE_ICON[toneOf(call.exchange)];
     item.contextValue = call.recognised ? TAP_ITEM_CONTEXT : `${TAP_ITEM_CONTEXT}.unrecognised`;
     item.accessibilityInformation = { label: `${row.label}, ${row.description}` };
-    item.command = { command: TAP_OPEN_COMMAND, title: 'Open Response', arguments: [call.seq] };
+    item.command = { command: TAP_OPEN_COMMAND, title: vscode.l10n.t('Open Response'), arguments: [call.seq] };
     return item;
   }
 
@@ -83,7 +83,7 @@ class TapTree implements vscode.TreeDataProvider<TapCall> {
 export function registerTapView(context: vscode.ExtensionContext, open: (e: Exchange) => Promise<void>): TapView {
   const tree = new TapTree();
   const view = vscode.window.createTreeView(TAP_VIEW_ID, { treeDataProvider: tree, canSelectMany: true, showCollapseAll: false });
-  context.subscriptions.push(sayRestrictedOn(view, 'the Gateway Tap does not start'));
+  context.subscriptions.push(sayRestrictedOn(view, vscode.l10n.t('the Gateway Tap does not start')));
   context.subscriptions.push(
     tree,
     view,
@@ -91,7 +91,7 @@ export function registerTapView(context: vscode.ExtensionContext, open: (e: Exch
       const seq = typeof arg === 'number' ? arg : typeof arg === 'object' && arg !== null ? (arg as Partial<TapCall>).seq : undefined;
       const call = tree.source().find((c) => c.seq === seq);
       if (call) await open(call.exchange);
-      else void vscode.window.showWarningMessage('That call is no longer kept by the Gateway Tap (it keeps the newest calls only).');
+      else void vscode.window.showWarningMessage(vscode.l10n.t('That call is no longer kept by the Gateway Tap (it keeps the newest calls only).'));
     }),
   );
   return {

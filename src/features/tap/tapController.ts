@@ -106,16 +106,16 @@ export class TapController implements vscode.Disposable {
       command(TAP_COMMANDS.copyAddress, () => this.copyAddress()),
       command(TAP_COMMANDS.menu, () => this.menu()),
       command(TAP_COMMANDS.replay, async (arg, _selected, options) => {
-        const call = await this.callOf(arg, 'Replay which call?');
+        const call = await this.callOf(arg, vscode.l10n.t('Replay which call?'));
         if (call) await this.replay(call, typeof options === 'object' && options !== null ? (options as { environmentId?: unknown }).environmentId : undefined);
       }),
       command(TAP_COMMANDS.saveAsFlow, (arg, selected, options) => this.saveAsFlow(arg, selected, options)),
       command(TAP_COMMANDS.copyCurl, async (arg) => {
-        const call = await this.callOf(arg, 'Copy which call as cURL?');
+        const call = await this.callOf(arg, vscode.l10n.t('Copy which call as cURL?'));
         if (call) await copyExchangeCurl(call.exchange);
       }),
       command(TAP_COMMANDS.copyAsCode, async (arg, language) => {
-        const call = await this.callOf(arg, 'Copy which call as code?');
+        const call = await this.callOf(arg, vscode.l10n.t('Copy which call as code?'));
         if (call) return this.deps.copyAsCode(recognisedExchange(call), typeof language === 'string' ? language : undefined);
         return undefined;
       }),
@@ -123,10 +123,10 @@ export class TapController implements vscode.Disposable {
   }
 
   async start(args: StartArgs): Promise<{ url: string } | undefined> {
-    requireTrust('the Gateway Tap');
+    requireTrust(vscode.l10n.t('the Gateway Tap'));
     if (this.running) {
       const r = this.running;
-      void vscode.window.showInformationMessage(`The Gateway Tap already runs at ${r.handle.url}, forwarding to ${r.env.name}. Stop it to start another.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('The Gateway Tap already runs at {0}, forwarding to {1}. Stop it to start another.', r.handle.url, r.env.name));
       return { url: r.handle.url };
     }
     const env = await this.pickUpstream(args.environmentId);
@@ -135,8 +135,8 @@ export class TapController implements vscode.Disposable {
     // The merchant's own server decides what it sends: a LIVE upstream is a deliberate choice, every time.
     if (live && !(await this.deps.questions.port.ask({
       kind: 'live',
-      message: `Start the Gateway Tap to the LIVE environment "${env.name}" (${env.gatewayUrl})?`,
-      detail: `Every call your server makes through the tap goes on to ${env.gatewayUrl} and may move real money. The tap listens on 127.0.0.1 only.`,
+      message: vscode.l10n.t('Start the Gateway Tap to the LIVE environment "{0}" ({1})?', env.name, env.gatewayUrl),
+      detail: vscode.l10n.t('Every call your server makes through the tap goes on to {0} and may move real money. The tap listens on 127.0.0.1 only.', env.gatewayUrl),
     }))) return undefined;
     const tls = await this.upstreamTls(env);
     // Kept in the extension's global storage: made once, the same CA file to trust every time.
@@ -161,7 +161,7 @@ export class TapController implements vscode.Disposable {
     this.deps.view.started(() => handle.calls(), `${tapAddress(handle.url)} → ${env.name}${live ? ' (LIVE)' : ''}`);
     await vscode.commands.executeCommand('setContext', RUNNING_CONTEXT, true);
     this.deps.core.log.info(`Gateway Tap at ${handle.url}${handle.tlsUrl ? ` and ${handle.tlsUrl}` : ''} → ${env.name} (${env.gatewayUrl}).`);
-    void vscode.window.showInformationMessage(`Gateway Tap at ${handle.url} (TLS: ${handle.tlsUrl ?? '-'}, trust ${certificate.caFile}) → ${env.name}. Set your server's gateway base URL to ${handle.url}.`, 'Copy Address').then((choice) => {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Gateway Tap at {0} (TLS: {1}, trust {2}) → {3}. Set your server\'s gateway base URL to {0}.', handle.url, handle.tlsUrl ?? '-', certificate.caFile, env.name), vscode.l10n.t('Copy Address')).then((choice) => {
       if (choice) void this.copyAddress();
     });
     return { url: handle.url };
@@ -223,19 +223,19 @@ export class TapController implements vscode.Disposable {
     else this.pendingFaults = next;
     this.updateStatus();
     const applied = this.running ? this.running.handle.faults() : next;
-    void vscode.window.showInformationMessage(applied.length ? `Gateway Tap faults${this.running ? '' : ' (from the next start)'}: ${faultRulesText(applied)}` : 'Gateway Tap: no faults; every call passes through.');
+    void vscode.window.showInformationMessage(applied.length ? (this.running ? vscode.l10n.t('Gateway Tap faults: {0}', faultRulesText(applied)) : vscode.l10n.t('Gateway Tap faults (from the next start): {0}', faultRulesText(applied))) : vscode.l10n.t('Gateway Tap: no faults; every call passes through.'));
     return applied;
   }
 
   private async pickFaults(current: readonly FaultRule[]): Promise<FaultRule[] | undefined> {
     type Item = vscode.QuickPickItem & { act: 'add' | 'type' | 'clear' | 'remove'; index?: number };
     const items: Item[] = [
-      { label: '$(add) Add a Fault…', detail: 'A delay, a timeout, a reset connection, a 5xx or busy answer, or a duplicate, for an operation or every call', act: 'add' },
-      { label: '$(edit) Type Rules…', detail: 'OPERATION:KIND[=VALUE][@COUNT|%SHARE], e.g. pay:delay=2000, authorize:timeout@1, *:503%20', act: 'type' },
-      ...(current.length ? [{ label: '$(clear-all) Clear All Faults', act: 'clear' as const }] : []),
-      ...current.map((rule, index): Item => ({ label: `$(trash) ${describeFaultRule(rule)}`, description: 'remove this rule', act: 'remove', index })),
+      { label: vscode.l10n.t('$(add) Add a Fault…'), detail: vscode.l10n.t('A delay, a timeout, a reset connection, a 5xx or busy answer, or a duplicate, for an operation or every call'), act: 'add' },
+      { label: vscode.l10n.t('$(edit) Type Rules…'), detail: vscode.l10n.t('OPERATION:KIND[=VALUE][@COUNT|%SHARE], e.g. pay:delay=2000, authorize:timeout@1, *:503%20'), act: 'type' },
+      ...(current.length ? [{ label: vscode.l10n.t('$(clear-all) Clear All Faults'), act: 'clear' as const }] : []),
+      ...current.map((rule, index): Item => ({ label: `$(trash) ${describeFaultRule(rule)}`, description: vscode.l10n.t('remove this rule'), act: 'remove', index })),
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: 'Gateway Tap Faults', placeHolder: current.length ? `Now: ${faultRulesText(current)}` : 'No faults now: every call passes through', ignoreFocusOut: true });
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Gateway Tap Faults'), placeHolder: current.length ? vscode.l10n.t('Now: {0}', faultRulesText(current)) : vscode.l10n.t('No faults now: every call passes through'), ignoreFocusOut: true });
     switch (picked?.act) {
       case undefined:
         return undefined;
@@ -244,7 +244,7 @@ export class TapController implements vscode.Disposable {
       case 'remove':
         return current.filter((_, i) => i !== picked.index);
       case 'type': {
-        const text = await vscode.window.showInputBox({ title: 'Gateway Tap Faults', prompt: 'Rules, separated by commas: OPERATION:KIND[=VALUE][@COUNT|%SHARE]', value: faultRulesText(current), validateInput: (t) => faultRulesProblem(t), ignoreFocusOut: true });
+        const text = await vscode.window.showInputBox({ title: vscode.l10n.t('Gateway Tap Faults'), prompt: vscode.l10n.t('Rules, separated by commas: OPERATION:KIND[=VALUE][@COUNT|%SHARE]'), value: faultRulesText(current), validateInput: (t) => faultRulesProblem(t), ignoreFocusOut: true });
         return text === undefined ? undefined : parseFaultRules(text);
       }
       case 'add': {
@@ -257,11 +257,11 @@ export class TapController implements vscode.Disposable {
   async copyAddress(): Promise<string | undefined> {
     const r = this.running;
     if (!r) {
-      void vscode.window.showInformationMessage('The Gateway Tap is not running: start it first (Payment Workbench: Start Gateway Tap…).');
+      void vscode.window.showInformationMessage(vscode.l10n.t('The Gateway Tap is not running: start it first (Payment Workbench: Start Gateway Tap…).'));
       return undefined;
     }
     await vscode.env.clipboard.writeText(r.handle.url);
-    void vscode.window.showInformationMessage(`Copied ${r.handle.url}: set it as your server's gateway base URL (or host).`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Copied {0}: set it as your server\'s gateway base URL (or host).', r.handle.url));
     return r.handle.url;
   }
 
@@ -269,12 +269,12 @@ export class TapController implements vscode.Disposable {
     const r = this.running;
     if (!r) return;
     const items: (vscode.QuickPickItem & { command: string; args?: unknown[] })[] = [
-      { label: '$(copy) Copy Address', description: r.handle.url, command: TAP_COMMANDS.copyAddress },
-      { label: '$(zap) Set Faults…', description: r.handle.faults().length ? faultRulesText(r.handle.faults()) : 'none', command: TAP_COMMANDS.setFaults },
-      { label: '$(list-flat) Show the Tap View', command: `${TAP_VIEW_ID}.focus` },
-      { label: '$(debug-stop) Stop Gateway Tap', description: `${r.handle.seen()} calls seen`, command: TAP_COMMANDS.stop },
+      { label: vscode.l10n.t('$(copy) Copy Address'), description: r.handle.url, command: TAP_COMMANDS.copyAddress },
+      { label: vscode.l10n.t('$(zap) Set Faults…'), description: r.handle.faults().length ? faultRulesText(r.handle.faults()) : vscode.l10n.t('none'), command: TAP_COMMANDS.setFaults },
+      { label: vscode.l10n.t('$(list-flat) Show the Tap View'), command: `${TAP_VIEW_ID}.focus` },
+      { label: vscode.l10n.t('$(debug-stop) Stop Gateway Tap'), description: vscode.l10n.t('{0} calls seen', r.handle.seen()), command: TAP_COMMANDS.stop },
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: `Gateway Tap ${r.handle.url} → ${r.env.name}` });
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Gateway Tap {0} → {1}', r.handle.url, r.env.name) });
     if (picked) await vscode.commands.executeCommand(picked.command);
   }
 
@@ -291,8 +291,8 @@ export class TapController implements vscode.Disposable {
     const same = envs.find((env) => env.id === e.environment.id);
     const ordered = [...(same ? [same] : []), ...envs.filter((env) => env !== same)];
     const picked = await vscode.window.showQuickPick(
-      ordered.map((env) => ({ label: env.name, description: [env === same ? 'where it went' : '', env.gatewayUrl ?? '', isLive(env) ? 'LIVE' : ''].filter(Boolean).join(' · '), env })),
-      { title: `Replay ${e.operationTitle}`, placeHolder: 'Send it again to which environment?', ignoreFocusOut: true },
+      ordered.map((env) => ({ label: env.name, description: [env === same ? vscode.l10n.t('where it went') : '', env.gatewayUrl ?? '', isLive(env) ? 'LIVE' : ''].filter(Boolean).join(' · '), env })),
+      { title: vscode.l10n.t('Replay {0}', e.operationTitle), placeHolder: vscode.l10n.t('Send it again to which environment?'), ignoreFocusOut: true },
     );
     return picked?.env;
   }
@@ -305,11 +305,11 @@ export class TapController implements vscode.Disposable {
     let calls: TapCall[];
     if (many.length > 1) calls = many.filter((c) => c.recognised).sort((a, b) => a.seq - b.seq);
     else {
-      const row = known(arg) ?? (await this.pickCall('Save the order of which call as a flow?'));
+      const row = known(arg) ?? (await this.pickCall(vscode.l10n.t('Save the order of which call as a flow?')));
       if (!row) return undefined;
       calls = callsOfOrder(shown, row);
     }
-    if (calls.length === 0) throw new Error('None of these calls is in the catalogue: a flow is made of catalogue operations.');
+    if (calls.length === 0) throw new Error(vscode.l10n.t('None of these calls is in the catalogue: a flow is made of catalogue operations.'));
     return saveExchangesAsFlow(calls.map((c) => c.exchange), target);
   }
 
@@ -318,7 +318,7 @@ export class TapController implements vscode.Disposable {
     if (typeof arg === 'object' && arg !== null) {
       const wanted = arg as Partial<TapCall>;
       const call = this.deps.view.calls().find((c) => c.seq === wanted.seq && c.exchange.id === wanted.exchange?.id);
-      if (!call) throw new Error('That call is no longer kept by the Gateway Tap (it keeps the newest calls only).');
+      if (!call) throw new Error(vscode.l10n.t('That call is no longer kept by the Gateway Tap (it keeps the newest calls only).'));
       return call;
     }
     return this.pickCall(placeHolder);
@@ -327,7 +327,7 @@ export class TapController implements vscode.Disposable {
   private async pickCall(placeHolder: string): Promise<TapCall | undefined> {
     const calls = this.deps.view.calls();
     if (calls.length === 0) {
-      void vscode.window.showInformationMessage('The Gateway Tap has seen no calls yet.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('The Gateway Tap has seen no calls yet.'));
       return undefined;
     }
     const picked = await vscode.window.showQuickPick(calls.map((call) => ({ ...rowItem(call), call })), { placeHolder, matchOnDescription: true, ignoreFocusOut: true });
@@ -340,12 +340,12 @@ export class TapController implements vscode.Disposable {
     if (environmentId !== undefined) {
       const env = environments.get(environmentId);
       if (!env) throw new Error(`No environment "${environmentId}".`);
-      if (!env.gatewayUrl) throw new Error(`"${env.name}" has no gateway URL to forward to.`);
+      if (!env.gatewayUrl) throw new Error(vscode.l10n.t('"{0}" has no gateway URL to forward to.', env.name));
       chosen = { env, startsSimulator: env.simulator === true && !simulator.running };
     } else {
       const choices = upstreamChoices(environments.list(), simulator.running);
-      if (choices.length === 0) throw new Error('No environment has a gateway URL: add one in the Environments view, or start the local simulator.');
-      const picked = await vscode.window.showQuickPick(choices.map((c) => ({ label: c.env.name, description: c.description, choice: c })), { title: 'Start Gateway Tap', placeHolder: 'Forward your server\'s calls to which environment?', ignoreFocusOut: true });
+      if (choices.length === 0) throw new Error(vscode.l10n.t('No environment has a gateway URL: add one in the Environments view, or start the local simulator.'));
+      const picked = await vscode.window.showQuickPick(choices.map((c) => ({ label: c.env.name, description: c.description, choice: c })), { title: vscode.l10n.t('Start Gateway Tap'), placeHolder: vscode.l10n.t('Forward your server\'s calls to which environment?'), ignoreFocusOut: true });
       chosen = picked?.choice;
     }
     if (!chosen) return undefined;
@@ -364,7 +364,7 @@ export class TapController implements vscode.Disposable {
 
   private setting(name: string, min: number, max: number, fallback: number): number {
     const value = vscode.workspace.getConfiguration('paymentWorkbench').get<unknown>(`tap.${name}`, fallback);
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw new Error(`The Gateway Tap was not started: "paymentWorkbench.tap.${name}" is ${JSON.stringify(value)}; it must be a whole number from ${min} to ${max}.`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw new Error(vscode.l10n.t('The Gateway Tap was not started: "paymentWorkbench.tap.{0}" is {1}; it must be a whole number from {2} to {3}.', name, JSON.stringify(value), min, max));
     return value;
   }
 
@@ -399,22 +399,22 @@ function recognisedExchange(call: TapCall): Exchange {
 
 /** The picker's questions for one rule: the kind (with what it does), the operation, its value, how often. */
 async function askFaultRule(): Promise<FaultRule | undefined> {
-  const kind = await vscode.window.showQuickPick(faultKindItems(), { title: 'Add a Fault: which kind?', ignoreFocusOut: true });
+  const kind = await vscode.window.showQuickPick(faultKindItems(), { title: vscode.l10n.t('Add a Fault: which kind?'), ignoreFocusOut: true });
   if (!kind) return undefined;
   const asked = valueAskedFor(kind.fault);
   const operation = await vscode.window.showInputBox({
-    title: `Add a Fault: ${kind.fault}`,
+    title: vscode.l10n.t('Add a Fault: {0}', kind.fault),
     prompt: 'For which operation? "*" for every call, or pay, authorize, gateway.pay, PAY…',
     value: '*',
     ignoreFocusOut: true,
     validateInput: (text) => problemOf(() => faultRuleOf({ kind: kind.fault, operation: text, value: asked?.placeholder ?? '' })),
   });
   if (operation === undefined) return undefined;
-  const value = asked ? await vscode.window.showInputBox({ title: `Add a Fault: ${kind.fault}`, prompt: asked.prompt, value: asked.placeholder, ignoreFocusOut: true, validateInput: (text) => problemOf(() => faultRuleOf({ kind: kind.fault, operation, value: text })) }) : '';
+  const value = asked ? await vscode.window.showInputBox({ title: vscode.l10n.t('Add a Fault: {0}', kind.fault), prompt: asked.prompt, value: asked.placeholder, ignoreFocusOut: true, validateInput: (text) => problemOf(() => faultRuleOf({ kind: kind.fault, operation, value: text })) }) : '';
   if (value === undefined) return undefined;
   const often = await vscode.window.showInputBox({
-    title: `Add a Fault: ${kind.fault}`,
-    prompt: 'How often? Empty: every matching call; N: the next N calls; N%: that share of calls',
+    title: vscode.l10n.t('Add a Fault: {0}', kind.fault),
+    prompt: vscode.l10n.t('How often? Empty: every matching call; N: the next N calls; N%: that share of calls'),
     ignoreFocusOut: true,
     validateInput: (text) => problemOf(() => faultRuleOf({ kind: kind.fault, operation, value, often: text })),
   });
@@ -437,7 +437,7 @@ async function guard<T>(action: () => Promise<T>): Promise<T | undefined> {
     return await action();
   } catch (err) {
     if (isRestrictedMode(err)) return undefined; // told, with the way out
-    const message = err instanceof FaultRuleError ? `Gateway Tap: ${err.message}` : err instanceof Error ? err.message : String(err);
+    const message = err instanceof FaultRuleError ? vscode.l10n.t('Gateway Tap: {0}', err.message) : err instanceof Error ? err.message : String(err);
     void vscode.window.showErrorMessage(sentenceStart(message));
     return undefined;
   }

@@ -3,6 +3,7 @@
  * picker's order and which captured calls make one order. No vscode import (unit-tested); no import
  * of the tap's server either: the Tap view is part of the activation bundle, the tap itself is not.
  */
+import * as l10n from '@vscode/l10n';
 import { isLive } from '../../environments/environment';
 import type { StoredEnvironment } from '../environments/environmentStore';
 import { describeFaultRule } from '../../tap/faults';
@@ -13,12 +14,13 @@ import { formatTime } from '../../format/time';
 
 /** "2 errors, 1 warning", "no problems", or "not in the catalogue" (then nothing was checked). */
 export function tapProblemsText(call: TapCall): string {
-  if (!call.recognised) return 'not in the catalogue';
+  if (!call.recognised) return l10n.t('not in the catalogue');
   const errors = call.problems.filter((p) => p.severity === 'error').length;
   const warnings = call.problems.length - errors;
-  if (errors + warnings === 0) return 'no problems';
-  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  return [errors ? count(errors, 'error') : '', warnings ? count(warnings, 'warning') : ''].filter(Boolean).join(', ');
+  if (errors + warnings === 0) return l10n.t('no problems');
+  const errorText = errors === 1 ? l10n.t('1 error') : l10n.t('{0} errors', errors);
+  const warningText = warnings === 1 ? l10n.t('1 warning') : l10n.t('{0} warnings', warnings);
+  return [errors ? errorText : '', warnings ? warningText : ''].filter(Boolean).join(', ');
 }
 
 export interface TapRowText {
@@ -30,19 +32,19 @@ export interface TapRowText {
 /** A row of the Tap view: the operation; ids · HTTP status · verdict · problems (· fault); the rest in the tooltip. */
 export function tapRowText(call: TapCall, now: Date = new Date()): TapRowText {
   const e = call.exchange;
-  const status = e.response ? String(e.response.status) : 'no answer';
-  const description = [tapIdsText(call), status, tapVerdictText(call), tapProblemsText(call), call.fault ? 'fault' : '', formatTime(e.startedAt, now)].filter(Boolean).join(' · ');
+  const status = e.response ? String(e.response.status) : l10n.t('no answer');
+  const description = [tapIdsText(call), status, tapVerdictText(call), tapProblemsText(call), call.fault ? l10n.t('fault') : '', formatTime(e.startedAt, now)].filter(Boolean).join(' · ');
   const lines = [
     `#${call.seq} ${tapOperationText(call)}${call.recognised ? ` (${e.operationId})` : ''}`,
     `${e.request.method} ${e.request.url}`,
-    e.response ? `HTTP ${e.response.status} · ${formatMs(e.response.timing.totalMs)}` : `No answer${e.failure ? `: ${e.failure.message}` : ''}`,
+    e.response ? `HTTP ${e.response.status} · ${formatMs(e.response.timing.totalMs)}` : (e.failure ? l10n.t('No answer: {0}', e.failure.message) : l10n.t('No answer')),
     e.decoded ? `${e.decoded.verdict.title}: ${e.decoded.verdict.detail}` : '',
-    call.unrecognisedWhy ? `Not in the catalogue: ${call.unrecognisedWhy}` : '',
-    ...call.problems.slice(0, 10).map((p) => `${p.severity === 'error' ? 'Error' : 'Warning'} at ${p.path || '(body)'}: ${p.message}`),
-    call.problems.length > 10 ? `… and ${call.problems.length - 10} more (open the response)` : '',
-    call.fault ? `Fault: ${call.fault}` : '',
-    `Upstream: ${e.environment.name}${e.environment.live ? ' · LIVE' : ''}`,
-    `Seen ${e.startedAt}`,
+    call.unrecognisedWhy ? l10n.t('Not in the catalogue: {0}', call.unrecognisedWhy) : '',
+    ...call.problems.slice(0, 10).map((p) => p.severity === 'error' ? l10n.t('Error at {0}: {1}', p.path || '(body)', p.message) : l10n.t('Warning at {0}: {1}', p.path || '(body)', p.message)),
+    call.problems.length > 10 ? l10n.t('… and {0} more (open the response)', call.problems.length - 10) : '',
+    call.fault ? l10n.t('Fault: {0}', call.fault) : '',
+    l10n.t('Upstream: {0}', `${e.environment.name}${e.environment.live ? ' · LIVE' : ''}`),
+    l10n.t('Seen {0}', e.startedAt),
   ];
   return { label: tapOperationText(call), description, tooltip: lines.filter(Boolean).join('\n') };
 }
@@ -66,7 +68,7 @@ export function tapStatusText(s: TapStatus): { text: string; tooltip: string } {
   const calls = `${s.seen} call${s.seen === 1 ? '' : 's'}`;
   const tooltip = [
     `Gateway Tap at ${s.url}: set your server's gateway base URL to it.`,
-    s.tlsUrl ? `TLS: ${s.tlsUrl}${s.caFile ? ` (trust the CA file ${s.caFile})` : ''}` : 'TLS: not listening',
+    s.tlsUrl ? (s.caFile ? l10n.t('TLS: {0} (trust the CA file {1})', s.tlsUrl, s.caFile) : `TLS: ${s.tlsUrl}`) : l10n.t('TLS: not listening'),
     `Upstream: ${s.upstream.name}${s.upstream.live ? ' · LIVE' : ''} (${s.upstream.url})`,
     `Faults: ${s.faults.length ? s.faults.map(describeFaultRule).join(', ') : 'none'}`,
     `${calls} seen. Click for the tap's menu.`,
@@ -90,7 +92,7 @@ export function upstreamChoices(envs: readonly StoredEnvironment[], simulatorRun
   const isSim = (e: StoredEnvironment) => e.simulator === true;
   const choice = (env: StoredEnvironment, live: boolean): UpstreamChoice => ({
     env,
-    description: [env.gatewayUrl ?? '', live ? 'LIVE' : '', isSim(env) && !simulatorRunning ? 'simulator not running: starts it' : ''].filter(Boolean).join(' · '),
+    description: [env.gatewayUrl ?? '', live ? 'LIVE' : '', isSim(env) && !simulatorRunning ? l10n.t('simulator not running: starts it') : ''].filter(Boolean).join(' · '),
     startsSimulator: isSim(env) && !simulatorRunning,
   });
   return [

@@ -72,9 +72,13 @@ function leadingLiterals(text: string): string[] {
   return starts;
 }
 
+/** A localized text reads as its English source: `l10n.t('Saved {0}.', name)` is checked as `'Saved {0}.', name)`. */
+const LOCALIZED_CALL = /(?:vscode\.)?l10n\.t\((?:\{\s*message:\s*)?/g;
+
 /** What is wrong with a toast's first argument, or undefined when it reads as a sentence. */
 function toastProblem(arg: string): string | undefined {
-  const text = arg.trim();
+  // `a ?? 'fallback'` is no branch the sentence starts with: only `?` of a conditional is.
+  const text = arg.trim().replace(LOCALIZED_CALL, '').replace(/\?\?/g, '||');
   if (text.startsWith('sentenceStart(')) return undefined;
   // notificationText only breaks link syntax in a text: the text inside it is what the user reads.
   if (text.startsWith('notificationText(') && text.endsWith(')')) return toastProblem(text.slice('notificationText('.length, -1));
@@ -102,6 +106,8 @@ describe('toasts', () => {
     assert.match(toastProblem('err instanceof Error ? err.message : String(err)') ?? '', /sentenceStart/);
     assert.equal(toastProblem("`${name} saved.`"), undefined);
     assert.equal(toastProblem('sentenceStart(message)'), undefined);
+    assert.equal(toastProblem("vscode.l10n.t('Saved {0}.', name)"), undefined);
+    assert.match(toastProblem("ok ? vscode.l10n.t('Saved.') : vscode.l10n.t('failed: {0}', why)") ?? '', /lower case/);
   });
 
   it('sentenceStart capitalises a plain first word and leaves names and paths as they are', () => {

@@ -6,6 +6,7 @@
  * (strict.ts), and so do a question with no scripted answer and a command registered twice: code that needs
  * more of the editor belongs in the integration tier, or the double declares what it allows.
  */
+import * as runtimeText from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { MockDisposable, MockEventEmitter } from './eventEmitter';
 import { strictNamespace, unexpected } from './strict';
@@ -134,6 +135,16 @@ export const commands = strictNamespace('vscode.commands', {
     return Promise.resolve(handler(...args) as T);
   },
 } satisfies Partial<typeof vscode.commands>);
+
+/**
+ * English, as VS Code runs without a language pack: no bundle, and `t` formats the source text with the
+ * same rules as the runtime the webviews and the engine use (@vscode/l10n).
+ */
+export const l10n = strictNamespace('vscode.l10n', {
+  bundle: undefined,
+  uri: undefined,
+  t: runtimeText.t as typeof vscode.l10n.t,
+} satisfies Partial<typeof vscode.l10n>);
 
 /** The context keys set with `setContext`. */
 export const contextKeys = new Map<string, unknown>();

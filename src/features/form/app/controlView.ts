@@ -1,4 +1,5 @@
 /** What the form keeps of every control it has built: enough to show problems, sync values and focus. */
+import * as l10n from '@vscode/l10n';
 import type { Json } from '../model/json';
 import { el } from '../../shared/app/dom';
 
@@ -59,7 +60,7 @@ export function renderProblems(target: HTMLElement, messages: readonly string[],
   // Warnings (accepted by the real gateway, never blocking Send) look apart from errors.
   target.replaceChildren(
     ...messages.map((m) => el('div', { text: m })),
-    ...warnings.map((m) => el('div', { class: 'field-warning', text: `Warning: ${m}` })),
+    ...warnings.map((m) => el('div', { class: 'field-warning', text: l10n.t('Warning: {0}', m) })),
   );
   return true;
 }

@@ -1,4 +1,5 @@
 /** Jumping to a field (from a response's "jump to field", or a restored focus): open its group, create list rows up to it, scroll, focus. */
+import * as l10n from '@vscode/l10n';
 import { parentPath, placeOf, templateFor } from '../model/fieldLookup';
 import type { JsonObject } from '../model/json';
 import { ensureRowsFor } from '../model/rows';
@@ -24,7 +25,7 @@ export class FieldNavigator {
   ) {}
 
   focus(path: string): void {
-    if (!this.reveal(path, true)) this.form.status(`This form has no field ${path}.`, 'warning');
+    if (!this.reveal(path, true)) this.form.status(l10n.t('This form has no field {0}.', path), 'warning');
   }
 
   /** Opens the group of `path` (creating list rows up to it), scrolls to it and optionally focuses it. */

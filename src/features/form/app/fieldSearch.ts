@@ -1,4 +1,5 @@
 /** The search box over the form's fields and its "N fields match" count. */
+import * as l10n from '@vscode/l10n';
 import type { FormModel } from '../model/formModel';
 import type { SearchResult } from '../model/search';
 import { el } from '../../shared/app/dom';
@@ -7,7 +8,7 @@ import { textInput } from './textInput';
 
 export class FieldSearch {
   // The browser's <input> in vscode-textfield's look, with its search icon before the text (media/form.css).
-  private readonly box = textInput('field-search-input', 'Search fields', { placeholder: 'Search fields by label, path or help' });
+  private readonly box = textInput('field-search-input', l10n.t('Search fields'), { placeholder: l10n.t('Search fields by label, path or help') });
   private readonly input = this.box.input;
   private readonly count = el('span', { class: 'search-count', attrs: { 'aria-live': 'polite' } });
 

@@ -4,6 +4,7 @@
  * format hint, length counter and the catalogue's messages. Values go to the host as JSON, typed
  * by the field's wire type (see forms/coerce).
  */
+import * as l10n from '@vscode/l10n';
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
 import { lengthCount, textToValue, valueToText } from '../model/coerce';
 import { isStoredCredentialPath } from '../../../redaction';
@@ -52,15 +53,15 @@ const nextId = () => `field-${++ids}`;
 const FORMAT_KINDS = new Set<FieldMeta['kind']>(['date', 'time', 'datetime']);
 
 function placeholderOf(meta: FieldMeta): string | undefined {
-  if (meta.defaultValue !== undefined) return `default: ${meta.defaultValue}`;
-  if (meta.example !== undefined) return `e.g. ${String(meta.example)}`;
+  if (meta.defaultValue !== undefined) return l10n.t('default: {0}', meta.defaultValue);
+  if (meta.example !== undefined) return l10n.t('e.g. {0}', String(meta.example));
   return undefined;
 }
 
 function helpOf(meta: FieldMeta): string {
   // The format is added unless the help already shows it ("Issue date (yyyy-mm-dd).").
   const shape = meta.patternHint?.split(' ').pop() ?? '';
-  const format = FORMAT_KINDS.has(meta.kind) && meta.patternHint && !meta.help.includes(shape) ? `Format: ${meta.patternHint}.` : '';
+  const format = FORMAT_KINDS.has(meta.kind) && meta.patternHint && !meta.help.includes(shape) ? l10n.t('Format: {0}.', meta.patternHint) : '';
   return [meta.help, format].filter((t) => t !== '').join(' ');
 }
 
@@ -98,25 +99,25 @@ function textControl(meta: FieldMeta, id: string, value: Json | undefined, onTex
 /** "Use local inbox" under a URL that receives notifications: the inbox shows what arrives (Notifications view). */
 function inboxRow(use: () => void): HTMLElement {
   return el('div', { class: 'field-suggestions' },
-    el('button', { class: 'suggestion use-inbox', text: 'Use local inbox', attrs: { type: 'button', title: 'Fill in the address of the local inbox (started if need be); what arrives shows in the Notifications view' }, on: { click: use } }));
+    el('button', { class: 'suggestion use-inbox', text: l10n.t('Use local inbox'), attrs: { type: 'button', title: l10n.t('Fill in the address of the local inbox (started if need be); what arrives shows in the Notifications view') }, on: { click: use } }));
 }
 
 /** Shown while the form sends to the simulator (CSS reads the form's data-simulator): the payer's browser then lands on a page that exists. */
 function returnPageRow(use: () => void): HTMLElement {
   return el('div', { class: 'field-suggestions simulator-only' },
-    el('button', { class: 'suggestion use-return-page', text: "Use the simulator's return page", attrs: { type: 'button', title: "Fill in the simulator's own page for the payer's return: it shows where the order stands" }, on: { click: use } }));
+    el('button', { class: 'suggestion use-return-page', text: l10n.t('Use the simulator\'s return page'), attrs: { type: 'button', title: l10n.t('Fill in the simulator\'s own page for the payer\'s return: it shows where the order stands') }, on: { click: use } }));
 }
 
 function suggestionsRow(suggestions: readonly string[] | undefined, control: Control): HTMLElement | null {
   if (!suggestions?.length || !control.setText) return null;
   const buttons = suggestions.map((value) => el('button', { class: 'suggestion', text: value, attrs: { type: 'button' }, on: { click: () => control.setText?.(value) } }));
-  return el('div', { class: 'field-suggestions', attrs: { role: 'group', 'aria-label': 'Known values' } }, el('span', { class: 'suggestions-label', text: 'Known values:' }), ...buttons);
+  return el('div', { class: 'field-suggestions', attrs: { role: 'group', 'aria-label': l10n.t('Known values') } }, el('span', { class: 'suggestions-label', text: l10n.t('Known values:') }), ...buttons);
 }
 
 function enumControl(meta: FieldMeta, id: string, value: Json | undefined, onText: (text: string) => void): Control {
   const current = valueToText(value);
   const choices = meta.enum ?? [];
-  const select = nativeSelect(id, meta.label, [option('', '(not sent)', current === ''), ...choices.map((v) => option(v, v, v === current))], { 'data-field-input': true });
+  const select = nativeSelect(id, meta.label, [option('', l10n.t('(not sent)'), current === ''), ...choices.map((v) => option(v, v, v === current))], { 'data-field-input': true });
   // A value from a file that the catalogue does not allow is still shown (and reported), never dropped.
   const addStray = (text: string) => {
     if (text !== '' && !choices.includes(text) && !select.querySelector(`option[value="${CSS.escape(text)}"]`)) select.append(option(text, text, false));
@@ -142,11 +143,11 @@ function booleanControl(meta: FieldMeta, id: string, value: Json | undefined, on
   const boxLabel = el('label', { class: 'checkbox-label' }, box, el('span', { text: meta.label }));
   const stateText = el('span', { class: 'checkbox-state' });
   // The browser's button in vscode-icon's action look (media/form.css): one shadow tree fewer per boolean in the first frame.
-  const clear = el('button', { class: `checkbox-clear ${codiconClass('close')}`, attrs: { type: 'button', 'aria-label': 'Do not send', title: 'Do not send' } });
+  const clear = el('button', { class: `checkbox-clear ${codiconClass('close')}`, attrs: { type: 'button', 'aria-label': l10n.t('Do not send'), title: l10n.t('Do not send') } });
   const show = (v: Json | undefined) => {
     box.checked = v === true;
     box.indeterminate = v === undefined;
-    stateText.textContent = v === undefined ? 'not sent' : valueToText(v);
+    stateText.textContent = v === undefined ? l10n.t('not sent') : valueToText(v);
     clear.hidden = v === undefined;
   };
   show(value);
@@ -169,7 +170,7 @@ function booleanControl(meta: FieldMeta, id: string, value: Json | undefined, on
 
 /** A credential is never typed into a webview (its state is not secret storage): say where it comes from. */
 function credentialControl(meta: FieldMeta, id: string): Control {
-  const { root, input } = textInput(id, meta.label, { disabled: true, placeholder: 'From secure storage when sent (Sign In / Set Password)' });
+  const { root, input } = textInput(id, meta.label, { disabled: true, placeholder: l10n.t('From secure storage when sent (Sign In / Set Password)') });
   return { element: root, focusable: input, sync: () => undefined };
 }
 

@@ -3,6 +3,7 @@
  * change to it, re-validates with the catalogue, shows the problems, keeps the state with
  * setState and asks the host for a preview. The views only render and report what the user did.
  */
+import * as l10n from '@vscode/l10n';
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
 import { namedSession, sessionMayHold } from '../../../catalogue/sessionSupply';
 import { deleteAt, getAt, setAt } from '../model/bodyPath';
@@ -86,7 +87,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
       case 'setBody':
         this.fieldNotes = message.fieldNotes ?? {};
         this.replaceBody(message.body, message.params);
-        return this.sendBar.setStatus(`Loaded the body from ${message.source}.`, 'info');
+        return this.sendBar.setStatus(l10n.t('Loaded the body from {0}.', message.source), 'info');
       case 'ids':
         this.state = { ...this.state, params: { ...this.state.params, ...message.params } };
         this.showParamNotes(Object.fromEntries(Object.keys(message.params).map((name) => [name, message.paramNotes?.[name] ?? ''])));
@@ -104,7 +105,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
       case 'hostIssues':
         this.hostIssues = message.issues.map((i) => ({ path: this.model?.params.some((p) => p.name === i.path) ? paramPath(i.path) : i.path, message: i.message }));
         this.afterChange(false);
-        return this.sendBar.setStatus(`The extension found ${message.issues.length} problem${message.issues.length === 1 ? '' : 's'} in the request.`, 'warning');
+        return this.sendBar.setStatus(l10n.t('The extension found {0} in the request.', message.issues.length === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', message.issues.length)), 'warning');
       case 'focusField':
         return this.navigator.focus(message.path);
       case 'notice':
@@ -119,7 +120,7 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     const state = startingState(message.state, this.bridge.getState());
     const model = formModel(state.operationId, state.version);
     if (!model) {
-      this.root.replaceChildren(el('p', { class: 'form-error', text: `Unknown operation ${state.operationId}.` }));
+      this.root.replaceChildren(el('p', { class: 'form-error', text: l10n.t('Unknown operation {0}.', state.operationId) }));
       this.root.setAttribute('aria-busy', 'false');
       return;
     }
@@ -308,13 +309,13 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
   sessionNote(meta: FieldMeta): string | undefined {
     const { model } = this;
     if (!model || this.requiredNote(meta) === '' || !sessionMayHold(model.op.id, model.version, meta.path)) return undefined;
-    return 'Can come from the session: session.id is set, so the gateway takes this field from the session when the request leaves it out (Update Session stores it).';
+    return l10n.t('Can come from the session: session.id is set, so the gateway takes this field from the session when the request leaves it out (Update Session stores it).');
   }
 
   requiredNote(meta: FieldMeta): string {
-    if (this.model?.required.has(meta.path)) return 'Required';
+    if (this.model?.required.has(meta.path)) return l10n.t('Required');
     if (!meta.required) return '';
-    return meta.path.includes('[]') ? 'Required in every row' : 'Required whenever its object is sent';
+    return meta.path.includes('[]') ? l10n.t('Required in every row') : l10n.t('Required whenever its object is sent');
   }
 
   toggled(key: string, open: boolean): void {
@@ -428,8 +429,8 @@ export class FormApp implements NavigationHost, ProblemViews, SectionsHost, Head
     if (!problems || !model || problems.count === 0) return;
     const first = firstProblemPath(problems, model);
     const firstMessage = (first !== undefined ? problems.byPath.get(first)?.[0] : undefined) ?? problems.unplaced[0] ?? '';
-    const count = `${problems.count} problem${problems.count === 1 ? '' : 's'}`;
-    this.sendBar.setStatus(`Not sent: ${count} to fix (or use Send Anyway). First: ${firstMessage}`, 'error');
+    const count = problems.count === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', problems.count);
+    this.sendBar.setStatus(l10n.t('Not sent: {0} to fix (or use Send Anyway). First: {1}', count, firstMessage), 'error');
     if (first === undefined || !this.navigator.reveal(first, true)) this.sendBar.focusUnplaced();
   }
 

@@ -3,6 +3,7 @@
  * version switch when the operation has several, and the URL parameters (merchantId comes from the
  * environment) checked with the catalogue's validatePathParam on every keystroke.
  */
+import * as l10n from '@vscode/l10n';
 import { humanize } from '../../../catalogue/fieldTree';
 import type { PathParam } from '../../../catalogue/pathParams';
 import { describeRange, nearestDocumented, versionChoices } from '../../../catalogue/versions';
@@ -36,7 +37,7 @@ function paramField(host: HeaderHost, param: PathParam, value: string, note: HTM
     showCount(input.value);
     host.paramChanged(param.name, input.value);
   });
-  const label = el('label', { class: 'field-label' }, humanize(param.name), el('span', { class: 'required-marker', text: '*', attrs: { title: 'Required: part of the URL' } }));
+  const label = el('label', { class: 'field-label' }, humanize(param.name), el('span', { class: 'required-marker', text: '*', attrs: { title: l10n.t('Required: part of the URL') } }));
   label.htmlFor = id;
   const error = el('div', { class: 'field-error', attrs: { id: `${id}-problems` } });
   // A screen reader reads the problems, the help and the note with the parameter's name.
@@ -80,19 +81,20 @@ function versionControl(model: FormModel, host: HeaderHost): HTMLElement {
   const choices = versionChoices(op).map((v) => ({ value: String(v), label: op.documentedVersions.includes(v) ? `v${v} (documented)` : `v${v}` }));
   const note = el('div', { class: 'field-note version-note', attrs: { id: 'version-note', 'aria-live': 'polite' }, text: versionNote(op, current) });
   return el('div', { class: 'version-control' },
-    labelled('Version', selectControl('version', 'Version', choices, String(current), (v) => host.versionChanged(Number(v)))),
+    labelled(l10n.t('Version'), selectControl('version', l10n.t('Version'), choices, String(current), (v) => host.versionChanged(Number(v)))),
     note);
 }
 
 /** "v57 is checked with the version 11 rules, the nearest documented version. Served: versions 1 to 100 (…)." */
 export function versionNote(op: FormModel['op'], version: number): string {
   const rulesFrom = nearestDocumented(op, version);
-  const rules = rulesFrom === version ? `the version ${version} rules (documented)` : `the version ${String(rulesFrom)} rules, the nearest documented version`;
-  return `v${version} is checked with ${rules}. Served: versions ${describeRange(op)}.`;
+  return rulesFrom === version
+    ? l10n.t('v{0} is checked with the version {0} rules (documented). Served: versions {1}.', version, describeRange(op))
+    : l10n.t('v{0} is checked with the version {1} rules, the nearest documented version. Served: versions {2}.', version, String(rulesFrom), describeRange(op));
 }
 
 function environmentChoices(environments: readonly EnvironmentSummary[]) {
-  return environments.map((e) => ({ value: e.id, label: e.live ? `${e.name} — LIVE` : e.name }));
+  return environments.map((e) => ({ value: e.id, label: e.live ? l10n.t('{0} — LIVE', e.name) : e.name }));
 }
 
 export class HeaderView {
@@ -116,7 +118,7 @@ export class HeaderView {
       el('h1', { class: 'op-title', text: op.title }),
       el('p', { class: 'op-purpose', text: op.purpose }),
       el('div', { class: 'header-row' }, this.environmentSlot, version),
-      paramFields.length ? el('section', { class: 'params', attrs: { 'aria-label': 'URL parameters' } }, el('h2', { text: 'URL parameters' }), el('div', { class: 'params-fields' }, ...paramFields)) : null,
+      paramFields.length ? el('section', { class: 'params', attrs: { 'aria-label': l10n.t('URL parameters') } }, el('h2', { text: l10n.t('URL parameters') }), el('div', { class: 'params-fields' }, ...paramFields)) : null,
     );
     this.renderEnvironments(environmentId, environments);
   }
@@ -137,15 +139,15 @@ export class HeaderView {
 
   renderEnvironments(environmentId: string | undefined, environments: readonly EnvironmentSummary[]): void {
     const selected = environments.find((e) => e.id === environmentId);
-    const select = selectControl('environment', 'Environment', environmentChoices(environments), environmentId ?? '', (id) => {
+    const select = selectControl('environment', l10n.t('Environment'), environmentChoices(environments), environmentId ?? '', (id) => {
       live.hidden = !environments.find((e) => e.id === id)?.live;
       this.host.environmentChanged(id);
     });
     // A <span> in vscode-badge's look (media/form.css): no shadow tree to render in the first frame.
-    const live = el('span', { class: 'live-badge', text: 'LIVE', attrs: { title: 'Requests to this environment move real money' } });
+    const live = el('span', { class: 'live-badge', text: 'LIVE', attrs: { title: l10n.t('Requests to this environment move real money') } });
     live.hidden = !selected?.live;
     replaceChildren(this.environmentSlot,
-      environments.length ? labelled('Environment', select) : el('span', { class: 'no-environment', text: 'No environment: add one in the Environments view.' }),
+      environments.length ? labelled(l10n.t('Environment'), select) : el('span', { class: 'no-environment', text: l10n.t('No environment: add one in the Environments view.') }),
       live,
     );
   }

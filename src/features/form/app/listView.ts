@@ -2,6 +2,7 @@
  * A list of the body (item[n], airline legs and passengers, tax[n]) as rows with add and remove,
  * within its minItems/maxItems. The rows are the list in the body: there is no other copy to drift.
  */
+import * as l10n from '@vscode/l10n';
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
 import { appendAt, concretize, removeIndexAt } from '../model/bodyPath';
 import type { Json, JsonObject } from '../model/json';
@@ -71,7 +72,7 @@ export function listView(host: ContainerHost, node: Extract<LayoutNode, { kind: 
   const rows = el('div', { class: 'array-rows' });
   const count = el('span', { class: 'array-count' });
   const error = el('div', { class: 'field-error' });
-  const add = plainButton({ class: 'add-row', icon: 'add', text: `Add ${meta.label.toLowerCase()}` });
+  const add = plainButton({ class: 'add-row', icon: 'add', text: l10n.t('Add {0}', meta.label.toLowerCase()) });
   let rendered = -1;
 
   const length = (): number => {
@@ -86,7 +87,7 @@ export function listView(host: ContainerHost, node: Extract<LayoutNode, { kind: 
     rendered = n;
     const items: HTMLElement[] = [];
     for (let i = 0; i < n; i++) {
-      const remove = plainButton({ class: 'remove-row', icon: 'trash', attrs: { disabled: n <= floor, title: `Remove row ${i + 1}` }, text: 'Remove' });
+      const remove = plainButton({ class: 'remove-row', icon: 'trash', attrs: { disabled: n <= floor, title: l10n.t('Remove row {0}', i + 1) }, text: l10n.t('Remove') });
       remove.addEventListener('click', () => host.change(path, (b) => removeIndexAt(b, path, i), renderRows));
       items.push(el('div', { class: 'array-row', attrs: { 'data-index': i } },
         el('div', { class: 'array-row-head' }, el('span', { class: 'array-row-title', text: `${meta.label} #${i + 1}` }), remove),
@@ -94,7 +95,7 @@ export function listView(host: ContainerHost, node: Extract<LayoutNode, { kind: 
       ));
     }
     rows.replaceChildren(...items);
-    count.textContent = meta.maxItems !== undefined ? `${n} of at most ${meta.maxItems}` : `${n} row${n === 1 ? '' : 's'}`;
+    count.textContent = meta.maxItems !== undefined ? l10n.t('{0} of at most {1}', n, meta.maxItems) : (n === 1 ? l10n.t('1 row') : l10n.t('{0} rows', n));
     add.toggleAttribute('disabled', meta.maxItems !== undefined && n >= meta.maxItems);
   };
 

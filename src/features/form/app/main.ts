@@ -1,3 +1,5 @@
+// First: the display language's text, before any module builds a label.
+import '../../shared/app/webviewText';
 import '../../shared/app/zodWithoutEval';
 import { parseMessage } from '../../../protocol/common';
 import { formHostMessageSchema, type FormHostMessage, type FormWebviewMessage } from '../protocol';

@@ -3,6 +3,7 @@
  * typed; an empty name or one another row has cannot be a JSON key, so the body keeps the last
  * good name and the row says why.
  */
+import * as l10n from '@vscode/l10n';
 import { concretize, deleteAt, getAt, renameKeyAt, setAt } from '../model/bodyPath';
 import { lengthCount } from '../model/coerce';
 import { isJsonObject } from '../model/json';
@@ -22,7 +23,7 @@ export function mapView(host: ContainerHost, node: Extract<LayoutNode, { kind: '
   const rows = el('div', { class: 'map-rows' });
   const count = el('span', { class: 'array-count' });
   const error = el('div', { class: 'field-error' });
-  const add = plainButton({ class: 'add-entry', icon: 'add', text: `Add ${meta.label.toLowerCase()} field` });
+  const add = plainButton({ class: 'add-entry', icon: 'add', text: l10n.t('Add {0} field', meta.label.toLowerCase()) });
   let renderedKeys = '';
 
   const keys = (): string[] => {
@@ -32,29 +33,29 @@ export function mapView(host: ContainerHost, node: Extract<LayoutNode, { kind: '
 
   const row = (initialKey: string): HTMLElement => {
     let key = initialKey;
-    const keyInput = el('vscode-textfield', { class: 'map-key-input', attrs: { placeholder: 'name' } });
-    keyInput.label = `${meta.label} name`;
+    const keyInput = el('vscode-textfield', { class: 'map-key-input', attrs: { placeholder: l10n.t('name') } });
+    keyInput.label = l10n.t('{0} name', meta.label);
     keyInput.value = key;
     const keyCounter = el('span', { class: 'field-counter' });
     const keyError = el('div', { class: 'field-error map-key-error' });
-    const value = fieldView(host, node.value, `${path}.${key}`, { label: 'Value', keepEmpty: true });
+    const value = fieldView(host, node.value, `${path}.${key}`, { label: l10n.t('Value'), keepEmpty: true });
     const showKeyCount = (text: string) => {
       const c = lengthCount({ maxLength: meta.maxLength, jsonType: 'string' }, text);
       keyCounter.textContent = c?.text ?? '';
       keyCounter.classList.toggle('over', c?.over ?? false);
     };
     showKeyCount(key);
-    const remove = plainButton({ class: 'remove-entry', icon: 'trash', text: 'Remove' });
+    const remove = plainButton({ class: 'remove-entry', icon: 'trash', text: l10n.t('Remove') });
     const rowEl = el('div', { class: 'map-row', attrs: { 'data-key': key } },
-      el('div', { class: 'map-key' }, el('label', { class: 'field-label', text: 'Name' }), el('div', { class: 'field-control' }, keyInput, keyCounter), keyError),
+      el('div', { class: 'map-key' }, el('label', { class: 'field-label', text: l10n.t('Name') }), el('div', { class: 'field-control' }, keyInput, keyCounter), keyError),
       value.root,
       el('div', { class: 'map-row-actions' }, remove),
     );
     keyInput.addEventListener('input', () => {
       const next = keyInput.value;
       showKeyCount(next);
-      const local = next === '' ? 'Enter a name: this entry keeps its previous name until then.'
-        : PATH_CHARS.test(next) ? "A name cannot contain '.', '[' or ']'."
+      const local = next === '' ? l10n.t('Enter a name: this entry keeps its previous name until then.')
+        : PATH_CHARS.test(next) ? l10n.t('A name cannot contain \'.\', \'[\' or \']\'.')
           : next !== key && keys().includes(next) ? `Another entry is already named '${next}'.` : '';
       renderProblems(keyError, local ? [local] : []);
       keyInput.toggleAttribute('invalid', local !== '');

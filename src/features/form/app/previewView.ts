@@ -2,6 +2,7 @@
  * The request as it will go out: the JSON body, rendered here on every change, and the cURL
  * command the host builds (redacted), each with a copy button that asks the host to copy.
  */
+import * as l10n from '@vscode/l10n';
 import { el } from '../../shared/app/dom';
 
 export interface PreviewHost {
@@ -19,7 +20,7 @@ export class PreviewView {
 
   constructor(host: PreviewHost) {
     const copy = (id: string, source: HTMLElement) => {
-      const b = el('vscode-button', { attrs: { id, secondary: true, icon: 'copy' }, text: 'Copy' });
+      const b = el('vscode-button', { attrs: { id, secondary: true, icon: 'copy' }, text: l10n.t('Copy') });
       b.addEventListener('click', () => host.copy(source.textContent ?? ''));
       return b;
     };
@@ -30,7 +31,7 @@ export class PreviewView {
       el('vscode-tab-header', { attrs: { slot: 'header' }, text: 'cURL' }),
       el('vscode-tab-panel', {}, el('div', { class: 'preview-actions' }, copy('copy-curl', this.curl)), this.url, this.error, this.curl),
     );
-    this.root = el('section', { class: 'preview', attrs: { 'aria-label': 'Request preview' } });
+    this.root = el('section', { class: 'preview', attrs: { 'aria-label': l10n.t('Request preview') } });
   }
 
   /**

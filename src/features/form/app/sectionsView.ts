@@ -3,6 +3,7 @@
  * folded unless the user opened it or it holds values. A folded group's fields are not built until
  * it is opened, searched or jumped to: the largest forms have 160–170 fields.
  */
+import * as l10n from '@vscode/l10n';
 import { nodeMetas, type FormLayout, type LayoutSection } from '../model/layout';
 import type { SearchResult } from '../model/search';
 import { el } from '../../shared/app/dom';
@@ -28,7 +29,7 @@ interface Group {
 
 export class SectionsView {
   readonly root = el('div', { class: 'sections' });
-  private readonly noMatch = el('p', { class: 'no-match', text: 'No field matches the search.' });
+  private readonly noMatch = el('p', { class: 'no-match', text: l10n.t('No field matches the search.') });
   private groups = new Map<string, Group>();
   private search: SearchResult | undefined;
   private open = new Set<string>();
@@ -43,8 +44,8 @@ export class SectionsView {
     const items = layout.sections.map((section) => {
       const fieldCount = section.nodes.flatMap((n) => [...nodeMetas(n)]).filter((m) => m.kind !== 'array' && m.kind !== 'map').length;
       const header = el('summary', { class: 'collapsible-header' },
-        el('span', { class: 'group-title' }, section.required ? 'Required fields' : section.key,
-          el('span', { class: 'group-description', text: section.required ? 'always sent' : `${fieldCount} field${fieldCount === 1 ? '' : 's'}` })));
+        el('span', { class: 'group-title' }, section.required ? l10n.t('Required fields') : section.key,
+          el('span', { class: 'group-description', text: section.required ? l10n.t('always sent') : (fieldCount === 1 ? l10n.t('1 field') : l10n.t('{0} fields', fieldCount)) })));
       const details = el('details', { class: section.required ? 'group required-group' : 'group', attrs: { 'data-group': section.key } }, header);
       const group: Group = { section, details, header, badge: undefined, badgeWords: undefined, built: false };
       // Opening builds the fields before the browser shows the body (a click, or Enter/Space on the header).
@@ -135,13 +136,13 @@ export class SectionsView {
       if (badge.textContent !== text) badge.textContent = text;
       badge.hidden = n === 0;
       const words = (group.badgeWords ??= this.badgeWordsOf(group));
-      words.textContent = n === 0 ? '' : `, ${n} problem${n === 1 ? '' : 's'}`;
+      words.textContent = n === 0 ? '' : `, ${n === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', n)}`;
     }
   }
 
   private badgeOf(group: Group): HTMLElement {
     // In the header: a folded group shows its count too.
-    const badge = el('vscode-badge', { class: 'group-problems', attrs: { variant: 'counter', title: 'Problems in this group', 'aria-hidden': 'true' } });
+    const badge = el('vscode-badge', { class: 'group-problems', attrs: { variant: 'counter', title: l10n.t('Problems in this group'), 'aria-hidden': 'true' } });
     group.header.append(badge);
     return badge;
   }

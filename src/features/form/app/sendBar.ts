@@ -3,6 +3,7 @@
  * disabled and Send Anyway is offered (negative testing). Below: the problems no field shows, and
  * the status line (sending, the outcome, notices).
  */
+import * as l10n from '@vscode/l10n';
 import { sendLabel } from '../model/problems';
 import { el } from '../../shared/app/dom';
 import { renderProblems } from './controlView';
@@ -18,9 +19,9 @@ export interface SendHost {
 
 export class SendBar {
   // The browser's buttons in vscode-button's look: the send bar is in every form's first frame.
-  private readonly sendLabel = el('span', { text: 'Send' });
+  private readonly sendLabel = el('span', { text: l10n.t('Send') });
   private readonly sendButton = plainButton({ primary: true, icon: 'play', text: this.sendLabel, attrs: { id: 'send' } });
-  private readonly anyway = plainButton({ text: 'Send Anyway', attrs: { id: 'send-anyway', title: 'Send the request as it is, problems included (negative testing)' } });
+  private readonly anyway = plainButton({ text: l10n.t('Send Anyway'), attrs: { id: 'send-anyway', title: l10n.t('Send the request as it is, problems included (negative testing)') } });
   /** Focusable from script only: a refused Send whose first problem belongs to no field brings the focus here. */
   private readonly unplaced = el('div', { class: 'unplaced-problems field-error', attrs: { id: 'problems', tabindex: -1 } });
   private readonly status = el('div', { class: 'status', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
@@ -39,7 +40,7 @@ export class SendBar {
     this.anyway.addEventListener('click', () => {
       if (!this.busy) host.send(true);
     });
-    this.root = el('section', { class: 'send-bar', attrs: { 'aria-label': 'Send' } },
+    this.root = el('section', { class: 'send-bar', attrs: { 'aria-label': l10n.t('Send') } },
       el('div', { class: 'send-buttons' }, this.sendButton, this.anyway),
       this.unplaced,
       this.status,
@@ -60,7 +61,7 @@ export class SendBar {
   setBusy(busy: boolean): void {
     this.busy = busy;
     this.applyDisabled();
-    if (busy) this.setStatus('Sending…', 'info');
+    if (busy) this.setStatus(l10n.t('Sending…'), 'info');
   }
 
   private applyDisabled(): void {

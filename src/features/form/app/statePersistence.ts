@@ -3,6 +3,7 @@
  * with the host for a preview once typing pauses. A body over the protocol's caps is not posted: the
  * form says why instead of sending a message the host would drop.
  */
+import * as l10n from '@vscode/l10n';
 import { bodySizeProblem } from '../../../protocol/common';
 import type { FormHostMessage, FormState, FormWebviewMessage } from '../protocol';
 import type { HostBridge } from '../../shared/app/hostBridge';
@@ -31,7 +32,7 @@ export class StatePersistence {
 
   withinSizeLimits(state: FormState): boolean {
     const problem = bodySizeProblem(state.body);
-    if (problem) this.status(`The form cannot send this body: ${problem.path.length ? `${problem.path.join('.')}: ` : ''}${problem.message}.`, 'error');
+    if (problem) this.status(l10n.t('The form cannot send this body: {0}.', `${problem.path.length ? `${problem.path.join('.')}: ` : ''}${problem.message}`), 'error');
     return problem === undefined;
   }
 }

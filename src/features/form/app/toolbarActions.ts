@@ -1,4 +1,5 @@
 /** The toolbar's helpers: fresh ids, test-mode data, example and last body, save, create session. */
+import * as l10n from '@vscode/l10n';
 import { exampleBody } from '../../../catalogue';
 import type { JsonObject } from '../model/json';
 import { applyAvsStreet, applyExpiryOutcome, applySecurityCode, applyTestCard, TRIGGER_PATHS } from '../model/testTriggers';
@@ -37,7 +38,7 @@ export class ToolbarActions implements ToolbarHost {
     const model = this.form.currentModel();
     if (!model) return;
     this.form.replaceBody((exampleBody(model.op.id, model.version) as JsonObject | undefined) ?? {});
-    this.form.status('Loaded the example body.', 'info');
+    this.form.status(l10n.t('Loaded the example body.'), 'info');
   }
 
   loadLast(): void {

@@ -37,7 +37,7 @@ export interface FormPanelHost {
 const CONTINUATION_NOTE = / continues .+'s transaction /;
 
 export function formTitle(op: OperationDef, version: number | undefined): string {
-  return `${op.title}${version !== undefined ? ` v${version}` : ''} · Form`;
+  return version !== undefined ? vscode.l10n.t('{0} v{1} · Form', op.title, version) : vscode.l10n.t('{0} · Form', op.title);
 }
 
 export class FormPanel implements vscode.Disposable {
@@ -157,7 +157,7 @@ export class FormPanel implements vscode.Disposable {
       case 'freshIds': {
         const ids = suggestedIds(this.operation(), this.environment()?.id, this.host.services);
         this.postIds(ids.params, ids.notes);
-        this.renewBodyIds('Fresh ids');
+        this.renewBodyIds(vscode.l10n.t('Fresh ids'));
         return;
       }
       case 'useReturnPage':
@@ -165,7 +165,7 @@ export class FormPanel implements vscode.Disposable {
         return;
       case 'setPassword': {
         const env = this.environment();
-        if (!env) throw new Error('No environment: add one in the Environments view.');
+        if (!env) throw new Error(vscode.l10n.t('No environment: add one in the Environments view.'));
         await vscode.commands.executeCommand('paymentWorkbench.signIn', { environmentId: env.id });
         await this.postCredentials();
         return;
@@ -179,8 +179,8 @@ export class FormPanel implements vscode.Disposable {
       case 'loadLastBody': {
         const last = this.host.services.lastSent.bodyOf(this.state.operationId);
         const body = formBodyOf(last);
-        if (body) this.setBody(body, undefined, 'last body');
-        else this.messenger.post({ type: 'notice', text: `Nothing sent for ${this.operation().title} in this window yet: there is no last body.` });
+        if (body) this.setBody(body, undefined, vscode.l10n.t('last body'));
+        else this.messenger.post({ type: 'notice', text: vscode.l10n.t('Nothing sent for {0} in this window yet: there is no last body.', this.operation().title) });
         return;
       }
       case 'save':
@@ -189,7 +189,7 @@ export class FormPanel implements vscode.Disposable {
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(m.text);
-        this.messenger.post({ type: 'notice', text: 'Copied to the clipboard.' });
+        this.messenger.post({ type: 'notice', text: vscode.l10n.t('Copied to the clipboard.') });
         return;
       case 'ready':
       case 'cspViolation':
@@ -228,10 +228,10 @@ export class FormPanel implements vscode.Disposable {
     const decided = decideIds({ operationId, version, params: params as Partial<Record<PathParamName, string>>, body }, sent, freshTransactionId, 'door');
     const transactionId = decided.params.transactionId;
     const used = params.transactionId !== undefined && params.transactionId !== '' && sent.some((t) => t.transactionId === params.transactionId);
-    const note = used && !CONTINUATION_NOTE.test(decided.notes.transactionId ?? '') ? `${params.transactionId} was already sent${params.orderId ? ` on order ${params.orderId}` : ''}; this form will send ${transactionId}.` : decided.notes.transactionId;
+    const note = used && !CONTINUATION_NOTE.test(decided.notes.transactionId ?? '') ? (params.orderId ? vscode.l10n.t('{0} was already sent on order {1}; this form will send {2}.', String(params.transactionId), params.orderId, String(transactionId)) : vscode.l10n.t('{0} was already sent; this form will send {1}.', String(params.transactionId), String(transactionId))) : decided.notes.transactionId;
     if (transactionId && transactionId !== params.transactionId && (params.transactionId || note)) this.postIds({ transactionId }, note ? { transactionId: note } : {});
     const authNote = decided.notes['authentication.transactionId'];
-    if (decided.body !== body && authNote) this.setBody(decided.body as FormState['body'], undefined, 'the authentication of this order', { ...this.fieldNotes, 'authentication.transactionId': authNote });
+    if (decided.body !== body && authNote) this.setBody(decided.body as FormState['body'], undefined, vscode.l10n.t('the authentication of this order'), { ...this.fieldNotes, 'authentication.transactionId': authNote });
   }
 
   /** The Login form's password is never in the page: tell it whether one is stored, so it offers "Set password…" when not. */
@@ -244,10 +244,10 @@ export class FormPanel implements vscode.Disposable {
   /** Update Session needs a session id: on the simulator the form creates one with the real Create Session call. */
   private async createSession(): Promise<void> {
     const env = this.environment();
-    if (!env) throw new Error('No environment: add one in the Environments view.');
-    if (!usesSimulatorCredentials(env)) throw new Error(`"${env.name}" is not the local simulator: a session id comes from Create Session (POST …/merchant/{merchantId}/session) on your server, or from the gateway's Hosted Session script; paste it into sessionId.`);
+    if (!env) throw new Error(vscode.l10n.t('No environment: add one in the Environments view.'));
+    if (!usesSimulatorCredentials(env)) throw new Error(vscode.l10n.t('"{0}" is not the local simulator: a session id comes from Create Session (POST …/merchant/{merchantId}/session) on your server, or from the gateway\'s Hosted Session script; paste it into sessionId.', env.name));
     const id = await createGatewaySession(this.host.services.connections.runnerDeps(), this.host.services.questions.port, env, this.state.version);
-    this.postIds({ sessionId: id }, { sessionId: `Created on ${env.name} with Create Session just now.` });
+    this.postIds({ sessionId: id }, { sessionId: vscode.l10n.t('Created on {0} with Create Session just now.', env.name) });
   }
 
   /**
@@ -259,8 +259,8 @@ export class FormPanel implements vscode.Disposable {
     const { body, renewed } = withFreshBodyIds(op, this.state.version, this.state.body, freshOrderId);
     if (renewed.length === 0) return;
     const notes = { ...this.fieldNotes };
-    for (const path of renewed) notes[path] = `${why}: a new checkout pays a new order.`;
-    this.setBody(this.withReturnPages(body), undefined, 'fresh ids', notes);
+    for (const path of renewed) notes[path] = vscode.l10n.t('{0}: a new checkout pays a new order.', why);
+    this.setBody(this.withReturnPages(body), undefined, vscode.l10n.t('fresh ids'), notes);
   }
 
   /** On the simulator, the payer's return URLs the workbench filled in follow the order this form pays. */
@@ -274,13 +274,13 @@ export class FormPanel implements vscode.Disposable {
   /** Fills a payer-return URL with the simulator's return page for this form's order. */
   private useReturnPage(path: string): void {
     const env = this.environment();
-    if (!env) throw new Error('No environment: add one in the Environments view.');
+    if (!env) throw new Error(vscode.l10n.t('No environment: add one in the Environments view.'));
     const op = this.operation();
-    if (!payerReturnPaths(op, this.state.version).some((m) => m.path === path)) throw new Error(`${path.slice(0, 100)} is not a URL the payer returns to.`);
+    if (!payerReturnPaths(op, this.state.version).some((m) => m.path === path)) throw new Error(vscode.l10n.t('{0} is not a URL the payer returns to.', path.slice(0, 100)));
     const orderId = orderIdOf(op, this.state.version, this.state.params, this.state.body);
     const page = simulatorReturnPage(env, orderId);
-    if (!page) throw new Error(`"${env.name}" is not the local simulator: give the address of your own page, where your server reads the outcome with Retrieve Transaction or Retrieve Order.`);
-    const note = `The simulator's return page${orderId ? ` for order ${orderId}` : ''}: the payer's browser lands there and it shows where the order stands.`;
+    if (!page) throw new Error(vscode.l10n.t('"{0}" is not the local simulator: give the address of your own page, where your server reads the outcome with Retrieve Transaction or Retrieve Order.', env.name));
+    const note = orderId ? vscode.l10n.t('The simulator\'s return page for order {0}: the payer\'s browser lands there and it shows where the order stands.', orderId) : vscode.l10n.t('The simulator\'s return page: the payer\'s browser lands there and it shows where the order stands.');
     this.setBody(setAt(this.state.body, path, page), undefined, "the simulator's return page", { ...this.fieldNotes, [path]: note });
     this.messenger.post({ type: 'notice', text: `${path} is the simulator's return page.` });
   }
@@ -289,13 +289,13 @@ export class FormPanel implements vscode.Disposable {
   private async useInbox(path: string): Promise<void> {
     // The page names the field; only a URL the service sends notifications to may take the inbox's address.
     const op = this.operation();
-    if (!op.hasBody || !fieldsOf(op.id as OperationId, this.state.version).some((m) => m.receives !== undefined && m.path === path)) throw new Error(`${path.slice(0, 100)} is not a URL that receives notifications.`);
+    if (!op.hasBody || !fieldsOf(op.id as OperationId, this.state.version).some((m) => m.receives !== undefined && m.path === path)) throw new Error(vscode.l10n.t('{0} is not a URL that receives notifications.', path.slice(0, 100)));
     const source = this.operation().api === 'financing' ? 'financing' : 'gateway';
     const url = (await this.host.services.inbox.start()).urlFor(source);
     const env = this.environment();
-    const reach = env && usesSimulatorCredentials(env) ? '' : ' Only this machine reaches it: for a real service put a tunnel of your choice (HTTPS) in front of the port and give its address instead.';
-    const note = `The local inbox: ${source === 'gateway' ? 'webhooks' : 'callbacks'} sent here show in the Notifications view.${reach}`;
-    this.setBody(setAt(this.state.body, path, url), undefined, 'the local inbox', { ...this.fieldNotes, [path]: note });
+    const reach = env && usesSimulatorCredentials(env) ? '' : vscode.l10n.t(' Only this machine reaches it: for a real service put a tunnel of your choice (HTTPS) in front of the port and give its address instead.');
+    const note = (source === 'gateway' ? vscode.l10n.t('The local inbox: webhooks sent here show in the Notifications view.') : vscode.l10n.t('The local inbox: callbacks sent here show in the Notifications view.')) + reach;
+    this.setBody(setAt(this.state.body, path, url), undefined, vscode.l10n.t('the local inbox'), { ...this.fieldNotes, [path]: note });
     // setBody's own status ("Loaded the body from …") would say the whole body was replaced.
     this.messenger.post({ type: 'notice', text: `${path} is the local inbox's address ${url}; it is listening.` });
   }
@@ -309,19 +309,19 @@ export class FormPanel implements vscode.Disposable {
     // A refused request (4xx, the error envelope) changed nothing on the order: its note still holds.
     if (stale.length === 0 || !exchange.response || wasRefused(exchange)) return;
     const choice = this.host.services.orders.choiceFor(exchange.operationId, exchange.environment.id);
-    const now = choice && choice.orderId === exchange.params.orderId ? `After the last send: ${choice.note}.` : undefined;
+    const now = choice && choice.orderId === exchange.params.orderId ? vscode.l10n.t('After the last send: {0}.', choice.note) : undefined;
     const notes = { ...this.fieldNotes };
     for (const p of stale) {
       if (now) notes[p] = now;
       else delete notes[p];
     }
-    this.setBody(this.state.body, undefined, 'the last send', notes);
+    this.setBody(this.state.body, undefined, vscode.l10n.t('the last send'), notes);
   }
 
   private postPreview(): void {
     const env = this.environment();
     if (!env) {
-      this.messenger.post({ type: 'preview', curl: '', url: '', error: 'No environment: add one in the Environments view.' });
+      this.messenger.post({ type: 'preview', curl: '', url: '', error: vscode.l10n.t('No environment: add one in the Environments view.') });
       return;
     }
     const p = previewRequest(env, this.state.operationId, this.state.version, this.state.params as Partial<Record<PathParamName, string>>, this.state.body);
@@ -331,7 +331,7 @@ export class FormPanel implements vscode.Disposable {
   private async send(sendAnyway: boolean): Promise<void> {
     const op = this.operation();
     const env = this.environment();
-    if (!env) throw new Error('No environment: add one in the Environments view.');
+    if (!env) throw new Error(vscode.l10n.t('No environment: add one in the Environments view.'));
     this.renewUsedTransactionId();
     // A return page the workbench filled in names the order: it follows an order id changed since, and the form shows it.
     const repointed = this.withReturnPages(this.state.body);
@@ -340,7 +340,7 @@ export class FormPanel implements vscode.Disposable {
     const login = await withStoredCredentials(op, this.state.body, storedCredential(env, this.host.services.credentials));
     if (login.passwordMissing) {
       this.messenger.post({ type: 'credentials', passwordStored: false });
-      this.messenger.post({ type: 'notice', text: `No partner password is stored for "${env.name}": use "Set password…" beside the password field.` });
+      this.messenger.post({ type: 'notice', text: vscode.l10n.t('No partner password is stored for "{0}": use "Set password…" beside the password field.', env.name) });
       return;
     }
     const params = Object.fromEntries(Object.entries(this.state.params).filter(([k, v]) => v !== '' && k !== 'merchantId')) as Partial<Record<PathParamName, string>>;
@@ -354,11 +354,11 @@ export class FormPanel implements vscode.Disposable {
         ...(op.hasBody ? { body: login.body } : {}),
       }, this.sendPort(sendAnyway));
       if (!exchange) {
-        this.messenger.post({ type: 'notice', text: 'Not sent.' });
+        this.messenger.post({ type: 'notice', text: vscode.l10n.t('Not sent.') });
         return;
       }
       this.renewAmountNotesAfter(exchange);
-      const sentWith = exchange.params.transactionId ? ` (transaction id ${exchange.params.transactionId})` : '';
+      const sentWith = exchange.params.transactionId ? vscode.l10n.t(' (transaction id {0})', exchange.params.transactionId) : '';
       if (exchange.failure) this.messenger.post({ type: 'sent', tone: 'error', title: `${exchange.failure.kind}: ${exchange.failure.message}`.slice(0, 450) + sentWith });
       else this.messenger.post({ type: 'sent', tone: exchange.decoded?.verdict.tone ?? 'info', title: (exchange.decoded?.verdict.title ?? `HTTP ${exchange.response?.status ?? ''}`).slice(0, 450) + sentWith });
       this.moveIdsAfter(exchange);
@@ -400,7 +400,7 @@ export class FormPanel implements vscode.Disposable {
     }
     if (renew.transactionId && has('transactionId')) {
       params.transactionId = freshTransactionId();
-      notes.transactionId = `${exchange.params.transactionId ?? 'The last id'} was sent; the next send uses ${params.transactionId}.`;
+      notes.transactionId = vscode.l10n.t('{0} was sent; the next send uses {1}.', exchange.params.transactionId ?? vscode.l10n.t('The last id'), params.transactionId);
     }
     if (Object.keys(params).length > 0) this.postIds(params, notes);
     // A body that creates its order (Initiate Checkout) gets a new one once the gateway took the request.

@@ -66,11 +66,11 @@ export class FormPanels implements vscode.Disposable {
 
   async openForm(args: OpenFormArgs): Promise<FormPanel | undefined> {
     const envs = this.host.services.environments;
-    const op: OperationDef | undefined = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(envs.active(), 'Operation to open in a form');
+    const op: OperationDef | undefined = args.operationId ? operationOrThrow(args.operationId) : await pickOperation(envs.active(), vscode.l10n.t('Operation to open in a form'));
     if (!op) return undefined;
     const body = formBodyOf(args.body);
     if (args.body !== undefined && !body) {
-      void vscode.window.showErrorMessage(`${op.title}: this body cannot be opened in a form (${whyNotFormBody(args.body) ?? 'not a JSON object'}).`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0}: this body cannot be opened in a form ({1}).', op.title, whyNotFormBody(args.body) ?? vscode.l10n.t('not a JSON object')));
       return undefined;
     }
     const env = (args.environmentId ? envs.get(args.environmentId) : undefined) ?? envs.active();
@@ -118,11 +118,11 @@ export class FormPanels implements vscode.Disposable {
     // Judged by its size before it is opened or parsed, as the CLI and Send judge it.
     const doc = await openOwnFile(uri, 'request');
     if (!doc) {
-      void vscode.window.showErrorMessage('Open a .payreq.json request file first.');
+      void vscode.window.showErrorMessage(vscode.l10n.t('Open a .payreq.json request file first.'));
       return undefined;
     }
     if ('problem' in doc) {
-      const message = `${uri ? vscode.workspace.asRelativePath(uri) : 'The request file'}: (file): ${doc.problem}`;
+      const message = `${uri ? vscode.workspace.asRelativePath(uri) : vscode.l10n.t('The request file')}: (file): ${doc.problem}`;
       this.host.services.log.warn(message);
       void vscode.window.showErrorMessage(sentenceStart(message));
       return undefined;

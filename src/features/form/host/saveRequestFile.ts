@@ -18,14 +18,15 @@ export async function saveRequestFile(op: OperationDef, state: FormState): Promi
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `${op.id.split('.').pop() ?? 'request'}.payreq.json`;
   const target = await vscode.window.showSaveDialog({
-    title: `Save ${op.title} as a request file`,
-    filters: { 'Payment request': ['payreq.json'], JSON: ['json'] },
+    title: vscode.l10n.t('Save {0} as a request file', op.title),
+    filters: { [vscode.l10n.t('Payment request')]: ['payreq.json'], JSON: ['json'] },
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
   });
   if (!target) return undefined;
   const text = JSON.stringify(requestFileOf(op, state), null, 2) + '\n';
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-  const open = await vscode.window.showInformationMessage(`Saved ${vscode.workspace.asRelativePath(target)}.`, 'Open');
-  if (open === 'Open') await vscode.window.showTextDocument(target, { preview: false });
+  const OPEN = vscode.l10n.t('Open');
+  const open = await vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', vscode.workspace.asRelativePath(target)), OPEN);
+  if (open === OPEN) await vscode.window.showTextDocument(target, { preview: false });
   return target;
 }

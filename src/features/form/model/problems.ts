@@ -4,6 +4,7 @@
  * that is missing, the URL parameters' rules, and what the host reported. Each problem is placed
  * on the control that shows it (its concrete path) or, when no control stands for it, listed apart.
  */
+import * as l10n from '@vscode/l10n';
 import type { OperationId } from '../../../catalogue/operations';
 import { validateBody, validateField } from '../../../catalogue/validate';
 import { sessionSupplied } from '../../../catalogue/sessionSupply';
@@ -102,8 +103,8 @@ export function problemsBySection(problems: Problems, lookup: FieldLookup, layou
 /** "Send", "Send · 1 problem", "Send · 2 problems, 1 warning", "Send · 1 warning": warnings counted apart. */
 export function sendLabel(count: number, warnings = 0): string {
   const parts = [
-    ...(count > 0 ? [`${count} problem${count === 1 ? '' : 's'}`] : []),
-    ...(warnings > 0 ? [`${warnings} warning${warnings === 1 ? '' : 's'}`] : []),
+    ...(count > 0 ? [count === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', count)] : []),
+    ...(warnings > 0 ? [warnings === 1 ? l10n.t('1 warning') : l10n.t('{0} warnings', warnings)] : []),
   ];
-  return parts.length === 0 ? 'Send' : `Send · ${parts.join(', ')}`;
+  return parts.length === 0 ? l10n.t('Send') : l10n.t('Send · {0}', parts.join(', '));
 }

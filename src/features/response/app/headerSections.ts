@@ -2,6 +2,7 @@
  * The top of the panel, read in one glance: which operation went where (LIVE stands out), the
  * verdict, and the HTTP facts (status, timing, size, when).
  */
+import * as l10n from '@vscode/l10n';
 import type { Verdict, VerdictTone } from '../../../decode/types';
 import { formatBytes } from '../../../format/formatBytes';
 import type { ExchangeView } from '../protocol';
@@ -20,13 +21,13 @@ export function header(v: ExchangeView): HTMLElement {
     el(
       'div',
       { class: 'environment', attrs: { 'data-live': String(live) } },
-      el('vscode-badge', { class: live ? 'env-badge live' : 'env-badge', attrs: { title: live ? 'Real money may move in this environment' : 'A test environment' } }, live ? 'LIVE' : 'test'),
+      el('vscode-badge', { class: live ? 'env-badge live' : 'env-badge', attrs: { title: live ? l10n.t('Real money may move in this environment') : l10n.t('A test environment') } }, live ? 'LIVE' : l10n.t('test')),
       ' ',
       el('span', { class: 'environment-name', text: v.environment.name }),
       ' ',
       el('code', { class: 'operation-id', text: v.operationId }),
       v.seenBy === 'tap'
-        ? el('span', { class: 'seen-by', attrs: { 'data-field': 'seenBy', title: "Your own server made this call; the workbench saw it pass through the Gateway Tap" } }, ' ', el('vscode-icon', { attrs: { name: 'radio-tower' } }), ' seen by the Gateway Tap')
+        ? el('span', { class: 'seen-by', attrs: { 'data-field': 'seenBy', title: l10n.t('Your own server made this call; the workbench saw it pass through the Gateway Tap') } }, ' ', el('vscode-icon', { attrs: { name: 'radio-tower' } }), ' seen by the Gateway Tap')
         : null,
     ),
     timing(v),
@@ -37,7 +38,7 @@ export function header(v: ExchangeView): HTMLElement {
 function verdictOf(v: ExchangeView): Verdict {
   if (v.decoded) return v.decoded.verdict;
   if (v.failure) return v.failure.verdict;
-  return { tone: 'info', title: 'No response', detail: 'Nothing came back for this request.' };
+  return { tone: 'info', title: l10n.t('No response'), detail: l10n.t('Nothing came back for this request.') };
 }
 
 export function verdict(v: ExchangeView, post: Post): HTMLElement {
@@ -65,15 +66,15 @@ function timing(v: ExchangeView): HTMLElement {
   const item = (label: string, field: string, ...value: (Node | string)[]) => [el('dt', { text: label }), el('dd', { attrs: { 'data-field': field } }, ...value)];
   return el(
     'dl',
-    { class: 'timing-strip', attrs: { 'data-section': 'timing', 'aria-label': 'HTTP facts' } },
+    { class: 'timing-strip', attrs: { 'data-section': 'timing', 'aria-label': l10n.t('HTTP facts') } },
     ...(r
       ? [
           ...item('HTTP', 'status', el('span', { class: 'http-status', attrs: { 'data-class': `${Math.floor(r.status / 100)}xx` }, text: String(r.status) })),
-          ...item('Total', 'totalMs', `${Math.round(r.timing.totalMs)} ms`),
-          ...item('First byte', 'ttfbMs', `${Math.round(r.timing.ttfbMs)} ms`),
-          ...item('Size', 'size', `${formatBytes(r.body.sizeBytes)}${r.truncated ? ' (cut by the client at its size cap)' : ''}`),
+          ...item(l10n.t('Total'), 'totalMs', `${Math.round(r.timing.totalMs)} ms`),
+          ...item(l10n.t('First byte'), 'ttfbMs', `${Math.round(r.timing.ttfbMs)} ms`),
+          ...item(l10n.t('Size'), 'size', `${formatBytes(r.body.sizeBytes)}${r.truncated ? l10n.t(' (cut by the client at its size cap)') : ''}`),
         ]
-      : item('HTTP', 'status', '— (no response)')),
+      : item('HTTP', 'status', l10n.t('— (no response)'))),
     ...item('Sent', 'startedAt', time(v.startedAt)),
   );
 }

@@ -1,3 +1,6 @@
+// First: the display language's text, before any module builds a label.
+import * as l10n from '@vscode/l10n';
+import '../../shared/app/webviewText';
 import type { ResponseHostMessage, ResponseState, ResponseWebviewMessage } from '../protocol';
 import { el, replaceChildren } from '../../shared/app/dom';
 import { HostBridge } from '../../shared/app/hostBridge';
@@ -10,7 +13,7 @@ import { exchangePage } from './exchangePage';
  */
 const bridge = new HostBridge<ResponseHostMessage, ResponseWebviewMessage>(checkHostMessage);
 const app = document.getElementById('app') ?? document.body;
-const status = el('div', { attrs: { id: 'status', role: 'status', 'aria-live': 'polite' }, class: 'status-line', text: 'Waiting for the response…' });
+const status = el('div', { attrs: { id: 'status', role: 'status', 'aria-live': 'polite' }, class: 'status-line', text: l10n.t('Waiting for the response…') });
 const page = el('div', { class: 'exchange' });
 /** Says the verdict of each response shown, for screen readers: the page changes without the focus moving. */
 const announcer = el('div', { attrs: { id: 'announcer', role: 'status', 'aria-live': 'polite' }, class: 'visually-hidden' });

@@ -3,6 +3,7 @@
  * descending. Figures are compared as exact decimals (decimalOrder.ts), never as floats; offers
  * without a value stay last either way, and ties keep the order the API sent.
  */
+import * as l10n from '@vscode/l10n';
 import type { OfferRow } from '../../../decode/types';
 import { el, replaceChildren } from '../../shared/app/dom';
 import { compareDecimalText } from './decimalOrder';
@@ -18,15 +19,15 @@ interface Column {
 }
 
 const COLUMNS: readonly Column[] = [
-  { key: 'name', label: 'Offer', sort: 'text' },
-  { key: 'instalment', label: 'Instalment', sort: 'decimal' },
-  { key: 'interest', label: 'Interest %', sort: 'decimal' },
-  { key: 'dae', label: 'DAE (APR) %', sort: 'decimal' },
-  { key: 'totalCreditAmount', label: 'Total credit', sort: 'decimal' },
-  { key: 'months', label: 'Months', sort: 'decimal' },
-  { key: 'loanAmount', label: 'Loan' },
-  { key: 'analysisFee', label: 'Analysis fee' },
-  { key: 'id', label: 'Id / child id' },
+  { key: 'name', label: l10n.t('Offer'), sort: 'text' },
+  { key: 'instalment', label: l10n.t('Instalment'), sort: 'decimal' },
+  { key: 'interest', label: l10n.t('Interest %'), sort: 'decimal' },
+  { key: 'dae', label: l10n.t('DAE (APR) %'), sort: 'decimal' },
+  { key: 'totalCreditAmount', label: l10n.t('Total credit'), sort: 'decimal' },
+  { key: 'months', label: l10n.t('Months'), sort: 'decimal' },
+  { key: 'loanAmount', label: l10n.t('Loan') },
+  { key: 'analysisFee', label: l10n.t('Analysis fee') },
+  { key: 'id', label: l10n.t('Id / child id') },
 ];
 
 function sortOffers(offers: readonly OfferRow[], key: SortKey, direction: Direction): OfferRow[] {
@@ -53,7 +54,7 @@ export function offersTable(offers: readonly OfferRow[]): HTMLTableElement {
     return el(
       'th',
       { class: 'sortable', attrs: { scope: 'col', 'data-sort': key, 'aria-sort': 'none' }, on: { click: () => sortBy(key) } },
-      el('button', { class: 'sort-button', attrs: { type: 'button', title: `Sort by ${c.label}` } }, c.label, el('span', { class: 'sort-indicator', attrs: { 'aria-hidden': 'true' } })),
+      el('button', { class: 'sort-button', attrs: { type: 'button', title: l10n.t('Sort by {0}', c.label) } }, c.label, el('span', { class: 'sort-indicator', attrs: { 'aria-hidden': 'true' } })),
     );
   });
 
@@ -69,7 +70,7 @@ export function offersTable(offers: readonly OfferRow[]): HTMLTableElement {
   };
   fill(offers);
 
-  return el('table', { class: 'data-table offers', attrs: { id: 'offers' } }, el('caption', { class: 'visually-hidden', text: 'Financing offers; click a column header to sort' }), el('thead', {}, el('tr', {}, ...headers)), body);
+  return el('table', { class: 'data-table offers', attrs: { id: 'offers' } }, el('caption', { class: 'visually-hidden', text: l10n.t('Financing offers; click a column header to sort') }), el('thead', {}, el('tr', {}, ...headers)), body);
 }
 
 function offerRow(o: OfferRow): HTMLTableRowElement {

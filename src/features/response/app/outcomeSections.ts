@@ -2,6 +2,7 @@
  * Why the gateway answered as it did: the outcome (result, gatewayCode and the acquirer's words)
  * and the risk assessment with each rule that fired.
  */
+import * as l10n from '@vscode/l10n';
 import type { DecodedRisk, DecodedRiskRule } from '../../../decode/types';
 import type { ExchangeView } from '../protocol';
 import { el } from '../../shared/app/dom';
@@ -14,11 +15,11 @@ export function outcomeSection(v: ExchangeView): HTMLElement | undefined {
     'outcome',
     'Outcome',
     facts([
-      { label: 'Result', field: 'result', value: [code(o.result), ' ', el('span', { class: 'meaning', text: o.resultMeaning })] },
-      codeFact('Gateway code', 'gatewayCode', o.gatewayCode, { nextStep: true }),
-      o.acquirerCode !== undefined ? { label: 'Acquirer code', field: 'acquirerCode', value: code(o.acquirerCode) } : undefined,
-      textFact('Acquirer message', 'acquirerMessage', o.acquirerMessage),
-      textFact('Debug information', 'debugInformation', o.debugInformation),
+      { label: l10n.t('Result'), field: 'result', value: [code(o.result), ' ', el('span', { class: 'meaning', text: o.resultMeaning })] },
+      codeFact(l10n.t('Gateway code'), 'gatewayCode', o.gatewayCode, { nextStep: true }),
+      o.acquirerCode !== undefined ? { label: l10n.t('Acquirer code'), field: 'acquirerCode', value: code(o.acquirerCode) } : undefined,
+      textFact(l10n.t('Acquirer message'), 'acquirerMessage', o.acquirerMessage),
+      textFact(l10n.t('Debug information'), 'debugInformation', o.debugInformation),
     ]),
   );
 }
@@ -30,11 +31,11 @@ export function riskSection(v: ExchangeView): HTMLElement | undefined {
     'risk',
     'Risk',
     facts([
-      codeFact('Assessment', 'risk.gatewayCode', r.gatewayCode, { nextStep: true }),
-      r.review ? { label: 'Review', field: 'risk.review', value: review(r.review) } : undefined,
-      codeFact('Reversal', 'risk.reversal', r.reversal),
-      textFact('Total score', 'risk.score', r.totalScore),
-      { label: 'Found in', field: 'risk.source', value: code(r.source) },
+      codeFact(l10n.t('Assessment'), 'risk.gatewayCode', r.gatewayCode, { nextStep: true }),
+      r.review ? { label: l10n.t('Review'), field: 'risk.review', value: review(r.review) } : undefined,
+      codeFact(l10n.t('Reversal'), 'risk.reversal', r.reversal),
+      textFact(l10n.t('Total score'), 'risk.score', r.totalScore),
+      { label: l10n.t('Found in'), field: 'risk.source', value: code(r.source) },
     ]),
     r.rules.length > 0 ? rulesTable(r.rules) : null,
   );
@@ -43,8 +44,8 @@ export function riskSection(v: ExchangeView): HTMLElement | undefined {
 function review(r: NonNullable<DecodedRisk['review']>): (Node | string)[] {
   return [
     explained(r.decision, { nextStep: true }),
-    r.reason ? el('span', { class: 'aside' }, el('span', { class: 'aside-label', text: 'Reason: ' }), r.reason) : '',
-    r.note ? el('span', { class: 'aside' }, el('span', { class: 'aside-label', text: 'Note: ' }), r.note) : '',
+    r.reason ? el('span', { class: 'aside' }, el('span', { class: 'aside-label', text: l10n.t('Reason: ') }), r.reason) : '',
+    r.note ? el('span', { class: 'aside' }, el('span', { class: 'aside-label', text: l10n.t('Note: ') }), r.note) : '',
   ];
 }
 
@@ -52,8 +53,8 @@ function rulesTable(rules: DecodedRiskRule[]): HTMLElement {
   return el('div', { class: 'table-scroll' }, el(
     'table',
     { class: 'data-table risk-rules' },
-    el('caption', { class: 'visually-hidden', text: 'Risk rules' }),
-    el('thead', {}, el('tr', {}, ...['Rule', 'Type', 'Recommendation', 'Score', 'Data'].map((h) => el('th', { attrs: { scope: 'col' }, text: h })))),
+    el('caption', { class: 'visually-hidden', text: l10n.t('Risk rules') }),
+    el('thead', {}, el('tr', {}, ...[l10n.t('Rule'), l10n.t('Type'), l10n.t('Recommendation'), l10n.t('Score'), l10n.t('Data')].map((h) => el('th', { attrs: { scope: 'col' }, text: h })))),
     el(
       'tbody',
       {},

@@ -3,6 +3,7 @@
  * itself with data-section, a list of labelled facts that mark their values with data-field, and a
  * code shown with what it means. All text goes through el() (textContent), never markup.
  */
+import * as l10n from '@vscode/l10n';
 import type { CodeExplanation } from '../../../decode/types';
 import type { ResponseWebviewMessage } from '../protocol';
 import { formatTime } from '../../../format/time';
@@ -72,7 +73,7 @@ export function explained(c: CodeExplanation, opts: { nextStep?: boolean } = {})
     ' ',
     el('span', { class: 'meaning', text: c.meaning }),
     c.category ? el('span', { class: 'category', attrs: { 'data-category': c.category }, text: c.category }) : null,
-    opts.nextStep && c.nextStep ? el('span', { class: 'next-step' }, el('span', { class: 'next-step-label', text: 'Next: ' }), c.nextStep) : null,
+    opts.nextStep && c.nextStep ? el('span', { class: 'next-step' }, el('span', { class: 'next-step-label', text: l10n.t('Next: ') }), c.nextStep) : null,
   );
 }
 

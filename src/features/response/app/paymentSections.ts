@@ -3,6 +3,7 @@
  * order and transaction totals, the card as echoed (already masked by the gateway and the decoder),
  * the session, and where the gateway recorded it all. Amounts are text exactly as received.
  */
+import * as l10n from '@vscode/l10n';
 import { humanize } from '../../../catalogue/fieldTree';
 import type { DecodedOrderTransaction } from '../../../decode/types';
 import type { ExchangeView } from '../protocol';
@@ -18,14 +19,14 @@ export function browserPaymentSection(v: ExchangeView, post: Post): HTMLElement 
   const url = b.redirectUrl;
   return factSection(
     'browserPayment',
-    'Browser payment',
+    l10n.t('Browser payment'),
     [
-      codeFact('Interaction status', 'browserPayment.status', b.status, { nextStep: true }),
+      codeFact(l10n.t('Interaction status'), 'browserPayment.status', b.status, { nextStep: true }),
       url !== undefined
         ? {
-            label: 'Redirect the payer to',
+            label: l10n.t('Redirect the payer to'),
             field: 'browserPayment.redirectUrl',
-            value: [el('span', { class: 'url', text: url }), ' ', /^https?:\/\//i.test(url) && url.length <= MAX_URL ? button('open-redirect', 'Open redirect URL', () => post({ type: 'openRedirect', url }), { icon: 'link-external' }) : null],
+            value: [el('span', { class: 'url', text: url }), ' ', /^https?:\/\//i.test(url) && url.length <= MAX_URL ? button('open-redirect', l10n.t('Open redirect URL'), () => post({ type: 'openRedirect', url }), { icon: 'link-external' }) : null],
           }
         : undefined,
       b.redirectHtml !== undefined
@@ -33,7 +34,7 @@ export function browserPaymentSection(v: ExchangeView, post: Post): HTMLElement 
             label: "Page to render in the payer's browser",
             field: 'browserPayment.redirectHtml',
             // Shown as text (textContent of a <pre>), never as live HTML: it comes from the provider.
-            value: [el('pre', { class: 'raw-body redirect-html', text: b.redirectHtml }), button('open-redirect-html', 'Open in editor', () => post({ type: 'openInEditor', what: 'redirectHtml' }), { icon: 'go-to-file' })],
+            value: [el('pre', { class: 'raw-body redirect-html', text: b.redirectHtml }), button('open-redirect-html', l10n.t('Open in editor'), () => post({ type: 'openInEditor', what: 'redirectHtml' }), { icon: 'go-to-file' })],
           }
         : undefined,
       ...b.timestamps.map((t) => timeFact(humanize(t.name), `browserPayment.timestamps.${t.name}`, t.value)),
@@ -44,21 +45,21 @@ export function browserPaymentSection(v: ExchangeView, post: Post): HTMLElement 
 export function orderSection(v: ExchangeView): HTMLElement | undefined {
   const o = v.decoded?.order;
   if (!o) return undefined;
-  return factSection('order', 'Order', [
+  return factSection('order', l10n.t('Order'), [
     textFact('Id', 'order.id', o.id),
-    o.status !== undefined ? { label: 'Status', field: 'order.status', value: [code(o.status), o.statusMeaning ? el('span', { class: 'meaning', text: ` ${o.statusMeaning}` }) : null] } : undefined,
-    textFact('Reference', 'order.reference', o.reference),
-    textFact('Amount', 'order.amount', amount(o.amount, o.currency)),
-    textFact('Total authorized', 'order.totalAuthorizedAmount', amount(o.totalAuthorizedAmount, o.currency)),
-    textFact('Total captured', 'order.totalCapturedAmount', amount(o.totalCapturedAmount, o.currency)),
-    textFact('Total refunded', 'order.totalRefundedAmount', amount(o.totalRefundedAmount, o.currency)),
-    o.amount === undefined ? textFact('Currency', 'order.currency', o.currency) : undefined,
+    o.status !== undefined ? { label: l10n.t('Status'), field: 'order.status', value: [code(o.status), o.statusMeaning ? el('span', { class: 'meaning', text: ` ${o.statusMeaning}` }) : null] } : undefined,
+    textFact(l10n.t('Reference'), 'order.reference', o.reference),
+    textFact(l10n.t('Amount'), 'order.amount', amount(o.amount, o.currency)),
+    textFact(l10n.t('Total authorized'), 'order.totalAuthorizedAmount', amount(o.totalAuthorizedAmount, o.currency)),
+    textFact(l10n.t('Total captured'), 'order.totalCapturedAmount', amount(o.totalCapturedAmount, o.currency)),
+    textFact(l10n.t('Total refunded'), 'order.totalRefundedAmount', amount(o.totalRefundedAmount, o.currency)),
+    o.amount === undefined ? textFact(l10n.t('Currency'), 'order.currency', o.currency) : undefined,
   ], o.transactions && o.transactions.length > 0 ? orderTransactionsTable(o.transactions) : null);
 }
 
 /** Retrieve Order's transactions, oldest first: what happened to the order, step by step. */
 function orderTransactionsTable(rows: readonly DecodedOrderTransaction[]): HTMLElement {
-  const head = ['Time', 'Transaction', 'Type', 'Amount', 'Result', 'Gateway code'].map((label) => el('th', { attrs: { scope: 'col' }, text: label }));
+  const head = [l10n.t('Time'), l10n.t('Transaction'), l10n.t('Type'), l10n.t('Amount'), l10n.t('Result'), l10n.t('Gateway code')].map((label) => el('th', { attrs: { scope: 'col' }, text: label }));
   const cell = (value: string | undefined): HTMLElement => el('td', { text: value ?? '' });
   const timeCell = (iso: string | undefined): HTMLElement => el('td', {}, iso ? time(iso) : '');
   return el('div', { class: 'table-scroll' }, el('table', { class: 'data-table order-transactions' },
@@ -77,27 +78,27 @@ function orderTransactionsTable(rows: readonly DecodedOrderTransaction[]): HTMLE
 export function transactionSection(v: ExchangeView): HTMLElement | undefined {
   const t = v.decoded?.transaction;
   if (!t) return undefined;
-  return factSection('transaction', 'Transaction', [
+  return factSection('transaction', l10n.t('Transaction'), [
     textFact('Id', 'transaction.id', t.id),
-    codeFact('Type', 'transaction.type', t.type),
-    textFact('Amount', 'transaction.amount', amount(t.amount, t.currency)),
-    t.amount === undefined ? textFact('Currency', 'transaction.currency', t.currency) : undefined,
-    textFact('Authorization code', 'transaction.authorizationCode', t.authorizationCode),
-    textFact('Reference', 'transaction.reference', t.reference),
-    textFact('Acquirer', 'transaction.acquirerId', t.acquirerId),
-    textFact('Acquirer batch', 'transaction.acquirerBatch', t.acquirerBatch),
+    codeFact(l10n.t('Type'), 'transaction.type', t.type),
+    textFact(l10n.t('Amount'), 'transaction.amount', amount(t.amount, t.currency)),
+    t.amount === undefined ? textFact(l10n.t('Currency'), 'transaction.currency', t.currency) : undefined,
+    textFact(l10n.t('Authorization code'), 'transaction.authorizationCode', t.authorizationCode),
+    textFact(l10n.t('Reference'), 'transaction.reference', t.reference),
+    textFact(l10n.t('Acquirer'), 'transaction.acquirerId', t.acquirerId),
+    textFact(l10n.t('Acquirer batch'), 'transaction.acquirerBatch', t.acquirerBatch),
   ]);
 }
 
 export function cardSection(v: ExchangeView): HTMLElement | undefined {
   const c = v.decoded?.card;
   if (!c) return undefined;
-  return factSection('card', 'Card', [
-    c.number !== undefined ? { label: 'Number', field: 'card.number', value: code(c.number) } : undefined,
-    textFact('Brand', 'card.brand', c.brand),
-    textFact('Scheme', 'card.scheme', c.scheme),
-    textFact('Expiry', 'card.expiry', c.expiry),
-    textFact('Funding', 'card.fundingMethod', c.fundingMethod),
+  return factSection('card', l10n.t('Card'), [
+    c.number !== undefined ? { label: l10n.t('Number'), field: 'card.number', value: code(c.number) } : undefined,
+    textFact(l10n.t('Brand'), 'card.brand', c.brand),
+    textFact(l10n.t('Scheme'), 'card.scheme', c.scheme),
+    textFact(l10n.t('Expiry'), 'card.expiry', c.expiry),
+    textFact(l10n.t('Funding'), 'card.fundingMethod', c.fundingMethod),
   ]);
 }
 
@@ -106,12 +107,12 @@ export function sessionSection(v: ExchangeView, post: Post): HTMLElement | undef
   const s = v.decoded?.session;
   if (!s) return undefined;
   const page = s.paymentPageUrl;
-  return factSection('session', 'Session', [
+  return factSection('session', l10n.t('Session'), [
     s.id !== undefined ? { label: 'Id', field: 'session.id', value: code(s.id) } : undefined,
-    codeFact('Update status', 'session.updateStatus', s.updateStatus, { nextStep: true }),
-    textFact('Version', 'session.version', s.version),
+    codeFact(l10n.t('Update status'), 'session.updateStatus', s.updateStatus, { nextStep: true }),
+    textFact(l10n.t('Version'), 'session.version', s.version),
     page !== undefined
-      ? { label: 'Payment page', field: 'session.paymentPageUrl', value: [el('span', { class: 'url', text: page }), ' ', button('open-payment-page', 'Open Payment Page', () => post({ type: 'openRedirect', url: page }), { icon: 'link-external' })] }
+      ? { label: l10n.t('Payment page'), field: 'session.paymentPageUrl', value: [el('span', { class: 'url', text: page }), ' ', button('open-payment-page', l10n.t('Open Payment Page'), () => post({ type: 'openRedirect', url: page }), { icon: 'link-external' })] }
       : undefined,
   ]);
 }
@@ -119,11 +120,11 @@ export function sessionSection(v: ExchangeView, post: Post): HTMLElement | undef
 export function recordSection(v: ExchangeView): HTMLElement | undefined {
   const r = v.decoded?.record;
   if (!r) return undefined;
-  return factSection('record', 'Record', [
-    textFact('Merchant', 'record.merchant', r.merchant),
-    timeFact('Time of record', 'record.timeOfRecord', r.timeOfRecord),
-    textFact('Entry point', 'record.gatewayEntryPoint', r.gatewayEntryPoint),
-    textFact('API version', 'record.apiVersion', r.apiVersion),
-    r.correlationId !== undefined ? { label: 'Correlation id', field: 'record.correlationId', value: code(r.correlationId) } : undefined,
+  return factSection('record', l10n.t('Record'), [
+    textFact(l10n.t('Merchant'), 'record.merchant', r.merchant),
+    timeFact(l10n.t('Time of record'), 'record.timeOfRecord', r.timeOfRecord),
+    textFact(l10n.t('Entry point'), 'record.gatewayEntryPoint', r.gatewayEntryPoint),
+    textFact(l10n.t('API version'), 'record.apiVersion', r.apiVersion),
+    r.correlationId !== undefined ? { label: l10n.t('Correlation id'), field: 'record.correlationId', value: code(r.correlationId) } : undefined,
   ]);
 }

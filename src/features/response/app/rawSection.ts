@@ -4,6 +4,7 @@
  * textContent, so even a capped 256 KB body is a single text node and never freezes the page. The
  * host copies and opens its own full copy: the page only asks.
  */
+import * as l10n from '@vscode/l10n';
 import { formatBytes } from '../../../format/formatBytes';
 import type { ExchangeView, ShownBody } from '../protocol';
 import { el } from '../../shared/app/dom';
@@ -12,21 +13,21 @@ import { button, section, type Post } from './parts';
 type BodyKind = 'request' | 'response' | 'curl';
 
 export function rawSection(v: ExchangeView, post: Post): HTMLElement {
-  const copy = (what: BodyKind) => button(`copy-${what}`, 'Copy', () => post({ type: 'copy', what }), { icon: 'copy' });
+  const copy = (what: BodyKind) => button(`copy-${what}`, l10n.t('Copy'), () => post({ type: 'copy', what }), { icon: 'copy' });
   const response = v.response;
   const request = v.request.body;
   return section(
     'raw',
-    'Raw request and response',
-    el('div', { class: 'toolbar' }, button('open-in-form', 'Open in form', () => post({ type: 'openInForm' }), { icon: 'edit', secondary: false })),
+    l10n.t('Raw request and response'),
+    el('div', { class: 'toolbar' }, button('open-in-form', l10n.t('Open in form'), () => post({ type: 'openInForm' }), { icon: 'edit', secondary: false })),
     el('div', { class: 'request-line' }, el('code', { class: 'method', text: v.request.method }), ' ', el('span', { class: 'url', text: v.request.url })),
     response
-      ? collapsible('Response body', bodyDescription(response.body), true, response.body.text === '' ? null : copy('response'), bodyContent('response', response.body, response.truncated, post))
+      ? collapsible(l10n.t('Response body'), bodyDescription(response.body), true, response.body.text === '' ? null : copy('response'), bodyContent('response', response.body, response.truncated, post))
       : null,
-    request ? collapsible('Request body (secrets masked)', bodyDescription(request), false, copy('request'), bodyContent('request', request, false, post)) : null,
-    v.request.curl !== '' ? collapsible('cURL (secrets redacted)', '', false, copy('curl'), el('pre', { class: 'raw-body', attrs: { id: 'raw-curl', tabindex: 0 }, text: v.request.curl })) : null,
-    response && Object.keys(response.headers).length > 0 ? collapsible('Response headers', String(Object.keys(response.headers).length), false, null, headersTable(response.headers)) : null,
-    Object.keys(v.request.headers).length > 0 ? collapsible('Request headers', String(Object.keys(v.request.headers).length), false, null, headersTable(v.request.headers)) : null,
+    request ? collapsible(l10n.t('Request body (secrets masked)'), bodyDescription(request), false, copy('request'), bodyContent('request', request, false, post)) : null,
+    v.request.curl !== '' ? collapsible(l10n.t('cURL (secrets redacted)'), '', false, copy('curl'), el('pre', { class: 'raw-body', attrs: { id: 'raw-curl', tabindex: 0 }, text: v.request.curl })) : null,
+    response && Object.keys(response.headers).length > 0 ? collapsible(l10n.t('Response headers'), String(Object.keys(response.headers).length), false, null, headersTable(response.headers)) : null,
+    Object.keys(v.request.headers).length > 0 ? collapsible(l10n.t('Request headers'), String(Object.keys(v.request.headers).length), false, null, headersTable(v.request.headers)) : null,
   );
 }
 
@@ -56,18 +57,18 @@ function collapsible(heading: string, description: string, open: boolean, action
 let parts = 0;
 
 function bodyDescription(body: ShownBody): string {
-  return `${body.json ? 'JSON' : 'text'} · ${formatBytes(body.sizeBytes)}`;
+  return `${body.json ? 'JSON' : l10n.t('text')} · ${formatBytes(body.sizeBytes)}`;
 }
 
 function bodyContent(what: 'request' | 'response', body: ShownBody, truncated: boolean, post: Post): HTMLElement {
-  const pre = body.text === '' ? el('p', { class: 'muted', text: `The ${what} had no body.` }) : el('pre', { class: 'raw-body', attrs: { id: `raw-${what}`, tabindex: 0, 'data-json': String(body.json) }, text: body.text });
+  const pre = body.text === '' ? el('p', { class: 'muted', text: what === 'request' ? l10n.t('The request had no body.') : l10n.t('The response had no body.') }) : el('pre', { class: 'raw-body', attrs: { id: `raw-${what}`, tabindex: 0, 'data-json': String(body.json) }, text: body.text });
   if (!body.capped) return pre;
-  const shown = `Showing the first ${body.text.length.toLocaleString('en')} characters of ${formatBytes(body.sizeBytes)}.`;
-  const why = truncated ? ' The client stopped reading at its size cap, so the body itself is incomplete.' : ' The whole body is in the editor.';
+  const shown = l10n.t('Showing the first {0} characters of {1}.', body.text.length.toLocaleString('en'), formatBytes(body.sizeBytes));
+  const why = truncated ? l10n.t(' The client stopped reading at its size cap, so the body itself is incomplete.') : l10n.t(' The whole body is in the editor.');
   return el(
     'div',
     {},
-    el('p', { class: 'capped-note', attrs: { 'data-field': `${what}.capped` } }, el('vscode-icon', { attrs: { name: 'warning' } }), ' ', shown + why, ' ', button(`open-in-editor-${what}`, 'Open in editor', () => post({ type: 'openInEditor', what }), { icon: 'go-to-file' })),
+    el('p', { class: 'capped-note', attrs: { 'data-field': `${what}.capped` } }, el('vscode-icon', { attrs: { name: 'warning' } }), ' ', shown + why, ' ', button(`open-in-editor-${what}`, l10n.t('Open in editor'), () => post({ type: 'openInEditor', what }), { icon: 'go-to-file' })),
     pre,
   );
 }

@@ -3,6 +3,7 @@
  * exactly) and capped, so a multi-megabyte answer never crosses into the page whole; copy and
  * "open in editor" ask the host, which uses fullBodyText on its own complete copy. No vscode import.
  */
+import * as l10n from '@vscode/l10n';
 import { decodeResponse, failureVerdict } from '../../../decode';
 import type { DecodedResponse } from '../../../decode/types';
 import { formatBytes } from '../../../format/formatBytes';
@@ -136,7 +137,7 @@ function shownBody(body: BodyText, sizeBytes: number, incomplete: boolean, cap: 
 /** cURL has no "capped" flag in the view: a cut one says so in a shell comment; Copy cURL copies it whole. */
 function capCurl(curl: string, cap: number): string {
   if (curl.length <= cap) return curl;
-  return `${curl.slice(0, cap)}\n# … cut at ${formatBytes(cap)} of ${curl.length} characters: Copy cURL copies all of it`;
+  return l10n.t('{0}\n# … cut at {1} of {2} characters: Copy cURL copies all of it', curl.slice(0, cap), formatBytes(cap), curl.length);
 }
 
 function viewHeaders(headers: Record<string, string>): Record<string, string> {

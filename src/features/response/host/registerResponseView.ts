@@ -80,12 +80,12 @@ class ResponseDocuments implements vscode.TextDocumentContentProvider {
     const id = idOfResponseUri(uri);
     const e = id === undefined ? undefined : this.find(id);
     if (!e) {
-      return '# Response no longer available\n\nThis response is neither among the recent ones nor in the history (it may have been cleared).\n';
+      return vscode.l10n.t('# Response no longer available\n\nThis response is neither among the recent ones nor in the history (it may have been cleared).\n');
     }
     try {
       return renderExchange(e);
     } catch (err) {
-      return `# The response could not be rendered\n\n${err instanceof Error ? err.message : String(err)}\n`;
+      return vscode.l10n.t('# The response could not be rendered\n\n{0}\n', err instanceof Error ? err.message : String(err));
     }
   }
 
@@ -103,9 +103,9 @@ class ResponseLenses implements vscode.CodeLensProvider {
     const id = idOfResponseUri(document.uri);
     const e = id === undefined ? undefined : this.documents.find(id);
     const top = new vscode.Range(0, 0, 0, 0);
-    const lenses = [new vscode.CodeLens(top, { title: '$(open-preview) Open Preview', command: 'markdown.showPreviewToSide', arguments: [document.uri] })];
+    const lenses = [new vscode.CodeLens(top, { title: vscode.l10n.t('$(open-preview) Open Preview'), command: 'markdown.showPreviewToSide', arguments: [document.uri] })];
     if (e?.response && e.response.bodyText !== '') {
-      lenses.unshift(new vscode.CodeLens(top, { title: '$(json) Open Raw JSON', command: OPEN_RAW_COMMAND, arguments: [e.id] }));
+      lenses.unshift(new vscode.CodeLens(top, { title: vscode.l10n.t('$(json) Open Raw JSON'), command: OPEN_RAW_COMMAND, arguments: [e.id] }));
     }
     return lenses;
   }
@@ -150,11 +150,11 @@ async function openRaw(documents: ResponseDocuments, arg: unknown): Promise<void
   }
   const e = id === undefined ? undefined : documents.find(id);
   if (!e) {
-    void vscode.window.showInformationMessage('Open a Payment Workbench response first: there is no response to show as raw JSON.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a Payment Workbench response first: there is no response to show as raw JSON.'));
     return;
   }
   if (!e.response || e.response.bodyText === '') {
-    void vscode.window.showInformationMessage(e.failure ? `No response body: the request failed (${e.failure.kind}).` : 'The response had no body.');
+    void vscode.window.showInformationMessage(e.failure ? vscode.l10n.t('No response body: the request failed ({0}).', e.failure.kind) : vscode.l10n.t('The response had no body.'));
     return;
   }
   const text = e.response.bodyText;

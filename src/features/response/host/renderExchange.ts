@@ -3,6 +3,7 @@
  * Order: the verdict, the facts (status, timing, size, environment), the decoder's explained report,
  * the redacted cURL, then the raw body. Every value here comes from an Exchange, which is redacted.
  */
+import * as l10n from '@vscode/l10n';
 import { decodeResponse, failureVerdict, renderDecodedAsText } from '../../../decode';
 import type { DecodedResponse, VerdictTone } from '../../../decode/types';
 import { formatBytes } from '../../../format/formatBytes';
@@ -20,11 +21,11 @@ export function renderExchange(e: Exchange): string {
   headline(e, decoded, out);
   facts(e, out);
   if (e.failure) {
-    out.push('## Failure', '', `- **kind**: \`${e.failure.kind}\``, `- **message**: ${inline(e.failure.message)}`, '');
+    out.push(l10n.t('## Failure'), '', `- **kind**: \`${e.failure.kind}\``, `- **message**: ${inline(e.failure.message)}`, '');
   }
   if (decoded) out.push(withoutHeadline(renderDecodedAsText(decoded)), '');
-  out.push('## Request (cURL, secrets redacted)', '', ...fenced('sh', e.request.curl), '');
-  if (e.request.bodyWasMasked) out.push('_Secret and card values in the body were masked before it was kept._', '');
+  out.push(l10n.t('## Request (cURL, secrets redacted)'), '', ...fenced('sh', e.request.curl), '');
+  if (e.request.bodyWasMasked) out.push(l10n.t('_Secret and card values in the body were masked before it was kept._'), '');
   rawBody(e, out);
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 }
@@ -50,25 +51,25 @@ function headline(e: Exchange, decoded: DecodedResponse | undefined, out: string
   } else if (e.failure) {
     const v = failureVerdict(e.operationId, e.failure);
     out.push(`# ❌ ${inline(v.title)}`, '', inline(v.detail), '');
-    if (v.action) out.push(`_Fix: run **${inline(v.action.label)}** (Command Palette, Payment Workbench)._`, '');
+    if (v.action) out.push(l10n.t('_Fix: run **{0}** (Command Palette, Payment Workbench)._', inline(v.action.label)), '');
   } else {
-    out.push('# ℹ️ No response', '');
+    out.push(l10n.t('# ℹ️ No response'), '');
   }
-  out.push(`_${inline(e.operationTitle)} (\`${e.operationId}\`${e.version !== undefined ? `, version ${e.version}` : ''}) · ${inline(e.environment.name)}${live}_`, '');
+  out.push(`_${inline(e.operationTitle)} (\`${e.operationId}\`${e.version !== undefined ? l10n.t(', version {0}', e.version) : ''}) · ${inline(e.environment.name)}${live}_`, '');
 }
 
 function facts(e: Exchange, out: string[]): void {
   const r = e.response;
   out.push('| | |', '|---|---|');
   if (r) {
-    out.push(`| **HTTP status** | ${r.status} |`);
-    out.push(`| **Timing** | total ${ms(r.timing.totalMs)} · TTFB ${ms(r.timing.ttfbMs)} |`);
-    out.push(`| **Size** | ${formatBytes(r.sizeBytes)}${r.truncated ? ' (truncated: the body was larger than the size cap)' : ''} |`);
+    out.push(l10n.t('| **HTTP status** | {0} |', r.status));
+    out.push(l10n.t('| **Timing** | total {0} · TTFB {1} |', ms(r.timing.totalMs), ms(r.timing.ttfbMs)));
+    out.push(`| **Size** | ${formatBytes(r.sizeBytes)}${r.truncated ? l10n.t(' (truncated: the body was larger than the size cap)') : ''} |`);
   } else {
-    out.push(`| **HTTP status** | — (no response) |`);
+    out.push(l10n.t('| **HTTP status** | — (no response) |'));
   }
-  out.push(`| **Environment** | ${cell(e.environment.name)}${e.environment.live ? ' · **LIVE** (real money)' : ' · test'} |`);
-  out.push(`| **Request** | \`${cell(e.request.method)}\` ${cell(e.request.url)} |`);
+  out.push(`| **Environment** | ${cell(e.environment.name)}${e.environment.live ? l10n.t(' · **LIVE** (real money)') : l10n.t(' · test')} |`);
+  out.push(l10n.t('| **Request** | `{0}` {1} |', cell(e.request.method), cell(e.request.url)));
   const params = Object.entries(e.params ?? {});
   if (params.length > 0) out.push(`| **Parameters** | ${params.map(([k, v]) => `${cell(k)} = ${cell(v)}`).join(', ')} |`);
   out.push(`| **Sent** | ${cell(e.startedAt)} |`, '');
@@ -77,9 +78,9 @@ function facts(e: Exchange, out: string[]): void {
 function rawBody(e: Exchange, out: string[]): void {
   const r = e.response;
   if (!r) return;
-  out.push('## Raw response', '');
+  out.push(l10n.t('## Raw response'), '');
   if (r.bodyText === '') {
-    out.push('_The response had no body._', '');
+    out.push(l10n.t('_The response had no body._'), '');
     return;
   }
   out.push('_The full body as an editable JSON document: the **Open Raw JSON** lens at the top, or the `{}` button in the editor title._', '');
@@ -89,7 +90,7 @@ function rawBody(e: Exchange, out: string[]): void {
   for (const line of fenced(json ? 'json' : 'text', json ? prettyJson(shown) : shown)) out.push(line);
   out.push('');
   if (shown !== r.bodyText) {
-    out.push(`_Showing the first ${formatBytes(RAW_BODY_DISPLAY_LIMIT)} of ${r.bodyText.length} characters; open the raw JSON for all of it._`, '');
+    out.push(l10n.t('_Showing the first {0} of {1} characters; open the raw JSON for all of it._', formatBytes(RAW_BODY_DISPLAY_LIMIT), r.bodyText.length), '');
   }
 }
 

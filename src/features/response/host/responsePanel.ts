@@ -34,7 +34,7 @@ function responseTitle(e: Exchange): string {
 /** The command behind each verdict action (the decoder names the action, the host knows the command). */
 const ACTION_COMMANDS: Record<VerdictActionId, string> = { signIn: 'paymentWorkbench.signIn', setGatewayPassword: 'paymentWorkbench.setGatewayPassword' };
 
-const LABELS: Record<BodyKind, string> = { request: 'Request JSON', response: 'Response body', curl: 'cURL (redacted)', redirectHtml: 'Redirect page (HTML)', payerStep: 'Flow payer step' };
+const LABELS: Record<BodyKind, string> = { request: vscode.l10n.t('Request JSON'), response: vscode.l10n.t('Response body'), curl: vscode.l10n.t('cURL (redacted)'), redirectHtml: vscode.l10n.t('Redirect page (HTML)'), payerStep: vscode.l10n.t('Flow payer step') };
 
 class OpenResponsePanel implements vscode.Disposable {
   private readonly messenger: PanelMessenger<ResponseWebviewMessage, ResponseHostMessage>;
@@ -56,7 +56,7 @@ class OpenResponsePanel implements vscode.Disposable {
       log: host.log,
       onReady: () => {
         if (this.view) this.messenger.post({ type: 'show', exchange: this.view });
-        else this.messenger.post({ type: 'notice', text: 'This response is no longer available (history was cleared). Send the request again.' });
+        else this.messenger.post({ type: 'notice', text: vscode.l10n.t('This response is no longer available (history was cleared). Send the request again.') });
       },
       onMessage: (m) => this.handle(m),
       notice: (text) => ({ type: 'notice', text }),
@@ -89,19 +89,19 @@ class OpenResponsePanel implements vscode.Disposable {
     switch (m.type) {
       case 'openRedirect':
         // Only a page this response offers (a hostile page could ask for any URL): the decoded answer says which.
-        if (!pagesOffered(this.view).has(m.url)) throw new Error('This response offers no such page to open.');
+        if (!pagesOffered(this.view).has(m.url)) throw new Error(vscode.l10n.t('This response offers no such page to open.'));
         await openRedirect(m.url);
         return;
       case 'copy': {
         const text = fullBodyText(e, m.what);
-        if (text === undefined) throw new Error(`There is no ${LABELS[m.what].toLowerCase()} to copy.`);
+        if (text === undefined) throw new Error(vscode.l10n.t('There is no {0} to copy.', LABELS[m.what].toLowerCase()));
         await vscode.env.clipboard.writeText(text);
-        this.messenger.post({ type: 'notice', text: `${LABELS[m.what]} copied.` });
+        this.messenger.post({ type: 'notice', text: vscode.l10n.t('{0} copied.', LABELS[m.what]) });
         return;
       }
       case 'openInEditor': {
         const text = fullBodyText(e, m.what);
-        if (text === undefined) throw new Error(`There is no ${LABELS[m.what].toLowerCase()} to open.`);
+        if (text === undefined) throw new Error(vscode.l10n.t('There is no {0} to open.', LABELS[m.what].toLowerCase()));
         const doc = await vscode.workspace.openTextDocument({ language: m.what === 'curl' ? 'shellscript' : m.what === 'redirectHtml' ? 'html' : isJsonText(text) ? 'json' : 'plaintext', content: text });
         await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Active });
         return;
@@ -115,7 +115,7 @@ class OpenResponsePanel implements vscode.Disposable {
         return;
       case 'nextStep': {
         const step = nextStepsOf(e)[m.index];
-        if (!step) throw new Error('That next step is no longer offered for this response.');
+        if (!step) throw new Error(vscode.l10n.t('That next step is no longer offered for this response.'));
         await this.host.openNextStep(step, e);
         return;
       }
@@ -144,9 +144,9 @@ async function openRedirect(url: string): Promise<void> {
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`The redirect URL is not a URL: ${url.slice(0, 200)}`);
+    throw new Error(vscode.l10n.t('The redirect URL is not a URL: {0}', url.slice(0, 200)));
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`Only http(s) redirect URLs are opened, not ${parsed.protocol}`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(vscode.l10n.t('Only http(s) redirect URLs are opened, not {0}', parsed.protocol));
   await vscode.env.openExternal(vscode.Uri.parse(parsed.toString(), true));
 }
 
@@ -178,7 +178,7 @@ export class ResponsePanel implements vscode.Disposable {
 
   /** For the integration tests: a message to the open panel as if its page had posted it. */
   receiveAsFromPage(data: unknown): Promise<ResponseHostMessage[]> {
-    if (!this.current) throw new Error('No response panel is open.');
+    if (!this.current) throw new Error(vscode.l10n.t('No response panel is open.'));
     return this.current.receiveAsFromPage(data);
   }
 

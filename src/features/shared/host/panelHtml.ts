@@ -25,5 +25,7 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, vie
     elementsUri: uri('dist', 'webview', 'elements.js'),
     styleUris: [uri('media', 'webview.css'), uri('media', `${view}.css`)],
     codiconUri: uri('dist', 'codicons', 'codicon.css'),
+    language: vscode.env.language,
+    ...(vscode.l10n.bundle ? { l10n: vscode.l10n.bundle } : {}),
   });
 }

@@ -20,6 +20,10 @@ interface WebviewPage {
   codiconUri: string;
   /** Scripts run before the bundle, with the same nonce (the browser tests' acquireVsCodeApi stand-in). */
   preludeUris?: string[];
+  /** VS Code's display language (`vscode.env.language`), for <html lang>; English when absent. */
+  language?: string;
+  /** The extension's l10n bundle for that language (`vscode.l10n.bundle`); absent in English. Read by shared/app/webviewText.ts. */
+  l10n?: Record<string, string>;
 }
 
 /** 128 random bits from the OS: a nonce must not be guessable, so never Math.random or the time. */
@@ -52,7 +56,7 @@ export function webviewHtml(p: WebviewPage): string {
   const scripts = [...(p.preludeUris ?? []), p.elementsUri, p.scriptUri].map((src) => `<script nonce="${attr(p.nonce)}" src="${attr(src)}"></script>`).join('\n    ');
   const styles = p.styleUris.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join('\n    ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(p.language ?? 'en')}">
   <head>
     <meta charset="UTF-8">
     <meta http-equiv="Content-Security-Policy" content="${attr(contentSecurityPolicy(p.cspSource, p.nonce))}">
@@ -61,7 +65,7 @@ export function webviewHtml(p: WebviewPage): string {
     ${styles}
     <title>${attr(p.title)}</title>
   </head>
-  <body data-view="${p.view}">
+  <body data-view="${p.view}"${p.l10n ? ` data-l10n="${attr(JSON.stringify(p.l10n))}"` : ''}>
     <main id="app" aria-busy="true"></main>
     ${scripts}
   </body>
