@@ -247,6 +247,7 @@ function packageReadme() {
 }
 
 async function main() {
+  fs.mkdirSync(path.join(__dirname, 'dist'), { recursive: true });
   packageReadme();
   await buildCodicons();
   compactEditorJson();
