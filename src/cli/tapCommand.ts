@@ -142,8 +142,9 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
       io.out(options.json ? json : describeTapCall(call));
       out?.write(`${json}\n`);
     });
-    io.err(startLine(tap, env, simulator, options, certificate));
+    // The warning comes first: whoever (or whatever) waits for the start line has read it by then.
     if (!isLoopbackHost(options.host)) io.err(`Listening on ${options.host}, not only on this machine's loopback: anyone who reaches this address can send calls through the tap to ${env.gatewayUrl}.`);
+    io.err(startLine(tap, env, simulator, options, certificate));
     await new Promise<void>((resolve) => {
       signals.once('SIGINT', resolve);
       signals.once('SIGTERM', resolve);

@@ -5,6 +5,17 @@ import * as path from 'node:path';
 export const repoRoot = process.cwd();
 export const bin = path.join(repoRoot, 'bin', 'payment-workbench.js');
 
+// A test that fails before stopping its tap, listener or simulator would leave it running, and mocha
+// waiting on its pipes for ever: whatever is still running when the test process ends is stopped.
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
+function tracked<T extends ChildProcess>(child: T): T {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
 export interface CliOutcome {
   status: number | null;
   stdout: string;
@@ -16,7 +27,7 @@ export function cli(args: string[], options: { cwd?: string; env?: NodeJS.Proces
   return new Promise((resolve, reject) => {
     // A variable given as undefined is left out of the child's environment (a test that needs it unset).
     const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((e): e is [string, string] => e[1] !== undefined));
-    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env });
+    const child = tracked(spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -54,7 +65,7 @@ export interface RunningCli {
 }
 
 export function startCli(args: string[], ready: { stream: 'stdout' | 'stderr'; pattern: RegExp }, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningCli> {
-  const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env: { ...process.env, ...options.env } });
+  const child = tracked(spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env: { ...process.env, ...options.env } }));
   const out = { stdout: '', stderr: '' };
   child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));

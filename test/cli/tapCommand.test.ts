@@ -129,8 +129,12 @@ describe('payment-workbench tap (real process)', function () {
 
   it('says so when it listens beyond loopback', async () => {
     const t = await tap(['--upstream', 'simulator', '--host', '0.0.0.0']);
-    assert.match(t.stderr(), /Listening on 0\.0\.0\.0, not only on this machine's loopback/);
-    await t.stop();
+    try {
+      // Printed before the start line, so it is there once the start line is.
+      assert.match(t.stderr(), /Listening on 0\.0\.0\.0, not only on this machine's loopback[^\n]*\nGateway Tap at /);
+    } finally {
+      await t.stop();
+    }
   });
 
   it('refuses a fault rule it cannot apply, naming the rule', async () => {
