@@ -66,12 +66,16 @@ export class Connections {
     await session.signIn(email, password);
   }
 
-  /** Forgets the clients and sessions (of one environment, or all), so new settings apply to the next request. */
+  /**
+   * Forgets the clients and sessions (of one environment, or all), so new settings apply to the next
+   * request. A forgotten client is not closed: a send that took it may still be waiting (for a
+   * question, a token refresh) and would fail with "The client is destroyed". Its idle sockets end
+   * at their keep-alive timeout and the client is collected with its last user.
+   */
   drop(environmentId?: string): void {
-    for (const [id, c] of this.clients) {
+    for (const id of [...this.clients.keys()]) {
       if (environmentId && id !== environmentId) continue;
       this.clients.delete(id);
-      void c.then((client) => client.close()).catch(() => undefined);
     }
     if (!environmentId) this.sessions.clear();
     else this.sessions.delete(environmentId);

@@ -93,7 +93,6 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
   if (tooDeep) throw new SendSetupError(tooDeep.message);
   const bodyText = input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
   const known = new KnownSecrets();
-  const client = await deps.client(env);
   const session = await deps.session(env);
   const now = deps.now ?? Date.now;
 
@@ -115,7 +114,8 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
   const send = async (req: OutgoingRequest): Promise<HttpResponse> => {
     sent = req;
     input.onSent?.(req);
-    return client.send(req);
+    // Taken now, not when the send began: settings saved while it waited (for a question, a token refresh) apply.
+    return (await deps.client(env)).send(req);
   };
 
   const exchange: Exchange = {
