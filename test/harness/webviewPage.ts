@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newNonce, webviewHtml, type WebviewKind } from '../../src/features/shared/host/webviewHtml';
 import { launchBrowser } from './browser';
 import { repoRoot } from './paths';
@@ -59,6 +59,35 @@ function prelude(state: unknown): string {
 })();`;
 }
 
+/**
+ * A shared browser keeps one page that each webview in turn navigates to: a new context costs about
+ * 0.6 s of renderer start on a 2-core machine, a navigation about 0.1 s. A webview opened while that
+ * page is taken gets a context of its own.
+ */
+const idlePages = new WeakMap<Browser, Page>();
+
+async function leasePage(browser: Browser, viewport: { width: number; height: number }, theme: Theme): Promise<Page | undefined> {
+  const page = idlePages.get(browser);
+  if (!page || page.isClosed()) {
+    const fresh = await (await browser.newContext({ viewport, colorScheme: theme })).newPage();
+    return fresh;
+  }
+  idlePages.delete(browser);
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: theme });
+  return page;
+}
+
+/** Leaves nothing of the last webview behind: its listeners (the test's too) and its document. */
+async function giveBack(page: Page): Promise<void> {
+  for (const event of ['console', 'pageerror', 'request', 'dialog'] as const) page.removeAllListeners(event);
+  await page.goto('about:blank');
+  const browser = page.context().browser();
+  if (!browser) return;
+  if (idlePages.has(browser)) await page.context().close();
+  else idlePages.set(browser, page);
+}
+
 export async function openWebview(view: WebviewKind, opts: WebviewPageOptions = {}): Promise<OpenWebview> {
   const theme = opts.theme ?? 'dark';
   const nonce = newNonce();
@@ -100,8 +129,10 @@ export async function openWebview(view: WebviewKind, opts: WebviewPageOptions = 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const browser = opts.browser ?? (await launchBrowser());
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1100, height: 900 }, colorScheme: theme });
-  const page = await context.newPage();
+  const viewport = opts.viewport ?? { width: 1100, height: 900 };
+  const lease = opts.browser ? await leasePage(opts.browser, viewport, theme) : undefined;
+  const context = lease ? undefined : await browser.newContext({ viewport, colorScheme: theme });
+  const page = lease ?? (await (context as BrowserContext).newPage());
   const consoleErrors: string[] = [];
   page.on('pageerror', (err) => consoleErrors.push(err.message));
   await page.goto(`http://127.0.0.1:${port}/`);
@@ -125,8 +156,12 @@ export async function openWebview(view: WebviewKind, opts: WebviewPageOptions = 
     state: () => page.evaluate(() => (globalThis as unknown as { __pwHost: { state: unknown } }).__pwHost.state),
     cspViolations: async () => [...(await posted()).filter((m) => m.type === 'cspViolation'), ...consoleErrors.map((e) => ({ pageerror: e }))],
     async close() {
-      await context.close();
+      if (lease) await giveBack(lease);
+      await context?.close();
       if (!opts.browser) await browser.close();
+      // The shared page's browser may keep a socket open here (a preconnect that never sends a request):
+      // close() alone would wait for the server's 60 s header timeout.
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
