@@ -1,4 +1,4 @@
-import { requireTrust, isRestrictedMode } from '../platform/workspaceTrust';
+import { requireTrust, showFailure } from '../platform/workspaceTrust';
 import * as vscode from 'vscode';
 import { SignInFailed, SignInRequired } from '../auth';
 import { usesSimulatorCredentials } from '../environments/environment';
@@ -7,7 +7,6 @@ import type { EnvNode } from '../features/environments/environmentsTree';
 import { pickEnvironment } from './pickers';
 import { withPrompts, type Prompts } from './promptSequence';
 import type { SendingServices } from '../host/services';
-import { sentenceStart } from '../format/sentence';
 
 type EnvArg = EnvNode | { environmentId: string; email?: string; password?: string } | undefined;
 
@@ -24,9 +23,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, services:
       requireTrust(vscode.l10n.t('signing in to the financing API'));
       return await fn(arg);
     } catch (err) {
-      if (isRestrictedMode(err)) return undefined; // told, with the way out
-      const message = err instanceof SignInRequired ? vscode.l10n.t('{0} Run "Payment Workbench: Sign In to Financing API".', err.message) : err instanceof Error ? err.message : String(err);
-      void vscode.window.showErrorMessage(sentenceStart(message));
+      showFailure(err, err instanceof SignInRequired ? vscode.l10n.t('{0} Run "Payment Workbench: Sign In to Financing API".', err.message) : undefined);
       return undefined;
     } finally {
       onChange();

@@ -16,9 +16,8 @@ import { isJsonObject, type JsonObject } from '../features/form/model/json';
 import { operationOrThrow, pickEnvironment, pickOperation } from './pickers';
 import { withPrompts, type Prompts } from './promptSequence';
 import type { SendingServices } from '../host/services';
-import { sentenceStart } from '../format/sentence';
 import { isSecretWithheld } from '../credentials/credentials';
-import { requireTrust, isRestrictedMode } from '../platform/workspaceTrust';
+import { requireTrust, isRestrictedMode, showFailure } from '../platform/workspaceTrust';
 
 /** Arguments the tree, CodeLens, history and tests pass; anything missing is asked for. */
 export interface SendArgs {
@@ -82,9 +81,8 @@ export class SendCommands {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.services.log.warn(message);
-      if (isRestrictedMode(err)) return undefined; // told, with the way out
-      void vscode.window.showErrorMessage(sentenceStart(message));
-      if (!(err instanceof SendSetupError) && !isSecretWithheld(err) && !(err instanceof vscode.CancellationError)) throw err;
+      showFailure(err, message);
+      if (!isRestrictedMode(err) && !(err instanceof SendSetupError) && !isSecretWithheld(err) && !(err instanceof vscode.CancellationError)) throw err;
       return undefined;
     }
   }

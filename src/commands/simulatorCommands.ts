@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { SimulatorControl } from '../host/simulatorControl';
 import { describeOccupant } from '../host/simulatorControl';
 import { sentenceStart } from '../format/sentence';
-import { isRestrictedMode } from '../platform/workspaceTrust';
+import { showFailure } from '../platform/workspaceTrust';
 
 export function registerSimulatorCommands(context: vscode.ExtensionContext, simulator: SimulatorControl): void {
   context.subscriptions.push(
@@ -12,8 +12,7 @@ export function registerSimulatorCommands(context: vscode.ExtensionContext, simu
         void vscode.window.showInformationMessage(r.alreadyRunning ? vscode.l10n.t('The local simulator is already running at {0}.', r.baseUrl) : vscode.l10n.t('Local simulator running at {0}.', r.baseUrl));
         return r;
       } catch (err) {
-        if (isRestrictedMode(err)) return undefined; // told, with the way out
-        void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
+        showFailure(err);
         return undefined;
       }
     }),

@@ -43,7 +43,7 @@ export class SecretWithheld extends Error {
   /** Told by this mark, not instanceof: the activation and feature bundles each hold a copy of this class. */
   readonly secretWithheld = true;
   constructor(readonly question: OriginQuestion) {
-    super(`Not sent: ${question.message}`);
+    super(l10n.t('Not sent: {0}', question.message));
   }
 }
 

@@ -19,6 +19,15 @@ export function isRestrictedMode(err: unknown): err is RestrictedModeError {
   return err instanceof Error && (err as Partial<RestrictedModeError>).restrictedMode === true;
 }
 
+/**
+ * Shows what made a command fail as an error message, unless the person was told already: a Restricted
+ * Mode refusal said so itself, with its Manage Workspace Trust button.
+ */
+export function showFailure(err: unknown, message: string = err instanceof Error ? err.message : String(err)): void {
+  if (isRestrictedMode(err)) return;
+  void vscode.window.showErrorMessage(sentenceStart(message));
+}
+
 export function isTrusted(): boolean {
   return vscode.workspace.isTrusted;
 }

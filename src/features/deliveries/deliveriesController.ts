@@ -6,12 +6,11 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { requireTrust, isRestrictedMode } from '../../platform/workspaceTrust';
+import { requireTrust, showFailure } from '../../platform/workspaceTrust';
 import { DeliveriesClient, describeReconciliation, gatewayOrderOf, notificationDetail, readScenarios, reconcile, runTrigger, shortId, takesOrder, type NotificationRecord, type Scenario } from '../../deliveries';
 import { isLoopbackUrl, LOCAL_SIMULATOR_ID, type Environment } from '../../environments/environment';
 import { runFlow } from '../../flows';
 import type { SendingServices } from '../../host/services';
-import { sentenceStart } from '../../format/sentence';
 import { redactUrlText } from '../../redaction';
 import { memoryTokenConnections } from '../../send/connections';
 import { transportFor } from '../environments/transport';
@@ -52,9 +51,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
       }
       await run(n).catch(showError);
     };
-    const showError = (err: unknown) => {
-      if (!(isRestrictedMode(err))) void vscode.window.showErrorMessage(sentenceStart(err instanceof Error ? err.message : String(err)));
-    };
+    const showError = (err: unknown) => showFailure(err);
     /** Resending, reconciling and triggering make the simulator (or the gateway) send: not in Restricted Mode. */
     const sending = (run: (n: NotificationRecord) => Promise<void>) => (n: NotificationRecord) => {
       requireTrust(vscode.l10n.t('sending notifications'));

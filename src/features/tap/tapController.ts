@@ -7,9 +7,8 @@
  * is loaded with it, never at activation.
  */
 import * as vscode from 'vscode';
-import { requireTrust, isRestrictedMode } from '../../platform/workspaceTrust';
+import { requireTrust, showFailure } from '../../platform/workspaceTrust';
 import { isLive, type Environment } from '../../environments/environment';
-import { sentenceStart } from '../../format/sentence';
 import type { HistoryStore } from '../../history/historyStore';
 import type { CoreServices } from '../../host/services';
 import type { Exchange } from '../../send/exchange';
@@ -436,9 +435,7 @@ async function guard<T>(action: () => Promise<T>): Promise<T | undefined> {
   try {
     return await action();
   } catch (err) {
-    if (isRestrictedMode(err)) return undefined; // told, with the way out
-    const message = err instanceof FaultRuleError ? vscode.l10n.t('Gateway Tap: {0}', err.message) : err instanceof Error ? err.message : String(err);
-    void vscode.window.showErrorMessage(sentenceStart(message));
+    showFailure(err, err instanceof FaultRuleError ? vscode.l10n.t('Gateway Tap: {0}', err.message) : undefined);
     return undefined;
   }
 }

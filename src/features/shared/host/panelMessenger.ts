@@ -6,10 +6,9 @@
  * and re-sends what the page needs.
  */
 import * as vscode from 'vscode';
-import { isRestrictedMode } from '../../../platform/workspaceTrust';
+import { showFailure } from '../../../platform/workspaceTrust';
 import type * as z from 'zod/mini';
 import { parseMessage } from '../../../protocol/common';
-import { sentenceStart } from '../../../format/sentence';
 
 interface MessengerOptions<In, Out> {
   schema: z.ZodMiniType<In>;
@@ -101,8 +100,7 @@ export class PanelMessenger<In extends { type: string }, Out> implements vscode.
       const text = err instanceof Error ? err.message : String(err);
       this.options.log.warn(`${this.name}: ${text}`);
       this.post(this.options.notice(text));
-      // Restricted Mode told the person already, with its Manage Workspace Trust button.
-      if (!isRestrictedMode(err)) void vscode.window.showErrorMessage(sentenceStart(text));
+      showFailure(err, text);
     }
   }
 
