@@ -66,12 +66,9 @@ function prelude(state: unknown): string {
  */
 const idlePages = new WeakMap<Browser, Page>();
 
-async function leasePage(browser: Browser, viewport: { width: number; height: number }, theme: Theme): Promise<Page | undefined> {
+async function leasePage(browser: Browser, viewport: { width: number; height: number }, theme: Theme): Promise<Page> {
   const page = idlePages.get(browser);
-  if (!page || page.isClosed()) {
-    const fresh = await (await browser.newContext({ viewport, colorScheme: theme })).newPage();
-    return fresh;
-  }
+  if (!page || page.isClosed()) return (await browser.newContext({ viewport, colorScheme: theme })).newPage();
   idlePages.delete(browser);
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme: theme });
