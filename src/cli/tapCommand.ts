@@ -123,7 +123,7 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
   const certificate = options.tlsPort === undefined ? undefined : tapCertificate(options.certDir);
   const { env, simulator } = await upstreamOf(options, io);
   let tap: TapHandle | undefined;
-  let record: fs.WriteStream | undefined;
+  let record: number | undefined;
   try {
     tap = await startTap({
       upstream: { url: env.gatewayUrl ?? '', environment: { id: env.id, name: env.name, live: isLive(env) } },
@@ -135,12 +135,13 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
       // Beside dist/cli.js in the package; a build without it checks calls on the forwarding thread.
       analysisWorker: path.join(__dirname, 'tapWorker.js'),
     });
-    if (options.record) record = fs.createWriteStream(options.record, { flags: 'a', mode: 0o600 });
-    const out = record;
+    if (options.record) record = fs.openSync(options.record, 'a', 0o600);
+    const recordFd = record;
     tap.onCall((call) => {
       const json = tapCallJson(call);
+      // Into the record first, and at once: a line on the screen is in the file, even if the tap is killed next.
+      if (recordFd !== undefined) fs.writeSync(recordFd, `${json}\n`);
       io.out(options.json ? json : describeTapCall(call));
-      out?.write(`${json}\n`);
     });
     // The warning comes first: whoever (or whatever) waits for the start line has read it by then.
     if (!isLoopbackHost(options.host)) io.err(`Listening on ${options.host}, not only on this machine's loopback: anyone who reaches this address can send calls through the tap to ${env.gatewayUrl}.`);
@@ -152,7 +153,7 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
     io.err(`Gateway Tap stopped after ${tap.seen()} call${tap.seen() === 1 ? '' : 's'}.`);
   } finally {
     await tap?.close();
-    await new Promise<void>((resolve) => (record ? record.end(resolve) : resolve()));
+    if (record !== undefined) fs.closeSync(record);
     await simulator?.close();
   }
   return 0;
