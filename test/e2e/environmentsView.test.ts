@@ -39,6 +39,18 @@ describe('Environments view in VS Code (clicks and keys)', function () {
     return child;
   }
 
+  /**
+   * Expands a row with a click, as a person does. A click that lands while the tree redraws (the
+   * environments reloading after the last test) is lost, and a second click on an open row would
+   * fold it: the row's own aria-expanded says whether to click again.
+   */
+  async function expandByClick(row: Locator): Promise<void> {
+    for (let tries = 0; tries < 3 && (await row.getAttribute('aria-expanded')) !== 'true'; tries++) {
+      await row.click();
+      for (let i = 0; i < 15 && (await row.getAttribute('aria-expanded')) !== 'true'; i++) await s.page.waitForTimeout(200);
+    }
+  }
+
   async function rowAction(row: Locator, label: string): Promise<void> {
     await row.hover();
     await row.locator(`.action-label[aria-label="${label}"]`).click();
@@ -101,9 +113,9 @@ describe('Environments view in VS Code (clicks and keys)', function () {
 
   it('▷ on an operation row sends that operation to that row’s environment; Enter on "Send to LIVE?" sends nothing', async () => {
     const live = envRow(LIVE);
-    await live.click(); // expands it
+    await expandByClick(live);
     const gateway = await firstChild(live, 'Card gateway');
-    await gateway.click();
+    await expandByClick(gateway);
     // The payment's life comes first (Payment Options Inquiry…); Authorize follows 3-D Secure and Verify,
     // maybe below the view's fold: walk down with the keyboard, as a person scrolls, until it has the focus.
     await firstChild(gateway, 'Payment Options Inquiry');
