@@ -73,12 +73,13 @@ export class Connections {
    * at their keep-alive timeout and the client is collected with its last user.
    */
   drop(environmentId?: string): void {
-    for (const id of [...this.clients.keys()]) {
-      if (environmentId && id !== environmentId) continue;
-      this.clients.delete(id);
+    if (environmentId) {
+      this.clients.delete(environmentId);
+      this.sessions.delete(environmentId);
+    } else {
+      this.clients.clear();
+      this.sessions.clear();
     }
-    if (!environmentId) this.sessions.clear();
-    else this.sessions.delete(environmentId);
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { newNonce, webviewHtml, type WebviewKind } from '../../src/features/shared/host/webviewHtml';
 import { launchBrowser } from './browser';
 import { repoRoot } from './paths';
@@ -76,11 +76,9 @@ async function leasePage(browser: Browser, viewport: { width: number; height: nu
 }
 
 /** Leaves nothing of the last webview behind: its listeners (the test's too) and its document. */
-async function giveBack(page: Page): Promise<void> {
+async function giveBack(browser: Browser, page: Page): Promise<void> {
   for (const event of ['console', 'pageerror', 'request', 'dialog'] as const) page.removeAllListeners(event);
   await page.goto('about:blank');
-  const browser = page.context().browser();
-  if (!browser) return;
   if (idlePages.has(browser)) await page.context().close();
   else idlePages.set(browser, page);
 }
@@ -127,9 +125,9 @@ export async function openWebview(view: WebviewKind, opts: WebviewPageOptions = 
   const port = (server.address() as AddressInfo).port;
   const browser = opts.browser ?? (await launchBrowser());
   const viewport = opts.viewport ?? { width: 1100, height: 900 };
-  const lease = opts.browser ? await leasePage(opts.browser, viewport, theme) : undefined;
-  const context = lease ? undefined : await browser.newContext({ viewport, colorScheme: theme });
-  const page = lease ?? (await (context as BrowserContext).newPage());
+  // A browser of its own gets a context of its own; a shared one lends its page.
+  const context = opts.browser ? undefined : await browser.newContext({ viewport, colorScheme: theme });
+  const page = context ? await context.newPage() : await leasePage(browser, viewport, theme);
   const consoleErrors: string[] = [];
   page.on('pageerror', (err) => consoleErrors.push(err.message));
   await page.goto(`http://127.0.0.1:${port}/`);
@@ -153,8 +151,8 @@ export async function openWebview(view: WebviewKind, opts: WebviewPageOptions = 
     state: () => page.evaluate(() => (globalThis as unknown as { __pwHost: { state: unknown } }).__pwHost.state),
     cspViolations: async () => [...(await posted()).filter((m) => m.type === 'cspViolation'), ...consoleErrors.map((e) => ({ pageerror: e }))],
     async close() {
-      if (lease) await giveBack(lease);
-      await context?.close();
+      if (context) await context.close();
+      else await giveBack(browser, page);
       if (!opts.browser) await browser.close();
       // The shared page's browser may keep a socket open here (a preconnect that never sends a request):
       // close() alone would wait for the server's 60 s header timeout.

@@ -49,9 +49,8 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
         void vscode.window.showWarningMessage(vscode.l10n.t('That notification is no longer in the simulator\'s delivery log (it keeps the newest 1,000).'));
         return;
       }
-      await run(n).catch(showError);
+      await run(n).catch(showFailure);
     };
-    const showError = (err: unknown) => showFailure(err);
     /** Resending, reconciling and triggering make the simulator (or the gateway) send: not in Restricted Mode. */
     const sending = (run: (n: NotificationRecord) => Promise<void>) => (n: NotificationRecord) => {
       requireTrust(vscode.l10n.t('sending notifications'));
@@ -60,7 +59,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     this.context.subscriptions.push(
       this,
       vscode.workspace.registerTextDocumentContentProvider(DOC_SCHEME, { onDidChange: this.docChanged.event, provideTextDocumentContent: (uri) => this.documents.get(uri.toString()) ?? '' }),
-      vscode.commands.registerCommand('paymentWorkbench.triggerScenario', () => Promise.resolve().then(() => requireTrust(vscode.l10n.t('triggering a scenario'))).then(() => this.triggerScenario()).catch(showError)),
+      vscode.commands.registerCommand('paymentWorkbench.triggerScenario', () => Promise.resolve().then(() => requireTrust(vscode.l10n.t('triggering a scenario'))).then(() => this.triggerScenario()).catch(showFailure)),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.refresh', () => this.refresh()),
       vscode.commands.registerCommand('paymentWorkbench.deliveries.clear', async () => {
         await this.client().clear().catch(() => undefined);
