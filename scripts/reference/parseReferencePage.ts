@@ -154,17 +154,28 @@ function isRequiredness(line: string | undefined): boolean {
   return line !== undefined && (REQUIREDNESS.has(line) || line.startsWith('= '));
 }
 
-/** The number right after `label` in `line`, or undefined. */
-function numberAfter(line: string, label: string): number | undefined {
+/** The number token right after `label` in `line` (digits, '.', '-'), or undefined. */
+function numberToken(line: string, label: string): string | undefined {
   const at = line.indexOf(label);
   if (at < 0) return undefined;
   let i = at + label.length;
   while (line[i] === ' ') i++;
   let end = i;
-  while (end < line.length && ((line[end] ?? '') === '-' || (line[end] ?? '') === '.' || ((line[end] ?? '') >= '0' && (line[end] ?? '') <= '9'))) end++;
-  if (end === i) return undefined;
-  const n = Number(line.slice(i, end));
+  for (let c = line[end] ?? ''; c === '-' || c === '.' || (c >= '0' && c <= '9'); c = line[end] ?? '') end++;
+  return end === i ? undefined : line.slice(i, end);
+}
+
+/** The number right after `label` in `line`, or undefined. */
+function numberAfter(line: string, label: string): number | undefined {
+  const token = numberToken(line, label);
+  const n = token === undefined ? NaN : Number(token);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/** Whether a number token survives as a JSON number (9999999999999999 does not: it is past double precision). */
+function isExactNumber(token: string): boolean {
+  const n = Number(token);
+  return Number.isFinite(n) && (token.includes('.') || Number.isSafeInteger(n) || String(n) === token);
 }
 
 /**
@@ -279,11 +290,17 @@ function applyConstraint(field: ReferenceField, line: string): void {
     }
   } else if (line.startsWith('Data is a number between ')) {
     // "Data is a number between 1 and 12 represented as a string."
+    // Past double precision (between 1 and 9999999999999999) the upper bound is kept as a digit count instead.
     field.charset = '0-9';
-    const min = numberAfter(line, 'between');
-    const max = numberAfter(line, ' and ');
-    if (min !== undefined) field.min = min;
-    if (max !== undefined) field.max = max;
+    const min = numberToken(line, 'between');
+    const max = numberToken(line, ' and ');
+    if (min !== undefined && max !== undefined && isExactNumber(min) && isExactNumber(max)) {
+      field.min = Number(min);
+      field.max = Number(max);
+    } else if (max !== undefined) {
+      field.minLength = 1;
+      field.maxLength = max.length;
+    }
   } else if (line.startsWith('regex ')) {
     const message = line.indexOf(' message ');
     field.pattern = line.slice('regex '.length, message < 0 ? line.length : message);
@@ -404,8 +421,17 @@ export function toDataFile(parsed: ParsedReferencePage, meta: { operation: strin
     version: meta.version,
     complete: parsed.foundRequest && parsed.optionalFieldsShown,
     source: { page: meta.page, copy: meta.copy, read: meta.read },
-    fields: parsed.fields,
+    fields: parsed.fields.map(ordered),
   };
+}
+
+const KEY_ORDER: readonly (keyof ReferenceField)[] = ['path', 'type', 'required', 'fixed', 'enum', 'list', 'charset', 'format', 'pattern', 'minLength', 'maxLength', 'min', 'max', 'fractionDigits', 'maxDigits', 'pageType'];
+
+/** The same field with its keys in one order, so data files diff well. */
+function ordered(field: ReferenceField): ReferenceField {
+  const out: Record<string, unknown> = {};
+  for (const key of KEY_ORDER) if (field[key] !== undefined) out[key] = field[key];
+  return out as unknown as ReferenceField;
 }
 
 function option(args: readonly string[], name: string): string | undefined {

@@ -70,6 +70,7 @@ describe('reference pages: the request field list', () => {
         'widget.country', 'Upper case alphabetic text', 'OPTIONAL', 'A country.', '', 'Data must consist of the characters A-Z', '', 'Min length: 3 Max length: 3',
         'widget.serial', 'Digits', 'OPTIONAL', 'A serial.', '', 'Data is a string that consists of the characters 0-9.', '', 'Min length: 4 Max length: 4',
         'widget.month', 'Digits', 'OPTIONAL', 'A month.', '', 'Data is a number between 1 and 12 represented as a string.', '',
+        'widget.upc', 'Digits', 'OPTIONAL', 'A product code.', '', 'Data is a number between 1 and 9999999999999999 represented as a string.', '',
         'widget.when', 'Time', 'OPTIONAL', 'A time.', '', 'Data must comply with ISO 8601 extended time formats', '',
         'widget.carrier', 'Regex', 'OPTIONAL', 'A carrier.', '', 'Data must match regex', '', 'regex \\w{2}|\\d{3} message Must be 2 characters or 3 digits',
         'widget.weight', 'Decimal', 'OPTIONAL', 'A weight.', '', 'Data is a decimal number.', '', 'Max value: 1000 Min value: 0 Max post-decimal digits: 3',
@@ -82,6 +83,8 @@ describe('reference pages: the request field list', () => {
     assert.equal(byPath(fields, 'widget.country').charset, 'A-Z');
     assert.equal(byPath(fields, 'widget.serial').charset, '0-9');
     assert.deepEqual(byPath(fields, 'widget.month'), { path: 'widget.month', type: 'string', pageType: 'Digits', required: false, charset: '0-9', min: 1, max: 12 });
+    // 9999999999999999 is past double precision: kept as 1 to 16 digits rather than as a rounded number.
+    assert.deepEqual(byPath(fields, 'widget.upc'), { path: 'widget.upc', type: 'string', pageType: 'Digits', required: false, charset: '0-9', minLength: 1, maxLength: 16 });
     assert.equal(byPath(fields, 'widget.when').format, 'time');
     assert.equal(byPath(fields, 'widget.carrier').pattern, '\\w{2}|\\d{3}');
     assert.deepEqual(byPath(fields, 'widget.weight'), { path: 'widget.weight', type: 'decimal', required: false, min: 0, max: 1000, fractionDigits: 3 });
