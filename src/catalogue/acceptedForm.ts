@@ -7,7 +7,7 @@
  */
 import { setOwnValue } from '../json/ownKey';
 import { closestPath } from './closestPath';
-import { shown, warning, type ValidationIssue } from './issues';
+import { clipPath, issue, shown, warning, type ValidationIssue } from './issues';
 import type { FieldNode, LeafNode, ObjectNode } from './fieldTree';
 import { isRecord } from './rules/access';
 
@@ -17,6 +17,19 @@ interface AcceptedForm {
   warnings: ValidationIssue[];
   /** Concrete paths whose value is accepted as it is although the field rules would reject it (text for an integer the real service takes as text). */
   acceptedAsIs: ReadonlySet<string>;
+  /** Names the operation does not have, where its field list is complete: the gateway's "Unexpected parameter" (errors). */
+  unexpected: ValidationIssue[];
+}
+
+/**
+ * What the catalogue can say of a name it does not know: with the whole field list of the version in
+ * force (read from the reference page) it is the gateway's "Unexpected parameter"; otherwise the list
+ * is partial and the name may be real, so it is only a warning.
+ */
+export interface FieldList {
+  complete: boolean;
+  /** The documented version whose list applies. */
+  version: number | undefined;
 }
 
 /** A digit string read as an integer: short enough to stay exact as a JSON number. */
@@ -26,20 +39,22 @@ const MAX_SUGGESTIONS = 20;
 
 interface Walk {
   warnings: ValidationIssue[];
+  unexpected: ValidationIssue[];
+  fieldList: FieldList;
   acceptedAsIs: Set<string>;
   /** Catalogue paths of the operation ('item[].name', 'order.custom.{key}', objects too), for suggestions. */
   knownPaths: readonly string[];
   suggestionsLeft: number;
 }
 
-export function acceptedForm(root: ObjectNode, body: Record<string, unknown>, knownPaths: readonly string[]): AcceptedForm {
-  const walk: Walk = { warnings: [], acceptedAsIs: new Set(), knownPaths, suggestionsLeft: MAX_SUGGESTIONS };
-  return { body: objectForm(root, body, '', '', walk), warnings: walk.warnings, acceptedAsIs: walk.acceptedAsIs };
+export function acceptedForm(root: ObjectNode, body: Record<string, unknown>, knownPaths: readonly string[], fieldList: FieldList): AcceptedForm {
+  const walk: Walk = { warnings: [], unexpected: [], fieldList, acceptedAsIs: new Set(), knownPaths, suggestionsLeft: MAX_SUGGESTIONS };
+  return { body: objectForm(root, body, '', '', walk), warnings: walk.warnings, unexpected: walk.unexpected, acceptedAsIs: walk.acceptedAsIs };
 }
 
 /** One value at a catalogue node, as validateField sees it: undefined when it counts as absent. */
 export function acceptedValue(node: FieldNode, value: unknown, path: string): { value: unknown; warnings: ValidationIssue[]; asIs: boolean } {
-  const walk: Walk = { warnings: [], acceptedAsIs: new Set(), knownPaths: [], suggestionsLeft: 0 };
+  const walk: Walk = { warnings: [], unexpected: [], fieldList: { complete: false, version: undefined }, acceptedAsIs: new Set(), knownPaths: [], suggestionsLeft: 0 };
   if (value === null && !node.required) return { value: undefined, warnings: [nullWarning(path)], asIs: false };
   return { value: nodeForm(node, value, path, '', walk), warnings: walk.warnings, asIs: walk.acceptedAsIs.has(path) };
 }
@@ -56,7 +71,8 @@ function objectForm(node: ObjectNode, value: Record<string, unknown>, path: stri
     const childTemplate = template ? `${template}.${key}` : key;
     const v = value[key];
     if (!child) {
-      walk.warnings.push(unknownField(childPath, childTemplate, walk));
+      const unknown = unknownField(childPath, childTemplate, walk);
+      (unknown.severity === 'error' ? walk.unexpected : walk.warnings).push(unknown);
       setOwn(out, key, v);
       continue;
     }
@@ -117,7 +133,10 @@ function unknownField(path: string, template: string, walk: Walk): ValidationIss
     const near = closestPath(template, walk.knownPaths);
     if (near) hint = `; did you mean ${near}?`;
   }
-  return warning(path, 'unknownField', `not a field the spec lists for this operation${hint} (the spec shows only some fields, so it is sent as it is; the real gateway answers "Unexpected parameter" to a name it does not know)`);
+  const { complete, version } = walk.fieldList;
+  if (complete) return issue(path, 'unknownParameter', `Unexpected parameter '${clipPath(path)}'${hint} (not in the version ${String(version)} field list of the API reference, which is complete)`);
+  const list = version === undefined ? 'the spec' : `the catalogue's version ${version} list`;
+  return warning(path, 'unknownField', `not a field ${list} has for this operation${hint}; that list is not complete, so it is sent as it is (the real gateway answers "Unexpected parameter" to a name it does not know)`);
 }
 
 /** A value that counts as absent (undefined) is left out of the accepted body. */

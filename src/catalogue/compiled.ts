@@ -8,6 +8,7 @@
 import { bodyTree, resolve, type ResolvedOperation } from './bodies';
 import { buildIndex, type FieldIndex } from './fieldIndex';
 import type { FieldNode, ObjectNode } from './fieldTree';
+import { fieldListComplete } from './reference';
 import { rulesFor, type CrossFieldRule } from './rules';
 import { apiOperationAt } from './versions';
 
@@ -26,6 +27,8 @@ export interface CompiledOperation {
   knownPaths: readonly string[];
   /** Paths ('item[].x' style) of fields other versions have and this one does not. */
   outOfSpan: ReadonlyMap<string, VersionSpan>;
+  /** The tree holds the whole request field list of the documented version in force (from its reference page): an unknown name is an error. */
+  fieldListComplete: boolean;
 }
 
 const cache = new Map<string, CompiledOperation>();
@@ -47,6 +50,7 @@ export function compile(id: string, version?: number): CompiledOperation {
     rules: same ? same.rules : index ? rulesFor(resolved.key, (p) => index.byPath.has(p)) : [],
     knownPaths: same ? same.knownPaths : index ? withParents(index.list.map((m) => m.path)) : [],
     outOfSpan: outOfSpan.size ? outOfSpan : NOTHING_OUT,
+    fieldListComplete: resolved.rulesFrom !== undefined && fieldListComplete(resolved.op.id, resolved.rulesFrom),
   };
   cache.set(cacheKey, compiled);
   return compiled;

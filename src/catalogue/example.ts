@@ -12,6 +12,7 @@ const EXAMPLE_EXTRAS: Readonly<Record<string, readonly string[]>> = {
   'gateway.void@100': ['transaction.targetTransactionId'],
   'gateway.updateAuthorization@18': ['transaction.amount', 'transaction.currency'],
   'gateway.refund@13': ['transaction.amount', 'transaction.currency'],
+  'gateway.refund@100': ['transaction.amount', 'transaction.currency'],
   'gateway.capture@100': ['transaction.amount', 'transaction.currency'],
   'gateway.verify@100': ['order.currency', 'sourceOfFunds.type', 'sourceOfFunds.provided.card.number', 'sourceOfFunds.provided.card.expiry.month', 'sourceOfFunds.provided.card.expiry.year', 'sourceOfFunds.provided.card.securityCode'],
   'gateway.initiateBrowserPayment@16': ['order.reference'],

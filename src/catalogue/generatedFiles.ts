@@ -6,6 +6,7 @@ import { allOperationVersions } from './bodies';
 import { bodyJsonSchema, bodySchemaFileName } from './jsonSchema';
 import { requestFileJsonSchema } from './requestFile';
 import { buildSnippets } from './snippets';
+import { versionTable } from './versionTable';
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -17,5 +18,6 @@ export function generatedFiles(): Map<string, string> {
     if (schema) files.set(`schemas/${bodySchemaFileName(op.id, version)}`, json({ $schema: 'http://json-schema.org/draft-07/schema#', ...schema }));
   }
   files.set('snippets/payreq.code-snippets', json(buildSnippets()));
+  files.set('docs/catalogue-versions.md', versionTable());
   return files;
 }

@@ -21,6 +21,7 @@ export type { FieldMeta } from './fieldIndex';
 export type { ValidationIssue } from './issues';
 export { isError } from './issues';
 export { checkBody, validateBody, validateField } from './validate';
+export { namedByGateway } from './gatewayNaming';
 export { namedSession, requiredFieldsUnder, SESSION_MAY_HOLD, sessionMayHold, sessionSupplied } from './sessionSupply';
 export { exampleBody } from './example';
 export { requestSchema } from './requestSchema';

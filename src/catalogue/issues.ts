@@ -81,7 +81,7 @@ export function warning(path: string, rule: string, text: string, value?: unknow
 }
 
 /** Paths are bounded by the catalogue, except where a body brings its own keys (maps, unknown fields). */
-function clipPath(path: string): string {
+export function clipPath(path: string): string {
   return path.length > 2 * SHOWN_CHARS ? clip(path) : path;
 }
 

@@ -53,7 +53,7 @@ export const operations: readonly OperationDef[] = Object.freeze([
   // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): 11+
   gateway({ id: 'gateway.updateAuthorization', title: 'Update Authorization', purpose: 'Extend the authorization period and/or change the authorized amount of an existing authorization.', documentedVersions: [18], introducedIn: 11, apiOperation: named('UPDATE_AUTHORIZATION'), moneyMoving: true }),
   // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions
-  gateway({ id: 'gateway.refund', title: 'Refund', purpose: 'Return funds to a payer, normally previously captured funds; a standalone refund is supported for card payments only.', documentedVersions: [13], introducedIn: 1, apiOperation: named('REFUND'), moneyMoving: true }),
+  gateway({ id: 'gateway.refund', title: 'Refund', purpose: 'Return funds to a payer, normally previously captured funds; a standalone refund is supported for card payments only.', documentedVersions: [13, 100], introducedIn: 1, apiOperation: named('REFUND'), moneyMoving: true }),
   // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): 7+
   gateway({ id: 'gateway.verify', title: 'Verify', purpose: "Check the cardholder's account before the financial transaction, using the verification method supported by the acquirer.", documentedVersions: [100], introducedIn: 7, apiOperation: named('VERIFY'), moneyMoving: false }),
   // source: seed spec (documented at 16; no lower version found)

@@ -44,9 +44,11 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
     return { issues: empty ? [] : [issue('', 'unexpected', `${resolved.op.id} takes no body`, body)], accepted: body };
   }
   if (!isRecord(body)) return { issues: [issue('', 'type', `must be a JSON object, got ${shown(body)}`, body)], accepted: body };
-  const form = acceptedForm(tree, body, knownPaths);
-  const notInVersion = form.warnings.flatMap((w) => (w.rule === 'unknownField' ? outOfVersion(compiled, w.path) : []));
-  const fieldIssues = [...notInVersion, ...checkNode(tree, form.body, '').filter((i) => !form.acceptedAsIs.has(i.path))];
+  const form = acceptedForm(tree, body, knownPaths, { complete: compiled.fieldListComplete, version: resolved.rulesFrom });
+  const unknownNames = [...form.unexpected, ...form.warnings.filter((w) => w.rule === 'unknownField')];
+  const notInVersion = unknownNames.flatMap((w) => outOfVersion(compiled, w.path));
+  const unexpected = form.unexpected.filter((u) => !notInVersion.some((n) => n.path === u.path));
+  const fieldIssues = [...notInVersion, ...unexpected, ...checkNode(tree, form.body, '').filter((i) => !form.acceptedAsIs.has(i.path))];
   const errors = fieldIssues.filter(isError);
   // Cross-field rules see only values that passed their own field rules (one issue per cause, and a
   // hostile value over its length never reaches a sum or a date comparison).

@@ -5,10 +5,11 @@
  * amount of an Authorize) → MISSING, 'unexpected' and 'notInVersion' (a field of other versions) → UNSUPPORTED, anything else (enum, pattern, length,
  * type, range, other cross-field rules) → INVALID.
  */
-import { checkBody, validatePathParam, type OperationId } from '../catalogue';
+import { checkBody, namedByGateway, validatePathParam, type OperationId } from '../catalogue';
 import type { ValidationType } from '../catalogue/codes';
 import { quote } from '../format/quote';
-import { gatewayQuote, type FieldError } from './gateway/errors';
+import { fieldError, gatewayQuote, invalidRequest, type FieldError } from './gateway/errors';
+import type { SimResponse } from './types';
 
 export interface CatalogueIssue {
   path: string;
@@ -42,9 +43,24 @@ export function pathParamIssues(name: 'merchantId' | 'orderId' | 'transactionId'
   return validatePathParam(name, value);
 }
 
+/** A name the gateway does not know at the request's version (the catalogue's complete list says so, or another version has it). */
+export function isUnknownParameter(issue: CatalogueIssue): boolean {
+  return issue.rule === 'unknownParameter' || issue.rule === 'notInVersion';
+}
+
+/**
+ * A refused body as the gateway answers it. An unknown name gets the explanation alone, without
+ * `field` or `validationType`: a recorded real answer to an Initiate Checkout body reads
+ * {"result":"ERROR","error":{"cause":"INVALID_REQUEST","explanation":"Unexpected parameter 'authentication.purpose'"}}.
+ */
+export function refusalOf(issue: CatalogueIssue, body: unknown): SimResponse {
+  if (isUnknownParameter(issue)) return invalidRequest(`Unexpected parameter ${quote(namedByGateway(issue.path, body), { mark: "'" })}`);
+  return fieldError(toFieldError(issue));
+}
+
 export function validationTypeOf(rule: string): ValidationType {
   if (rule === 'required' || rule === 'requiredFor') return 'MISSING';
-  if (rule === 'unexpected' || rule === 'notInVersion') return 'UNSUPPORTED';
+  if (rule === 'unexpected' || rule === 'unknownParameter' || rule === 'notInVersion') return 'UNSUPPORTED';
   return 'INVALID';
 }
 

@@ -21,6 +21,7 @@ import { sourceOfFundsGroup } from '../groups/sourceOfFunds';
 import { threeDSecureFields } from '../groups/threeDSecure';
 import { authenticatePayerGroup, deviceGroup, initiateAuthenticationGroup, paymentAuthenticationFields, sessionAuthenticationFields } from '../groups/authentication';
 import { bool, enumOf, text } from '../formats';
+import { bodyFromReference } from '../reference';
 import { mergeFields, obj, req, type Fields, type ObjectNode } from '../fieldTree';
 
 const body = (...sets: Fields[]): ObjectNode => obj(undefined, mergeFields(...sets));
@@ -84,12 +85,24 @@ export function updateAuthorizationV18(): ObjectNode {
 }
 
 export function refundV13(): ObjectNode {
+  return refundBody(13);
+}
+
+/**
+ * Refund at version 100: every request field of the version 100 reference page (the whole list, so
+ * a name it lacks is the gateway's "Unexpected parameter"), with the catalogue's own nodes where both have a field.
+ */
+export function refundV100(): ObjectNode {
+  return bodyFromReference('gateway.refund', 100, refundBody(100));
+}
+
+export function refundBody(version: 13 | 100): ObjectNode {
   return body(
-    commonGatewayFields({ value: 'REFUND', fromRealGateway: false }),
-    transactionAmountFields('Amount to refund, decimal string 1 to 14. Not listed for Refund in the spec; the real gateway expects it.'),
+    commonGatewayFields({ value: 'REFUND', fromRealGateway: version === 100 }),
+    transactionAmountFields('Amount to refund, decimal string 1 to 14. Not listed for Refund in the seed spec; the real gateway expects it.'),
     {
-      airline: airlineGroup(13),
-      billing: billingGroup(),
+      airline: airlineGroup(version),
+      billing: billingGroup({ version100: version === 100 }),
       sourceOfFunds: sourceOfFundsGroup({ browserPayment: false }),
     },
   );

@@ -6,7 +6,7 @@
  */
 import { commonGatewayFields } from '../groups/common';
 import { notificationUrl, orderCurrency, orderDescription, orderPaymentAmount } from '../groups/order';
-import { enumOf, payerUrl as webUrl, text } from '../formats';
+import { enumOf, integer, payerUrl as webUrl, text } from '../formats';
 import { mergeFields, obj, req, type Fields, type LeafNode, type ObjectNode } from '../fieldTree';
 
 export const CHECKOUT_INTERACTION_OPERATIONS = ['PURCHASE', 'AUTHORIZE', 'VERIFY', 'NONE'] as const;
@@ -31,6 +31,8 @@ export function initiateCheckoutV100(): ObjectNode {
         })),
         returnUrl: payerUrl('Where the payer returns after paying, with resultIndicator appended: compare it with the successIndicator of this answer. http or https only.', 'https://merchant.example.com/return'),
         cancelUrl: payerUrl('Where the payer goes after pressing Cancel on the payment page. http or https only.', 'https://merchant.example.com/cancel'),
+        // The Checkout "timeout" callback page (versions 53 and 54): "the time you specified in interaction.timeout", in seconds.
+        timeout: integer(1, undefined, 'Seconds the payer has to complete the payment on the page; without it the gateway\'s default applies. When it runs out the page calls its timeout callback.', { label: 'Timeout (seconds)', example: 900 }),
         merchant: obj('Interaction', {
           name: text(1, 40, 'Your name as the payment page shows it to the payer.', { label: 'Merchant name', example: 'Example Shop' }),
         }),

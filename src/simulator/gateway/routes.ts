@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SimContext } from '../context';
 import { deepMerge, getString, isObject, jsonText, type JsonObject } from '../jsonText';
 import { isAllowedTarget } from '../outbound';
-import { catalogueCheck, toFieldError, type CatalogueIssue } from '../requestChecks';
+import { catalogueCheck, refusalOf, type CatalogueIssue } from '../requestChecks';
 import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { BROWSER_PAGE_PREFIX, browserPaymentPage, browserPaymentReturnPage, RETURN_PAGE, initiateBrowserPayment, type BrowserPaymentLocation } from './browserPayment';
@@ -156,7 +156,7 @@ export class GatewayApi {
   checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject } {
     const checked = catalogueCheck(op.id, Number(version), body, this.ctx.now());
     const first = firstRefused(checked.errors);
-    if (first) return { problem: fieldError(toFieldError(first)) };
+    if (first) return { problem: refusalOf(first, body) };
     return { body: isObject(checked.accepted) ? checked.accepted : body };
   }
 

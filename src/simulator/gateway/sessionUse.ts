@@ -1,6 +1,6 @@
 import { requiredFieldsUnder, type OperationId } from '../../catalogue';
 import { deepMerge, isObject, type JsonObject } from '../jsonText';
-import { toFieldError, type CatalogueIssue } from '../requestChecks';
+import { isUnknownParameter, refusalOf, toFieldError, type CatalogueIssue } from '../requestChecks';
 import type { SimResponse } from '../types';
 import { fieldError, invalidValue } from './errors';
 import { unknownSession } from './sessionRoutes';
@@ -58,6 +58,7 @@ function mergedProblem(deps: SessionUseDeps, r: SessionRequest, merged: JsonObje
   const { session: _reference, ...final } = merged;
   const first = deps.firstError({ id: r.operationId }, r.version, final);
   if (!first) return undefined;
+  if (isUnknownParameter(first)) return refusalOf(first, final);
   const error = toFieldError(first);
   if (error.validationType === 'MISSING') {
     // A missing required object is named by the first required field in it ('order' → 'order.currency').

@@ -51,6 +51,7 @@ const PAYMENT_NEEDS: Readonly<Record<string, Readonly<Record<string, string>>>> 
   'gateway.pay@100': { 'order.amount': '10.00', 'order.currency': 'USD' },
   'gateway.verify@100': { 'order.currency': 'USD' },
   'gateway.refund@13': { 'transaction.amount': '10.00', 'transaction.currency': 'USD' },
+  'gateway.refund@100': { 'transaction.amount': '10.00', 'transaction.currency': 'USD' },
   'gateway.capture@100': { 'transaction.amount': '10.00', 'transaction.currency': 'USD' },
 };
 const CARD_NEEDS: Readonly<Record<string, string>> = {

@@ -14,7 +14,7 @@ describe('catalogue: operations', () => {
       ['financing.offersSelectFirst', 'POST', '/api/online/offers?selectFirst=true', '', '', '-', '-', 'bearer', true, false],
       ['gateway.authorize', 'PUT', tx, 'v1–100', '11', 100, 'AUTHORIZE', 'basicMerchant', true, true],
       ['gateway.updateAuthorization', 'PUT', tx, 'v11–100', '18', 100, 'UPDATE_AUTHORIZATION', 'basicMerchant', true, true],
-      ['gateway.refund', 'PUT', tx, 'v1–100', '13', 100, 'REFUND', 'basicMerchant', true, true],
+      ['gateway.refund', 'PUT', tx, 'v1–100', '13/100', 100, 'REFUND', 'basicMerchant', true, true],
       ['gateway.verify', 'PUT', tx, 'v7–100', '100', 100, 'VERIFY', 'basicMerchant', true, false],
       ['gateway.initiateBrowserPayment', 'PUT', tx, 'v16–100', '16/100', 100, 'INITIATE_BROWSER_PAYMENT', 'basicMerchant', true, true],
       ['gateway.updateSession', 'PUT', '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}', 'v18–100', '100', 100, '-', 'basicMerchant', true, false],
