@@ -126,10 +126,15 @@ function rowCarries(row: AnswerFieldRow, at: AnswerAt): boolean {
 /** Every path the table lists, once each, in table order. */
 export const ANSWER_FIELD_PATHS: readonly string[] = [...new Set(ANSWER_FIELDS.flatMap((r) => r.paths))];
 
+/** The rows of each listed path (every answer the simulator writes asks about every path). */
+const ROWS_BY_PATH: ReadonlyMap<string, readonly AnswerFieldRow[]> = new Map(
+  ANSWER_FIELD_PATHS.map((path) => [path, ANSWER_FIELDS.filter((r) => r.paths.includes(path))]),
+);
+
 /** True when the answer `at` carries `path`; a path the table does not list is always carried (the builder decides). */
 export function answerCarries(path: string, at: AnswerAt): boolean {
-  const rows = ANSWER_FIELDS.filter((r) => r.paths.includes(path));
-  return rows.length === 0 || rows.some((r) => rowCarries(r, at));
+  const rows = ROWS_BY_PATH.get(path);
+  return rows === undefined || rows.some((r) => rowCarries(r, at));
 }
 
 /** The kind of a listed path (text unless a row names another). */

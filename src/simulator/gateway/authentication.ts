@@ -155,7 +155,7 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
     correlationId: record.correlationId,
     device: record.device,
     merchant: merchantId,
-    order: { ...orderView(order, version), authenticationStatus: state.authenticationStatus, status: orderStatusOf(order, state) },
+    order: { ...orderView(order), authenticationStatus: state.authenticationStatus, status: orderStatusOf(order, state) },
     response: { gatewayCode: state.gatewayCode, gatewayRecommendation: state.recommendation },
     result: state.result,
     sourceOfFunds: record.sourceOfFunds,

@@ -116,6 +116,7 @@ export function updateAuthorization(env: OpEnv): SimResponse {
   // The transaction amount is the new authorized amount (it may go up or down).
   applyToOrder(order, txn, false);
   order.amount = amount;
-  txn.sourceOfFunds = orderCard(order) ?? { type: 'CARD' };
+  // No recorded Update Authorization answer was found: it keeps the bare card type rather than guess.
+  txn.sourceOfFunds = { type: 'CARD' };
   return commit(env, order, txn);
 }

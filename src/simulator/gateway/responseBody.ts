@@ -65,8 +65,8 @@ function authenticationStatusOf(record: AuthenticationRecord | undefined): strin
   return record ? stateOf(record).authenticationStatus : NOT_AUTHENTICATED;
 }
 
-export function orderView(order: OrderRecord, version: string): { [key: string]: JsonOut } {
-  void version; // which versions carry which of these: answerFields.ts, applied by shapeAnswer
+/** Every order field the simulator knows; which versions carry which is answerFields.ts's, applied by shapeAnswer. */
+export function orderView(order: OrderRecord): { [key: string]: JsonOut } {
   return {
     amount: DecimalNumber.of(order.amount),
     authenticationStatus: authenticationStatusOf(orderAuthentication(order)),
@@ -219,7 +219,7 @@ export function transactionResponse(merchantId: string, order: OrderRecord, txn:
     device: txn.device,
     gatewayEntryPoint: 'WEB_SERVICES_API',
     merchant: merchantId,
-    order: { ...orderView(order, version), authenticationStatus: authenticationStatusOf(authentication) },
+    order: { ...orderView(order), authenticationStatus: authenticationStatusOf(authentication) },
     response: responseGroup(txn),
     result: txn.result,
     risk: txn.risk ? { response: txn.risk } : undefined,
@@ -237,7 +237,7 @@ export function retrieveOrderResponse(merchantId: string, order: OrderRecord, ve
   const authentication = orderAuthentication(order);
   const letter = authentication?.transStatus;
   const answer = {
-    ...orderView(order, version),
+    ...orderView(order),
     '3dsAcsEci': letter && letter !== 'C' ? STATUS_OUTCOME[letter].eci : undefined,
     authenticationVersion: authentication ? (authentication.behaviour === 'notEnrolled' ? 'NONE' : '3DS2') : undefined,
     merchant: merchantId,

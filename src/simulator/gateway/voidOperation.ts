@@ -42,6 +42,9 @@ export function voidTransaction(env: OpEnv): SimResponse {
   txn.targetTransactionId = target.id;
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
   txn.sourceOfFunds = orderCard(order) ?? { type: 'CARD' };
+  // The v70 Void (src/catalogue/answerFields.ts, V70) carries an authorization code; the simulator repeats the
+  // reversed transaction's (inferred: the recorded answer does not show the original's).
+  if (target.authorizationCode !== undefined) txn.authorizationCode = target.authorizationCode;
   applyToOrder(order, txn, false, target);
   return commit(env, order, txn);
 }
