@@ -65,6 +65,10 @@ describe('simulator: answers carry what the real gateway answers carry', functio
     const at56 = await gatewayPut(agent, sim.baseUrl, 56, 'SHAPE-MA-56', 'pay', payBody({ amount: '12.50' }));
     assert.equal(field(at55.json, 'order.merchantAmount'), undefined, at55.text);
     assert.equal(field(at55.json, 'order.merchantCurrency'), undefined);
+    // Nor, at 55, what the recorded v57 answers are the first to show.
+    assert.equal(field(at55.json, 'order.authenticationStatus'), undefined);
+    assert.equal(field(at55.json, 'timeOfLastUpdate'), undefined);
+    assert.equal(field(at55.json, 'authorizationResponse.responseCode'), '00', at55.text);
     assert.match(at56.text, /"merchantAmount":12\.50,/);
     assert.equal(field(at56.json, 'order.merchantCurrency'), 'USD');
   });
@@ -78,6 +82,15 @@ describe('simulator: answers carry what the real gateway answers carry', functio
     assert.equal(field(voided.json, 'sourceOfFunds.provided.card.storedOnFile'), 'NOT_STORED');
     assert.equal(field(voided.json, 'order.authenticationStatus'), undefined);
     assert.equal(field(voided.json, 'response.gatewayRecommendation'), undefined);
+  });
+
+  it('a Refund carries authorizationResponse (a refund\'s processing code) and the order\'s masked card', async () => {
+    await gatewayPut(agent, sim.baseUrl, 100, 'SHAPE-REFUND', 'pay', payBody());
+    const refunded = await gatewayPut(agent, sim.baseUrl, 100, 'SHAPE-REFUND', 'refund', { apiOperation: 'REFUND', transaction: { amount: '4.00', currency: 'USD' } });
+    assert.equal(field(refunded.json, 'result'), 'SUCCESS', refunded.text);
+    assert.equal(field(refunded.json, 'authorizationResponse.processingCode'), '200030');
+    assert.equal(field(refunded.json, 'sourceOfFunds.provided.card.number'), '512345xxxxxx0008');
+    assert.match(refunded.text, /"totalRefundedAmount":4\.00/);
   });
 
   it('Authenticate Payer echoes no request-only fields; Initiate Authentication echoes what it was asked', async () => {
