@@ -7,7 +7,8 @@
  */
 import * as z from 'zod/mini';
 import { operations, type OperationId } from './operations';
-import { recordOf, type ResponseShape } from './operationRecord';
+import { operationIds, recordOf, type ResponseShape } from './operationRecord';
+import { answerFieldKind, answerPathsOf } from './answerFields';
 import {
   avsCodeValues,
   browserPaymentStateValues,
@@ -43,6 +44,72 @@ function openCode(knownValues: readonly string[]) {
 const responseAmountSchema = z.union([z.number(), z.string()]);
 
 const text = z.string();
+
+// ─── The answer-field table (answerFields.ts) ─────────────────────────────────
+
+type Shape = Record<string, z.ZodMiniType>;
+interface PathTree { [key: string]: PathTree | string }
+
+/** The dotted paths as a tree of their parts; a leaf holds its whole path. */
+function treeOf(paths: readonly string[]): PathTree {
+  const root: PathTree = {};
+  for (const path of paths) {
+    const parts = path.split('.');
+    let node = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) { node[part] ??= path; return; }
+      const next = node[part];
+      if (typeof next === 'object') { node = next; return; }
+      const made: PathTree = {};
+      node[part] = made;
+      node = made;
+    });
+  }
+  return root;
+}
+
+function leafSchema(path: string): z.ZodMiniType {
+  switch (answerFieldKind(path)) {
+    case 'amount': return responseAmountSchema;
+    case 'group': return z.looseObject({});
+    default: return text;
+  }
+}
+
+/** The members of an object schema, optional or not; undefined for any other schema. */
+function objectShapeOf(schema: z.ZodMiniType): Shape | undefined {
+  const inner = schema instanceof z.ZodMiniOptional ? schema._zod.def.innerType : schema;
+  return inner instanceof z.ZodMiniObject ? (inner.shape as Shape) : undefined;
+}
+
+/** A hand-written shape with the table's paths added: new members optional, groups merged member by member (never replaced). */
+function withAnswerFields(shape: Shape, tree: PathTree): Shape {
+  const merged: Shape = { ...shape };
+  for (const [key, sub] of Object.entries(tree)) {
+    const existing = merged[key];
+    if (typeof sub === 'string') {
+      merged[key] ??= z.optional(leafSchema(sub));
+      continue;
+    }
+    const members = existing === undefined ? {} : objectShapeOf(existing);
+    if (members === undefined) continue; // a hand-written non-object stays as written
+    const group = z.looseObject(withAnswerFields(members, sub));
+    merged[key] = existing === undefined || existing instanceof z.ZodMiniOptional ? z.optional(group) : group;
+  }
+  return merged;
+}
+
+type LooseOf<S extends Shape> = ReturnType<typeof z.looseObject<S>>;
+
+/**
+ * The answer schema of a shape: its hand-written members plus every path answerFields.ts lists for an
+ * operation answering with it. Typed as the hand-written object: every added member is optional and the
+ * object loose, so that type stays true of every answer the schema accepts.
+ */
+function answerSchema<S extends Shape>(shape: ResponseShape, members: S): LooseOf<S> {
+  const answering = operationIds.filter((id) => recordOf(id)?.response === shape);
+  return z.looseObject(withAnswerFields(members, treeOf(answerPathsOf(answering)))) as unknown as LooseOf<S>;
+}
 
 // ─── Card gateway ─────────────────────────────────────────────────────────────
 
@@ -168,7 +235,7 @@ const sourceOfFundsResponseSchema = z.looseObject({
 });
 
 /** A completed gateway operation (approved or declined): HTTP 200/201 with result and response.gatewayCode. */
-export const gatewayResponseSchema = z.looseObject({
+export const gatewayResponseSchema = answerSchema('transaction', {
   result: openCode(resultValues),
   response: gatewayOutcomeSchema,
   risk: z.optional(z.looseObject({ response: z.optional(riskResultSchema) })),
@@ -197,7 +264,7 @@ export const gatewayErrorSchema = z.looseObject({
   }),
 });
 
-export const updateSessionResponseSchema = z.looseObject({
+export const updateSessionResponseSchema = answerSchema('session', {
   merchant: z.optional(text),
   session: z.looseObject({
     // Left out of the answer to an update sent with session authentication (payer output fields only).
@@ -288,7 +355,7 @@ export function financingSuccessSchema(operationId: string): z.ZodMiniType | und
 }
 
 /** Retrieve Order (public API reference): the order's own fields at the top, every transaction in `transaction[]`. */
-export const retrieveOrderResponseSchema = z.looseObject({
+export const retrieveOrderResponseSchema = answerSchema('order', {
   id: z.optional(text),
   status: z.optional(openCode(orderStatusValues)),
   amount: z.optional(responseAmountSchema),

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { testCardByNumber } from '../../catalogue/testCards';
 import { DecimalNumber, getString, jsonText, type JsonOut } from '../jsonText';
 import { formatAmount, parseAmount } from '../money';
@@ -6,10 +6,11 @@ import { escapeHtml, jsonResponse, type SimResponse } from '../types';
 import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
 import { fieldError, invalidRequest, invalidValue, missing } from './errors';
 import type { OpEnv } from './opEnv';
-import { isResponse, notificationUrlOf, notifyOrderChange, nowText, requiredAmount, requiredCurrency } from './opHelpers';
+import { deviceEcho, isResponse, notificationUrlOf, notifyOrderChange, nowText, requiredAmount, requiredCurrency } from './opHelpers';
+import { shapeAnswer } from './answerShape';
 import type { OrderRecord } from './orders';
 import { orderView } from './responseBody';
-import { FRICTIONLESS_STATUS, STATUS_OUTCOME, type AuthenticationRecord } from './authenticationRecord';
+import { FRICTIONLESS_STATUS, authenticationTokenOf, dsTransactionIdOf, stateOf, type AuthenticationRecord } from './authenticationRecord';
 
 /**
  * Initiate Authentication and Authenticate Payer (public API reference v100). The card picks the
@@ -63,6 +64,11 @@ export function initiateAuthentication(env: OpEnv): SimResponse {
   };
   const correlationId = getString(env.body, 'correlationId');
   if (correlationId) record.correlationId = correlationId;
+  record.requested = {
+    acceptVersions: getString(env.body, 'authentication.acceptVersions'),
+    channel: getString(env.body, 'authentication.channel'),
+    purpose: getString(env.body, 'authentication.purpose'),
+  };
   authenticationsOf(order).set(record.id, record);
   return commitAuthentication(env, order, record);
 }
@@ -80,6 +86,8 @@ export function authenticatePayer(env: OpEnv): SimResponse {
   if (record.behaviour === 'notEnrolled') return invalidRequest(`Authentication is not available for this card (authentication.version NONE on Initiate Authentication); pay without authentication.transactionId`);
   record.amount = amount;
   order.amount = amount;
+  const device = deviceEcho(env.body);
+  if (device) record.device = device;
   const redirectResponseUrl = getString(env.body, 'authentication.redirectResponseUrl');
   if (redirectResponseUrl) record.redirectResponseUrl = redirectResponseUrl;
   record.timeOfRecord = nowText(env);
@@ -102,19 +110,6 @@ function challengeRedirectHtml(baseUrl: string, token: string): string {
   return `<div id="threedsChallengeRedirect" style="height: 100vh"><form id="threedsChallengeRedirectForm" method="POST" action="${action}" target="challengeFrame"><input type="hidden" name="creq" value="${escapeHtml(token)}"></form><iframe id="challengeFrame" name="challengeFrame" width="100%" height="100%"></iframe><script id="authenticate-payer-script">var e=document.getElementById("threedsChallengeRedirectForm");if(e){e.submit();}</script></div>`;
 }
 
-function stateOf(record: AuthenticationRecord): { result: string; gatewayCode: string; authenticationStatus: string; recommendation: string; eci?: string } {
-  if (record.stage === 'initiated') {
-    return record.behaviour === 'notEnrolled'
-      ? { result: 'SUCCESS', gatewayCode: 'NOT_ENROLLED_3D_SECURE', authenticationStatus: 'AUTHENTICATION_NOT_SUPPORTED', recommendation: 'PROCEED' }
-      : { result: 'SUCCESS', gatewayCode: 'AUTHENTICATION_IN_PROGRESS', authenticationStatus: 'AUTHENTICATION_AVAILABLE', recommendation: 'PROCEED' };
-  }
-  if (record.transStatus === undefined || record.transStatus === 'C') {
-    return { result: 'PENDING', gatewayCode: 'PENDING', authenticationStatus: 'AUTHENTICATION_PENDING', recommendation: 'PROCEED' };
-  }
-  const o = STATUS_OUTCOME[record.transStatus];
-  return { result: o.result, gatewayCode: o.gatewayCode, authenticationStatus: o.authenticationStatus, recommendation: o.recommendation, ...(o.eci ? { eci: o.eci } : {}) };
-}
-
 /** The order's status while only authentications are on it (the real gateway's AUTHENTICATION_* order states). */
 function orderStatusOf(order: OrderRecord, state: { authenticationStatus: string }): string {
   if (order.transactions.size > 0) return order.status;
@@ -128,13 +123,13 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
   const letter = record.transStatus;
   const initiated = record.stage === 'initiated';
   const version3ds = record.behaviour === 'notEnrolled' ? 'NONE' : '3DS2';
-  const dsTransactionId = letter && letter !== 'C' ? uuidOf(record) : undefined;
-  return {
+  const dsTransactionId = letter && letter !== 'C' ? dsTransactionIdOf(record) : undefined;
+  const answer = {
     authentication: {
       ...(version3ds === '3DS2' && !initiated ? {
         '3ds': state.eci || letter === 'Y' || letter === 'A' ? {
           acsEci: state.eci,
-          authenticationToken: letter === 'Y' || letter === 'A' ? tokenOf(record) : undefined,
+          authenticationToken: letter === 'Y' || letter === 'A' ? authenticationTokenOf(record) : undefined,
           transactionId: dsTransactionId,
         } : undefined,
         '3ds2': {
@@ -146,22 +141,25 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
         },
         payerInteraction: record.stage === 'challenge' || record.challengeToken ? 'REQUIRED' : 'NOT_REQUIRED',
       } : {}),
-      acceptVersions: '3DS2',
+      // Echoed as Initiate Authentication asked; answerFields.ts keeps them off Authenticate Payer's answer (A78).
+      acceptVersions: record.requested?.acceptVersions,
       amount: record.amount !== undefined ? DecimalNumber.of(record.amount) : undefined,
-      channel: 'PAYER_BROWSER',
-      purpose: 'PAYMENT_TRANSACTION',
+      channel: record.requested?.channel,
+      purpose: record.requested?.purpose,
       redirect: version3ds === 'NONE' ? undefined
         : initiated ? { html: METHOD_HTML }
         : record.stage === 'challenge' && record.challengeToken ? { html: challengeRedirectHtml(baseUrl, record.challengeToken) } : undefined,
-      redirectResponseUrl: record.redirectResponseUrl,
+      // redirectResponseUrl is not echoed: the v57 and v78 Authenticate Payer answers leave it out (answerFields.ts).
       version: version3ds,
     },
     correlationId: record.correlationId,
+    device: record.device,
     merchant: merchantId,
-    order: { ...orderView(order, version), authenticationStatus: state.authenticationStatus, status: orderStatusOf(order, state) },
+    order: { ...orderView(order), authenticationStatus: state.authenticationStatus, status: orderStatusOf(order, state) },
     response: { gatewayCode: state.gatewayCode, gatewayRecommendation: state.recommendation },
     result: state.result,
     sourceOfFunds: record.sourceOfFunds,
+    timeOfLastUpdate: order.lastUpdatedTime,
     timeOfRecord: record.timeOfRecord,
     transaction: {
       acquirer: { merchantId: '12345678' },
@@ -173,20 +171,8 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
     },
     version,
   };
-}
-
-// Stable per record, so a Retrieve Transaction shows the same values as the answer did.
-const uuids = new WeakMap<AuthenticationRecord, string>();
-function uuidOf(record: AuthenticationRecord): string {
-  let id = uuids.get(record);
-  if (!id) { id = randomUUID(); uuids.set(record, id); }
-  return id;
-}
-const tokens = new WeakMap<AuthenticationRecord, string>();
-function tokenOf(record: AuthenticationRecord): string {
-  let t = tokens.get(record);
-  if (!t) { t = randomBytes(21).toString('base64'); tokens.set(record, t); }
-  return t;
+  const operation = initiated ? 'gateway.initiateAuthentication' : 'gateway.authenticatePayer';
+  return shapeAnswer(answer, { operation, version: Number(version), outcome: state.result === 'SUCCESS' ? 'approved' : 'declined' });
 }
 
 function commitAuthentication(env: OpEnv, order: OrderRecord, record: AuthenticationRecord): SimResponse {

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { CHALLENGE_OUTCOME_LETTERS, type ThreeDSBehaviour } from '../../catalogue/testCards';
 import type { JsonOut } from '../jsonText';
 import type { Milli } from '../money';
@@ -27,6 +28,10 @@ export interface AuthenticationRecord {
   sourceOfFunds: JsonOut;
   timeOfRecord: string;
   correlationId?: string;
+  /** What Initiate Authentication asked for, which its answer echoes (acceptVersions, channel, purpose; answerFields.ts A78). */
+  requested?: { acceptVersions?: string; channel?: string; purpose?: string };
+  /** The payer's device as Authenticate Payer sent it: its answer echoes browser and IP address (P57, A78). */
+  device?: JsonOut;
   /** The version of the call that created it, echoed by the page's webhooks. */
   version: string;
 }
@@ -47,3 +52,33 @@ export const FRICTIONLESS_STATUS: Partial<Record<ThreeDSBehaviour, Exclude<Trans
 
 /** The challenge page's choices, like the public 3DS emulator's drop-down. */
 export const CHALLENGE_CHOICES: Readonly<Record<string, Exclude<TransStatus, 'C'>>> = CHALLENGE_OUTCOME_LETTERS;
+
+// Stable per record, so a Retrieve Transaction, and the payment made with it, show the same values as the answer did.
+const uuids = new WeakMap<AuthenticationRecord, string>();
+/** The directory server's transaction id (authentication.3ds2.dsTransactionId, also 3ds.transactionId in real answers). */
+export function dsTransactionIdOf(record: AuthenticationRecord): string {
+  let id = uuids.get(record);
+  if (!id) { id = randomUUID(); uuids.set(record, id); }
+  return id;
+}
+const tokens = new WeakMap<AuthenticationRecord, string>();
+/** The issuer's cryptogram (authentication.3ds.authenticationToken), 28 base64 characters like the real ones. */
+export function authenticationTokenOf(record: AuthenticationRecord): string {
+  let t = tokens.get(record);
+  if (!t) { t = randomBytes(21).toString('base64'); tokens.set(record, t); }
+  return t;
+}
+
+/** Where an authentication stands, as its answers report it: result, gateway code, authenticationStatus, recommendation, ECI. */
+export function stateOf(record: AuthenticationRecord): { result: string; gatewayCode: string; authenticationStatus: string; recommendation: string; eci?: string } {
+  if (record.stage === 'initiated') {
+    return record.behaviour === 'notEnrolled'
+      ? { result: 'SUCCESS', gatewayCode: 'NOT_ENROLLED_3D_SECURE', authenticationStatus: 'AUTHENTICATION_NOT_SUPPORTED', recommendation: 'PROCEED' }
+      : { result: 'SUCCESS', gatewayCode: 'AUTHENTICATION_IN_PROGRESS', authenticationStatus: 'AUTHENTICATION_AVAILABLE', recommendation: 'PROCEED' };
+  }
+  if (record.transStatus === undefined || record.transStatus === 'C') {
+    return { result: 'PENDING', gatewayCode: 'PENDING', authenticationStatus: 'AUTHENTICATION_PENDING', recommendation: 'PROCEED' };
+  }
+  const o = STATUS_OUTCOME[record.transStatus];
+  return { result: o.result, gatewayCode: o.gatewayCode, authenticationStatus: o.authenticationStatus, recommendation: o.recommendation, ...(o.eci ? { eci: o.eci } : {}) };
+}

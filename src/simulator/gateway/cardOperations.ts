@@ -42,6 +42,7 @@ function cardOutcome(env: OpEnv, card: CardDetails, txn: TransactionRecord): voi
 
 function newOrder(env: OpEnv, amount: bigint, currency: string, notificationUrl: string | undefined, creationTime: string): OrderRecord {
   const reference = getString(env.body, 'order.reference');
+  const description = getString(env.body, 'order.description');
   const walletProvider = getString(env.body, 'order.walletProvider');
   return env.orders.create({
     merchantId: env.merchant.merchantId,
@@ -51,9 +52,22 @@ function newOrder(env: OpEnv, amount: bigint, currency: string, notificationUrl:
     status: 'INITIATED',
     creationTime,
     ...(reference ? { reference } : {}),
+    ...(description ? { description } : {}),
     ...(notificationUrl ? { notificationUrl } : {}),
     ...(walletProvider ? { walletProvider } : {}),
   });
+}
+
+/**
+ * A payment on an order that already exists (after Initiate Authentication, or a retry after a decline)
+ * describes the order as it asks: the v57 and v78 payments after 3-D Secure answer the reference the Pay
+ * sent (src/catalogue/answerFields.ts, P57, A78), though Initiate Authentication made the order.
+ */
+function describeOrder(env: OpEnv, order: OrderRecord): void {
+  const reference = getString(env.body, 'order.reference');
+  const description = getString(env.body, 'order.description');
+  if (reference) order.reference = reference;
+  if (description) order.description = description;
 }
 
 export function authorize(env: OpEnv): SimResponse {
@@ -86,6 +100,8 @@ function chargeCard(env: OpEnv, captures: boolean): SimResponse {
 
   const type: TransactionType = captures ? 'PAYMENT' : 'AUTHORIZATION';
   const txn = baseTransaction(env, type, amount, currency);
+  const authenticationId = getString(env.body, 'authentication.transactionId');
+  if (authenticationId !== undefined) txn.authenticationId = authenticationId;
   cardOutcome(env, card, txn);
   const risk = assessRisk(amount, card.fromToken ? undefined : card.number);
   txn.risk = risk; // a new object every call: nothing else holds it
@@ -98,6 +114,7 @@ function chargeCard(env: OpEnv, captures: boolean): SimResponse {
 
   // A retry after a decline reuses the order (with a new transaction id), as the real gateway allows.
   const order = existing ?? newOrder(env, amount, currency, notificationUrl, txn.timeOfRecord);
+  if (existing) describeOrder(env, existing);
   order.amount = amount;
   order.currency = currency;
   applyToOrder(order, txn, existing === undefined);

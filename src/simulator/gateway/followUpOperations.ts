@@ -6,7 +6,7 @@ import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
 import { fieldError, gatewayQuote, invalidValue, refusalResponse, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
 import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
-import { applyToOrder, orderModel, type OrderRecord } from './orders';
+import { applyToOrder, orderCard, orderModel, type OrderRecord } from './orders';
 import { acquirerResponse } from './testCards';
 
 /**
@@ -32,7 +32,7 @@ export function capture(env: OpEnv): SimResponse {
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
   txn.authorizationCode = authorizationCode();
   applyToOrder(order, txn, false);
-  txn.sourceOfFunds = { type: 'CARD' };
+  txn.sourceOfFunds = orderCard(order) ?? { type: 'CARD' };
   return commit(env, order, txn);
 }
 
@@ -54,7 +54,7 @@ export function refund(env: OpEnv): SimResponse {
   txn.authorizationCode = authorizationCode();
   applyToOrder(order, txn, false);
   const card = cardFrom(env.body);
-  if (card) txn.sourceOfFunds = sourceOfFundsView(card);
+  txn.sourceOfFunds = card ? sourceOfFundsView(card) : orderCard(order) ?? { type: 'CARD' };
   return commit(env, order, txn);
 }
 
@@ -116,6 +116,7 @@ export function updateAuthorization(env: OpEnv): SimResponse {
   // The transaction amount is the new authorized amount (it may go up or down).
   applyToOrder(order, txn, false);
   order.amount = amount;
+  // No recorded Update Authorization answer was found: it keeps the bare card type rather than guess.
   txn.sourceOfFunds = { type: 'CARD' };
   return commit(env, order, txn);
 }

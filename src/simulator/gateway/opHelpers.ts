@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { TransactionType } from '../../catalogue/codes';
-import { getString } from '../jsonText';
+import { getString, isObject, type JsonObject, type JsonOut } from '../jsonText';
 import { parseAmount, type Milli } from '../money';
 import { isAllowedTarget } from '../outbound';
 import { jsonAnswer, type SimResponse } from '../types';
@@ -57,6 +57,28 @@ export const nowText = (env: OpEnv): string => env.ctx.now().toISOString();
 
 export const authorizationCode = (): string => String(randomInt(100000, 1000000));
 
+/** A system trace audit number: 6 digits, as in every recorded authorizationResponse.stan. */
+const traceNumber = (): string => String(randomInt(0, 1000000)).padStart(6, '0');
+
+/**
+ * The payer's device as the gateway echoes it: browser and IP address only (src/catalogue/answerFields.ts,
+ * R50, P57, A78: browserDetails is never echoed).
+ */
+export function deviceEcho(body: JsonObject): JsonOut {
+  const browser = getString(body, 'device.browser');
+  const ipAddress = getString(body, 'device.ipAddress');
+  return browser === undefined && ipAddress === undefined ? undefined : { browser, ipAddress };
+}
+
+/** The customer group as sent (seed spec: Authorize and Refund answers carry customer); text values only. */
+function customerEcho(body: JsonObject): JsonOut {
+  const customer = body['customer'];
+  if (!isObject(customer)) return undefined;
+  const echoed: { [key: string]: JsonOut } = {};
+  for (const [key, value] of Object.entries(customer)) if (typeof value === 'string') echoed[key] = value;
+  return Object.keys(echoed).length > 0 ? echoed : undefined;
+}
+
 export function baseTransaction(env: OpEnv, type: TransactionType, amount: Milli, currency: string): TransactionRecord {
   const reference = getString(env.body, 'transaction.reference');
   const correlationId = getString(env.body, 'correlationId');
@@ -64,6 +86,11 @@ export function baseTransaction(env: OpEnv, type: TransactionType, amount: Milli
   // Assigned, not spread in: every transaction goes through here.
   if (reference) txn.reference = reference;
   if (correlationId) txn.correlationId = correlationId;
+  txn.stan = traceNumber();
+  const device = deviceEcho(env.body);
+  if (device) txn.device = device;
+  const customer = customerEcho(env.body);
+  if (customer) txn.customer = customer;
   return txn;
 }
 

@@ -49,6 +49,13 @@ export interface TransactionRecord {
   correlationId?: string;
   /** A void's: the transaction of the order it reverses. */
   targetTransactionId?: string;
+  /** The system trace audit number the acquirer answered with (authorizationResponse.stan, transaction.stan, the receipt). */
+  stan?: string;
+  /** A payment's authentication.transactionId: the 3-D Secure authentication of this order it paid with. */
+  authenticationId?: string;
+  /** What the request sent of the payer, echoed as the gateway echoes it (answerFields.ts says which answers do). */
+  device?: JsonOut;
+  customer?: JsonOut;
 }
 
 export interface OrderRecord {
@@ -61,6 +68,7 @@ export interface OrderRecord {
   totalCapturedAmount: Milli;
   totalRefundedAmount: Milli;
   reference?: string;
+  description?: string;
   notificationUrl?: string;
   /** order.walletProvider of the payment that made the order (APPLE_PAY, GOOGLE_PAY…), echoed as the gateway does. */
   walletProvider?: string;
@@ -123,6 +131,7 @@ export class OrderStore {
       transactions: new Map(),
     };
     if (fields.reference !== undefined) order.reference = fields.reference;
+    if (fields.description !== undefined) order.description = fields.description;
     if (fields.notificationUrl !== undefined) order.notificationUrl = fields.notificationUrl;
     if (fields.walletProvider !== undefined) order.walletProvider = fields.walletProvider;
     this.orders.set(key(fields.merchantId, fields.id), order);
@@ -214,4 +223,12 @@ export function applyToOrder(order: OrderRecord, txn: TransactionRecord, opens: 
   order.totalAuthorizedAmount = fromDecimal(after.totals.authorized);
   order.totalCapturedAmount = fromDecimal(after.totals.captured);
   order.totalRefundedAmount = fromDecimal(after.totals.refunded);
+}
+
+/** The masked card the order was paid with (its first card payment's), which follow-ups echo (the v70 Void, answerFields.ts V70). */
+export function orderCard(order: OrderRecord): JsonOut {
+  for (const txn of order.transactions.values()) {
+    if (txn.sourceOfFunds !== undefined && txn.type !== 'VERIFICATION') return txn.sourceOfFunds;
+  }
+  return undefined;
 }

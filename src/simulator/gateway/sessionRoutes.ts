@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { OperationId } from '../../catalogue';
 import { getString, isObject, jsonText, type JsonObject, type JsonOut } from '../jsonText';
 import { isAllowedTarget } from '../outbound';
 import { jsonAnswer, jsonResponse, type SimRequest, type SimResponse } from '../types';
+import { shapeAnswer } from './answerShape';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { badCredentials, fieldError, invalidRequest, invalidValue, unsupportedVersion } from './errors';
 import { servesVersion } from '../../catalogue';
@@ -20,7 +22,7 @@ interface SessionDeps {
 }
 
 /** The session group of an answer, as the gateway lays it out. */
-function sessionGroup(session: PaymentSession): JsonOut {
+function sessionGroup(session: PaymentSession): { [key: string]: JsonOut } {
   return { authenticationLimit: session.authenticationLimit, id: session.id, updateStatus: session.updateStatus, version: session.version };
 }
 
@@ -42,7 +44,11 @@ export function createSession(deps: SessionDeps, req: SimRequest, target: Target
   const session = deps.sessions.create(target.merchantId, undefined, limit);
   const refused = Object.keys(fields).length > 0 ? deps.sessions.update(session, fields, target.version) : undefined;
   if (refused) return invalidRequest(refused);
-  return jsonResponse(201, jsonText({ ...(typeof correlationId === 'string' ? { correlationId } : {}), merchant: target.merchantId, result: 'SUCCESS', session: sessionGroup(session), version: target.version }));
+  // aes256Key: the key the gateway would encrypt this session's data with for the merchant (create-session-api.json
+  // at v57, answerFields.ts); the simulator encrypts nothing with it, so a fresh random key is honest enough.
+  const created = { aes256Key: randomBytes(32).toString('base64'), ...sessionGroup(session) };
+  const answer = { ...(typeof correlationId === 'string' ? { correlationId } : {}), merchant: target.merchantId, result: 'SUCCESS', session: created, version: target.version };
+  return jsonResponse(201, jsonText(shapeAnswer(answer, { operation: 'gateway.createSession', version: Number(target.version), outcome: 'approved' })));
 }
 
 /**

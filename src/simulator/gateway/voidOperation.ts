@@ -5,7 +5,7 @@ import { whyRefused } from '../../orders/whatCanFollow';
 import { invalidRequest, missing, refusalResponse, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
 import { baseTransaction, commit, duplicateTransaction } from './opHelpers';
-import { applyToOrder, orderModel } from './orders';
+import { applyToOrder, orderCard, orderModel } from './orders';
 import { acquirerResponse } from './testCards';
 
 /**
@@ -41,7 +41,10 @@ export function voidTransaction(env: OpEnv): SimResponse {
   const txn = baseTransaction(env, type, target.amount, order.currency);
   txn.targetTransactionId = target.id;
   txn.acquirer = acquirerResponse('APPROVED') ?? { acquirerCode: '00', acquirerMessage: 'Approved' };
-  txn.sourceOfFunds = { type: 'CARD' };
+  txn.sourceOfFunds = orderCard(order) ?? { type: 'CARD' };
+  // The v70 Void (src/catalogue/answerFields.ts, V70) carries an authorization code; the simulator repeats the
+  // reversed transaction's (inferred: the recorded answer does not show the original's).
+  if (target.authorizationCode !== undefined) txn.authorizationCode = target.authorizationCode;
   applyToOrder(order, txn, false, target);
   return commit(env, order, txn);
 }

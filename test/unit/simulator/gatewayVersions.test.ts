@@ -50,11 +50,13 @@ describe('simulator: API versions', () => {
     assert.equal((await gatewayPut(agent, sim.baseUrl, 57, 'VER-3DS57', '1', threeDS)).status, 200);
   });
 
-  it('answers order.merchantAmount and merchantCurrency at 100 only (the v100 reference lists them as always provided)', async () => {
+  it('answers order.merchantAmount and merchantCurrency from 56 (recorded answers at 57, 70, 74, 78 carry them; src/catalogue/answerFields.ts)', async () => {
     const at100 = await gatewayPut(agent, sim.baseUrl, 100, 'VER-M100', '1', authorizeBody({ amount: '12.50' }));
     assert.equal(field(at100.json, 'order.merchantAmount'), 12.5);
     assert.equal(field(at100.json, 'order.merchantCurrency'), 'USD');
     const at78 = await gatewayPut(agent, sim.baseUrl, 78, 'VER-M78', '1', authorizeBody({ amount: '12.50' }));
-    assert.equal(field(at78.json, 'order.merchantAmount'), undefined);
+    assert.equal(field(at78.json, 'order.merchantAmount'), 12.5);
+    const at55 = await gatewayPut(agent, sim.baseUrl, 55, 'VER-M55', '1', authorizeBody({ amount: '12.50' }));
+    assert.equal(field(at55.json, 'order.merchantAmount'), undefined);
   });
 });
