@@ -8,6 +8,7 @@
 import { bodyTree, resolve, type ResolvedOperation } from './bodies';
 import { buildIndex, type FieldIndex } from './fieldIndex';
 import type { FieldNode, ObjectNode } from './fieldTree';
+import { RETIRED_FROM_THE_API } from './groups/threeDSecure';
 import { fieldListComplete } from './reference';
 import { rulesFor, type CrossFieldRule } from './rules';
 import { apiOperationAt } from './versions';
@@ -42,6 +43,7 @@ export function compile(id: string, version?: number): CompiledOperation {
   const documented = bodyTree(resolved);
   const outOfSpan = new Map<string, VersionSpan>();
   const tree = documented && resolved.version !== undefined ? atVersion(documented, resolved, outOfSpan) : documented;
+  if (tree && resolved.op.api === 'gateway') retiredNames(tree, resolved.version ?? 0, outOfSpan);
   // Most versions see the documented tree unchanged: they share its index and rules.
   const same = tree === documented && resolved.version !== resolved.rulesFrom ? compile(id, resolved.rulesFrom) : undefined;
   const index = same ? same.index : tree ? buildIndex(tree) : undefined;
@@ -66,6 +68,13 @@ function atVersion(tree: ObjectNode, resolved: ResolvedOperation, outOfSpan: Map
   // A renamed operation (Create Checkout Session → Initiate Checkout) takes the name its version uses.
   const renamed = { ...field, spec: { ...field.spec, enum: [name], defaultValue: name } };
   return { ...withSpans, fields: { ...withSpans.fields, apiOperation: renamed } };
+}
+
+/** Names the API dropped at a version, for a tree that never had them: sending one is still "removed after version N". */
+function retiredNames(tree: ObjectNode, version: number, outOfSpan: Map<string, VersionSpan>): void {
+  for (const { name, until } of RETIRED_FROM_THE_API) {
+    if (version > until && !Object.hasOwn(tree.fields, name) && !outOfSpan.has(name)) outOfSpan.set(name, { until });
+  }
 }
 
 function inSpan(node: FieldNode, version: number): boolean {
