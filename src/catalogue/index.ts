@@ -20,7 +20,7 @@ export { validatePathParam } from './pathParams';
 export type { FieldMeta } from './fieldIndex';
 export type { ValidationIssue } from './issues';
 export { isError } from './issues';
-export { checkBody, validateBody, validateField } from './validate';
+export { bodyMayBeAbsent, checkBody, validateBody, validateField } from './validate';
 export { namedSession, requiredFieldsUnder, SESSION_MAY_HOLD, sessionMayHold, sessionSupplied } from './sessionSupply';
 export { exampleBody } from './example';
 export { requestSchema } from './requestSchema';
