@@ -21,7 +21,7 @@ export type { FieldMeta } from './fieldIndex';
 export type { ValidationIssue } from './issues';
 export { isError } from './issues';
 export { bodyMayBeAbsent, checkBody, validateBody, validateField } from './validate';
-export { namedSession, requiredFieldsUnder, SESSION_MAY_HOLD, sessionMayHold, sessionSupplied } from './sessionSupply';
+export { namedSession, requiredFieldsUnder, SESSION_MAY_HOLD, sessionMayHold, sessionSupplied, takesSessionId } from './sessionSupply';
 export { exampleBody } from './example';
 export { requestSchema } from './requestSchema';
 export type { RequestFile } from './requestFile';
