@@ -2,6 +2,7 @@ import { isObject, type JsonObject } from '../jsonText';
 import { pathParamIssues, toFieldError } from '../requestChecks';
 import type { SimRequest, SimResponse } from '../types';
 import { jsonBoundsProblem } from '../../json/bounds';
+import { excerpt } from '../../format/quote';
 import { fieldError, gatewayError, invalidRequest, jsonBoundsError, jsonPayloadError } from './errors';
 
 /** The parts of a gateway request every route needs: the path's target, the URL ids, the JSON body. */
@@ -33,7 +34,8 @@ export function isInformationPath(path: string): boolean {
  * encoded): the gateway echoes what it received.
  */
 export function expectedNext(path: string, segments: number, next: string): SimResponse {
-  const known = path.split('/').slice(2, 2 + segments).join('/');
+  // An order id of kilobytes in the URL must not make a kilobytes answer: cut as every message names input.
+  const known = excerpt(path.split('/').slice(2, 2 + segments).join('/'));
   return gatewayError(404, 'INVALID_REQUEST', `After url path /${known}, expected /${next}`);
 }
 

@@ -84,7 +84,7 @@ export class GatewayApi {
     const version = versionSegment(req.path);
     if (version === undefined) return notFound();
     if (!knownVersion(version)) return unsupportedVersion(version);
-    if (isInformationPath(req.path)) return req.method === 'GET' ? this.read(req, { version, merchantId: '', rest: [] }, () => checkGateway(), 'gateway.checkGateway') : notFound();
+    if (isInformationPath(req.path)) return this.information(req, version);
     const target = parseTarget(req.path);
     if (!target) return notFound();
     const route = this.route(req, target);
@@ -95,6 +95,12 @@ export class GatewayApi {
       if (!parsed.ok) return parsed.response;
     }
     return route();
+  }
+
+  /** Check Gateway: no merchant in the path and no credentials, so it answers anyone who asks with GET. */
+  private information(req: SimRequest, version: string): SimResponse {
+    if (req.method !== 'GET') return notFound();
+    return this.read(req, { version, merchantId: '', rest: [] }, checkGateway, 'gateway.checkGateway');
   }
 
   /** What serves the path and method, or the 404 the gateway answers for it. */

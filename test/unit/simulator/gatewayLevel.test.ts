@@ -95,6 +95,11 @@ describe('simulator: the gateway level (status, versions, paths, JSON before cre
       assert.equal(field(r.json, 'error.cause'), 'INVALID_REQUEST');
       assert.equal(field(r.json, 'error.explanation'), `After url path /rest/version/100/merchant/${MID}/order/LV-P, expected /transaction`);
     }
+    // An id of kilobytes is named by its start and its length, not echoed whole.
+    const long = await call('PUT', `/api/rest/version/100/merchant/${MID}/order/${'O'.repeat(5000)}`, { apiOperation: 'PAY' });
+    assert.equal(long.status, 404);
+    assert.match(String(field(long.json, 'error.explanation')), /^After url path \/rest\/version\/100\/merchant\/\w+\/order\/O+… \(\d+ characters\), expected \/transaction$/);
+    assert.ok(long.text.length < 600, long.text);
   });
 
   it('a Void of an authorization leaves nothing authorized: CANCELLED with totalAuthorizedAmount 0, in the answer and in Retrieve Order', async () => {
