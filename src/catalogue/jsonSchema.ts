@@ -28,6 +28,14 @@ function buildBodyJsonSchema(id: string, version?: number): JsonSchemaObject | u
   return out;
 }
 
+/**
+ * The paths the operation's cross-field rules require at this version whatever the body holds
+ * (rules/payment.ts: an Authorize's order.amount and order.currency), which the field tree keeps optional.
+ */
+export function ruleRequiredPaths(id: string, version?: number): string[] {
+  return compile(id, version).rules.flatMap((rule) => rule.alwaysRequires ?? []);
+}
+
 export function bodySchemaFileName(id: string, version: number | undefined): string {
   return version === undefined ? `${id}.schema.json` : `${id}.v${version}.schema.json`;
 }

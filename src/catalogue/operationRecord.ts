@@ -21,7 +21,7 @@ export type OrderRole = 'initial' | 'followUp' | 'lookup';
 
 /** The documented answer of an operation (responses.ts holds a schema per shape). */
 export type ResponseShape =
-  | 'transaction' | 'order' | 'session' | 'token' | 'paymentOptions'
+  | 'transaction' | 'order' | 'session' | 'token' | 'paymentOptions' | 'gatewayInformation'
   | 'financingTokens' | 'financingLogout' | 'offers' | 'offersSelectFirst';
 
 /**
@@ -89,6 +89,7 @@ export const OPERATION_RECORDS = {
   'gateway.authenticatePayer': {
     versions: [100], body: { 100: authenticatePayerV100 }, continues: { from: 'gateway.initiateAuthentication', transaction: 'same' }, response: 'transaction', simulator: selected('VERIFICATION'),
   },
+  'gateway.checkGateway': { versions: [100], response: 'gatewayInformation', simulator: read },
   'gateway.createSession': { versions: [100], body: { 100: createSessionV100 }, response: 'session', successStatus: 201, simulator: session },
   'gateway.retrieveSession': { versions: [100], response: 'session', simulator: session },
   'gateway.updateSessionAsPayer': { versions: [100], body: { 100: updateSessionAsPayerV100 }, response: 'session', simulator: session },

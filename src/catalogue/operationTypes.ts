@@ -11,7 +11,7 @@ export type OperationId =
   | 'financing.login' | 'financing.refreshToken' | 'financing.logout' | 'financing.offers' | 'financing.offersSelectFirst'
   | 'gateway.authorize' | 'gateway.updateAuthorization' | 'gateway.refund' | 'gateway.verify' | 'gateway.initiateBrowserPayment'
   | 'gateway.updateSession' | 'gateway.capture' | 'gateway.void' | 'gateway.pay' | 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'
-  | 'gateway.initiateAuthentication' | 'gateway.authenticatePayer'
+  | 'gateway.initiateAuthentication' | 'gateway.authenticatePayer' | 'gateway.checkGateway'
   | HostedPaymentOperationId;
 /** basicSession: user merchant.<merchantId>, the session id as the password (session authentication). */
 export type AuthKind = 'none' | 'bearer' | 'refreshToken' | 'basicMerchant' | 'basicEmptyUser' | 'basicSession';

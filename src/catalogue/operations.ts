@@ -14,6 +14,8 @@ export type { AuthKind, OperationDef, OperationId } from './operationTypes';
 const TRANSACTION_PATH = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}/transaction/{transactionId}';
 const SESSION_PATH = '/api/rest/version/{version}/merchant/{merchantId}/session/{sessionId}';
 const ORDER_PATH = '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}';
+/** Check Gateway's path: the version only, no merchant (the gateway answers it before knowing who asks). */
+const INFORMATION_PATH = '/api/rest/version/{version}/information';
 const transactionParams = [pathParams.merchantId, pathParams.orderId, pathParams.transactionId];
 
 /** The newest gateway version (versions.ts GATEWAY_VERSIONS.newest; a literal here so the two modules load in any order). */
@@ -73,6 +75,14 @@ export const operations: readonly OperationDef[] = Object.freeze([
   retrieve({ id: 'gateway.retrieveOrder', title: 'Retrieve Order', purpose: 'Read an order: its status, its totals (authorized, captured, refunded) and every transaction on it; what a browser payment ended in after the redirect.', pathTemplate: ORDER_PATH, pathParams: [pathParams.merchantId, pathParams.orderId], introducedIn: 11 }),
   // source: S1 "Integration available from" (developer.mastercard.com migration guide mig-direct-payment-v100): All versions
   retrieve({ id: 'gateway.retrieveTransaction', title: 'Retrieve Transaction', purpose: 'Read one transaction of an order, in the shape of the webhook notification about it.', pathTemplate: TRANSACTION_PATH, pathParams: transactionParams, introducedIn: 1 }),
+  // source: "Check Gateway" REST v59 page (na.gateway.mastercard.com …/rest-json/version/59/operation/Gateway:  Check Gateway):
+  // GET …/version/{v}/information, no merchant in the path, "Authentication: None required"; the Direct Payment guide
+  // ("Send a Request", step 1) asks for …/api/rest/version/1/information before anything else, hence from 1.
+  {
+    id: 'gateway.checkGateway', api: 'gateway', title: 'Check Gateway', method: 'GET', pathTemplate: INFORMATION_PATH, pathParams: [], hasBody: false,
+    purpose: 'Check that the gateway is reachable and processing requests (status OPERATING): the first call of an integration, with no credentials.',
+    documentedVersions: [NEWEST], introducedIn: 1, defaultVersion: NEWEST, auth: 'none', moneyMoving: false, source: 'public reference',
+  },
   ...hostedPaymentOperations,
 ]);
 

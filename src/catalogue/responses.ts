@@ -283,6 +283,15 @@ export const paymentOptionsResponseSchema = z.looseObject({
   paymentTypes: z.optional(z.looseObject({})),
 });
 
+/**
+ * Check Gateway (REST v59 page): `status` OPERATING or SHUTDOWN and `gatewayVersion` (5 to 32 ASCII
+ * characters), both "always provided". Open codes: a status the page does not list is shown, not refused.
+ */
+export const gatewayInformationResponseSchema = z.looseObject({
+  gatewayVersion: z.optional(text),
+  status: z.optional(openCode(['OPERATING', 'SHUTDOWN'])),
+});
+
 /** Create, Update and Retrieve Token (Tokenization reference samples); Delete Token answers { result }. */
 export const tokenResponseSchema = z.looseObject({
   repositoryId: z.optional(text),
@@ -372,6 +381,7 @@ const orderAnswer = z.union([retrieveOrderResponseSchema, gatewayErrorSchema]);
 const sessionAnswer = z.union([updateSessionResponseSchema, gatewayErrorSchema]);
 const tokenAnswer = z.union([tokenResponseSchema, gatewayErrorSchema]);
 const paymentOptionsAnswer = z.union([paymentOptionsResponseSchema, gatewayErrorSchema]);
+const gatewayInformationAnswer = z.union([gatewayInformationResponseSchema, gatewayErrorSchema]);
 
 /** The answers of each response shape an operation record names (operationRecord.ts). */
 const ANSWERS: Record<ResponseShape, z.ZodMiniType> = {
@@ -380,6 +390,7 @@ const ANSWERS: Record<ResponseShape, z.ZodMiniType> = {
   session: sessionAnswer,
   token: tokenAnswer,
   paymentOptions: paymentOptionsAnswer,
+  gatewayInformation: gatewayInformationAnswer,
   financingTokens: financingTokenSetSchema,
   financingLogout: logoutResponseSchema,
   // Only the offers calls answer a refusal with {success:false}; the auth calls use HTTP statuses.
@@ -394,6 +405,7 @@ const SUCCESSES: Record<ResponseShape, z.ZodMiniType> = {
   session: updateSessionResponseSchema,
   token: tokenResponseSchema,
   paymentOptions: paymentOptionsResponseSchema,
+  gatewayInformation: gatewayInformationResponseSchema,
   financingTokens: financingTokenSetSchema,
   financingLogout: logoutResponseSchema,
   offers: offersResponseSchema,

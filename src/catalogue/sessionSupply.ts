@@ -61,6 +61,11 @@ export function sessionMayHold(id: OperationId, version: number | undefined, pat
   return sessionMayHoldPath(path) && takesSession(compile(id, version));
 }
 
+/** True when the operation takes `session.id` at this version: a session may then supply its required fields. */
+export function takesSessionId(id: OperationId, version: number | undefined): boolean {
+  return takesSession(compile(id, version));
+}
+
 /** The session a body names, when it is text; undefined otherwise (the field rules judge its shape). */
 export function namedSession(body: unknown): string | undefined {
   const id = at(body, SESSION_ID_PATH);

@@ -43,6 +43,10 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
     const empty = body === undefined || body === null || (isRecord(body) && Object.keys(body).length === 0);
     return { issues: empty ? [] : [issue('', 'unexpected', `${resolved.op.id} takes no body`, body)], accepted: body };
   }
+  // No body on the wire is an empty one to the gateway (the simulator reads it so too): judged as {}, so an
+  // operation whose fields are all optional (Payment Options Inquiry) takes it, and one with required fields
+  // names them instead of "must be a JSON object".
+  if (body === undefined) return checkBody(id, version, {}, now);
   if (!isRecord(body)) return { issues: [issue('', 'type', `must be a JSON object, got ${shown(body)}`, body)], accepted: body };
   const form = acceptedForm(tree, body, knownPaths, { complete: compiled.fieldListComplete, version: resolved.rulesFrom });
   const unknownNames = [...form.unexpected, ...form.warnings.filter((w) => w.rule === 'unknownField')];
@@ -63,6 +67,14 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
   const judged = withSessionSupply(compiled, form.body, [...fieldIssues, ...ruleIssues]);
   // Errors come first, so a list cut at MAX_PROBLEMS keeps what the real gateway rejects.
   return { issues: boundedProblems([...judged, ...warnings]), accepted: form.body };
+}
+
+/**
+ * Whether a request of the operation may be sent with no body at all: it takes a body and the empty one
+ * passes (nothing required). Request files, the Tap and the send path judge a missing body by it.
+ */
+export function bodyMayBeAbsent(id: OperationId, version: number | undefined): boolean {
+  return getOperation(id)?.hasBody === true && !checkBody(id, version, undefined).issues.some(isError);
 }
 
 /**

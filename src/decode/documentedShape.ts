@@ -3,6 +3,7 @@ import {
   financingFailureSchema,
   financingSuccessSchema,
   gatewayErrorSchema,
+  gatewayInformationResponseSchema,
   gatewayResponseSchema,
   retrieveOrderResponseSchema,
   paymentOptionsResponseSchema,
@@ -13,6 +14,7 @@ import { setOwnValue } from '../json/ownKey';
 import type { BodyView } from './bodyView';
 import { isSavedCardAnswer } from './gateway/savedCard';
 import { isPaymentOptionsAnswer } from './gateway/paymentOptions';
+import { isGatewayInformationAnswer } from './gateway/gatewayInformation';
 
 const MAX_SHAPE_NOTES = 5;
 
@@ -64,6 +66,7 @@ function gatewayShape(operationId: string, view: BodyView, httpStatus: number): 
   if (operationId === 'gateway.retrieveOrder') return retrieveOrderResponseSchema;
   if (isSavedCardAnswer(operationId)) return tokenResponseSchema;
   if (isPaymentOptionsAnswer(operationId)) return paymentOptionsResponseSchema;
+  if (isGatewayInformationAnswer(operationId)) return gatewayInformationResponseSchema;
   if (view.record(['session']) !== undefined) return updateSessionResponseSchema;
   return gatewayResponseSchema;
 }

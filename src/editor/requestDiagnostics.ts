@@ -4,7 +4,7 @@
  * is tested with plain mocha. The catalogue stays the only judge of what is valid.
  */
 import * as l10n from '@vscode/l10n';
-import { getOperation, operations, validateBody, validatePathParam, versionProblem, type OperationDef } from '../catalogue';
+import { bodyMayBeAbsent, getOperation, operations, validateBody, validatePathParam, versionProblem, type OperationDef } from '../catalogue';
 import { jsonBoundsProblem, locate, parseJsonWithOffsets, spanToUnderline, type JsonNode, type JsonProperty, type TextSpan } from '../json';
 import { oversizeTextProblem } from '../json/fileText';
 
@@ -107,7 +107,8 @@ function paramProblems(root: ObjectJson, at: Reporter): void {
 function bodyProblems(root: ObjectJson, body: unknown, op: OperationDef, version: number | undefined, now: Date, operationProp: JsonProperty, problems: RequestProblem[]): void {
   const bodyProp = property(root, 'body');
   if (!bodyProp) {
-    if (op.hasBody) {
+    // A body whose fields are all optional may be left out, as the gateway reads no body as an empty one.
+    if (op.hasBody && !bodyMayBeAbsent(op.id, version)) {
       problems.push({ span: operationProp.keySpan, message: l10n.t('body: missing. {0} needs a JSON body.', op.title), rule: 'required', path: 'body', severity: 'error' });
     }
     return;

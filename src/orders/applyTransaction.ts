@@ -110,10 +110,13 @@ function refundState(totals: OrderTotals): OrderState<StatusSet> {
 function afterVoid<S extends string>(before: OrderState<S | StatusSet>, target: { type: string; amount: Decimal }): OrderState<S | StatusSet> {
   const { authorized, captured, refunded } = before.totals;
   switch (target.type) {
+    // The authorization is gone, so is the amount it held: the real gateway answers a Void of an authorization
+    // with CANCELLED and totalAuthorizedAmount 0 (a recorded v70 answer). Nothing was captured on it (whatCanFollow).
     case 'AUTHORIZATION':
-      return { status: 'CANCELLED', totals: before.totals };
+      return { status: 'CANCELLED', totals: { authorized: ZERO, captured, refunded } };
+    // A payment is an authorization and a capture in one: its void gives back both.
     case 'PAYMENT':
-      return { status: 'CANCELLED', totals: { authorized, captured: minus(captured, target.amount), refunded } };
+      return { status: 'CANCELLED', totals: { authorized: minus(authorized, target.amount), captured: minus(captured, target.amount), refunded } };
     case 'CAPTURE': {
       const totals = { authorized, captured: minus(captured, target.amount), refunded };
       return isPositive(totals.captured) ? { status: 'PARTIALLY_CAPTURED', totals } : { status: 'AUTHORIZED', totals };

@@ -76,7 +76,8 @@ function secretsOf(headers: SeenCall['requestHeaders']): KnownSecrets {
 
 function problemsOf(detected: DetectedOperation, json: unknown, text: string): RequestProblem[] {
   if (detected.op.method === 'GET' && text === '') return [];
-  if (json === undefined && text !== '') return [{ path: '', severity: 'error', message: 'the body is not JSON: the gateway reads JSON request bodies (this call is shown as text)' }];
+  // No body (or only whitespace) is the empty body the gateway reads it as: the catalogue judges it so.
+  if (json === undefined && text.trim() !== '') return [{ path: '', severity: 'error', message: 'the body is not JSON: the gateway reads JSON request bodies (this call is shown as text)' }];
   return checkBody(detected.op.id as OperationId, detected.version, json).issues.map((i) => ({ path: i.path, severity: isError(i) ? 'error' : 'warning', message: i.message }));
 }
 

@@ -19,6 +19,7 @@ function requiredToPay(opts: { id: string; required: readonly string[]; onlyFor:
     description: `${opts.required.join(' and ')} required: ${opts.why}.`,
     needs: opts.required,
     onlyFor: opts.onlyFor,
+    alwaysRequires: opts.required,
     check(body) {
       return opts.required.filter((p) => !isPresent(at(body, p))).map((p) => issue(p, 'requiredFor', `required: ${opts.why}`));
     },

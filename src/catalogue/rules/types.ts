@@ -17,5 +17,10 @@ export interface CrossFieldRule {
   needs: readonly string[];
   /** Optional further restriction by operation key ('gateway.authorize@11'; a key no record declares does not compile). */
   onlyFor?: readonly OperationKey[];
+  /**
+   * Paths the rule requires whatever else the body holds (an Authorize's order.amount): the OpenAPI
+   * export marks them required. A rule whose requirement depends on the body (a card or a token) has none.
+   */
+  alwaysRequires?: readonly string[];
   check(body: Record<string, unknown>, ctx: RuleContext): ValidationIssue[];
 }

@@ -12,6 +12,7 @@ import { decodeRisk } from './risk';
 import { decodeSession } from './session';
 import { isSavedCardAnswer, savedCardOutcome, savedCardVerdict } from './savedCard';
 import { isPaymentOptionsAnswer, paymentOptionsVerdict } from './paymentOptions';
+import { gatewayInformationVerdict, isGatewayInformationAnswer } from './gatewayInformation';
 import { decodeThreeDSecure, decodeVerification } from './verification';
 
 /** The sections of a decoded gateway answer; the caller adds api, operation, status and notes. */
@@ -29,6 +30,7 @@ export function decodeGatewayBody(view: BodyView, operationId: string, httpStatu
     return decodeGatewayError(view, httpStatus, { operationId, url: requestUrl });
   }
   if (isPaymentOptionsAnswer(operationId)) return definedOnly({ verdict: paymentOptionsVerdict(view), record: decodeRecord(view) });
+  if (isGatewayInformationAnswer(operationId)) return definedOnly({ verdict: gatewayInformationVerdict(view), record: decodeRecord(view) });
   if (isSavedCardAnswer(operationId)) {
     const outcome = savedCardOutcome(view, operationId, notes);
     return definedOnly({ verdict: savedCardVerdict(view, operationId, outcome), outcome, card: decodeCard(view, notes), record: decodeRecord(view) });

@@ -20,6 +20,8 @@ const GROUPS: readonly { id: OperationGroupId; label: string; ids: readonly Oper
     id: 'payment',
     label: 'Card gateway',
     ids: [
+      // First of all: is the gateway there at all (no credentials needed).
+      'gateway.checkGateway',
       // Before the payment: what may be offered; a page that takes the whole payment.
       'gateway.paymentOptionsInquiry', 'gateway.paymentOptionsInquiryGet', 'gateway.initiateCheckout', 'gateway.initiateBrowserPayment',
       // Start with 3-D Secure, check the card, then pay or authorize.

@@ -1,16 +1,16 @@
 /**
  * An OpenAPI 3.1 description of the gateway operations at one version, derived from the catalogue:
  * paths and their parameters (pathParams.ts), request bodies (the catalogue's JSON Schema export,
- * jsonSchema.ts), answers (responses.ts, with an example of each) and HTTP Basic security. For the
+ * jsonSchema.ts, with the required fields the catalogue refuses a body without: openapiBodies.ts), answers (responses.ts, with an example of each) and HTTP Basic security. For the
  * user's own tools: code generators, mock servers (Stoplight Prism), API test tools. Not in the
  * extension's startup path: only the CLI's `export openapi` loads it.
  */
 import { toJSONSchema, type ZodMiniType } from 'zod/mini';
 import {
-  apiOperationAt, authAt, GATEWAY_VERSIONS, isServedVersion, operations, recordOf, servesVersion,
+  apiOperationAt, authAt, bodyMayBeAbsent, GATEWAY_VERSIONS, isServedVersion, operations, recordOf, servesVersion,
   type OperationDef, type ResponseShape,
 } from '../../catalogue';
-import { bodyJsonSchema } from '../../catalogue/jsonSchema';
+import { requestBodySchema } from './openapiBodies';
 import type { PathParam } from '../../catalogue/pathParams';
 import { gatewayErrorSchema, successSchemaFor } from '../../catalogue/responses';
 
@@ -92,8 +92,14 @@ function operationObject(ops: readonly OperationDef[], version: number, schemas:
     'x-payment-workbench-operations': ops.map((op) => op.id),
     description: ops.map((op) => `${op.title}${apiOperationAt(op, version) ? ` (apiOperation ${apiOperationAt(op, version)})` : ''}: ${op.purpose}`).join('\n\n'),
   };
-  const bodies = ops.filter((op) => op.hasBody).map((op) => bodyRef(op, version, schemas));
-  if (bodies.length) out['requestBody'] = { required: true, content: { 'application/json': { schema: bodies.length === 1 ? bodies[0] : { anyOf: bodies } } } };
+  const withBody = ops.filter((op) => op.hasBody);
+  if (withBody.length) {
+    // No body is an empty one to the gateway: optional where every operation of the path takes the empty body.
+    const required = !withBody.every((op) => bodyMayBeAbsent(op.id, version));
+    out['requestBody'] = { required, content: { 'application/json': { schema: bodySchemaOf(withBody, version, schemas) } } };
+  }
+  // Check Gateway: "Authentication: None required".
+  if (ops.every((op) => op.auth === 'none')) out['security'] = [];
   if (ops.some((op) => op.auth === 'basicSession')) {
     out['security'] = [{ merchantBasic: [] }];
     out['description'] += '\n\nThe payer\'s update authenticates with the session id as the password (user merchant.<merchantId>).';
@@ -108,9 +114,23 @@ function operationIdOf(op: OperationDef): string {
   return `${op.method.toLowerCase()}${last.charAt(0).toUpperCase()}${last.slice(1)}`;
 }
 
+/**
+ * One body, or the bodies of the operations a path shares: selected by `apiOperation` (oneOf with a
+ * discriminator: each body's apiOperation takes its one name) when every one has a name at this version,
+ * else any of them (POST …/session is Create Session, with no apiOperation, or Initiate Checkout).
+ */
+function bodySchemaOf(ops: readonly OperationDef[], version: number, schemas: Json): Json {
+  const refs = ops.map((op) => [apiOperationAt(op, version), bodyRef(op, version, schemas)] as const);
+  const [only] = refs;
+  if (refs.length === 1 && only) return only[1];
+  if (refs.some(([name]) => name === undefined)) return { anyOf: refs.map(([, ref]) => ref) };
+  const mapping = Object.fromEntries(refs.map(([name, ref]) => [name, ref['$ref']]));
+  return { oneOf: refs.map(([, ref]) => ref), discriminator: { propertyName: 'apiOperation', mapping } };
+}
+
 function bodyRef(op: OperationDef, version: number, schemas: Json): Json {
   const name = `${op.id.replace(/^gateway\./, '').replace(/^./, (c) => c.toUpperCase())}Request`;
-  schemas[name] = bodyJsonSchema(op.id, version);
+  schemas[name] = requestBodySchema(op.id, version);
   return { $ref: `#/components/schemas/${name}` };
 }
 
@@ -128,12 +148,13 @@ function responses(ops: readonly OperationDef[], version: number): Json {
       continue;
     }
     out[status] = {
-      description: `The ${ops.length > 1 ? 'operation\'s ' : ''}answer: result SUCCESS, or a decline (FAILURE) with response.gatewayCode`,
+      description: record.response === 'transaction' ? `The ${ops.length > 1 ? 'operation\'s ' : ''}answer: result SUCCESS, or a decline (FAILURE) with response.gatewayCode` : `The answer of ${op.title}`,
       content: { 'application/json': { schema: responseSchema(success), examples: { [op.id.replace(/^gateway\./, '')]: { summary: op.title, value: example } } } },
     };
   }
   const error = (description: string, example: Json): Json => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } } });
   out['400'] = error('The request was refused (result ERROR): a field the gateway rejects, or a missing one', { result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: 'Invalid value for \'order.currency\'', field: 'order.currency', validationType: 'INVALID' } });
+  if (ops.every((op) => op.auth === 'none')) return out;
   out['401'] = error('The credentials were refused', { result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: 'Invalid credentials.' } });
   return out;
 }
@@ -185,6 +206,8 @@ export function exampleAnswer(shape: ResponseShape, op: OperationDef, version: n
       return op.method === 'DELETE' ? { result: 'SUCCESS' } : { repositoryId: 'repo-1', result: 'SUCCESS', status: 'VALID', token: '9876543210123456', verificationStrategy: 'NONE' };
     case 'paymentOptions':
       return { merchant: MERCHANT, result: 'SUCCESS', paymentTypes: { card: { cardTypes: [{ cardType: 'MASTERCARD', currencies: [{ currency: 'USD' }] }] } } };
+    case 'gatewayInformation':
+      return { gatewayVersion: '100.0.0', status: 'OPERATING' };
     default:
       return {};
   }

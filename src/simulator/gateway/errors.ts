@@ -3,7 +3,7 @@ import type { Refusal } from '../../orders/whatCanFollow';
 import { jsonAnswer, type SimResponse } from '../types';
 import { jsonErrorOffset } from './jsonErrorPosition';
 import { shown } from '../../catalogue/issues';
-import { quoteValueAt } from '../../format/quote';
+import { excerpt, quoteValueAt } from '../../format/quote';
 
 /**
  * The gateway's error envelope, with the status codes of the real service: 400 for invalid requests,
@@ -53,7 +53,8 @@ export const badCredentials = (): SimResponse => gatewayError(401, 'INVALID_REQU
 
 export const notFound = (explanation = 'Requested resource not found'): SimResponse => gatewayError(404, 'INVALID_REQUEST', explanation);
 
-export const unsupportedVersion = (version: string): SimResponse => gatewayError(404, 'INVALID_REQUEST', `Unsupported value for 'version = ${version}'`);
+/** The version segment as sent (any text: `abc` is as unsupported as 80), cut like every message that names input. */
+export const unsupportedVersion = (version: string): SimResponse => gatewayError(404, 'INVALID_REQUEST', `Unsupported value for 'version = ${excerpt(version)}'`);
 
 export const unknownOrder = (orderId: string, merchantId: string): SimResponse => invalidRequest(`Unable to find order ${orderId} for merchant ${merchantId}`);
 

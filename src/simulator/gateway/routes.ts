@@ -20,7 +20,7 @@ import { servesVersion } from '../../catalogue';
 import type { OpEnv } from './opEnv';
 import { DEFAULT_MAX_ORDERS } from '../defaults';
 import { orderFullExplanation, OrderStore } from './orders';
-import { GATEWAY_PREFIX, parseBody, parseTarget, pathProblem, type Target } from './requestParts';
+import { expectedNext, GATEWAY_PREFIX, isInformationPath, parseBody, parseTarget, pathProblem, versionSegment, type Target } from './requestParts';
 import { retrieveOrderResponse, transactionResponse } from './responseBody';
 import { createSession, readSession, updateSession } from './sessionRoutes';
 import { useSession } from './sessionUse';
@@ -28,7 +28,17 @@ import { SessionStore } from './sessions';
 import { SavedCardStore } from './savedCards';
 import { HostedCheckout } from './hostedCheckout';
 import { paymentOptions } from './paymentOptions';
-import { handleToken, unknownToken } from './tokenRoutes';
+import { handleToken, tokenRouteOf, unknownToken } from './tokenRoutes';
+import { checkGateway } from './information';
+
+/** What a matched path runs once the checks every route shares (version, JSON) are passed. */
+type Route = () => SimResponse | Promise<SimResponse>;
+
+/** The reads routed by path, each checked against its own first version. */
+type ReadOperationId = 'gateway.retrieveOrder' | 'gateway.retrieveTransaction' | 'gateway.retrieveSession' | 'gateway.paymentOptionsInquiryGet' | 'gateway.checkGateway';
+
+/** rest, version, {v}, merchant, {m}, order, {orderId}: what "After url path …" names for an order path. */
+const ORDER_PATH_SEGMENTS = 7;
 
 export { GATEWAY_PREFIX };
 
@@ -41,8 +51,9 @@ export { GATEWAY_PREFIX };
  *   PUT  session/{sessionId}, GET session/{sessionId}  Update Session, Retrieve Session
  *   POST token, PUT|GET|DELETE token/{tokenId}         saved cards (tokenRoutes.ts)
  *   GET|POST paymentOptionsInquiry                     card brands and currencies (paymentOptions.ts)
- * Order of checks, as a client sees them: unknown path or version → 404; credentials → 401; JSON and
- * field checks → 400; then the operation, which holds the order lock while it "processes"
+ *   GET  /api/rest/version/{version}/information        Check Gateway, no merchant, no credentials (information.ts)
+ * Order of checks, as a client sees them: unknown version or path → 404; a body that is not JSON → 400
+ * (the gateway parses before it authenticates); credentials → 401; field checks → 400; then the operation, which holds the order lock while it "processes"
  * (processingDelayMs), so overlapping operations on one order really collide (LOCK_FAILURE).
  */
 export class GatewayApi {
@@ -69,29 +80,58 @@ export class GatewayApi {
   }
 
   async handle(req: SimRequest): Promise<SimResponse> {
+    // The version comes first, on every path (Check Gateway's has no merchant): an unserved one is the version's 404.
+    const version = versionSegment(req.path);
+    if (version === undefined) return notFound();
+    if (!knownVersion(version)) return unsupportedVersion(version);
+    if (isInformationPath(req.path)) return this.information(req, version);
     const target = parseTarget(req.path);
     if (!target) return notFound();
-    if (!knownVersion(target.version)) return unsupportedVersion(target.version);
-    const [first, orderOrSession, third, transactionId, ...extra] = target.rest;
-    if (extra.length > 0) return notFound();
+    const route = this.route(req, target);
+    if (typeof route !== 'function') return route;
+    // The gateway reads the JSON before the credentials: a body that is not JSON is a 400 even with a wrong password.
+    if (req.method === 'PUT' || req.method === 'POST') {
+      const parsed = parseBody(req);
+      if (!parsed.ok) return parsed.response;
+    }
+    return route();
+  }
 
-    if (first === 'order' && orderOrSession !== undefined && third === 'transaction' && transactionId !== undefined) {
-      if (req.method === 'PUT') return this.transaction(req, target, orderOrSession, transactionId);
-      if (req.method === 'GET') return this.read(req, target, () => this.readTransaction(target, orderOrSession, transactionId), 'gateway.retrieveTransaction');
-    } else if (first === 'order' && orderOrSession !== undefined && third === undefined) {
-      if (req.method === 'GET') return this.read(req, target, () => this.readOrder(target, orderOrSession), 'gateway.retrieveOrder');
-    } else if (first === 'session' && third === undefined) {
-      if (orderOrSession === undefined && req.method === 'POST') return this.createSessionOrCheckout(req, target);
-      if (orderOrSession !== undefined && req.method === 'PUT') return updateSession(this, req, target, orderOrSession);
-      if (orderOrSession !== undefined && req.method === 'GET') return this.read(req, target, () => readSession(this, target, orderOrSession));
-    } else if (first === 'paymentOptionsInquiry' && orderOrSession === undefined) {
-      if (req.method === 'GET') return this.read(req, target, () => paymentOptions(target.merchantId, {}));
-      if (req.method === 'POST') return this.paymentOptionsInquiry(req, target);
+  /** Check Gateway: no merchant in the path and no credentials, so it answers anyone who asks with GET. */
+  private information(req: SimRequest, version: string): SimResponse {
+    if (req.method !== 'GET') return notFound();
+    return this.read(req, { version, merchantId: '', rest: [] }, checkGateway, 'gateway.checkGateway');
+  }
+
+  /** What serves the path and method, or the 404 the gateway answers for it. */
+  private route(req: SimRequest, target: Target): Route | SimResponse {
+    const [first, second, third, fourth, ...extra] = target.rest;
+    if (extra.length > 0) return notFound();
+    if (first === 'order' && second !== undefined) return this.orderRoute(req, target, second, third, fourth);
+    if (first === 'session' && third === undefined) {
+      if (second === undefined && req.method === 'POST') return () => this.createSessionOrCheckout(req, target);
+      if (second !== undefined && req.method === 'PUT') return () => updateSession(this, req, target, second);
+      if (second !== undefined && req.method === 'GET') return () => this.read(req, target, () => readSession(this, target, second), 'gateway.retrieveSession');
+    } else if (first === 'paymentOptionsInquiry' && second === undefined) {
+      if (req.method === 'GET') return () => this.read(req, target, () => paymentOptions(target.merchantId, {}), 'gateway.paymentOptionsInquiryGet');
+      if (req.method === 'POST') return () => this.paymentOptionsInquiry(req, target);
     } else if (first === 'token' && third === undefined) {
       const deps = { ctx: this.ctx, merchants: this.merchants, sessions: this.sessions, savedCards: this.savedCards, checkFields: this.checkFields.bind(this), firstError: this.firstError.bind(this) };
-      const answer = handleToken(deps, req, target, orderOrSession);
-      if (answer) return answer;
+      if (tokenRouteOf(req.method, second) !== undefined) return () => handleToken(deps, req, target, second) ?? notFound();
     }
+    return notFound();
+  }
+
+  /** …/order/{orderId}[/transaction/{transactionId}]: a transaction PUT, or a read. */
+  private orderRoute(req: SimRequest, target: Target, orderId: string, third: string | undefined, transactionId: string | undefined): Route | SimResponse {
+    if (third === 'transaction' && transactionId !== undefined) {
+      if (req.method === 'PUT') return () => this.transaction(req, target, orderId, transactionId);
+      if (req.method === 'GET') return () => this.read(req, target, () => this.readTransaction(target, orderId, transactionId), 'gateway.retrieveTransaction');
+      return notFound();
+    }
+    if (third === undefined && req.method === 'GET') return () => this.read(req, target, () => this.readOrder(target, orderId), 'gateway.retrieveOrder');
+    // A PUT cut short at the order, or another word after it (…/order/O/checkout): the gateway names what it expected.
+    if (third !== 'transaction') return expectedNext(req.path, ORDER_PATH_SEGMENTS, 'transaction');
     return notFound();
   }
 
@@ -141,10 +181,11 @@ export class GatewayApi {
     return this.merchants.get(target.merchantId);
   }
 
-  private read(req: SimRequest, target: Target, answer: () => SimResponse, id?: 'gateway.retrieveOrder' | 'gateway.retrieveTransaction'): SimResponse {
-    const def = id ? operationById(id) : undefined;
-    if (def && !servesVersion(def, Number(target.version))) return unsupportedVersion(target.version);
-    if (!isAuthorized(req, this.merchant(target), emptyUserAllowed(def, Number(target.version)))) return badCredentials();
+  /** A read (GET) of the operation `id`: below its first version the version's 404, then its credentials (none for Check Gateway). */
+  private read(req: SimRequest, target: Target, answer: () => SimResponse, id: ReadOperationId): SimResponse {
+    const def = operationById(id);
+    if (!servesVersion(def, Number(target.version))) return unsupportedVersion(target.version);
+    if (def.auth !== 'none' && !isAuthorized(req, this.merchant(target), emptyUserAllowed(def, Number(target.version)))) return badCredentials();
     return answer();
   }
 
@@ -156,6 +197,8 @@ export class GatewayApi {
   checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject } {
     const checked = catalogueCheck(op.id, Number(version), body, this.ctx.now());
     const first = firstRefused(checked.errors);
+    // Below the operation's first version the gateway has no such resource: the version's 404, on every route alike.
+    if (first?.path === 'version') return { problem: unsupportedVersion(version) };
     if (first) return { problem: refusalOf(first, body) };
     return { body: isObject(checked.accepted) ? checked.accepted : body };
   }

@@ -5,7 +5,9 @@ import type { CatalogueIssue } from '../requestChecks';
 import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
-import { badCredentials, invalidValue, missing } from './errors';
+import { badCredentials, invalidValue, missing, unsupportedVersion } from './errors';
+import { operationById } from './operations';
+import { servesVersion } from '../../catalogue';
 import { parseBody, pathProblem, type Target } from './requestParts';
 import { useSession } from './sessionUse';
 import type { SavedCard, SavedCardStore } from './savedCards';
@@ -27,10 +29,23 @@ interface TokenDeps {
   firstError(op: { id: OperationId }, version: string, body: JsonObject): CatalogueIssue | undefined;
 }
 
+type TokenRoute = 'create' | 'update' | 'read' | 'delete';
+
+/** The token operation a method and path name: POST token, PUT|GET|DELETE token/{tokenId}; undefined for any other. */
+export function tokenRouteOf(method: string, tokenId: string | undefined): TokenRoute | undefined {
+  if (tokenId === undefined) return method === 'POST' ? 'create' : undefined;
+  return ({ PUT: 'update', GET: 'read', DELETE: 'delete' } as const)[method as 'PUT' | 'GET' | 'DELETE'];
+}
+
+/** The reads have no body for the catalogue to judge the version by: their own first version is checked here. */
+const BODILESS: Partial<Record<TokenRoute, 'gateway.retrieveToken' | 'gateway.deleteToken'>> = { read: 'gateway.retrieveToken', delete: 'gateway.deleteToken' };
+
 export function handleToken(deps: TokenDeps, req: SimRequest, target: Target, tokenId: string | undefined): SimResponse | undefined {
   const merchant = deps.merchants.get(target.merchantId);
-  const route = tokenId === undefined ? (req.method === 'POST' ? 'create' : undefined) : ({ PUT: 'update', GET: 'read', DELETE: 'delete' } as const)[req.method as 'PUT' | 'GET' | 'DELETE'];
+  const route = tokenRouteOf(req.method, tokenId);
   if (!route) return undefined;
+  const bodiless = BODILESS[route];
+  if (bodiless && !servesVersion(operationById(bodiless), Number(target.version))) return unsupportedVersion(target.version);
   if (!isAuthorized(req, merchant, false) || !merchant) return badCredentials();
   if (tokenId !== undefined) {
     const problem = pathProblem('tokenId', tokenId);

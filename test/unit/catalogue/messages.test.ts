@@ -112,6 +112,13 @@ describe('catalogue: messages name the path, the rule and the value', () => {
     assert.deepEqual(messages(validateBody('nope' as never, undefined, {}, NOW)), ["operation: unknown operation, got 'nope'"]);
     assert.deepEqual(messages(validateField('gateway.refund', 13, 'order.reference', 5)), ['order.reference: must be text, got number 5']);
   });
+
+  it('no body is the empty body the gateway reads: fine with nothing required, the required fields named otherwise', () => {
+    assert.deepEqual(messages(validateBody('gateway.paymentOptionsInquiry', 100, undefined, NOW)), []);
+    const pay = messages(validateBody('gateway.pay', 100, undefined, NOW));
+    assert.ok(pay.includes('apiOperation: required'), pay.join('; '));
+    assert.ok(!pay.some((m) => m.includes('must be a JSON object')), pay.join('; '));
+  });
   it('financing offers: the cart, its lines and the partner rules are declared; category is not sent with selectFirst', () => {
     assert.deepEqual(messages(validateBody('financing.offers', undefined, {}, NOW)), ['products: required']);
     assert.deepEqual(validateBody('financing.offers', undefined, { products: [{ name: 'TV', category: 3, price: 100.5, quantity: 1 }] }, NOW), []);

@@ -25,6 +25,7 @@ describe('catalogue: operations', () => {
       ['gateway.authenticatePayer', 'PUT', tx, 'v50–100', '100', 100, 'AUTHENTICATE_PAYER', 'basicMerchant', true, false],
       ['gateway.retrieveOrder', 'GET', '/api/rest/version/{version}/merchant/{merchantId}/order/{orderId}', 'v11–100', '100', 100, '-', 'basicMerchant', false, false],
       ['gateway.retrieveTransaction', 'GET', tx, 'v1–100', '100', 100, '-', 'basicMerchant', false, false],
+      ['gateway.checkGateway', 'GET', '/api/rest/version/{version}/information', 'v1–100', '100', 100, '-', 'none', false, false],
       ['gateway.paymentOptionsInquiry', 'POST', `${merchant}/paymentOptionsInquiry`, 'v8–100', '100', 100, '-', 'basicMerchant', true, false],
       ['gateway.paymentOptionsInquiryGet', 'GET', `${merchant}/paymentOptionsInquiry`, 'v8–100', '100', 100, '-', 'basicMerchant', false, false],
       ['gateway.createSession', 'POST', `${merchant}/session`, 'v18–100', '100', 100, '-', 'basicMerchant', true, false],

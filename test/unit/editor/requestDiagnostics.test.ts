@@ -15,6 +15,13 @@ function authorizeBody(): Record<string, unknown> {
 const at = (text: string, span: { offset: number; length: number }) => text.slice(span.offset, span.offset + span.length);
 
 describe('request file diagnostics', () => {
+  it('a file without "body" is fine for an operation whose fields are all optional; one with required fields still needs it', () => {
+    const inquiry = diagnoseRequestText(JSON.stringify({ operation: 'gateway.paymentOptionsInquiry', version: 100 }, null, 2));
+    assert.deepEqual(inquiry.map((p) => p.message), [], 'the gateway reads no body as an empty one');
+    const pay = diagnoseRequestText(JSON.stringify({ operation: 'gateway.pay', version: 100 }, null, 2));
+    assert.deepEqual(pay.map((p) => `${p.path}: ${p.severity}`), ['body: error']);
+  });
+
   it('what the real gateway accepts is a warning, on its value; what it rejects an error', () => {
     const body = authorizeBody();
     body['order'] = { ...(body['order'] as object), amount: 10.5, refrence: 'R1', currency: 'usd' };

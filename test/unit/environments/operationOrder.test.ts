@@ -9,7 +9,7 @@ describe('environments: operations in the order of a payment’s life', () => {
   it('the card gateway lists start, authenticate, pay or authorize, capture, refund and void, then the reads; sessions and saved cards apart', () => {
     assert.deepEqual(titles('gateway'), [
       ['Card gateway', [
-        'Payment Options Inquiry', 'Payment Options Inquiry (GET)', 'Initiate Checkout', 'Initiate Browser Payment',
+        'Check Gateway', 'Payment Options Inquiry', 'Payment Options Inquiry (GET)', 'Initiate Checkout', 'Initiate Browser Payment',
         'Initiate Authentication', 'Authenticate Payer', 'Verify', 'Authorize', 'Pay',
         'Update Authorization', 'Capture', 'Refund', 'Void',
         'Retrieve Order', 'Retrieve Transaction',

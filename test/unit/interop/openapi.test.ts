@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020';
-import { exampleBody, GATEWAY_VERSIONS, isServedVersion, operations, recordOf, servesVersion } from '../../../src/catalogue';
+import { exampleBody, GATEWAY_VERSIONS, isServedVersion, operations, recordOf, servesVersion, validateBody, type OperationId } from '../../../src/catalogue';
 import { bodyJsonSchema } from '../../../src/catalogue/jsonSchema';
 import { successSchemaFor } from '../../../src/catalogue/responses';
 import { exampleAnswer, openApiDocument, openApiVersion, UnknownVersionError } from '../../../src/interop/export/openapi';
@@ -13,8 +13,13 @@ const servedVersions = Array.from({ length: GATEWAY_VERSIONS.newest }, (_, i) =>
 /** The request body schema of a path and method, its $refs resolved against the document's components (as Prism does, with ajv). */
 function requestValidator(doc: Json, path: string, method: string) {
   const schema = JSON.parse(JSON.stringify(doc['paths'][path][method].requestBody.content['application/json'].schema).replaceAll('#/components/schemas/', '#/$defs/'));
-  return new Ajv2020({ strict: true, allErrors: true }).compile({ ...schema, $defs: doc['components'].schemas });
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  // OpenAPI's discriminator is a hint for code generators: oneOf already selects the body (Ajv's own discriminator refuses `mapping`).
+  ajv.addKeyword('discriminator');
+  return ajv.compile({ ...schema, $defs: doc['components'].schemas });
 }
+
+const errorsOf = (id: OperationId, version: number, body: unknown) => validateBody(id, version, body).filter((i) => i.severity === 'error').map((i) => i.message);
 
 describe('export openapi: the gateway operations as an OpenAPI 3.1 description', function () {
   this.timeout(120_000);
@@ -56,14 +61,14 @@ describe('export openapi: the gateway operations as an OpenAPI 3.1 description',
   it('takes the request schemas from the catalogue\'s JSON Schema export, lengths, enums, patterns and required fields included', () => {
     const doc: Json = openApiDocument(100);
     const authorize: Json = doc['components'].schemas.AuthorizeRequest;
-    assert.deepEqual(doc['components'].schemas.AuthorizeRequest, bodyJsonSchema('gateway.authorize', 100));
+    assert.deepEqual(authorize.properties.order.properties, (bodyJsonSchema('gateway.authorize', 100) as Json).properties.order.properties);
     assert.deepEqual(authorize.properties.apiOperation.enum, ['AUTHORIZE']);
     assert.ok(authorize.required.includes('apiOperation'));
     assert.equal(authorize.properties.order.properties.currency.pattern, '^[A-Z]{3}$');
     assert.equal(authorize.properties.order.properties.reference.maxLength, 40);
     // At a version with other rules, the schema is that version's: Initiate Browser Payment v16 against v100.
     const v16: Json = openApiDocument(16);
-    assert.deepEqual(v16['components'].schemas.InitiateBrowserPaymentRequest, bodyJsonSchema('gateway.initiateBrowserPayment', 16));
+    assert.deepEqual(v16['components'].schemas.InitiateBrowserPaymentRequest.properties, (bodyJsonSchema('gateway.initiateBrowserPayment', 16) as Json).properties);
     assert.notDeepEqual(v16['components'].schemas.InitiateBrowserPaymentRequest, doc['components'].schemas.InitiateBrowserPaymentRequest);
   });
 
@@ -79,6 +84,60 @@ describe('export openapi: the gateway operations as an OpenAPI 3.1 description',
     assert.equal(validate({ ...typical, order: { ...typical.order, currency: 'dollars' } }), false);
     assert.equal(validate({ ...typical, order: { ...typical.order, reference: 'x'.repeat(41) } }), false);
     assert.equal(validate({ ...typical, apiOperation: 'AUTHORISE' }), false);
+  });
+
+  it('requires what the catalogue requires: a body it refuses for a missing field fails the schema, one it accepts passes', () => {
+    const doc: Json = openApiDocument(100);
+    const validate = requestValidator(doc, TRANSACTION(100), 'put');
+    const card = { type: 'CARD', provided: { card: { number: '5123450000000008', expiry: { month: '01', year: '39' } } } };
+    const refused: [OperationId, Json][] = [
+      ['gateway.authorize', { apiOperation: 'AUTHORIZE', sourceOfFunds: card }],
+      ['gateway.authorize', { apiOperation: 'AUTHORIZE', order: { currency: 'USD' }, sourceOfFunds: card }],
+      ['gateway.pay', { apiOperation: 'PAY', order: { amount: '10.00' }, sourceOfFunds: card }],
+      ['gateway.refund', { apiOperation: 'REFUND', transaction: { currency: 'USD' } }],
+      ['gateway.capture', { apiOperation: 'CAPTURE' }],
+      ['gateway.initiateAuthentication', { apiOperation: 'INITIATE_AUTHENTICATION', authentication: { channel: 'PAYER_BROWSER' } }],
+    ];
+    for (const [id, body] of refused) {
+      assert.notDeepEqual(errorsOf(id, 100, body), [], `the catalogue refuses ${JSON.stringify(body)}`);
+      assert.equal(validate(body), false, `the schema refuses ${JSON.stringify(body)}`);
+    }
+    // A body naming its session may leave the required fields to it: the catalogue accepts it (a warning), so does the schema.
+    const session = { id: 'SESSION0002ABCDEFGHIJKLMNOPQRST' };
+    const accepted: [OperationId, Json][] = [
+      ['gateway.authorize', { apiOperation: 'AUTHORIZE', order: { amount: '10.00', currency: 'USD' }, sourceOfFunds: card }],
+      ['gateway.refund', { apiOperation: 'REFUND', transaction: { amount: '1.00', currency: 'USD' } }],
+      ['gateway.authorize', { apiOperation: 'AUTHORIZE', session }],
+      ['gateway.pay', { apiOperation: 'PAY', order: { currency: 'USD' }, session }],
+      ['gateway.initiateAuthentication', { apiOperation: 'INITIATE_AUTHENTICATION', session }],
+    ];
+    for (const [id, body] of accepted) {
+      assert.deepEqual(errorsOf(id, 100, body), [], `the catalogue accepts ${JSON.stringify(body)}`);
+      assert.equal(validate(body), true, `${JSON.stringify(body)}: ${JSON.stringify(validate.errors)}`);
+    }
+    // Every body the catalogue's own example gives (which it accepts) passes its path's schema.
+    for (const op of operations.filter((o) => o.api === 'gateway' && o.hasBody && servesVersion(o, 100))) {
+      const body = exampleBody(op.id, 100);
+      assert.deepEqual(errorsOf(op.id, 100, body), [], op.id);
+      const ofPath = requestValidator(doc, op.pathTemplate.replace('{version}', '100'), op.method.toLowerCase());
+      assert.equal(ofPath(body), true, `${op.id} example: ${JSON.stringify(ofPath.errors)}`);
+    }
+    assert.match(String(doc['components'].schemas.AuthorizeRequest.description), /Required unless the body names its payment session \(session\.id\): order, order\.amount, order\.currency/);
+  });
+
+  it('selects the transaction PUT\'s body by apiOperation (oneOf with a discriminator), and Check Gateway needs no credentials', () => {
+    const doc: Json = openApiDocument(100);
+    const schema: Json = doc['paths'][TRANSACTION(100)].put.requestBody.content['application/json'].schema;
+    assert.equal(schema.discriminator.propertyName, 'apiOperation');
+    assert.equal(schema.discriminator.mapping.AUTHORIZE, '#/components/schemas/AuthorizeRequest');
+    assert.equal(schema.discriminator.mapping.VOID, '#/components/schemas/VoidRequest');
+    assert.equal(schema.oneOf.length, Object.keys(schema.discriminator.mapping).length);
+    // A body matches exactly one branch: a Pay body is not also an Authorize body.
+    const validate = requestValidator(doc, TRANSACTION(100), 'put');
+    assert.equal(validate(exampleBody('gateway.pay', 100)), true, JSON.stringify(validate.errors));
+    const information: Json = doc['paths']['/api/rest/version/100/information'].get;
+    assert.deepEqual(information.security, []);
+    assert.equal(doc['paths'][`/api/rest/version/100/merchant/{merchantId}/paymentOptionsInquiry`].post.requestBody.required, false, 'no body is an empty one, which the inquiry takes');
   });
 
   it('gives each answer an example its schema accepts, and the simulator answers in that schema', async () => {

@@ -115,7 +115,7 @@ describe('the order lifecycle through the core (authorize-only merchant)', () =>
     assert.deepEqual(orders.map((o) => [o.orderId, describeOrder(o)]), [
       ['LC-4', 'AUTHORIZED · captured 0.00 of 30.00 EUR'],
       ['LC-3', 'CAPTURED · captured 50.00 of 50.00 EUR'],
-      ['LC-2', 'CANCELLED · captured 0.00 of 80.00 EUR'],
+      ['LC-2', 'CANCELLED · captured 0.00 of 0.00 EUR'],
       ['LC-1', 'PARTIALLY_REFUNDED · captured 60.00 of 100.00 EUR, refunded 25.00'],
     ]);
     const first = orders.find((o) => o.orderId === 'LC-1');

@@ -56,6 +56,16 @@ describe('Gateway Tap (engine, simulator upstream over loopback)', function () {
     assert.ok(call.exchange.decoded?.verdict.title, 'the answer is decoded');
   });
 
+  it('takes a Payment Options Inquiry with no body, as the gateway does: no "must be a JSON object" problem', async () => {
+    // The vendor's own merchant server sends the inquiry so; the gateway (and the simulator) answer it.
+    const r = await send(agent, `${tap.url}/api/rest/version/100/merchant/${MID}/paymentOptionsInquiry`, { method: 'POST', headers: { authorization: basicAuth() } });
+    assert.equal(r.status, 200, r.text);
+    const [call] = await callsOf(tap, 1);
+    assert.ok(call);
+    assert.equal(call.exchange.operationId, 'gateway.paymentOptionsInquiry');
+    assert.deepEqual(call.problems, []);
+  });
+
   it('masks the card number and the merchant’s own credentials everywhere in what it keeps', async () => {
     const body = authorizeBody({ number: '5555555555554444' });
     await gatewayPut(agent, tap.url, 100, 'ORD-mask-1', 'TXN-1', body);
