@@ -120,9 +120,14 @@ function bodyProblems(root: ObjectJson, body: unknown, op: OperationDef, version
   }
   for (const i of validateBody(op.id, version, body, now)) {
     const path = i.path ? `body.${i.path}` : 'body';
-    problems.push({ span: spanToUnderline(locate(root, path)), message: i.message, rule: i.rule, path, severity: i.severity });
+    const location = locate(root, path);
+    // For a name the operation does not have, the name is the mistake: underline it, not its value.
+    const span = NAME_RULES.has(i.rule) && location.exact && location.keySpan ? location.keySpan : spanToUnderline(location);
+    problems.push({ span, message: i.message, rule: i.rule, path, severity: i.severity });
   }
 }
+
+const NAME_RULES: ReadonlySet<string> = new Set(['unknownField', 'unknownParameter', 'notInVersion']);
 
 /** The operation and where the file's object starts, for CodeLenses; tolerant of half-typed files. */
 export function summarizeRequestText(text: string): RequestFileSummary {

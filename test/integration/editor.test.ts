@@ -82,6 +82,22 @@ describe('request files (*.payreq.json) in the editor', () => {
     await waitFor('no diagnostic at version 100', () => (ours(doc.uri).length === 0 ? true : undefined));
   });
 
+  it('a misspelt field of a Refund at v100 (whose whole field list the reference gives) is the gateway\'s "Unexpected parameter" error on its name; at v13 a warning', async () => {
+    const file = (version: number) => JSON.stringify({
+      operation: 'gateway.refund', version, params: { orderId: 'ORDER-1', transactionId: 'refund-1' },
+      body: { apiOperation: 'REFUND', order: { refrence: 'R-1' }, transaction: { amount: '1.00', currency: 'USD' } },
+    }, null, 2);
+    const editor = await openRequestFile(`refund-v100-${Date.now()}.payreq.json`, file(100));
+    const doc = editor.document;
+    const error = await waitFor('the order.refrence diagnostic', () => ours(doc.uri).find((d) => d.message.includes('refrence')));
+    assert.equal(doc.getText(error.range), '"refrence"');
+    assert.equal(error.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(error.message, /Unexpected parameter 'order\.refrence'; did you mean order\.reference\?/);
+    const version = doc.getText().indexOf('"version": 100') + '"version": '.length;
+    assert.ok(await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(version), doc.positionAt(version + 3)), '13')));
+    await waitFor('a warning at version 13', () => ours(doc.uri).find((d) => d.message.includes('refrence') && d.severity === vscode.DiagnosticSeverity.Warning));
+  });
+
   it('reports each mistake once, in the catalogue\'s words (the JSON Schema holds no value rules)', async () => {
     // "note" twice: the JSON service always flags a duplicate key, so its verdict on this text is known to be in.
     const text = requestFileText(LONG_REFERENCE).replace('"USD"', '"usd"').replace('{\n', '{\n  "note": 1,\n  "note": 2,\n');

@@ -62,6 +62,7 @@ describe('simulator: device payments (Apple Pay, Google Pay) carry a payment tok
     assert.equal(field(noWallet.json, 'error.field'), 'order.walletProvider');
     const tooOld = await gatewayPut(agent, sim.baseUrl, 39, 'DEVICE-39', '1', devicePayment('PAY', 'APPLE_PAY', APPLE_PAY_TOKEN));
     assert.equal(tooOld.status, 400, tooOld.text);
-    assert.equal(field(tooOld.json, 'error.field'), 'sourceOfFunds.provided.card.devicePayment');
+    // A name the version does not have: the explanation alone names it, as the gateway's answer does.
+    assert.match(String(field(tooOld.json, 'error.explanation')), /^Unexpected parameter 'sourceOfFunds\.provided\.card\.devicePayment\./);
   });
 });
