@@ -45,7 +45,9 @@ export function compile(id: string, version?: number): CompiledOperation {
   const tree = documented && resolved.version !== undefined ? atVersion(documented, resolved, outOfSpan) : documented;
   if (tree && resolved.op.api === 'gateway') retiredNames(tree, resolved.version ?? 0, outOfSpan);
   // Most versions see the documented tree unchanged: they share its index and rules.
-  const same = tree === documented && resolved.version !== resolved.rulesFrom ? compile(id, resolved.rulesFrom) : undefined;
+  // (Not when the documented version prunes its own tree: a field until 99 in a body documented at 100.)
+  const base = tree === documented && resolved.version !== resolved.rulesFrom ? compile(id, resolved.rulesFrom) : undefined;
+  const same = base?.tree === tree ? base : undefined;
   const index = same ? same.index : tree ? buildIndex(tree) : undefined;
   const compiled: CompiledOperation = {
     resolved, tree, index,

@@ -11,7 +11,7 @@ import type { ObjectNode } from './fieldTree';
 import type { OperationId } from './operations';
 import { loginBody, offersBody } from './bodies/financing';
 import {
-  authenticatePayerV100, authorizeV11, captureV100, initiateAuthenticationV100, initiateBrowserPaymentV100, initiateBrowserPaymentV16, payV100, refundV100, refundV13, updateAuthorizationV18, updateSessionV100, verifyV100, voidV100,
+  authenticatePayerV100, authorizeV100, authorizeV11, captureV100, initiateAuthenticationV100, initiateBrowserPaymentV100, initiateBrowserPaymentV16, payV100, refundV100, refundV13, updateAuthorizationV100, updateAuthorizationV18, updateSessionV100, verifyV100, voidV100,
 } from './bodies/gateway';
 import { initiateCheckoutV100 } from './bodies/hostedCheckout';
 import { createSessionV100, paymentOptionsInquiryV100, saveTokenV100, updateSessionAsPayerV100 } from './bodies/savedCards';
@@ -73,8 +73,8 @@ export const OPERATION_RECORDS = {
   'financing.logout': { versions: [], response: 'financingLogout', simulator: financing },
   'financing.offers': { versions: [], body: () => offersBody({ selectFirst: false }), response: 'offers', simulator: financing },
   'financing.offersSelectFirst': { versions: [], body: () => offersBody({ selectFirst: true }), response: 'offersSelectFirst', simulator: financing },
-  'gateway.authorize': { versions: [11], body: { 11: authorizeV11 }, orderRole: 'initial', continues: AFTER_AUTHENTICATION, response: 'transaction', simulator: selected('AUTHORIZATION') },
-  'gateway.updateAuthorization': { versions: [18], body: { 18: updateAuthorizationV18 }, orderRole: 'followUp', response: 'transaction', simulator: selected('AUTHORIZATION_UPDATE') },
+  'gateway.authorize': { versions: [11, 100], body: { 11: authorizeV11, 100: authorizeV100 }, orderRole: 'initial', continues: AFTER_AUTHENTICATION, response: 'transaction', simulator: selected('AUTHORIZATION') },
+  'gateway.updateAuthorization': { versions: [18, 100], body: { 18: updateAuthorizationV18, 100: updateAuthorizationV100 }, orderRole: 'followUp', response: 'transaction', simulator: selected('AUTHORIZATION_UPDATE') },
   'gateway.refund': { versions: [13, 100], body: { 13: refundV13, 100: refundV100 }, orderRole: 'followUp', response: 'transaction', simulator: selected('REFUND') },
   'gateway.verify': { versions: [100], body: { 100: verifyV100 }, orderRole: 'initial', response: 'transaction', simulator: selected('VERIFICATION') },
   'gateway.initiateBrowserPayment': { versions: [16, 100], body: { 16: initiateBrowserPaymentV16, 100: initiateBrowserPaymentV100 }, orderRole: 'initial', response: 'transaction', simulator: selected('PAYMENT') },

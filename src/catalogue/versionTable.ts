@@ -9,7 +9,8 @@ import { referenceFile } from './reference';
 
 function sourceOf(id: string, version: number | undefined, publicReference: boolean): string {
   const file = version === undefined ? undefined : referenceFile(id, version);
-  if (file) return `[version ${file.version} reference page](${file.source.page}), read from ${file.source.copy}`;
+  if (file?.complete) return `[version ${file.version} reference page](${file.source.page}), every field, read from ${file.source.copy}`;
+  if (file) return `hand-written groups; which fields are required checked against the [version ${file.version} reference page](${file.source.page}) (the copy read, ${file.source.copy}, hides the optional fields)`;
   return publicReference ? 'public API reference, hand-written groups' : 'seed spec (`shared/spec`), hand-written groups';
 }
 

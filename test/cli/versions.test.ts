@@ -55,4 +55,20 @@ describe('CLI: the versions real integrations pin', () => {
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     for (const v of PINNED) assert.match(r.stdout, new RegExp(`Card operations at version ${v}`), r.stdout);
   });
+
+  it('a flow whose Refund at 100 carries a misspelt field fails on that step with the gateway\'s "Unexpected parameter", naming the field', async () => {
+    const flow = flowAt(100) as { name: string; steps: Record<string, unknown>[] };
+    const steps = flow.steps.slice(0, 5).map((s) => (s['id'] === 'refund' ? { ...s, body: { apiOperation: 'REFUND', order: { refrence: 'R-1' }, transaction: { amount: '2.00', currency: 'EUR' } } } : s));
+    const file = path.join(dir, '..', `${path.basename(dir)}-unknown.payflow.json`);
+    fs.writeFileSync(file, JSON.stringify({ ...flow, name: 'Refund with a misspelt field', steps }, null, 2));
+    try {
+      const r = await cli(['run', file, '--simulator']);
+      assert.equal(r.status, 1, `${r.stdout}\n${r.stderr}`);
+      const out = `${r.stdout}\n${r.stderr}`;
+      assert.match(out, /refund/);
+      assert.match(out, /Unexpected parameter 'order\.refrence'/);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
 });

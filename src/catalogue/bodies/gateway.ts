@@ -72,14 +72,31 @@ export function authorizeV11(): ObjectNode {
   return cardPaymentBody('AUTHORIZE');
 }
 
+/**
+ * Authorize at version 100: Pay's fields (the public reference lists the same groups for both), the
+ * v100 page's copy confirming what is required (apiOperation, order.currency, sourceOfFunds).
+ */
+export function authorizeV100(): ObjectNode {
+  return cardPaymentBody('AUTHORIZE');
+}
+
 /** Pay (public API reference, beyond the seed spec): authorize and capture in one, so Authorize's fields. */
 export function payV100(): ObjectNode {
   return cardPaymentBody('PAY');
 }
 
 export function updateAuthorizationV18(): ObjectNode {
+  return updateAuthorizationBody(false);
+}
+
+/** Version 100: the v100 page's copy requires apiOperation alone, so the amount stays optional as at 18. */
+export function updateAuthorizationV100(): ObjectNode {
+  return updateAuthorizationBody(true);
+}
+
+function updateAuthorizationBody(fromRealGateway: boolean): ObjectNode {
   return body(
-    commonGatewayFields({ value: 'UPDATE_AUTHORIZATION', fromRealGateway: false }),
+    commonGatewayFields({ value: 'UPDATE_AUTHORIZATION', fromRealGateway }),
     transactionAmountFields('The amount the update is attempted with, decimal string 1 to 14.'),
   );
 }
@@ -121,11 +138,12 @@ export function voidV100(): ObjectNode {
   return body(
     commonGatewayFields({ value: 'VOID', fromRealGateway: true }),
     {
-      transaction: obj('Transaction', {
+      // Required as a whole (the v100 page's copy): a Void without it has nothing to reverse.
+      transaction: req(obj('Transaction', {
         targetTransactionId: req(text(1, 40, 'The id of the transaction on this order to reverse (an authorization, capture, payment or refund), 1 to 40 characters; a void normally succeeds only soon after that transaction.', {
           label: 'Target transaction id', example: 'txn-1',
         })),
-      }),
+      })),
     },
   );
 }

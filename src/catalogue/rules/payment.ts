@@ -27,7 +27,7 @@ function requiredToPay(opts: { id: string; required: readonly string[]; onlyFor:
 }
 
 export const authorizeAmount = requiredToPay({
-  id: 'authorizeAmount', required: ['order.amount', 'order.currency'], onlyFor: ['gateway.authorize@11', 'gateway.pay@100'],
+  id: 'authorizeAmount', required: ['order.amount', 'order.currency'], onlyFor: ['gateway.authorize@11', 'gateway.authorize@100', 'gateway.pay@100'],
   why: 'the gateway answers "Missing parameter" for an authorization or payment without the amount and currency of the order',
 });
 
@@ -55,7 +55,7 @@ export const cardToCharge: CrossFieldRule = {
   id: 'cardToCharge',
   description: `${CARD}.number with its expiry (or sourceOfFunds.token, or ${DEVICE_TOKEN}) required to authorize, pay with or verify a card.`,
   needs: [`${CARD}.number`, `${CARD}.expiry.month`, `${CARD}.expiry.year`, 'sourceOfFunds.token'],
-  onlyFor: ['gateway.authorize@11', 'gateway.pay@100', 'gateway.verify@100'],
+  onlyFor: ['gateway.authorize@11', 'gateway.authorize@100', 'gateway.pay@100', 'gateway.verify@100'],
   check(body) {
     if (isPresent(at(body, 'sourceOfFunds.token')) || isPresent(at(body, DEVICE_TOKEN))) return [];
     if (!isPresent(at(body, `${CARD}.number`))) {
@@ -78,7 +78,7 @@ export const walletForDeviceToken: CrossFieldRule = {
   id: 'walletForDeviceToken',
   description: `order.walletProvider required with ${DEVICE_TOKEN}.`,
   needs: [DEVICE_TOKEN],
-  onlyFor: ['gateway.authorize@11', 'gateway.pay@100'],
+  onlyFor: ['gateway.authorize@11', 'gateway.authorize@100', 'gateway.pay@100'],
   check(body) {
     if (isPresent(at(body, 'session.id')) || !isPresent(at(body, DEVICE_TOKEN)) || isPresent(at(body, 'order.walletProvider'))) return [];
     return [issue('order.walletProvider', 'requiredFor', 'required with a device payment token: the gateway must know which wallet (APPLE_PAY, GOOGLE_PAY) encrypted it')];

@@ -48,6 +48,7 @@ function lineSum(items: unknown, field: string): Decimal | undefined {
 /** What the payment rules (rules/payment.ts) make an operation send (with a session named, they would be warnings: "needed in the request or in the session"). */
 const PAYMENT_NEEDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'gateway.authorize@11': { 'order.amount': '10.00', 'order.currency': 'USD' },
+  'gateway.authorize@100': { 'order.amount': '10.00', 'order.currency': 'USD' },
   'gateway.pay@100': { 'order.amount': '10.00', 'order.currency': 'USD' },
   'gateway.verify@100': { 'order.currency': 'USD' },
   'gateway.refund@13': { 'transaction.amount': '10.00', 'transaction.currency': 'USD' },
@@ -59,9 +60,9 @@ const CARD_NEEDS: Readonly<Record<string, string>> = {
   'sourceOfFunds.provided.card.expiry.month': '1',
   'sourceOfFunds.provided.card.expiry.year': '39',
 };
-const PRESENTS_CARD = new Set(['gateway.authorize@11', 'gateway.pay@100', 'gateway.verify@100']);
+const PRESENTS_CARD = new Set(['gateway.authorize@11', 'gateway.authorize@100', 'gateway.pay@100', 'gateway.verify@100']);
 /** Operations whose order.amount is a payment amount: greater than zero, at most 3 decimals. */
-const PAYS_ORDER_AMOUNT = new Set(['gateway.authorize@11', 'gateway.pay@100', 'gateway.initiateBrowserPayment@16', 'gateway.initiateBrowserPayment@100']);
+const PAYS_ORDER_AMOUNT = new Set(['gateway.authorize@11', 'gateway.authorize@100', 'gateway.pay@100', 'gateway.initiateBrowserPayment@16', 'gateway.initiateBrowserPayment@100']);
 
 function fillPaymentNeeds(body: Record<string, unknown>, key: string): void {
   const fill = (needs: Readonly<Record<string, string>>) => {
@@ -71,7 +72,7 @@ function fillPaymentNeeds(body: Record<string, unknown>, key: string): void {
   const deviceToken = isPresent(getAt(body, 'sourceOfFunds.provided.card.devicePayment.paymentToken'));
   if (PRESENTS_CARD.has(key) && !isPresent(getAt(body, 'sourceOfFunds.token')) && !deviceToken) fill(CARD_NEEDS);
   // walletForDeviceToken: a device payment names its wallet.
-  if (deviceToken && (key === 'gateway.authorize@11' || key === 'gateway.pay@100')) fill({ 'order.walletProvider': 'GOOGLE_PAY' });
+  if (deviceToken && (key === 'gateway.authorize@11' || key === 'gateway.authorize@100' || key === 'gateway.pay@100')) fill({ 'order.walletProvider': 'GOOGLE_PAY' });
 }
 
 /** A sum of sub-totals order.amount can carry: at most 14 characters, and for a payment > 0 with ≤ 3 decimals. */

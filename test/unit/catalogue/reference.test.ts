@@ -5,10 +5,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fieldsOf, validateBody } from '../../../src/catalogue';
+import { exampleBody, fieldsOf, validateBody, type OperationId } from '../../../src/catalogue';
 import { refundBody } from '../../../src/catalogue/bodies/gateway';
 import { checkedReference } from '../../../src/catalogue/reference/referenceFile';
-import { droppedByReference, referenceFile } from '../../../src/catalogue/reference';
+import { droppedByReference, REFERENCE_FILES, referenceFile } from '../../../src/catalogue/reference';
+import { pathSegments } from '../../../src/catalogue/validate';
 
 const DATA = path.join(__dirname, '..', '..', '..', '..', 'src', 'catalogue', 'reference', 'data');
 
@@ -36,6 +37,22 @@ describe('catalogue: reference pages', () => {
       'sourceOfFunds.provided.card.localBrand', 'sourceOfFunds.provided.card.scheme', 'sourceOfFunds.provided.card.securityCodePresence',
       'sourceOfFunds.provided.card.trackDataProvided', 'sourceOfFunds.provided.walleta', 'userId',
     ]);
+  });
+
+  it('every field a page marks REQUIRED is required by the catalogue: leaving it out of a valid body is an error there', () => {
+    const disagreements: string[] = [];
+    for (const file of REFERENCE_FILES) {
+      const id = file.operation as OperationId;
+      const valid = exampleBody(id, file.version);
+      assert.deepEqual(validateBody(id, file.version, valid).filter((i) => i.severity === 'error'), [], `${id}@${file.version}: its example is valid`);
+      for (const field of file.fields.filter((f) => f.required === true && f.path !== 'apiOperation' && !f.path.includes('[]'))) {
+        const body = structuredClone(valid) as Record<string, unknown>;
+        if (!removeAt(body, field.path)) continue; // not in the example: inside an optional group the example leaves out
+        const errors = validateBody(id, file.version, body).filter((i) => i.severity === 'error');
+        if (!errors.some((i) => i.path === field.path || i.path.startsWith(`${field.path}.`))) disagreements.push(`${id}@${file.version} ${field.path}`);
+      }
+    }
+    assert.deepEqual(disagreements, []);
   });
 
   const refund = (extra: Record<string, unknown>) => ({ apiOperation: 'REFUND', transaction: { amount: '1.00', currency: 'USD' }, ...extra });
@@ -72,3 +89,17 @@ describe('catalogue: reference pages', () => {
     ]);
   });
 });
+
+/** Deletes the value at a dotted path; false when the path is not there. */
+function removeAt(body: Record<string, unknown>, path: string): boolean {
+  const steps = pathSegments(path);
+  let at: unknown = body;
+  for (const step of steps.slice(0, -1)) {
+    if (typeof at !== 'object' || at === null) return false;
+    at = (at as Record<string | number, unknown>)[step];
+  }
+  const last = steps[steps.length - 1];
+  if (typeof at !== 'object' || at === null || last === undefined || !Object.hasOwn(at, last)) return false;
+  delete (at as Record<string | number, unknown>)[last];
+  return true;
+}

@@ -12,7 +12,8 @@ const op = (id: string): OperationDef => {
 
 describe('catalogue: API versions', () => {
   it('resolves any served version of an operation, with the rules of the nearest documented version (the newer on a tie)', () => {
-    assert.equal(compile('gateway.authorize', 57).resolved.rulesFrom, 11);
+    // Authorize is documented at 11 and 100: 55 is nearer 11, 56 a tie, 57 nearer 100.
+    assert.deepEqual([55, 56, 57].map((v) => compile('gateway.authorize', v).resolved.rulesFrom), [11, 100, 100]);
     assert.equal(compile('gateway.pay', 51).resolved.rulesFrom, 100);
     // Initiate Browser Payment is documented at 16 and 100: 57 is nearer 16, 58 is a tie, 59 nearer 100.
     assert.deepEqual([57, 58, 59].map((v) => compile('gateway.initiateBrowserPayment', v).resolved.rulesFrom), [16, 100, 100]);

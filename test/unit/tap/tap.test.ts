@@ -56,6 +56,18 @@ describe('Gateway Tap (engine, simulator upstream over loopback)', function () {
     assert.ok(call.exchange.decoded?.verdict.title, 'the answer is decoded');
   });
 
+  it('a Refund at v100 with a misspelt field: the gateway\'s "Unexpected parameter" problem as an error, and the upstream\'s 400 passed back', async () => {
+    await gatewayPut(agent, sim.baseUrl, 100, 'ORD-unknown-1', 'pay-1', { ...authorizeBody(), apiOperation: 'PAY' });
+    const r = await gatewayPut(agent, tap.url, 100, 'ORD-unknown-1', 'refund-1', { apiOperation: 'REFUND', order: { refrence: 'R-1' }, transaction: { amount: '1.00', currency: 'USD' } });
+    assert.equal(r.status, 400);
+    const [call] = await callsOf(tap, 1);
+    assert.ok(call);
+    assert.equal(call.exchange.operationId, 'gateway.refund');
+    const unknown = call.problems.find((p) => p.path === 'order.refrence');
+    assert.equal(unknown?.severity, 'error', JSON.stringify(call.problems));
+    assert.match(unknown?.message ?? '', /Unexpected parameter 'order\.refrence'; did you mean order\.reference\?/);
+  });
+
   it('takes a Payment Options Inquiry with no body, as the gateway does: no "must be a JSON object" problem', async () => {
     // The vendor's own merchant server sends the inquiry so; the gateway (and the simulator) answer it.
     const r = await send(agent, `${tap.url}/api/rest/version/100/merchant/${MID}/paymentOptionsInquiry`, { method: 'POST', headers: { authorization: basicAuth() } });
