@@ -232,18 +232,28 @@ describe('operation form webview (Chromium)', function () {
     assert.equal(await at100.page.locator('#send').textContent(), 'Send');
   });
 
-  it('an operation documented at 11 only: the note names the selected version and the version whose rules apply to it, and follows a version change', async () => {
-    const w = await openForm({ operationId: 'gateway.authorize', version: 57, body: { ...PAYABLE, '3DSecureId': 'id-1' } });
+  it('an operation documented at 11 and 100: the note names the selected version and the version whose rules apply to it, and follows a version change', async () => {
+    const w = await openForm({ operationId: 'gateway.authorize', version: 51, body: { ...PAYABLE, '3DSecureId': 'id-1' } });
     const { page } = w;
-    assert.equal(await page.locator('#version-note').textContent(), 'v57 is checked with the version 11 rules, the nearest documented version. Served: versions 1 to 100 (not 2, 5, 6, 22, 25, 80).');
+    assert.equal(await page.locator('#version-note').textContent(), 'v51 is checked with the version 11 rules, the nearest documented version. Served: versions 1 to 100 (not 2, 5, 6, 22, 25, 80).');
     assert.equal(await page.locator('#send').textContent(), 'Send');
-    await pick(page.locator('#version'), 'v100');
+    await pick(page.locator('#version'), 'v57');
+    const at57 = await eventually(() => page.locator('#version-note').textContent(), (t) => /^v57 /.test(t ?? ''));
+    assert.equal(at57, 'v57 is checked with the version 100 rules, the nearest documented version. Served: versions 1 to 100 (not 2, 5, 6, 22, 25, 80).');
+    await pick(page.locator('#version'), 'v100 (documented)');
     const at100 = await eventually(() => page.locator('#version-note').textContent(), (t) => /^v100 /.test(t ?? ''));
-    assert.equal(at100, 'v100 is checked with the version 11 rules, the nearest documented version. Served: versions 1 to 100 (not 2, 5, 6, 22, 25, 80).');
-    await pick(page.locator('#version'), 'v11 (documented)');
-    const at11 = await eventually(() => page.locator('#version-note').textContent(), (t) => /^v11 /.test(t ?? ''));
-    assert.equal(at11, 'v11 is checked with the version 11 rules (documented). Served: versions 1 to 100 (not 2, 5, 6, 22, 25, 80).');
-    assert.equal(((await w.state()) as FormState).version, 11);
+    assert.equal(at100, 'v100 is checked with the version 100 rules (documented). Served: versions 1 to 100 (not 2, 5, 6, 22, 25, 80).');
+    assert.equal(((await w.state()) as FormState).version, 100);
+  });
+
+  it('a Refund at 100, whose whole field list the reference gives: a misspelt field is the gateway\'s "Unexpected parameter" problem with "did you mean"; at 13 a warning', async () => {
+    const body = { apiOperation: 'REFUND', order: { refrence: 'R-1' }, transaction: { amount: '1.00', currency: 'USD' } };
+    const params = { orderId: 'ORDER-1', transactionId: 'refund-1' };
+    const at100 = await openForm({ operationId: 'gateway.refund', version: 100, body, params });
+    assert.equal(await at100.page.locator('#send').textContent(), 'Send · 1 problem', (await at100.page.locator('#problems').textContent()) ?? '');
+    assert.match((await at100.page.locator('#problems').textContent()) ?? '', /Unexpected parameter 'order\.refrence'; did you mean order\.reference\?/);
+    const at13 = await openForm({ operationId: 'gateway.refund', version: 13, body, params });
+    assert.equal(await at13.page.locator('#send').textContent(), 'Send · 1 warning');
   });
 
   it('switching the version changes the fields and keeps the values both versions have', async () => {

@@ -55,6 +55,15 @@ describe('forms: problems', () => {
     assert.equal(at100.count + at100.warnings, 0);
   });
 
+  it('a misspelt field of a Refund at 100 (the whole field list known) is a problem that blocks Send; at 13 a warning that does not', () => {
+    const body: JsonObject = { apiOperation: 'REFUND', order: { refrence: 'R-1' }, transaction: { amount: '1.00', currency: 'USD' } };
+    const at100 = problemsOf('gateway.refund', 100, body).problems;
+    assert.equal(sendLabel(at100.count, at100.warnings), 'Send · 1 problem');
+    assert.match([...at100.byPath.values(), at100.unplaced].flat()[0] ?? '', /Unexpected parameter 'order\.refrence'; did you mean order\.reference\?/);
+    const at13 = problemsOf('gateway.refund', 13, body).problems;
+    assert.equal(sendLabel(at13.count, at13.warnings), 'Send · 1 warning');
+  });
+
   it('a too long reference is one problem, with the catalogue message, on its field', () => {
     const { problems } = problemsOf('gateway.authorize', 11, authorize({ order: { reference: 'x'.repeat(41) } }));
     assert.equal(problems.count, 1);
