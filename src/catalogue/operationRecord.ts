@@ -141,3 +141,22 @@ export function transactionTypeOf(id: SelectedOperationId): TransactionType {
 export function continuationOf(id: string): Continuation | undefined {
   return recordOf(id)?.continues;
 }
+
+/**
+ * The operation that makes a transaction of each type: the one whose answer a stored transaction is
+ * shown as (Retrieve Transaction and webhooks show the same body) and whose advice it takes.
+ * Authentications are kept apart from an order's transactions; their type reads as Authenticate Payer.
+ */
+export const OPERATION_OF_TRANSACTION_TYPE = {
+  AUTHORIZATION: 'gateway.authorize',
+  AUTHORIZATION_UPDATE: 'gateway.updateAuthorization',
+  CAPTURE: 'gateway.capture',
+  PAYMENT: 'gateway.pay',
+  REFUND: 'gateway.refund',
+  VERIFICATION: 'gateway.verify',
+  VOID_AUTHORIZATION: 'gateway.void',
+  VOID_CAPTURE: 'gateway.void',
+  VOID_PAYMENT: 'gateway.void',
+  VOID_REFUND: 'gateway.void',
+  AUTHENTICATION: 'gateway.authenticatePayer',
+} as const satisfies Record<TransactionType, OperationId>;

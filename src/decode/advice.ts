@@ -4,6 +4,7 @@
  * panel and the text view only show it. Where a failure has a fix the workbench can run (sign in,
  * set a password), the verdict names that action and the panel offers it as a button.
  */
+import { OPERATION_OF_TRANSACTION_TYPE } from '../catalogue';
 import type { GatewayCodeCategory } from '../catalogue/codes';
 import { ownValue } from '../json/ownKey';
 
@@ -109,19 +110,7 @@ const GATEWAY_ADVICE: Readonly<Record<GatewayOperation, Readonly<Record<GatewayC
  * Transaction, a webhook) or takes another's shape, the advice of the operation that made the transaction.
  * An APPROVED authentication read back is "pay next", never "fulfil the order".
  */
-const ADVICE_OF_TRANSACTION_TYPE: Readonly<Record<string, GatewayOperation>> = {
-  AUTHORIZATION: 'gateway.authorize',
-  AUTHORIZATION_UPDATE: 'gateway.updateAuthorization',
-  CAPTURE: 'gateway.capture',
-  PAYMENT: 'gateway.pay',
-  REFUND: 'gateway.refund',
-  VERIFICATION: 'gateway.verify',
-  VOID_AUTHORIZATION: 'gateway.void',
-  VOID_CAPTURE: 'gateway.void',
-  VOID_PAYMENT: 'gateway.void',
-  VOID_REFUND: 'gateway.void',
-  AUTHENTICATION: 'gateway.authenticatePayer',
-};
+const ADVICE_OF_TRANSACTION_TYPE: Readonly<Record<string, GatewayOperation>> = OPERATION_OF_TRANSACTION_TYPE;
 
 export function adviceOperationOf(operationId: string, transactionType: string | undefined): string {
   const ofType = transactionType !== undefined ? ownValue<GatewayOperation>(ADVICE_OF_TRANSACTION_TYPE, transactionType) : undefined;

@@ -1,6 +1,5 @@
-import { ANSWER_FIELD_PATHS, answerCarries, type AnswerAt, type AnswerOutcome } from '../../catalogue';
+import { ANSWER_FIELD_PATHS, answerCarries, OPERATION_OF_TRANSACTION_TYPE, type AnswerAt, type AnswerOutcome } from '../../catalogue';
 import type { OperationId } from '../../catalogue';
-import type { TransactionType } from '../../catalogue/codes';
 import { DecimalNumber, type JsonOut } from '../jsonText';
 import type { TransactionRecord } from './orders';
 
@@ -45,22 +44,8 @@ export function outcomeOf(txn: Pick<TransactionRecord, 'result' | 'acquirer'>): 
   return txn.acquirer ? 'declined' : 'refused';
 }
 
-const OPERATION_OF_TYPE: Readonly<Record<TransactionType, OperationId>> = {
-  AUTHORIZATION: 'gateway.authorize',
-  AUTHORIZATION_UPDATE: 'gateway.updateAuthorization',
-  CAPTURE: 'gateway.capture',
-  PAYMENT: 'gateway.pay',
-  REFUND: 'gateway.refund',
-  VERIFICATION: 'gateway.verify',
-  VOID_AUTHORIZATION: 'gateway.void',
-  VOID_CAPTURE: 'gateway.void',
-  VOID_PAYMENT: 'gateway.void',
-  VOID_REFUND: 'gateway.void',
-  // Authentications are kept apart from the order's transactions (authenticationRecord.ts); never stored as one.
-  AUTHENTICATION: 'gateway.authenticatePayer',
-};
 
 /** The operation whose answer a stored transaction is shown as (Retrieve Transaction and webhooks show the same body). */
 export function answeringOperation(txn: Pick<TransactionRecord, 'type' | 'browserPayment'>): OperationId {
-  return txn.browserPayment ? 'gateway.initiateBrowserPayment' : OPERATION_OF_TYPE[txn.type];
+  return txn.browserPayment ? 'gateway.initiateBrowserPayment' : OPERATION_OF_TRANSACTION_TYPE[txn.type];
 }
