@@ -84,6 +84,13 @@ export const ANSWER_FIELDS: readonly AnswerFieldRow[] = [
   { paths: ['authenticationStatus', '3dsAcsEci', 'authenticationVersion'], kinds: { authenticationStatus: 'code' }, operations: ['gateway.retrieveOrder'], since: 57, source: 'Retrieve Order models of real answers (find_string "3dsAcsEci"); range as P57' },
   { paths: [...THREE_DS_RESULT, 'authentication.transactionId'], operations: PAYMENTS, since: 57, source: 'P57, A78' },
   { paths: THREE_DS_RESULT, operations: AUTHENTICATIONS, since: AUTHENTICATION_API_SINCE, source: 'P57, A78' },
+  // The directory server (A78: glad-v78-initiate-authentication-card/-session, glad-v78-authenticate-payer-challenge):
+  // the scheme also on the payment (glad-v78-pay-after-3ds-declined), the server and its 3DS Method support only on
+  // authentications, methodCompleted only on Initiate Authentication (the session one; Authenticate Payer lacks it).
+  { paths: ['authentication.3ds2.authenticationScheme', 'authentication.time'], operations: PAYMENTS, since: 57, source: 'A78 (glad-v78-pay-after-3ds-declined); range as P57' },
+  { paths: ['authentication.3ds2.authenticationScheme', 'authentication.3ds2.directoryServerId', 'authentication.3ds2.methodSupported'], operations: AUTHENTICATIONS, since: AUTHENTICATION_API_SINCE, source: 'A78' },
+  { paths: ['authentication.3ds2.methodCompleted'], operations: ['gateway.initiateAuthentication'], since: AUTHENTICATION_API_SINCE, source: 'A78 (glad-v78-initiate-authentication-session; not in glad-v78-authenticate-payer-challenge)' },
+  { paths: ['authentication.time'], operations: ['gateway.authenticatePayer'], since: AUTHENTICATION_API_SINCE, source: 'A78 (glad-v78-authenticate-payer-challenge; not on Initiate Authentication)' },
   { paths: ['authentication.acceptVersions', 'authentication.channel', 'authentication.purpose'], operations: ['gateway.initiateAuthentication'], since: AUTHENTICATION_API_SINCE, source: 'A78 (Initiate Authentication echoes them, Authenticate Payer does not)' },
   // What the gateway recommends: payments from 74 (P74; P57 has none), authentications always.
   { paths: ['response.gatewayRecommendation'], kinds: { 'response.gatewayRecommendation': 'code' }, operations: PAYMENTS, since: 74, outcomes: REACHED_ACQUIRER, source: 'P74, A78; not in P57' },
@@ -108,6 +115,9 @@ export const ANSWER_FIELDS: readonly AnswerFieldRow[] = [
   { paths: ['device.browser', 'device.ipAddress'], operations: [...PAYMENTS, 'gateway.authenticatePayer'], since: 50, source: 'R50, P57, A78' },
   { paths: ['customer'], kinds: { customer: 'group' }, operations: [...PAYMENTS, 'gateway.refund'], since: 11, source: 'S11 (Authorize), seed spec Refund' },
   { paths: ['session.aes256Key'], operations: ['gateway.createSession'], since: 57, source: 'P57 (create-session-api.json)' },
+  // The session's authenticationLimit: Create Session answers it (glad-v78-create-session.json), the two v78
+  // Update Session answers do not (glad-v78-update-session-card.json, glad-v78-update-session-for-3ds.json).
+  { paths: ['session.authenticationLimit'], operations: ['gateway.createSession', 'gateway.retrieveSession'], since: 1, source: 'glad-v78-create-session; not in glad-v78-update-session-*' },
 ];
 
 /** Where and when one answer is written: the operation answering, its path version, its outcome. */

@@ -10,7 +10,7 @@ import { deviceEcho, isResponse, notificationUrlOf, notifyOrderChange, nowText, 
 import { shapeAnswer } from './answerShape';
 import type { OrderRecord } from './orders';
 import { orderView } from './responseBody';
-import { FRICTIONLESS_STATUS, authenticationTokenOf, dsTransactionIdOf, stateOf, type AuthenticationRecord } from './authenticationRecord';
+import { FRICTIONLESS_STATUS, authenticationSchemeOf, authenticationTokenOf, dsTransactionIdOf, stateOf, type AuthenticationRecord } from './authenticationRecord';
 
 /**
  * Initiate Authentication and Authenticate Payer (public API reference v100). The card picks the
@@ -110,6 +110,17 @@ function challengeRedirectHtml(baseUrl: string, token: string): string {
   return `<div id="threedsChallengeRedirect" style="height: 100vh"><form id="threedsChallengeRedirectForm" method="POST" action="${action}" target="challengeFrame"><input type="hidden" name="creq" value="${escapeHtml(token)}"></form><iframe id="challengeFrame" name="challengeFrame" width="100%" height="100%"></iframe><script id="authenticate-payer-script">var e=document.getElementById("threedsChallengeRedirectForm");if(e){e.submit();}</script></div>`;
 }
 
+/**
+ * What Initiate Authentication and Authenticate Payer say of the directory server (A78:
+ * glad-v78-initiate-authentication-card.json, glad-v78-initiate-authentication-session.json,
+ * glad-v78-authenticate-payer-challenge.json). The simulator's initiate answer offers a 3DS Method frame,
+ * as the session one does (methodSupported SUPPORTED, methodCompleted false); answerFields.ts keeps
+ * methodCompleted off Authenticate Payer, whose v78 answer lacks it.
+ */
+function directoryServerView(record: AuthenticationRecord, initiated: boolean): { [key: string]: JsonOut } {
+  return { ...authenticationSchemeOf(record), methodCompleted: initiated ? false : undefined, methodSupported: 'SUPPORTED', protocolVersion: '2.2.0' };
+}
+
 /** The order's status while only authentications are on it (the real gateway's AUTHENTICATION_* order states). */
 function orderStatusOf(order: OrderRecord, state: { authenticationStatus: string }): string {
   if (order.transactions.size > 0) return order.status;
@@ -126,6 +137,7 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
   const dsTransactionId = letter && letter !== 'C' ? dsTransactionIdOf(record) : undefined;
   const answer = {
     authentication: {
+      ...(version3ds === '3DS2' && initiated ? { '3ds2': directoryServerView(record, true) } : {}),
       ...(version3ds === '3DS2' && !initiated ? {
         '3ds': state.eci || letter === 'Y' || letter === 'A' ? {
           acsEci: state.eci,
@@ -133,8 +145,7 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
           transactionId: dsTransactionId,
         } : undefined,
         '3ds2': {
-          methodCompleted: false,
-          protocolVersion: '2.2.0',
+          ...directoryServerView(record, false),
           statusReasonCode: letter === 'N' || letter === 'R' ? '01' : letter === 'U' ? '08' : undefined,
           transactionStatus: letter,
           dsTransactionId,
@@ -150,6 +161,7 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
         : initiated ? { html: METHOD_HTML }
         : record.stage === 'challenge' && record.challengeToken ? { html: challengeRedirectHtml(baseUrl, record.challengeToken) } : undefined,
       // redirectResponseUrl is not echoed: the v57 and v78 Authenticate Payer answers leave it out (answerFields.ts).
+      time: initiated ? undefined : record.timeOfRecord,
       version: version3ds,
     },
     correlationId: record.correlationId,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CHALLENGE_OUTCOME_LETTERS, type ThreeDSBehaviour } from '../../catalogue/testCards';
-import type { JsonOut } from '../jsonText';
+import { getString, type JsonOut } from '../jsonText';
 import type { Milli } from '../money';
 
 /**
@@ -81,4 +81,17 @@ export function stateOf(record: AuthenticationRecord): { result: string; gateway
   }
   const o = STATUS_OUTCOME[record.transStatus];
   return { result: o.result, gatewayCode: o.gatewayCode, authenticationStatus: o.authenticationStatus, recommendation: o.recommendation, ...(o.eci ? { eci: o.eci } : {}) };
+}
+
+/**
+ * The card scheme whose directory server authenticates, and that server's id (its registered application
+ * provider id): VISA with A000000003 in every v78 authentication answer (glad-v78-initiate-authentication-card.json,
+ * glad-v78-authenticate-payer-challenge.json); Mastercard's is A000000004, its registered RID.
+ */
+const DIRECTORY_SERVER_IDS: Readonly<Record<string, string>> = { MASTERCARD: 'A000000004', VISA: 'A000000003' };
+
+export function authenticationSchemeOf(record: AuthenticationRecord): { authenticationScheme?: string; directoryServerId?: string } {
+  const scheme = getString(record.sourceOfFunds, 'provided.card.scheme');
+  if (scheme === undefined) return {};
+  return { authenticationScheme: scheme, directoryServerId: DIRECTORY_SERVER_IDS[scheme] };
 }

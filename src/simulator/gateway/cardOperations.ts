@@ -28,12 +28,15 @@ function requireCard(env: OpEnv): CardDetails | SimResponse {
 /** Card checks shared by Authorize and Verify. */
 function cardOutcome(env: OpEnv, card: CardDetails, txn: TransactionRecord): void {
   const csc = cscOutcome(card.securityCode);
-  const avs = avsOutcome(getString(env.body, 'billing.address.street'));
+  const street = getString(env.body, 'billing.address.street');
+  const avs = avsOutcome(street);
   const code = applyVerificationRules(expiryOutcome(card.expiryMonth, card.expiryYear), csc, avs);
   txn.gatewayCode = code;
   txn.result = resultOf(code);
   txn.csc = csc;
-  txn.avs = avs;
+  // No street, no address check to report: the real Pay answers sent without a billing address carry no
+  // response.cardholderVerification (boa-v49-pay-3dsecure, seed-reference-v74-pay, glad-v78-pay-with-session).
+  if (street) txn.avs = avs;
   txn.sourceOfFunds = sourceOfFundsView(card);
   const acquirer = acquirerResponse(code);
   if (acquirer) txn.acquirer = acquirer;

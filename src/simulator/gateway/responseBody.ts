@@ -1,7 +1,7 @@
 import { DecimalNumber } from '../jsonText';
 import type { JsonOut } from '../jsonText';
 import { answeringOperation, outcomeOf, shapeAnswer } from './answerShape';
-import { STATUS_OUTCOME, authenticationTokenOf, dsTransactionIdOf, stateOf, type AuthenticationRecord } from './authenticationRecord';
+import { STATUS_OUTCOME, authenticationSchemeOf, authenticationTokenOf, dsTransactionIdOf, stateOf, type AuthenticationRecord } from './authenticationRecord';
 import type { OrderRecord, TransactionRecord } from './orders';
 import { CSC_ACQUIRER_CODES, avsAcquirerCode } from './testCards';
 
@@ -174,7 +174,10 @@ function paymentAuthenticationView(record: AuthenticationRecord | undefined): Js
   const dsTransactionId = dsTransactionIdOf(record);
   return {
     '3ds': { acsEci: STATUS_OUTCOME[letter].eci, authenticationToken: authenticationTokenOf(record), transactionId: dsTransactionId },
-    '3ds2': { dsTransactionId, protocolVersion: '2.2.0', transactionStatus: letter },
+    '3ds2': { authenticationScheme: authenticationSchemeOf(record).authenticationScheme, dsTransactionId, protocolVersion: '2.2.0', transactionStatus: letter },
+    // The amount authenticated and when (glad-v78-pay-after-3ds-declined.json).
+    amount: record.amount !== undefined ? DecimalNumber.of(record.amount) : undefined,
+    time: record.timeOfRecord,
     transactionId: record.id,
     version: '3DS2',
   };

@@ -10,6 +10,7 @@ import { servesVersion } from '../../catalogue';
 import { operationById, type GatewayOperation } from './operations';
 import { parseBody, pathProblem, type Target } from './requestParts';
 import { fieldNotForPayer, isSessionAuthenticated } from './sessionAuth';
+import { sourceOfFundsView } from './cards';
 import { DEFAULT_AUTHENTICATION_LIMIT, maskedSessionFields, type PaymentSession, type SessionStore } from './sessions';
 
 /** Create, update and read payment sessions (…/session and …/session/{sessionId}). */
@@ -27,10 +28,36 @@ function sessionGroup(session: PaymentSession): { [key: string]: JsonOut } {
 }
 
 /** Update and Retrieve Session answer with what the session holds, at the top level, card masked. */
-function sessionAnswer(session: PaymentSession, target: Target): SimResponse {
+function sessionAnswer(session: PaymentSession, target: Target, operation: OperationId): SimResponse {
   // Parsed request JSON, so plain JSON values throughout.
   const held = maskedSessionFields(session.fields) as Record<string, JsonOut>;
-  return jsonAnswer(200, { ...held, merchant: session.merchantId, session: sessionGroup(session), version: target.version });
+  const shown = operation === 'gateway.updateSession' ? withCardDetails(held, session.fields) : held;
+  // Only the session group is cut to the table: the rest echoes what the session holds, whatever its paths.
+  const group = shapeAnswer({ session: sessionGroup(session) }, { operation, version: Number(target.version), outcome: 'approved' });
+  return jsonAnswer(200, { ...shown, merchant: session.merchantId, ...group, version: target.version });
+}
+
+/**
+ * Update Session tells what the card it holds is (brand, fundingMethod, scheme, as payments do) and that a
+ * security code is held, as "xxx" (glad-v78-update-session-card.json, glad-v78-update-session-for-3ds.json).
+ */
+function withCardDetails(held: Record<string, JsonOut>, fields: JsonObject): Record<string, JsonOut> {
+  const number = getString(fields, 'sourceOfFunds.provided.card.number')?.replace(/[ -]/g, '');
+  if (!number) return held;
+  const described = sourceOfFundsView({ number, fromToken: false }) as JsonObject;
+  const securityCode = getString(fields, 'sourceOfFunds.provided.card.securityCode') === undefined ? {} : { securityCode: 'xxx' };
+  const card = { ...cardGroup({ sourceOfFunds: described }), ...cardGroup(held), ...securityCode };
+  const sof = isObject(held['sourceOfFunds']) ? held['sourceOfFunds'] : {};
+  const provided = isObject(sof['provided']) ? sof['provided'] : {};
+  // Parsed request JSON and the card view: plain JSON values throughout.
+  return { ...held, sourceOfFunds: { ...sof, provided: { ...provided, card } } as JsonOut };
+}
+
+function cardGroup(fields: JsonObject): JsonObject {
+  const sof = fields['sourceOfFunds'];
+  const provided = isObject(sof) ? sof['provided'] : undefined;
+  const card = isObject(provided) ? provided['card'] : undefined;
+  return isObject(card) ? card : {};
 }
 
 export function createSession(deps: SessionDeps, req: SimRequest, target: Target): SimResponse {
@@ -82,7 +109,7 @@ export function updateSession(deps: SessionDeps, req: SimRequest, target: Target
   const session = deps.sessions.get(merchant.merchantId, sessionId) ?? deps.sessions.create(merchant.merchantId, sessionId);
   const refused = deps.sessions.update(session, fields, target.version);
   if (refused) return invalidRequest(refused);
-  return sessionAnswer(session, target);
+  return sessionAnswer(session, target, 'gateway.updateSession');
 }
 
 /** Session authentication: only an existing session, within its authenticationLimit, only payer fields. */
@@ -106,7 +133,7 @@ export function readSession(deps: SessionDeps, target: Target, sessionId: string
   if (idProblem) return idProblem;
   const session = deps.sessions.get(target.merchantId, sessionId);
   if (!session) return unknownSession(sessionId, target.merchantId);
-  return sessionAnswer(session, target);
+  return sessionAnswer(session, target, 'gateway.retrieveSession');
 }
 
 export const unknownSession = (sessionId: string, merchantId: string): SimResponse => invalidValue('session.id', sessionId, `Unable to find session ${sessionId} for merchant ${merchantId}`);

@@ -139,4 +139,28 @@ describe('simulator: answers carry what the real gateway answers carry', functio
     assert.equal(created.status, 201, created.text);
     assert.equal(Buffer.from(String(field(created.json, 'session.aes256Key')), 'base64').length, 32);
   });
+  it('Update Session names the card (brand, scheme, "xxx" for a held code) without authenticationLimit; a Pay without billing has no AVS block', async () => {
+    const url = `${sim.baseUrl}/api/rest/version/78/merchant/${MID}/session/SESSION0002SHAPEUPDATE000000001`;
+    const card = { number: '4111111111111111', expiry: { month: '1', year: '39' }, securityCode: '100' };
+    const updated = await send(agent, url, { method: 'PUT', headers: { authorization: basicAuth() }, body: { sourceOfFunds: { provided: { card } } } });
+    assert.equal(field(updated.json, 'sourceOfFunds.provided.card.brand'), 'VISA', updated.text);
+    assert.equal(field(updated.json, 'sourceOfFunds.provided.card.scheme'), 'VISA');
+    assert.equal(field(updated.json, 'sourceOfFunds.provided.card.securityCode'), 'xxx');
+    assert.equal(field(updated.json, 'sourceOfFunds.provided.card.number'), '411111xxxxxx1111');
+    assert.equal(field(updated.json, 'session.authenticationLimit'), undefined);
+    const paid = await gatewayPut(agent, sim.baseUrl, 100, 'SHAPE-NO-AVS', 'pay', payBody());
+    assert.equal(field(paid.json, 'response.cardholderVerification'), undefined, paid.text);
+  });
+
+  it('Initiate Authentication names the directory server; Authenticate Payer adds the time, without methodCompleted', async () => {
+    const orderId = 'SHAPE-3DS-DS';
+    const initiated = await gatewayPut(agent, sim.baseUrl, 78, orderId, 'auth', { apiOperation: 'INITIATE_AUTHENTICATION', authentication: { acceptVersions: '3DS2', channel: 'PAYER_BROWSER', purpose: 'PAYMENT_TRANSACTION' }, order: { currency: 'EUR' }, sourceOfFunds: FRICTIONLESS });
+    assert.equal(field(initiated.json, 'authentication.3ds2.authenticationScheme'), 'MASTERCARD', initiated.text);
+    assert.equal(field(initiated.json, 'authentication.3ds2.directoryServerId'), 'A000000004');
+    assert.equal(field(initiated.json, 'authentication.3ds2.methodCompleted'), false);
+    const asked = await gatewayPut(agent, sim.baseUrl, 78, orderId, 'auth', { apiOperation: 'AUTHENTICATE_PAYER', authentication: { redirectResponseUrl: 'https://shop.example/3ds-back' }, order: { amount: '5.00', currency: 'EUR' }, sourceOfFunds: FRICTIONLESS });
+    assert.equal(typeof field(asked.json, 'authentication.time'), 'string', asked.text);
+    assert.equal(field(asked.json, 'authentication.3ds2.methodCompleted'), undefined);
+    assert.equal(field(asked.json, 'authentication.3ds2.methodSupported'), 'SUPPORTED');
+  });
 });

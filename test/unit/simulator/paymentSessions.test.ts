@@ -154,7 +154,7 @@ describe('simulator: hostile session input', () => {
     const raw = `{"apiOperation":"PAY","session":{"id":"${id}"},"__proto__":{"billing":{"address":{"street":"November St"}}}}`;
     const pay = await gatewayPut(agent, sim.baseUrl, 100, 'SESS-PROTO-1', '1', raw);
     assert.equal(field(pay.json, 'response.gatewayCode'), 'APPROVED', pay.text);
-    assert.equal(field(pay.json, 'response.cardholderVerification.avs.gatewayCode'), 'NOT_REQUESTED', 'no billing street reached the address check through a prototype');
+    assert.equal(field(pay.json, 'response.cardholderVerification'), undefined, 'no billing street reached the address check through a prototype');
   });
 
   it('an Update Session nested 100,000 levels deep is a 400 saying so, and the session still answers', async () => {
