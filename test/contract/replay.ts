@@ -8,6 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
+import { compare, parseDecimal } from '../../src/catalogue/decimal';
 import { EXPIRY_OUTCOMES } from '../../src/catalogue/testData';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -590,12 +591,11 @@ function normaliseExplanation(text: string, values: Readonly<Record<string, stri
 function sameValue(path: string, real: Json, sim: Json | undefined, values: Readonly<Record<string, string>>): boolean {
   if (sim === undefined) return false;
   if (path === 'error.explanation' && typeof real === 'string' && typeof sim === 'string') return normaliseExplanation(real, values) === normaliseExplanation(sim, values);
-  // Amounts: 100.2 and 100.20 are the same amount; a text amount is compared as its number.
-  const asNumber = (x: Json): number | undefined => (typeof x === 'number' ? x : typeof x === 'string' && /^-?\d+(\.\d+)?$/.test(x) ? Number(x) : undefined);
+  // Amounts: 100.2 and 100.20 are the same amount; a text amount is compared as its decimal, exactly.
   if (/[Aa]mount$/.test(path)) {
-    const a = asNumber(real);
-    const b = asNumber(sim);
-    if (a !== undefined && b !== undefined) return a === b;
+    const a = parseDecimal(typeof real === 'number' ? String(real) : real);
+    const b = parseDecimal(typeof sim === 'number' ? String(sim) : sim);
+    if (a !== undefined && b !== undefined) return compare(a, b) === 0;
   }
   return JSON.stringify(real) === JSON.stringify(sim);
 }

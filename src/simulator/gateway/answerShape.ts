@@ -30,11 +30,25 @@ function removePath(root: JsonRecord, parts: readonly string[]): void {
   if (Object.values(child).every((v) => v === undefined)) delete root[head];
 }
 
+/**
+ * The paths an answer drops, per operation, version and outcome: worked out once each (every answer asks
+ * the whole table otherwise). Bounded by the operations × versions × outcomes there are.
+ */
+const dropped = new Map<string, readonly (readonly string[])[]>();
+
+function droppedAt(at: AnswerAt): readonly (readonly string[])[] {
+  const key = `${at.operation}@${at.version}:${at.outcome}`;
+  let paths = dropped.get(key);
+  if (!paths) {
+    paths = ANSWER_FIELD_PATHS.filter((path) => !answerCarries(path, at)).map((path) => path.split('.'));
+    dropped.set(key, paths);
+  }
+  return paths;
+}
+
 export function shapeAnswer<T extends JsonOut>(answer: T, at: AnswerAt): T {
   if (!isRecord(answer)) return answer;
-  for (const path of ANSWER_FIELD_PATHS) {
-    if (!answerCarries(path, at)) removePath(answer, path.split('.'));
-  }
+  for (const parts of droppedAt(at)) removePath(answer, parts);
   return answer;
 }
 
@@ -43,7 +57,6 @@ export function outcomeOf(txn: Pick<TransactionRecord, 'result' | 'acquirer'>): 
   if (txn.result === 'SUCCESS') return 'approved';
   return txn.acquirer ? 'declined' : 'refused';
 }
-
 
 /** The operation whose answer a stored transaction is shown as (Retrieve Transaction and webhooks show the same body). */
 export function answeringOperation(txn: Pick<TransactionRecord, 'type' | 'browserPayment'>): OperationId {
