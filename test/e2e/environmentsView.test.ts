@@ -116,9 +116,9 @@ describe('Environments view in VS Code (clicks and keys)', function () {
     await expandByClick(live);
     const gateway = await firstChild(live, 'Card gateway');
     await expandByClick(gateway);
-    // The payment's life comes first (Payment Options Inquiry…); Authorize follows 3-D Secure and Verify,
+    // The payment's life comes first (Check Gateway, Payment Options Inquiry…); Authorize follows 3-D Secure and Verify,
     // maybe below the view's fold: walk down with the keyboard, as a person scrolls, until it has the focus.
-    await firstChild(gateway, 'Payment Options Inquiry');
+    await firstChild(gateway, 'Check Gateway');
     const focusedRow = sidebar().locator('.monaco-list-row.focused .label-name');
     for (let i = 0; i < 20 && (await focusedRow.innerText().catch(() => '')).trim() !== 'Authorize'; i++) await s.page.keyboard.press('ArrowDown');
     const authorize = sidebar().locator('.monaco-list-row.focused').filter({ has: s.page.locator('.label-name', { hasText: exactly('Authorize') }) });

@@ -42,7 +42,7 @@ describe('Environment and simulator commands', function () {
       assert.deepEqual(rows.map((r) => r.label), ['Card gateway']);
       const gateway = rows[0]?.children ?? [];
       assert.deepEqual(gateway.map((r) => r.label), [
-        'Payment Options Inquiry', 'Payment Options Inquiry (GET)', 'Initiate Checkout', 'Initiate Browser Payment',
+        'Check Gateway', 'Payment Options Inquiry', 'Payment Options Inquiry (GET)', 'Initiate Checkout', 'Initiate Browser Payment',
         'Initiate Authentication', 'Authenticate Payer', 'Verify', 'Authorize', 'Pay',
         'Update Authorization', 'Capture', 'Refund', 'Void', 'Retrieve Order', 'Retrieve Transaction',
         'Sessions', 'Saved cards (tokens)',
