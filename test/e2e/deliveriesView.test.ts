@@ -65,9 +65,11 @@ describe('Trigger Scenario and the Deliveries view in VS Code', function () {
     await row.click();
     await page.locator('.tab', { hasText: /^notification-[0-9a-f]{8}\.txt/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
     const lines = page.locator('.monaco-editor .view-lines').first();
-    await lines.filter({ hasText: '"status": "CAPTURED"' }).waitFor({ state: 'visible', timeout: 15_000 });
+    // A line near the top: the body now carries the gateway's authorizationResponse first, so the order's
+    // status sits below the editor's fold, where Monaco renders no line.
+    await lines.filter({ hasText: '"gatewayEntryPoint": "WEB_SERVICES_API"' }).waitFor({ state: 'visible', timeout: 15_000 });
     const shown = (await lines.innerText()).replace(/\u00a0/g, ' ');
-    assert.match(shown, /"status": "CAPTURED"/, 'the body as sent, as text');
+    assert.match(shown, /"merchant": "TESTSIMULATOR01"/, 'the body as sent, as text');
     assert.doesNotMatch(shown, /TESTSIMULATOR01-notification-secret/, 'the secret is masked');
     await row.locator('.monaco-tl-twistie').click();
     await pane.locator('.monaco-list-row', { hasText: /Attempt 1 → 500/ }).waitFor({ state: 'visible', timeout: 15_000 });

@@ -85,7 +85,8 @@ describe('response panel webview (Chromium)', function () {
     assert.match(await text('[data-section="timing"] [data-field="status"]'), /^200$/);
     assert.match(await text('[data-section="timing"] [data-field="totalMs"]'), /^\d+ ms$/);
     assert.match(await text('[data-section="timing"] [data-field="ttfbMs"]'), /^\d+ ms$/);
-    assert.match(await text('[data-section="avs"] [data-field="avs"]'), /NOT_REQUESTED/);
+    // No billing street was sent: the real answer carries no AVS result, so the panel shows none.
+    assert.equal(await page.locator('[data-section="avs"] [data-field="avs"]').count(), 0);
     assert.match(await text('[data-section="csc"] [data-field="csc"]'), /MATCH.*matched/s);
     assert.match(await text('[data-section="order"]'), /Total captured\s+10\.00 USD/);
     assert.match(await text('[data-section="transaction"]'), /Authorization code\s+\d{6}/);
@@ -241,7 +242,7 @@ describe('response panel webview (Chromium)', function () {
     await page.locator('#open-in-form').click();
     assert.deepEqual(await w.waitForPosted('openInForm', { since }), { type: 'openInForm' });
     const raw = await page.locator('#raw-response').textContent();
-    assert.match(raw ?? '', /^\{\n {2}"gatewayEntryPoint"/, 'the raw response as indented JSON');
+    assert.match(raw ?? '', /^\{\n {2}"authorizationResponse": \{\n {4}"/, 'the raw response as indented JSON');
     assert.match((await page.locator('#raw-request').textContent()) ?? '', /"apiOperation": "AUTHORIZE"/);
     // A gateway public test card sent to a TEST environment is public data, kept so Re-send works (history/replay.ts);
     // other cards are masked (test/unit/responseView/exchangeView.test.ts).
