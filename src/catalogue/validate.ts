@@ -51,7 +51,9 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
   const form = acceptedForm(tree, body, knownPaths, { complete: compiled.fieldListComplete, version: resolved.rulesFrom });
   const unknownNames = [...form.unexpected, ...form.warnings.filter((w) => w.rule === 'unknownField')];
   const notInVersion = unknownNames.flatMap((w) => outOfVersion(compiled, w.path));
-  const unexpected = form.unexpected.filter((u) => !notInVersion.some((n) => n.path === u.path));
+  // A name another version has is said once, with its versions: a set, so many unknown names stay linear.
+  const inOtherVersions = new Set(notInVersion.map((n) => n.path));
+  const unexpected = form.unexpected.filter((u) => !inOtherVersions.has(u.path));
   const fieldIssues = [...notInVersion, ...unexpected, ...checkNode(tree, form.body, '').filter((i) => !form.acceptedAsIs.has(i.path))];
   const errors = fieldIssues.filter(isError);
   // Cross-field rules see only values that passed their own field rules (one issue per cause, and a
@@ -62,7 +64,7 @@ export function checkBody(id: OperationId, version: number | undefined, body: un
   const ruleIssues = rules.flatMap((rule) => rule.check(checked, ctx)).filter((i) => !(i.rule === 'requiredFor' && failed.has(i.path)));
   // A rule that rejects a field outright (category with selectFirst=true) says more than "unknown field".
   const rejected = new Set(ruleIssues.map((i) => i.path));
-  const warnings = form.warnings.filter((w) => !rejected.has(w.path) && !notInVersion.some((n) => n.path === w.path));
+  const warnings = form.warnings.filter((w) => !rejected.has(w.path) && !inOtherVersions.has(w.path));
   // A body naming its payment session may leave required fields to the session (sessionSupply.ts).
   const judged = withSessionSupply(compiled, form.body, [...fieldIssues, ...ruleIssues]);
   // Errors come first, so a list cut at MAX_PROBLEMS keeps what the real gateway rejects.
