@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { runCommandFromPalette, screenshot } from '../harness/browser';
+import { runCommandFromPalette, screenshot, TREE_ROW } from '../harness/browser';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 
 describe('Payment Workbench installed from its .vsix, in a browser', function () {
@@ -22,7 +22,7 @@ describe('Payment Workbench installed from its .vsix, in a browser', function ()
     await sidebarTitle.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match((await sidebarTitle.innerText()).toUpperCase(), /PAYMENT WORKBENCH/);
     // A fresh install has one environment that points at the embedded simulator, shown active.
-    const row = s.page.locator('.part.sidebar .monaco-list-row[aria-label*="Local simulator"]').first();
+    const row = s.page.locator(`.part.sidebar ${TREE_ROW}[aria-label*="Local simulator"]`).first();
     await row.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match((await row.innerText()).replace(/\s+/g, ' '), /Local simulator.*active.*test/);
     const status = s.page.locator('.statusbar-item:has-text("Local simulator")');

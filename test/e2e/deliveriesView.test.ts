@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runCommandFromPalette, screenshot } from '../harness/browser';
+import { chooseFromContextMenu, runCommandFromPalette, screenshot, TREE_ROW } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 
@@ -54,9 +54,9 @@ describe('Trigger Scenario and the Deliveries view in VS Code', function () {
     await page.keyboard.press('Enter');
 
     const pane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: /^Deliveries/ }) });
-    const row = pane.locator('.monaco-list-row', { hasText: 'PAYMENT APPROVED · order CAPTURED' }).first();
+    const row = pane.locator(TREE_ROW, { hasText: 'PAYMENT APPROVED · order CAPTURED' }).first();
     await row.waitFor({ state: 'visible', timeout: 60_000 });
-    await pane.locator('.monaco-list-row', { hasText: /delivered \(2 attempts\)/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await pane.locator(TREE_ROW, { hasText: /delivered \(2 attempts\)/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
     const first = got[0];
     assert.ok(first, 'the endpoint got the notification');
     assert.deepEqual(got.map((g) => [g.id, g.attempt, g.status]), [[first.id, 1, 500], [first.id, 2, 200]]);
@@ -72,8 +72,8 @@ describe('Trigger Scenario and the Deliveries view in VS Code', function () {
     assert.match(shown, /"merchant": "TESTSIMULATOR01"/, 'the body as sent, as text');
     assert.doesNotMatch(shown, /TESTSIMULATOR01-notification-secret/, 'the secret is masked');
     await row.locator('.monaco-tl-twistie').click();
-    await pane.locator('.monaco-list-row', { hasText: /Attempt 1 → 500/ }).waitFor({ state: 'visible', timeout: 15_000 });
-    await pane.locator('.monaco-list-row', { hasText: /Attempt 2 → 200/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    await pane.locator(TREE_ROW, { hasText: /Attempt 1 → 500/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    await pane.locator(TREE_ROW, { hasText: /Attempt 2 → 200/ }).waitFor({ state: 'visible', timeout: 15_000 });
     await screenshot(page, 'deliveries-view');
 
     // A context menu closes when the view redraws under it (a long poll answering): opened again if so.
@@ -82,11 +82,11 @@ describe('Trigger Scenario and the Deliveries view in VS Code', function () {
     for (let tries = 0; tries < 4 && got.length < 3; tries++) {
       await page.keyboard.press('Escape');
       await row.click({ button: 'right' });
-      await page.getByRole('menuitem', { name: 'Resend', exact: true }).click({ timeout: 10_000 }).catch(() => undefined);
+      await chooseFromContextMenu(page, 'Resend').catch(() => undefined);
       const deadline = Date.now() + 15_000;
       while (got.length < 3 && Date.now() < deadline) await page.waitForTimeout(200);
     }
     assert.deepEqual(got[2] && [got[2].id, got[2].attempt], [first.id, 3], `the resend keeps the id and takes the next attempt number: ${JSON.stringify(got)}`);
-    await pane.locator('.monaco-list-row', { hasText: /delivered \(3 attempts\)/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await pane.locator(TREE_ROW, { hasText: /delivered \(3 attempts\)/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
   });
 });

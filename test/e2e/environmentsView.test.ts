@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
-import { runCommandFromPalette, screenshot } from '../harness/browser';
+import { runCommandFromPalette, screenshot, TREE_ROW } from '../harness/browser';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 
 /**
@@ -15,7 +15,7 @@ describe('Environments view in VS Code (clicks and keys)', function () {
   const sidebar = () => s.page.locator('.part.sidebar');
   const exactly = (text: string): RegExp => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
   /** A tree row by its exact label (several labels share a prefix). */
-  const rows = (label: string): Locator => sidebar().locator('.monaco-list-row').filter({ has: s.page.locator('.label-name', { hasText: exactly(label) }) });
+  const rows = (label: string): Locator => sidebar().locator(TREE_ROW).filter({ has: s.page.locator('.label-name', { hasText: exactly(label) }) });
   const envRow = (name: string): Locator => rows(name).first();
   const statusText = () => s.page.locator('.statusbar-item:has(.codicon-credit-card)').first().innerText();
   const dialog = () => s.page.locator('.monaco-dialog-box');
@@ -34,7 +34,7 @@ describe('Environments view in VS Code (clicks and keys)', function () {
    */
   async function firstChild(parent: Locator, label: string): Promise<Locator> {
     const index = Number(await parent.getAttribute('data-index'));
-    const child = parent.locator('xpath=..').locator(`:scope > .monaco-list-row[data-index="${index + 1}"]`).filter({ has: s.page.locator('.label-name', { hasText: exactly(label) }) });
+    const child = parent.locator('xpath=..').locator(`:scope > ${TREE_ROW}[data-index="${index + 1}"]`).filter({ has: s.page.locator('.label-name', { hasText: exactly(label) }) });
     await child.waitFor({ state: 'visible', timeout: 10_000 });
     return child;
   }
@@ -119,9 +119,9 @@ describe('Environments view in VS Code (clicks and keys)', function () {
     // The payment's life comes first (Check Gateway, Payment Options Inquiry…); Authorize follows 3-D Secure and Verify,
     // maybe below the view's fold: walk down with the keyboard, as a person scrolls, until it has the focus.
     await firstChild(gateway, 'Check Gateway');
-    const focusedRow = sidebar().locator('.monaco-list-row.focused .label-name');
+    const focusedRow = sidebar().locator(`${TREE_ROW}.focused .label-name`);
     for (let i = 0; i < 20 && (await focusedRow.innerText().catch(() => '')).trim() !== 'Authorize'; i++) await s.page.keyboard.press('ArrowDown');
-    const authorize = sidebar().locator('.monaco-list-row.focused').filter({ has: s.page.locator('.label-name', { hasText: exactly('Authorize') }) });
+    const authorize = sidebar().locator(`${TREE_ROW}.focused`).filter({ has: s.page.locator('.label-name', { hasText: exactly('Authorize') }) });
     await authorize.waitFor({ state: 'visible', timeout: 10_000 });
 
     const sendOnce = async (answer: 'Enter' | 'Send to LIVE'): Promise<void> => {
@@ -156,6 +156,11 @@ describe('Environments view in VS Code (clicks and keys)', function () {
   });
 
   it('"Make Active" on a LIVE environment asks; Enter keeps the current one, "Switch to LIVE" switches', async () => {
+    // The last test left the LIVE environment open and scrolled below its own rows: Collapse All brings
+    // the row back into view, as a person does (its sticky-scroll copy is a header, not a row to act on).
+    const header = sidebar().locator('.pane-header:has-text("Environments")');
+    await header.hover();
+    await header.locator('.action-label[aria-label="Collapse All"]').click();
     const ask = async (): Promise<void> => {
       await rowAction(envRow(LIVE), 'Make Active');
       await dialog().waitFor({ state: 'visible', timeout: 10_000 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { quickOpen, runCommandFromPalette, screenshot } from '../harness/browser';
+import { quickOpen, runCommandFromPalette, screenshot, TREE_ROW } from '../harness/browser';
 import { docsImage } from '../harness/docsImages';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../../src/simulator';
@@ -40,12 +40,12 @@ describe('a flow run from the Test Explorer, in VS Code with the .vsix installed
     await quickOpen(page, 'card.payflow.json');
     await runCommandFromPalette(page, 'Testing: Focus on Test Explorer View');
     const tree = page.locator('.test-explorer .monaco-list');
-    const flowRow = tree.locator('.monaco-list-row', { hasText: 'Authorize then refund (e2e)' }).first();
+    const flowRow = tree.locator(TREE_ROW, { hasText: 'Authorize then refund (e2e)' }).first();
     await flowRow.waitFor({ state: 'visible', timeout: 60_000 });
     await flowRow.hover();
     await flowRow.locator('.action-label[aria-label^="Run"]').first().click();
     // A row's text starts with its label: "refund" is not the flow row "Authorize then refund (e2e)".
-    const passed = (label: string) => tree.locator('.monaco-list-row', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).locator('.codicon-testing-passed-icon');
+    const passed = (label: string) => tree.locator(TREE_ROW, { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).locator('.codicon-testing-passed-icon');
     try {
       await passed('Authorize then refund (e2e)').first().waitFor({ state: 'visible', timeout: 60_000 });
       // The steps are children of the flow: open it and see each one passed.
@@ -62,7 +62,7 @@ describe('a flow run from the Test Explorer, in VS Code with the .vsix installed
   it('a run on a LIVE environment asks "Send to LIVE?" as every door does; Enter (Don\'t Send) sends nothing and fails the step', async () => {
     const page = s.page;
     const tree = page.locator('.test-explorer .monaco-list');
-    const liveRow = tree.locator('.monaco-list-row', { hasText: 'Pay on LIVE (e2e)' }).first();
+    const liveRow = tree.locator(TREE_ROW, { hasText: 'Pay on LIVE (e2e)' }).first();
     await liveRow.waitFor({ state: 'visible', timeout: 60_000 });
     const toLive = () => sim.requestLog.entries.filter((e) => e.url.includes(`/merchant/${LIVE_MERCHANT.merchantId}/`)).length;
     const dialog = page.locator('.monaco-dialog-box');

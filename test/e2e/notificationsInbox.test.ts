@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { runCommandFromPalette, screenshot } from '../harness/browser';
+import { runCommandFromPalette, screenshot, TREE_ROW } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
 import { formFrameTitled } from '../harness/webviewFrames';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
@@ -41,8 +41,8 @@ describe('Local inbox and the Notifications view in VS Code', function () {
 
     await runCommandFromPalette(s.page, 'Payment Workbench: Focus on Notifications View');
     const pane = s.page.locator('.part.sidebar .pane', { has: s.page.locator('.pane-header', { hasText: /^Notifications/ }) });
-    await pane.locator('.monaco-list-row', { hasText: `Listening at ${url.replace(/\/gateway$/, '')}` }).waitFor({ state: 'visible', timeout: 20_000 });
-    const event = pane.locator('.monaco-list-row', { hasText: 'Approved' }).first();
+    await pane.locator(TREE_ROW, { hasText: `Listening at ${url.replace(/\/gateway$/, '')}` }).waitFor({ state: 'visible', timeout: 20_000 });
+    const event = pane.locator(TREE_ROW, { hasText: 'Approved' }).first();
     await event.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await event.innerText(), /gateway ORD-\S+ PAYMENT APPROVED [\d.]+ USD/);
     await screenshot(s.page, 'notifications-view');

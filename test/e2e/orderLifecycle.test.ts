@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { runCommandFromPalette, screenshot } from '../harness/browser';
+import { runCommandFromPalette, screenshot, TREE_ROW } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
 import { docsImage } from '../harness/docsImages';
 import { formFrameTitled, pickOption, webviewFrame } from '../harness/webviewFrames';
@@ -102,10 +102,10 @@ describe('Next steps on an order in VS Code', function () {
   it('the Orders view lists the order with its status and totals, and its requests in time order', async () => {
     await runCommandFromPalette(s.page, 'Payment Workbench: Focus on Orders View');
     const pane = s.page.locator('.part.sidebar .pane', { has: s.page.locator('.pane-header', { hasText: /^Orders/ }) });
-    const order = pane.locator('.monaco-list-row', { hasText: 'AUTHORIZED · captured 0.00 of 100.00' }).first();
+    const order = pane.locator(TREE_ROW, { hasText: 'AUTHORIZED · captured 0.00 of 100.00' }).first();
     await order.waitFor({ state: 'visible', timeout: 20_000 });
     if ((await order.getAttribute('aria-expanded')) !== 'true') await order.click();
-    const steps = pane.locator('.monaco-list-row[aria-level="2"] .label-name');
+    const steps = pane.locator(`${TREE_ROW}[aria-level="2"] .label-name`);
     await steps.first().waitFor({ state: 'visible', timeout: 10_000 });
     const labels = await steps.allInnerTexts();
     assert.deepEqual(labels.slice(0, 4), ['Authorize', 'Capture', 'Retrieve Order', 'Void']);

@@ -13,6 +13,25 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A row of a tree view, not its sticky-scroll copy: when a view is short, VS Code draws the open
+ * ancestors of the top row again as sticky headers, with the same class, label and data-index, and
+ * "the first row labelled X" can be that copy (a context menu or a child lookup on it goes astray).
+ */
+export const TREE_ROW = '.monaco-list-row:not(.monaco-tree-sticky-row)';
+
+/**
+ * Picks an entry of the open context menu the way a keyboard user does: VS Code's menu entries take
+ * mouse clicks only 100 ms after they render (a timer, so later on a busy machine), and a click before
+ * that is dropped without a trace. The pointer moves onto the entry, which focuses it; Enter runs it.
+ */
+export async function chooseFromContextMenu(page: Page, name: string, timeoutMs = 10_000): Promise<void> {
+  const entry = page.getByRole('menuitem', { name, exact: true });
+  await entry.hover({ timeout: timeoutMs });
+  await page.locator('.monaco-menu .action-item.focused', { has: entry }).waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.keyboard.press('Enter');
+}
+
 export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
   await page.locator('.activitybar').waitFor({ state: 'visible', timeout: timeoutMs });
