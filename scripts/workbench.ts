@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startCodeServer } from '../test/harness/codeServer';
+import { dirsAt, startCodeServer } from '../test/harness/codeServer';
 import { repoRoot, vsixPath } from '../test/harness/paths';
 import { startSimulator, SIMULATOR_DEFAULTS } from '../src/simulator';
 import { isAddressInUse, PortInUseError } from '../src/simulator/portInUse';
@@ -12,8 +12,15 @@ import { isAddressInUse, PortInUseError } from '../src/simulator/portInUse';
  * (code-server) with the packaged extension installed, opened on examples/. Open the printed address
  * in a browser. The ports also come from PAYMENT_WORKBENCH_PORT and PAYMENT_WORKBENCH_SIMULATOR_PORT;
  * 0 takes any free port (the one taken is printed).
+ *
+ * VS Code's profile (settings, environments, History, Orders, the Tap's CA, extensions) lives in
+ * `.workbench/` of this clone and is kept from one start to the next: it is a place to work, not a test
+ * run. Each start installs the freshly built extension into it. Delete the folder to start afresh;
+ * PAYMENT_WORKBENCH_PROFILE=DIR keeps it in DIR instead.
  */
 const HOST = '127.0.0.1';
+/** One profile per clone, beside its code (git ignores it); PAYMENT_WORKBENCH_PROFILE=DIR puts it elsewhere. */
+const WORKBENCH_PROFILE = process.env['PAYMENT_WORKBENCH_PROFILE'] || path.join(repoRoot, '.workbench');
 const USAGE = 'usage: npm run workbench -- [--port N (VS Code, default 8080; or PAYMENT_WORKBENCH_PORT)] [--simulator-port N (default 4477; or PAYMENT_WORKBENCH_SIMULATOR_PORT)]; 0 takes any free port';
 
 class WorkbenchUsageError extends Error {}
@@ -78,12 +85,14 @@ async function main(): Promise<void> {
   fs.mkdirSync(folder, { recursive: true });
   // The extension inside looks for the simulator on its configured port (it reuses one already there).
   const settings = { 'paymentWorkbench.simulator.port': simulator.port };
-  const server = await startCodeServer({ folder, install: [vsixPath], port: vscodePort, settings }).catch(async (err: unknown) => {
+  const dirs = dirsAt(WORKBENCH_PROFILE);
+  const server = await startCodeServer({ folder, install: [vsixPath], port: vscodePort, settings, keepUserSettings: true }, dirs).catch(async (err: unknown) => {
     await simulator.close();
     throw err;
   });
   console.log(`\nLocal simulator:   ${simulator.baseUrl}  (partner ${SIMULATOR_DEFAULTS.partnerEmail} / ${SIMULATOR_DEFAULTS.partnerPassword}, merchant ${SIMULATOR_DEFAULTS.merchantId})`);
   console.log(`Payment Workbench: ${server.url}/?folder=${encodeURIComponent(folder)}\n`);
+  console.log(`VS Code profile:   ${dirs.root}  (kept between starts; delete it to start afresh)`);
   console.log('Open the address above in a browser. Ctrl+C stops both.');
   const stop = async () => {
     await server.stop();

@@ -1,16 +1,26 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { artifactsDir, chromiumPath } from './paths';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+function requireChromium(): string {
+  if (!fs.existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: run \`bash scripts/ensure-code-server.sh\`.`);
+  return chromiumPath;
+}
 
 /** Debian's Chromium, headless; the flags keep it from reaching for the closed network at start. */
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: run \`bash scripts/ensure-code-server.sh\`.`);
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  return chromium.launch({ executablePath: requireChromium(), headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Chromium with a profile kept in `dir`, as a person's own browser: VS Code in a browser keeps its
+ * secret storage in the page's local storage, so a restart test needs the same profile (and origin).
+ */
+export async function launchKeptBrowser(dir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, { executablePath: requireChromium(), headless: true, args: CHROMIUM_ARGS, viewport: { width: 1400, height: 1100 } });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { cacheDir, codeServerBin, node24Bin } from './paths';
@@ -32,6 +33,11 @@ export interface CodeServerOptions {
   port?: number;
   /** Workspace Trust on, the folder not trusted and no prompt: the window opens in Restricted Mode. */
   untrusted?: boolean;
+  /**
+   * Kept folders (the workbench): the user's settings.json stays as they left it, only `settings` are
+   * set in it; without, settings.json is written afresh (tests).
+   */
+  keepUserSettings?: boolean;
 }
 
 /** What a window in Restricted Mode needs: trust on, and no startup prompt (it stays restricted until trust is granted). */
@@ -55,10 +61,29 @@ const BASE_SETTINGS = {
 
 export function makeDirs(label: string): CodeServerDirs {
   fs.mkdirSync(path.join(cacheDir, 'runs'), { recursive: true });
-  const root = fs.mkdtempSync(path.join(cacheDir, 'runs', `${label.replace(/[^\w-]/g, '_')}-`));
+  return dirsAt(fs.mkdtempSync(path.join(cacheDir, 'runs', `${label.replace(/[^\w-]/g, '_')}-`)));
+}
+
+/** The folders of one VS Code profile under `root`, made if missing and kept as they are if present. */
+export function dirsAt(root: string): CodeServerDirs {
   const dirs = { root, userData: path.join(root, 'user-data'), extensions: path.join(root, 'extensions'), home: path.join(root, 'home') };
   for (const d of [dirs.userData, dirs.extensions, dirs.home, path.join(root, 'tmp'), path.join(dirs.userData, 'User')]) fs.mkdirSync(d, { recursive: true });
   return dirs;
+}
+
+/**
+ * settings.json with `settings` set: afresh (base settings first) for a test, or, in a kept profile,
+ * the user's own file with only those keys changed, comments and other keys untouched.
+ */
+function writeUserSettings(file: string, settings: Record<string, unknown>, keep: boolean): void {
+  const existing = keep && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  if (existing === undefined || typeof parseJsonc(existing) !== 'object') {
+    fs.writeFileSync(file, JSON.stringify({ ...BASE_SETTINGS, ...settings }, null, 2));
+    return;
+  }
+  let text = existing;
+  for (const [key, value] of Object.entries(settings)) text = applyEdits(text, modify(text, [key], value, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
+  fs.writeFileSync(file, text);
 }
 
 function isolatedEnv(dirs: CodeServerDirs, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -86,9 +111,10 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Installs a .vsix; `--force` so a kept profile takes the freshly built package of the same version. */
 export function installExtension(dirs: CodeServerDirs, vsix: string): void {
   if (!fs.existsSync(vsix)) throw new Error(`No package at ${vsix}: run \`npm run package\` first.`);
-  const r = spawnSync(codeServerBin, ['--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix], {
+  const r = spawnSync(codeServerBin, ['--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix, '--force'], {
     env: isolatedEnv(dirs),
     encoding: 'utf8',
     timeout: 120_000,
@@ -120,7 +146,7 @@ function waitForListening(port: number, child: ChildProcess, output: () => strin
 
 export async function startCodeServer(opts: CodeServerOptions, dirs: CodeServerDirs = makeDirs('cs')): Promise<CodeServer> {
   if (!fs.existsSync(codeServerBin)) throw new Error('code-server is not installed: run `bash scripts/ensure-code-server.sh`.');
-  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...(opts.untrusted ? UNTRUSTED_SETTINGS : {}), ...opts.settings }, null, 2));
+  writeUserSettings(path.join(dirs.userData, 'User', 'settings.json'), { ...(opts.untrusted ? UNTRUSTED_SETTINGS : {}), ...opts.settings }, opts.keepUserSettings === true);
   for (const vsix of opts.install ?? []) installExtension(dirs, vsix);
 
   const port = opts.port ?? (await freePort());
