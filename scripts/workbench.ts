@@ -21,13 +21,15 @@ import { isAddressInUse, PortInUseError } from '../src/simulator/portInUse';
 const HOST = '127.0.0.1';
 /** One profile per clone, beside its code (git ignores it); PAYMENT_WORKBENCH_PROFILE=DIR puts it elsewhere. */
 const WORKBENCH_PROFILE = process.env['PAYMENT_WORKBENCH_PROFILE'] || path.join(repoRoot, '.workbench');
-const USAGE = 'usage: npm run workbench -- [--port N (VS Code, default 8080; or PAYMENT_WORKBENCH_PORT)] [--simulator-port N (default 4477; or PAYMENT_WORKBENCH_SIMULATOR_PORT)]; 0 takes any free port';
+const USAGE = 'usage: npm run workbench -- [--port N (VS Code, default 8080; or PAYMENT_WORKBENCH_PORT)] [--simulator-port N (default 4477; or PAYMENT_WORKBENCH_SIMULATOR_PORT)] [--restricted (Workspace Trust on, examples/ not trusted: Restricted Mode)]; 0 takes any free port';
 
 class WorkbenchUsageError extends Error {}
 
 interface WorkbenchPorts {
   vscode: number;
   simulator: number;
+  /** Workspace Trust on and the folder untrusted: the window opens in Restricted Mode. */
+  restricted: boolean;
 }
 
 function portValue(value: string | undefined, fallback: number, name: string): number {
@@ -38,9 +40,9 @@ function portValue(value: string | undefined, fallback: number, name: string): n
 }
 
 function readPorts(argv: string[], env: NodeJS.ProcessEnv): WorkbenchPorts {
-  let values: { port?: string; 'simulator-port'?: string; help?: boolean };
+  let values: { port?: string; 'simulator-port'?: string; restricted?: boolean; help?: boolean };
   try {
-    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, 'simulator-port': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, 'simulator-port': { type: 'string' }, restricted: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (err) {
     throw new WorkbenchUsageError(`${(err as Error).message} (${USAGE})`);
   }
@@ -53,6 +55,7 @@ function readPorts(argv: string[], env: NodeJS.ProcessEnv): WorkbenchPorts {
     simulator: values['simulator-port'] !== undefined
       ? portValue(values['simulator-port'], SIMULATOR_DEFAULTS.port, '--simulator-port')
       : portValue(env['PAYMENT_WORKBENCH_SIMULATOR_PORT'], SIMULATOR_DEFAULTS.port, 'PAYMENT_WORKBENCH_SIMULATOR_PORT'),
+    restricted: values.restricted === true,
   };
 }
 
@@ -84,9 +87,9 @@ async function main(): Promise<void> {
   const folder = path.join(repoRoot, 'examples');
   fs.mkdirSync(folder, { recursive: true });
   // The extension inside looks for the simulator on its configured port (it reuses one already there).
-  const settings = { 'paymentWorkbench.simulator.port': simulator.port };
+  const settings = { 'paymentWorkbench.simulator.port': simulator.port, ...(ports.restricted ? {} : { 'security.workspace.trust.enabled': false }) };
   const dirs = dirsAt(WORKBENCH_PROFILE);
-  const server = await startCodeServer({ folder, install: [vsixPath], port: vscodePort, settings, keepUserSettings: true }, dirs).catch(async (err: unknown) => {
+  const server = await startCodeServer({ folder, install: [vsixPath], port: vscodePort, settings, keepUserSettings: true, untrusted: ports.restricted }, dirs).catch(async (err: unknown) => {
     await simulator.close();
     throw err;
   });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chooseFromContextMenu, runCommandFromPalette, screenshot, TREE_ROW } from '../harness/browser';
+import { chooseFromContextMenu, runCommandFromPalette, screenshot, TREE_ROW, viewPane } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 
@@ -53,7 +53,7 @@ describe('Trigger Scenario and the Deliveries view in VS Code', function () {
     await urlBox.fill(hook);
     await page.keyboard.press('Enter');
 
-    const pane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: /^Deliveries/ }) });
+    const pane = viewPane(page, 'Deliveries');
     const row = pane.locator(TREE_ROW, { hasText: 'PAYMENT APPROVED · order CAPTURED' }).first();
     await row.waitFor({ state: 'visible', timeout: 60_000 });
     await pane.locator(TREE_ROW, { hasText: /delivered \(2 attempts\)/ }).first().waitFor({ state: 'visible', timeout: 30_000 });

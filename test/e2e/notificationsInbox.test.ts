@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { runCommandFromPalette, screenshot, TREE_ROW } from '../harness/browser';
+import { runCommandFromPalette, screenshot, TREE_ROW, viewPane } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
 import { formFrameTitled } from '../harness/webviewFrames';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
@@ -39,8 +39,8 @@ describe('Local inbox and the Notifications view in VS Code', function () {
     await form.locator('#field-search input').fill('');
     await form.locator('#send').click();
 
-    await runCommandFromPalette(s.page, 'Payment Workbench: Focus on Notifications View');
-    const pane = s.page.locator('.part.sidebar .pane', { has: s.page.locator('.pane-header', { hasText: /^Notifications/ }) });
+    await runCommandFromPalette(s.page, 'Payment Traffic: Focus on Notifications View');
+    const pane = viewPane(s.page, 'Notifications');
     await pane.locator(TREE_ROW, { hasText: `Listening at ${url.replace(/\/gateway$/, '')}` }).waitFor({ state: 'visible', timeout: 20_000 });
     const event = pane.locator(TREE_ROW, { hasText: 'Approved' }).first();
     await event.waitFor({ state: 'visible', timeout: 20_000 });

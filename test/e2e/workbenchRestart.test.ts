@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchKeptBrowser, runCommandFromPalette, screenshot, TREE_ROW, waitForWorkbench } from '../harness/browser';
+import { launchKeptBrowser, runCommandFromPalette, screenshot, TREE_ROW, viewPane, waitForWorkbench } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
 import { repoRoot } from '../harness/paths';
 import { webviewFrame } from '../harness/webviewFrames';
@@ -83,7 +83,7 @@ describe('npm run workbench keeps your work across a restart', function () {
 
   const toast = (page: Page, text: string) => page.locator('.notifications-toasts .notification-list-item', { hasText: text }).first();
   const envRow = (page: Page) => page.locator(`.part.sidebar ${TREE_ROW}`, { hasText: ENV }).first();
-  const historyRows = (page: Page) => page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: /^History/ }) }).locator(TREE_ROW);
+  const historyRows = (page: Page) => viewPane(page, 'History').locator(TREE_ROW);
 
   async function answer(page: Page, expected: string, typed: string): Promise<void> {
     const widget = page.locator('.quick-input-widget');
@@ -132,6 +132,7 @@ describe('npm run workbench keeps your work across a restart', function () {
     await toast(page, `saved for ${ENV}`).locator('.monaco-button', { hasText: 'Make Active' }).click();
     await page.locator('.statusbar-item', { hasText: ENV }).first().waitFor({ state: 'visible', timeout: 15_000 });
     await sendAuthorize(page);
+    await runCommandFromPalette(page, 'Payment Workbench: Open History');
     await historyRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
     const historyBefore = await historyRows(page).count();
     const caFile = await startTap(page);
@@ -143,6 +144,7 @@ describe('npm run workbench keeps your work across a restart', function () {
 
     await envRow(page).waitFor({ state: 'visible', timeout: 30_000 });
     await page.locator('.statusbar-item', { hasText: ENV }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await runCommandFromPalette(page, 'Payment Workbench: Open History');
     await historyRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
     assert.ok((await historyRows(page).count()) >= historyBefore, 'the History entries are still listed');
     // Sent again without a password question: the secret survived in VS Code's own secret storage.

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { artifactsDir, chromiumPath } from './paths';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
@@ -40,6 +40,11 @@ export async function chooseFromContextMenu(page: Page, name: string, timeoutMs 
   await entry.hover({ timeout: timeoutMs });
   await page.locator('.monaco-menu .action-item.focused', { has: entry }).waitFor({ state: 'visible', timeout: timeoutMs });
   await page.keyboard.press('Enter');
+}
+
+/** A view's pane wherever its container is: the side bar (Environments, Orders) or the Payment Traffic panel. */
+export function viewPane(page: Page, name: string): Locator {
+  return page.locator('.part.sidebar .pane, .part.panel .pane').filter({ has: page.locator('.pane-header', { hasText: new RegExp(`^${name}`) }) });
 }
 
 export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<void> {

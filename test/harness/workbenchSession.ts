@@ -13,16 +13,16 @@ export interface WorkbenchSession {
   close(): Promise<void>;
 }
 
-export async function openWorkbench(opts: { label: string; files?: Record<string, string>; settings?: Record<string, unknown> }): Promise<WorkbenchSession> {
+export async function openWorkbench(opts: { label: string; files?: Record<string, string>; settings?: Record<string, unknown>; viewport?: { width: number; height: number }; untrusted?: boolean }): Promise<WorkbenchSession> {
   const workspace = prepareWorkspace(opts.label, opts.files);
-  const server = await startCodeServer({ folder: workspace, install: [vsixPath], ...(opts.settings ? { settings: opts.settings } : {}) });
+  const server = await startCodeServer({ folder: workspace, install: [vsixPath], ...(opts.settings ? { settings: opts.settings } : {}), ...(opts.untrusted ? { untrusted: true } : {}) });
   const browser = await launchBrowser().catch(async (err: unknown) => {
     await server.stop();
     throw err;
   });
   // The workbench's clipboard lives in the browser: tests that copy cURL need it granted.
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, permissions: ['clipboard-read', 'clipboard-write'] });
-    const page = await context.newPage();
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 1100 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
   await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
   await waitForWorkbench(page);
   return {

@@ -245,7 +245,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     const to = env.webhookUrl ?? (await this.client().webhook(env.merchantId ?? '')).url ?? (await askUrl(vscode.l10n.t('Where should {0}\'s webhooks go? (your endpoint)', scenario.name), this.services.inbox.urlFor('gateway') ?? 'http://127.0.0.1:3000/webhooks/gateway'));
     if (to === undefined) return;
     const output = (this.output ??= vscode.window.createOutputChannel(OUTPUT_NAME));
-    output.show(true);
+    // The Deliveries view shares the panel with the Output: it shows, the log is one button away.
     await vscode.commands.executeCommand(`${DELIVERIES_VIEW_ID}.focus`);
     const connections = memoryTokenConnections({ credentials: this.services.credentials, transport: transportFor });
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Trigger {0}', scenario.name), cancellable: true }, (_progress, token) => {
@@ -272,8 +272,11 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     const notifications = count === 1 ? vscode.l10n.t('1 notification ({0})', states) : vscode.l10n.t('{0} notifications ({1})', count, states);
     const summary = result.flow.passed ? vscode.l10n.t('{0}: passed, {1}', scenario.name, notifications) : vscode.l10n.t('{0}: FAILED, {1}', scenario.name, notifications);
     output.appendLine(summary);
-    if (result.flow.passed) void vscode.window.showInformationMessage(vscode.l10n.t('Trigger {0}', summary));
-    else void vscode.window.showWarningMessage(vscode.l10n.t('Trigger {0}', summary));
+    const SHOW_LOG = vscode.l10n.t('Show Log');
+    const told = result.flow.passed ? vscode.window.showInformationMessage(vscode.l10n.t('Trigger {0}', summary), SHOW_LOG) : vscode.window.showWarningMessage(vscode.l10n.t('Trigger {0}', summary), SHOW_LOG);
+    void told.then((choice) => {
+      if (choice === SHOW_LOG) output.show(true);
+    });
   }
 
   private async ensureSimulator(): Promise<void> {

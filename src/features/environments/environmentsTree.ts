@@ -6,6 +6,8 @@ import type { EnvironmentStore, StoredEnvironment } from './environmentStore';
 import { operationGroups, type OperationGroupId } from './operationOrder';
 
 export type EnvNode =
+  /** Restricted Mode in one row above the environments: its explanation in the tooltip, a click manages trust. */
+  | { kind: 'restricted' }
   | { kind: 'environment'; env: StoredEnvironment }
   | { kind: 'api'; env: StoredEnvironment; api: OperationDef['api'] }
   /** Sessions and saved cards, apart from the payment's own operations. */
@@ -15,6 +17,19 @@ export type EnvNode =
 interface AuthState {
   signedIn: boolean;
   expiresAt: number | undefined;
+}
+
+export const RESTRICTED_ROW = vscode.l10n.t('Restricted Mode: nothing is sent');
+export const RESTRICTED_EXPLANATION = vscode.l10n.t("Restricted Mode: nothing is sent, no simulator or inbox starts, and this workspace's environments file is not read until you trust the workspace (Manage Workspace Trust). Forms and validation work.");
+
+/** One row, so the environments stay in view under it; the whole story in its tooltip. */
+function restrictedItem(): vscode.TreeItem {
+  const item = new vscode.TreeItem(RESTRICTED_ROW, vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon('shield');
+  item.tooltip = RESTRICTED_EXPLANATION;
+  item.command = { command: 'workbench.trust.manage', title: vscode.l10n.t('Manage Workspace Trust') };
+  item.contextValue = 'restrictedMode';
+  return item;
 }
 
 const API_LABEL: Record<OperationDef['api'], string> = { financing: vscode.l10n.t('Financing API'), gateway: vscode.l10n.t('Card gateway') };
@@ -28,6 +43,8 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
   constructor(
     private readonly store: EnvironmentStore,
     private readonly authState: (env: StoredEnvironment) => Promise<AuthState>,
+    /** True while the workspace is not trusted (Restricted Mode). */
+    private readonly restricted: () => boolean = () => false,
   ) {}
 
   refresh(): void {
@@ -39,7 +56,8 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
     if (!node) {
       const envs = this.store.list();
       await Promise.all(envs.map(async (env) => this.authStates.set(env.id, await this.authState(env))));
-      return envs.map((env) => ({ kind: 'environment', env }));
+      const rows: EnvNode[] = envs.map((env) => ({ kind: 'environment', env }));
+      return this.restricted() ? [{ kind: 'restricted' }, ...rows] : rows;
     }
     if (node.kind === 'environment') {
       const apis: OperationDef['api'][] = [];
@@ -63,6 +81,7 @@ export class EnvironmentsTree implements vscode.TreeDataProvider<EnvNode> {
   }
 
   getTreeItem(node: EnvNode): vscode.TreeItem {
+    if (node.kind === 'restricted') return restrictedItem();
     if (node.kind === 'environment') return this.environmentItem(node.env);
     if (node.kind === 'api') {
       const item = new vscode.TreeItem(API_LABEL[node.api], vscode.TreeItemCollapsibleState.Collapsed);

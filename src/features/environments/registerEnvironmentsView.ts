@@ -18,21 +18,14 @@ interface EnvironmentsViewSources {
   sessionState(env: Environment): Promise<SessionState>;
 }
 
-export const RESTRICTED_VIEW_MESSAGE = vscode.l10n.t("Restricted Mode: nothing is sent, no simulator or inbox starts, and this workspace's environments file is not read until you trust the workspace (Manage Workspace Trust). Forms and validation work.");
-
 /** The Environments tree and the status bar badge; both follow the store, secrets and the simulator. */
 export function registerEnvironmentsView(context: vscode.ExtensionContext, services: EnvironmentsViewSources): EnvironmentsTree {
   const tree = new EnvironmentsTree(services.environments, async (env) => {
     const signedOut = { signedIn: false, expiresAt: undefined };
     if (!env.financingBaseUrl) return signedOut;
     return services.sessionState(env).catch(() => signedOut);
-  });
+  }, () => !vscode.workspace.isTrusted);
   const view = vscode.window.createTreeView('paymentWorkbench.environments', { treeDataProvider: tree, showCollapseAll: true, dragAndDropController: importDropController() });
-  // Restricted Mode, said where the environments are: what waits for trust, and where trust is given.
-  const showTrust = () => {
-    view.message = vscode.workspace.isTrusted ? undefined : RESTRICTED_VIEW_MESSAGE;
-  };
-  showTrust();
   const refresh = () => tree.refresh();
   // Token expiry is shown in minutes; keep the figure honest while the view is visible.
   const timer = setInterval(() => view.visible && refresh(), 60_000);
@@ -40,10 +33,7 @@ export function registerEnvironmentsView(context: vscode.ExtensionContext, servi
     view,
     { dispose: () => clearInterval(timer) },
     services.environments.onDidChange(refresh),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      showTrust();
-      refresh();
-    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(refresh),
     services.secrets.onDidChange(refresh),
     services.simulator.onDidChange(refresh),
     vscode.commands.registerCommand('paymentWorkbench.refreshEnvironments', refresh),

@@ -157,6 +157,8 @@ export function registerNotificationsView(context: vscode.ExtensionContext, inbo
         throw err;
       });
       if (!receiver) return;
+      // The view lives in the Payment Traffic panel, maybe closed: show where the notifications arrive.
+      if (!view.visible) await vscode.commands.executeCommand(`${VIEW_ID}.focus`);
       void vscode.window.showInformationMessage(vscode.l10n.t('Local inbox listening at {0}: webhooks to /gateway, callbacks to /financing.', receiver.url));
     }),
     vscode.commands.registerCommand(INBOX_COMMANDS.stop, () => inbox.stop()),

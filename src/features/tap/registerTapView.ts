@@ -100,6 +100,8 @@ export function registerTapView(context: vscode.ExtensionContext, open: (e: Exch
       tree.source = calls;
       view.description = description;
       tree.refreshNow();
+      // The view lives in the Payment Traffic panel, maybe closed: show where the calls will arrive.
+      if (!view.visible) void vscode.commands.executeCommand(`${TAP_VIEW_ID}.focus`);
     },
     changed: () => tree.refreshSoon(),
     stopped(description) {

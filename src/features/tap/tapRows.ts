@@ -29,11 +29,14 @@ export interface TapRowText {
   tooltip: string;
 }
 
-/** A row of the Tap view: the operation; ids · HTTP status · verdict · problems (· fault); the rest in the tooltip. */
+/**
+ * A row of the Tap view: the operation; HTTP status · verdict · problems (· fault) · ids · time, what
+ * decides the next step first, so a narrow view cuts the ids, not the verdict; the rest in the tooltip.
+ */
 export function tapRowText(call: TapCall, now: Date = new Date()): TapRowText {
   const e = call.exchange;
   const status = e.response ? String(e.response.status) : l10n.t('no answer');
-  const description = [tapIdsText(call), status, tapVerdictText(call), tapProblemsText(call), call.fault ? l10n.t('fault') : '', formatTime(e.startedAt, now)].filter(Boolean).join(' · ');
+  const description = [status, tapVerdictText(call), tapProblemsText(call), call.fault ? l10n.t('fault') : '', tapIdsText(call), formatTime(e.startedAt, now)].filter(Boolean).join(' · ');
   const lines = [
     `#${call.seq} ${tapOperationText(call)}${call.recognised ? ` (${e.operationId})` : ''}`,
     `${e.request.method} ${e.request.url}`,

@@ -24,12 +24,13 @@ function session(seq: number, operationId: string, sessionId: string, orderId?: 
 const env = (id: string, over: Partial<StoredEnvironment> = {}): StoredEnvironment => ({ id, name: id, gatewayUrl: `https://${id}.test.example`, merchantId: 'TESTX', gatewayAuth: 'basic', timeoutMs: 30_000, source: 'user', ...over });
 
 describe('Gateway Tap in VS Code: what its rows, status bar and pickers say', () => {
-  it('a row reads operation; ids · status · verdict · problems, and marks a fault', () => {
+  it('a row reads operation; status · verdict · problems · ids, and marks a fault', () => {
     const problems = [{ path: 'order.reference', severity: 'error' as const, message: 'at most 40 characters' }, { path: 'order.description', severity: 'warning' as const, message: 'not sent by this version' }];
     const c = call(3, { problems, fault: 'timeout: forwarded, the gateway answered; your server was never answered' }, { requestProblems: problems });
     const row = tapRowText(c, NOW);
     assert.equal(row.label, 'Authorize v11');
-    const [ids, status, verdict, counted, fault] = row.description.split(' · ');
+    // What decides the next step comes first: a narrow view cuts the ids, not the status or verdict.
+    const [status, verdict, counted, fault, ids] = row.description.split(' · ');
     assert.equal(ids, `${c.orderId}/${c.transactionId}`);
     assert.equal(status, '201');
     assert.equal(verdict, 'APPROVED');
