@@ -57,8 +57,8 @@ export function activate(context: vscode.ExtensionContext) {
   const tree = registerEnvironmentsView(context, { environments, secrets, simulator, sessionState: (env) => storedSessionState(secrets.tokenStore(env)) });
   // The Tap view holds no tap: the Gateway Tap loads with the feature bundle when it is started.
   const tapView = registerTapView(context, async (e) => (await features.get()).historyActions.open(e));
-  registerDeliveriesView(context, async () => (await features.get()).deliveries);
   const features = new DeferredFeatures(() => featureBundle().activateFeatures({ context, core, history: store, refreshEnvironments: () => tree.refresh(), tapView }), log);
+  registerDeliveriesView(context, async () => (await features.get()).deliveries, { worthLoading: () => simulator.running || features.loaded, onDidChange: [simulator.onDidChange, features.onDidLoad] });
   context.subscriptions.push(features);
   registerEnvironmentCommands(context, core);
   registerSimulatorCommands(context, simulator);

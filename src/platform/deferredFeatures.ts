@@ -8,6 +8,9 @@ import * as vscode from 'vscode';
 export class DeferredFeatures<T> implements vscode.Disposable {
   private loading: Promise<T> | undefined;
   private standIns: vscode.Disposable[] = [];
+  private readonly loadedEmitter = new vscode.EventEmitter<void>();
+  /** The features were loaded (by whatever first needed them): views waiting for a reason to load may follow. */
+  readonly onDidLoad = this.loadedEmitter.event;
 
   constructor(
     private readonly activate: () => T,
@@ -22,6 +25,7 @@ export class DeferredFeatures<T> implements vscode.Disposable {
       const started = performance.now();
       const features = this.activate();
       this.log.info(`Features loaded in ${Math.round(performance.now() - started)} ms.`);
+      queueMicrotask(() => this.loadedEmitter.fire());
       return features;
     });
     return this.loading;
@@ -57,6 +61,7 @@ export class DeferredFeatures<T> implements vscode.Disposable {
 
   dispose(): void {
     this.disposeStandIns();
+    this.loadedEmitter.dispose();
   }
 }
 

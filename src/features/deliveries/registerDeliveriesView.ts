@@ -25,7 +25,15 @@ class DeliveriesTree implements vscode.TreeDataProvider<DeliveryNode> {
   readonly onDidChangeTreeData = this.emitter.event;
   private rows: DeliveryRows | undefined;
 
-  constructor(private readonly load: () => Promise<DeliveryRows>) {}
+  constructor(
+    private readonly load: () => Promise<DeliveryRows>,
+    private readonly worthLoading: () => boolean,
+  ) {}
+
+  /** Asks VS Code for the rows again: once worth loading, they come from the feature bundle. */
+  recheck(): void {
+    this.emitter.fire();
+  }
 
   async loaded(): Promise<DeliveryRows> {
     if (!this.rows) {
@@ -36,6 +44,7 @@ class DeliveriesTree implements vscode.TreeDataProvider<DeliveryNode> {
   }
 
   async getChildren(element?: DeliveryNode): Promise<DeliveryNode[]> {
+    if (!this.rows && !this.worthLoading()) return [];
     return (await this.loaded()).children(element);
   }
 
@@ -48,12 +57,24 @@ class DeliveriesTree implements vscode.TreeDataProvider<DeliveryNode> {
   }
 }
 
-export function registerDeliveriesView(context: vscode.ExtensionContext, load: () => Promise<DeliveryRows>): vscode.TreeView<DeliveryNode> {
-  const tree = new DeliveriesTree(load);
+/** When the rows are worth loading, and the events after which that may have become true. */
+export interface DeliveriesWorth {
+  worthLoading(): boolean;
+  readonly onDidChange: readonly vscode.Event<unknown>[];
+}
+
+export function registerDeliveriesView(context: vscode.ExtensionContext, load: () => Promise<DeliveryRows>, worth: DeliveriesWorth): vscode.TreeView<DeliveryNode> {
+  const tree = new DeliveriesTree(load, () => worth.worthLoading());
   const view = vscode.window.createTreeView(DELIVERIES_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   context.subscriptions.push(sayRestrictedOn(view, vscode.l10n.t('no scenario is triggered and no notification resent')));
-  const follow = (visible: boolean) => void tree.loaded().then((rows) => rows.setVisible(visible));
+  const follow = (visible: boolean) => {
+    if (worth.worthLoading()) void tree.loaded().then((rows) => rows.setVisible(visible));
+  };
+  const recheck = () => {
+    tree.recheck();
+    if (view.visible) follow(true);
+  };
   if (view.visible) follow(true);
-  context.subscriptions.push(tree, view, view.onDidChangeVisibility((e) => follow(e.visible)));
+  context.subscriptions.push(tree, view, view.onDidChangeVisibility((e) => follow(e.visible)), ...worth.onDidChange.map((event) => event(recheck)));
   return view;
 }
