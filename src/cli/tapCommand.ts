@@ -159,10 +159,15 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
   return 0;
 }
 
+/** Whoever trusted the CA the new one replaces should take that trust back: say which and why. */
+function replacedCaNote(certificate: TapCertificate): string {
+  return certificate.replacedCa ? ` It replaces the previous tap CA (${certificate.replacedCa}): remove that one from where you trusted it.` : '';
+}
+
 function startLine(tap: TapHandle, env: Environment, simulator: SimulatorHandle | undefined, options: TapArgs, certificate: TapCertificate | undefined): string {
   const upstream = simulator ? `the simulator at ${simulator.baseUrl} (merchant ${SIMULATOR_DEFAULTS.merchantId}, API password ${SIMULATOR_DEFAULTS.apiPassword})` : `${env.name} (${env.gatewayUrl})`;
   const faults = options.faults.length ? ` Faults: ${options.faults.map(describeFaultRule).join(', ')}.` : '';
   const record = options.record ? ` Recording to ${options.record}.` : '';
-  const tls = tap.tlsUrl && certificate ? ` With TLS at ${tap.tlsUrl}: trust the CA file ${certificate.caFile}${certificate.caCreated ? ' (new: trust it once)' : ''}.` : '';
+  const tls = tap.tlsUrl && certificate ? ` With TLS at ${tap.tlsUrl}: trust the CA file ${certificate.caFile}${certificate.caCreated ? ' (new: trust it once)' : ''}.${replacedCaNote(certificate)}` : '';
   return `Gateway Tap at ${tap.url} → ${upstream}. Set your server's gateway base URL to ${tap.url}.${tls}${faults}${record} Ctrl+C stops.`;
 }

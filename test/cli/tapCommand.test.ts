@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
 import { SIMULATOR_DEFAULTS } from '../../src/simulator';
+import { writeOlderTapCa } from '../harness/olderTapCa';
 import { cli, startCli } from './cliProcess';
 
 /** `payment-workbench tap`, the real process: its refusals, its lines, its faults, Ctrl+C. */
@@ -115,6 +116,19 @@ describe('payment-workbench tap (real process)', function () {
     assert.doesNotMatch(again.stderr(), /new: trust it once/, 'the same CA the next time');
     await again.stop();
     fs.rmSync(certDir, { recursive: true, force: true });
+  });
+
+  it('replaces a CA an earlier version made (it could vouch for more), and says to remove the old one', async () => {
+    const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-older-ca-'));
+    const older = writeOlderTapCa(certDir);
+    const t = await tap(['--upstream', 'simulator', '--cert-dir', certDir]);
+    try {
+      assert.match(t.stderr(), /trust the CA file \S+ \(new: trust it once\)\. It replaces the previous tap CA \(the CA was made by an older version of the tap: it could vouch for more than TLS servers of this machine[^)]*\): remove that one from where you trusted it\./);
+      assert.notEqual(fs.readFileSync(path.join(certDir, 'tap-ca.pem'), 'utf8'), older);
+    } finally {
+      await t.stop();
+      fs.rmSync(certDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a LIVE upstream without --yes-live, naming it', async () => {

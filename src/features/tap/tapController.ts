@@ -163,6 +163,8 @@ export class TapController implements vscode.Disposable {
     void vscode.window.showInformationMessage(vscode.l10n.t('Gateway Tap at {0} (TLS: {1}, trust {2}) → {3}. Set your server\'s gateway base URL to {0}.', handle.url, handle.tlsUrl ?? '-', certificate.caFile, env.name), vscode.l10n.t('Copy Address')).then((choice) => {
       if (choice) void this.copyAddress();
     });
+    // Whoever trusted the CA this one replaces (made by an older version, or expiring) should take that trust back.
+    if (certificate.replacedCa) void vscode.window.showWarningMessage(vscode.l10n.t('The Gateway Tap made a new CA file, {0}: trust it, and remove the previous tap CA from where you trusted it ({1}).', certificate.caFile, certificate.replacedCa));
     return { url: handle.url };
   }
 
