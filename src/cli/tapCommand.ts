@@ -11,7 +11,7 @@ import { isLive, type Environment } from '../environments/environment';
 import { parseJsonBounded } from '../json/depth';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { DEFAULT_MAX_CALLS, describeFaultRule, describeTapCall, faultPlanFromJson, FaultRuleError, isLoopbackHost, parseFaultRule, startTap, tapCallJson, type FaultRule, type TapHandle } from '../tap';
-import { tapCertificate, type TapCertificate } from '../tap/certificate';
+import { tapCertificate, TapCertificateFolderError, type TapCertificate } from '../tap/certificate';
 import { loadEnvironments, pickEnvironment } from './environments';
 import type { CliIo } from './runCommand';
 import { parseCommand, TAP_COMMAND, UsageError } from './usage';
@@ -104,6 +104,15 @@ function parseTapArgs(args: readonly string[], cwd: string, env: NodeJS.ProcessE
   };
 }
 
+function certificateIn(dir: string): TapCertificate {
+  try {
+    return tapCertificate(dir);
+  } catch (err) {
+    if (err instanceof TapCertificateFolderError) throw new UsageError(`tap: ${err.message} A --cert-dir that does not exist yet is made for you, private.`);
+    throw err;
+  }
+}
+
 /** The environment the tap forwards to: a simulator started here, or one of the environments file. */
 async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environment; simulator?: SimulatorHandle }> {
   if (options.upstream === 'simulator') {
@@ -120,7 +129,7 @@ async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environme
 
 export async function tapCommand(args: readonly string[], io: CliIo, signals: NodeJS.EventEmitter = process): Promise<number> {
   const options = parseTapArgs(args, io.cwd, io.env);
-  const certificate = options.tlsPort === undefined ? undefined : tapCertificate(options.certDir);
+  const certificate = options.tlsPort === undefined ? undefined : certificateIn(options.certDir);
   const { env, simulator } = await upstreamOf(options, io);
   let tap: TapHandle | undefined;
   let record: number | undefined;

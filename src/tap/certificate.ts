@@ -5,8 +5,8 @@
  *
  * Why a CA and not one self-signed certificate: the server certificate must be re-issued (Apple's clients
  * refuse server certificates valid for more than 825 days), and re-issuing under the same CA means the
- * user's trust settings keep working. That is why the CA's private key is kept in `dir` (mode 0600, folder
- * 0700). What a stolen CA key could do is bounded by the CA itself, since users trust it system-wide too:
+ * user's trust settings keep working. That is why the CA's private key is kept in `dir` (mode 0600, in a
+ * folder made 0700, or an existing one only its owner can write to). What a stolen CA key could do is bounded by the CA itself, since users trust it system-wide too:
  * - extendedKeyUsage serverAuth: no TLS client certificate, S/MIME, code or time-stamp signing
  *   (OpenSSL, Windows and NSS apply a CA's extendedKeyUsage to the leaves under it);
  * - a critical nameConstraints extension with a permitted subtree for every name form a leaf could use
@@ -417,14 +417,30 @@ function writeAtomically(file: string, text: string, mode: number): void {
   }
 }
 
+/** The folder is not one to keep a CA's private key in: the CLI says which flag named it. */
+export class TapCertificateFolderError extends Error {}
+
+/**
+ * A folder for the keys: made 0700 (with any parents it makes) when missing; an existing one is used as it
+ * is, never chmodded (it may be /tmp or a web root the user named), but only when no one else can write
+ * to it: whoever can could put a CA of their own there (or its key) before the tap looks, and the user
+ * would trust it. The files themselves are written 0600 / 0644 whatever the folder's mode.
+ */
 function makePrivateDir(root: string): void {
+  let made: string | undefined;
   try {
-    fs.mkdirSync(root, { recursive: true, mode: 0o700 });
-    // mkdir leaves an existing folder's mode alone; this folder holds private keys.
-    if (process.platform !== 'win32') fs.chmodSync(root, 0o700);
+    made = fs.mkdirSync(root, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new Error(`The Gateway Tap keeps its certificate in ${root}, which cannot be used as a private folder: ${(error as Error).message}`, { cause: error });
   }
+  if (made === undefined && process.platform !== 'win32') refuseSharedFolder(root);
+}
+
+function refuseSharedFolder(root: string): void {
+  const stat = fs.statSync(root);
+  const uid = process.getuid?.();
+  const shared = uid !== undefined && stat.uid !== uid ? `belongs to another user (uid ${stat.uid})` : stat.mode & 0o022 ? `other users can write to (mode ${(stat.mode & 0o7777).toString(8)})` : undefined;
+  if (shared) throw new TapCertificateFolderError(`The Gateway Tap keeps its CA's private key in ${root}, which ${shared}: they could put a CA of their own there for you to trust. Use a folder only you can write to.`);
 }
 
 const LOCK_DIR = '.generating.lock';

@@ -131,6 +131,28 @@ describe('payment-workbench tap (real process)', function () {
     }
   });
 
+  it('--cert-dir: refuses a folder others can write (1777, as /tmp), and leaves its mode alone', async function () {
+    if (process.platform === 'win32') this.skip(); // no POSIX modes
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-shared-'));
+    fs.chmodSync(shared, 0o1777);
+    try {
+      const refused = await cli(['tap', '--upstream', 'simulator', '--cert-dir', shared], { untilStderr: /Gateway Tap at / });
+      assert.equal(refused.status, 2, refused.stderr);
+      assert.match(refused.stderr, new RegExp(`^payment-workbench: tap: The Gateway Tap keeps its CA's private key in ${shared}, which other users can write to \\(mode 1777\\): they could put a CA of their own there for you to trust\\. Use a folder only you can write to\\. A --cert-dir that does not exist yet is made for you, private\\.$`, 'm'));
+      assert.equal(fs.statSync(shared).mode & 0o7777, 0o1777, 'the folder keeps its mode');
+      assert.deepEqual(fs.readdirSync(shared), []);
+
+      // A folder that does not exist yet, inside it, is the tap's own: made private, and used.
+      const own = path.join(shared, 'tap-certificates');
+      const t = await tap(['--upstream', 'simulator', '--cert-dir', own]);
+      await t.stop();
+      assert.equal(fs.statSync(own).mode & 0o777, 0o700);
+      assert.equal(fs.statSync(shared).mode & 0o7777, 0o1777);
+    } finally {
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a LIVE upstream without --yes-live, naming it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-live-'));
     const environments = path.join(dir, 'environments.json');

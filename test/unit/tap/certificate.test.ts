@@ -640,17 +640,49 @@ describe('tap: TLS certificate', function () {
   });
 
   describe('files and processes', () => {
-    it('private keys are 0600, the folder 0700 even when it existed before, certificates not writable by others', function () {
+    const mode = (p: string) => fs.statSync(p).mode & 0o7777;
+
+    it('private keys are 0600, a folder it makes 0700, certificates not writable by others', function () {
       if (process.platform === 'win32') this.skip(); // no POSIX modes
-      const d = tempDir();
-      fs.chmodSync(d, 0o755);
+      const d = path.join(tempDir(), 'made', 'here');
       tapCertificate(d);
-      const mode = (p: string) => fs.statSync(p).mode & 0o777;
       assert.equal(mode(d), 0o700);
+      assert.equal(mode(path.dirname(d)), 0o700, 'the folders it made on the way too');
       assert.equal(mode(fileIn(d, 'caKey')), 0o600);
       assert.equal(mode(fileIn(d, 'key')), 0o600);
       for (const cert of [fileIn(d, 'caCert'), fileIn(d, 'cert')]) assert.equal(mode(cert) & 0o022, 0, `${cert} is ${mode(cert).toString(8)}`);
       assert.deepEqual(fs.readdirSync(d).sort(), Object.values(TAP_CERTIFICATE_FILES).sort(), 'no temp files or lock left behind');
+    });
+
+    it('a folder that existed is used as it is: its mode is left alone', function () {
+      if (process.platform === 'win32') this.skip();
+      const d = tempDir();
+      fs.chmodSync(d, 0o755);
+      assert.equal(tapCertificate(d).created, true);
+      assert.equal(mode(d), 0o755);
+      assert.equal(mode(fileIn(d, 'caKey')), 0o600, 'the keys are private all the same');
+    });
+
+    for (const [what, folderMode] of [['1777, as /tmp', 0o1777], ['2775, as a shared web root', 0o2775], ['0757', 0o757]] as const) {
+      it(`a folder others can write (${what}) is refused with why, and left as it was`, function () {
+        if (process.platform === 'win32') this.skip();
+        const d = tempDir();
+        fs.chmodSync(d, folderMode);
+        assert.throws(() => tapCertificate(d), {
+          message: `The Gateway Tap keeps its CA's private key in ${d}, which other users can write to (mode ${folderMode.toString(8)}): they could put a CA of their own there for you to trust. Use a folder only you can write to.`,
+        });
+        assert.equal(mode(d), folderMode, 'the folder keeps its mode');
+        assert.deepEqual(fs.readdirSync(d), [], 'and nothing was written into it');
+      });
+    }
+
+    it('a folder of another user is refused', function () {
+      // Only root can give a folder away; as anyone else, the folder would not be writable at all.
+      if (process.platform === 'win32' || process.getuid?.() !== 0) this.skip();
+      const d = tempDir();
+      fs.chownSync(d, 65534, 65534);
+      assert.throws(() => tapCertificate(d), /keeps its CA's private key in .*, which belongs to another user \(uid 65534\): they could put a CA of their own there for you to trust\. Use a folder only you can write to\./);
+      assert.deepEqual(fs.readdirSync(d), []);
     });
 
     it('a lock left by a process that died is taken over', () => {
