@@ -3,7 +3,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
-import { SIMULATOR_DEFAULTS } from '../../src/simulator';
+import { SIMULATOR_DEFAULTS, startSimulator } from '../../src/simulator';
+import { createTestPki, hasOpenssl, type TestPki } from '../harness/certificates';
+import { startConnectProxy, type TestProxy } from '../unit/http/support/connectProxy';
+import { closedPort } from '../unit/http/support/network';
 import { writeOlderTapCa } from '../harness/olderTapCa';
 import { cli, startCli } from './cliProcess';
 
@@ -16,8 +19,8 @@ interface Tapping {
   stop(): Promise<number | null>;
 }
 
-async function tap(args: string[], cwd = process.cwd()): Promise<Tapping> {
-  const t = await startCli(['tap', ...args], { stream: 'stderr', pattern: /Gateway Tap at (http:\/\/[^\s]+)/ }, { cwd });
+async function tap(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = {}): Promise<Tapping> {
+  const t = await startCli(['tap', ...args], { stream: 'stderr', pattern: /Gateway Tap at (http:\/\/[^\s]+)/ }, { cwd, env });
   return {
     url: t.url,
     stderr: t.stderr,
@@ -177,5 +180,79 @@ describe('payment-workbench tap (real process)', function () {
     const refused = await cli(['tap', '--upstream', 'simulator', '--fault', 'pay:404']);
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /fault "pay:404": a status fault answers 500, 502, 503, got 404/);
+  });
+
+  // A company reaches its TEST merchant through its proxy, with a client certificate, trusting its own CA:
+  // the tap forwards as `run` sends, with the environment's transport.
+  describe('--upstream <environment>: its proxy, CA and client certificate', () => {
+    let pki: TestPki;
+    let sim: Awaited<ReturnType<typeof startSimulator>>;
+    let proxy: TestProxy;
+    let dir: string;
+    before(async function () {
+      if (!hasOpenssl()) {
+        console.log('    (skipped: openssl is not installed)');
+        this.skip();
+      }
+      pki = createTestPki();
+      sim = await startSimulator({ port: 0, mtls: { port: 0, key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert } });
+      proxy = await startConnectProxy();
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-transport-'));
+    });
+    beforeEach(() => (proxy.tunnels.length = 0));
+    after(async () => {
+      await proxy?.close();
+      await sim?.close();
+      pki?.remove();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** An environments file with one environment at the simulator's client-certificate port, trusting the test CA. */
+    function environmentsFile(extra: Record<string, unknown>): string {
+      const file = path.join(dir, `environments-${Object.keys(extra).join('-') || 'plain'}.json`);
+      const env = {
+        id: 'company-test', name: 'Company TEST', gatewayUrl: sim.mtlsUrl, merchantId: SIMULATOR_DEFAULTS.merchantId,
+        gatewayAuth: 'certificate', certificate: { certPath: pki.file('client.crt'), keyPath: pki.file('client-encrypted.key') }, caPath: pki.file('ca.crt'),
+        ...extra,
+      };
+      fs.writeFileSync(file, JSON.stringify({ environments: [env] }));
+      return file;
+    }
+    const passphrase = () => ({ PAYMENT_WORKBENCH_CERTIFICATE_PASSPHRASE: pki.clientKeyPassphrase, HTTPS_PROXY: undefined, https_proxy: undefined });
+
+    it("goes through the environment's proxy, with its client certificate, trusting its CA", async () => {
+      const t = await tap(['--upstream', 'company-test', '--environments', environmentsFile({ proxy: { url: proxy.url } }), '--no-tls'], process.cwd(), passphrase());
+      try {
+        assert.equal(await pay(agent, t.url, 'ORD-cli-company'), 200);
+        await until(() => t.lines().length === 1, 'the call on its line');
+        assert.match(t.lines()[0] ?? '', /Pay v100 {2}ORD-cli-company\/1 {2}200 {2}APPROVED/);
+        assert.deepEqual(proxy.tunnels, [new URL(sim.mtlsUrl ?? '').host], 'through the proxy, to the upstream');
+      } finally {
+        await t.stop();
+      }
+    });
+
+    it('goes through HTTPS_PROXY when the environment names no proxy of its own, as run does', async () => {
+      const t = await tap(['--upstream', 'company-test', '--environments', environmentsFile({}), '--no-tls'], process.cwd(), { ...passphrase(), HTTPS_PROXY: proxy.url });
+      try {
+        assert.equal(await pay(agent, t.url, 'ORD-cli-https-proxy'), 200);
+        assert.deepEqual(proxy.tunnels, [new URL(sim.mtlsUrl ?? '').host]);
+      } finally {
+        await t.stop();
+      }
+    });
+
+    it('answers 502 naming the proxy when the proxy cannot be reached', async () => {
+      const port = await closedPort();
+      const t = await tap(['--upstream', 'company-test', '--environments', environmentsFile({ proxy: { url: `http://127.0.0.1:${port}` } }), '--no-tls'], process.cwd(), passphrase());
+      try {
+        const res = await request(`${t.url}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/ORD-cli-no-proxy/transaction/1`, { dispatcher: agent, method: 'PUT', headers: { authorization: auth, 'content-type': 'application/json' }, body: payBody });
+        assert.equal(res.statusCode, 502);
+        // What the merchant's server reads: which hop failed, so the company knows to look at its proxy.
+        assert.match(await res.body.text(), new RegExp(`Gateway Tap: the upstream ${sim.mtlsUrl ?? ''} could not be reached through the proxy 127\\.0\\.0\\.1:${port}`));
+      } finally {
+        await t.stop();
+      }
+    });
   });
 });
