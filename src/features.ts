@@ -59,7 +59,7 @@ export function activateFeatures({ context, core, history, refreshEnvironments, 
   registerInterop(context, core);
   registerInsertTestCard(context);
   registerOrderNextStep(context, history, () => core.environments.active()?.id, panels.openNextStep);
-  const tap = new TapController({ context, core, questions: services.questions, history, view: tapView, openInForm: panels.openInForm, copyAsCode: (e, language) => copyExchangeAsCode(core, e, language as Language | undefined) });
+  const tap = new TapController({ context, core, connections, questions: services.questions, history, view: tapView, openInForm: panels.openInForm, copyAsCode: (e, language) => copyExchangeAsCode(core, e, language as Language | undefined) });
   tap.register();
   const deliveries = new DeliveriesController(context, services);
   deliveries.register();

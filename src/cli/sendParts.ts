@@ -5,7 +5,7 @@
 import type { FlowRunOptions } from '../flows';
 import { HttpFailure } from '../http/httpFailure';
 import type { KnownSecrets } from '../http/knownSecrets';
-import { cliConnections } from './connections';
+import { cliConnections, hostProxyOf } from './connections';
 import { environmentVariableCredentials, secretsOfVariables, setVariablesHint } from './envSecrets';
 import { cliSendPort, type SendFlags } from './sendPort';
 import type { Environment } from '../environments/environment';
@@ -21,14 +21,13 @@ export type CliSendParts = Pick<FlowRunOptions, 'deps' | 'port' | 'signIn'> & {
 };
 
 export function cliSendParts(variables: NodeJS.ProcessEnv, flags: SendFlags = { yesLive: false, sendAnyway: false }): CliSendParts {
-  const proxyUrl = variables['HTTPS_PROXY'] ?? variables['https_proxy'];
   const sent = new Map<string, SecretSent>();
   // Variables bind nothing (they are given for this run): the report says where each one went instead.
   const noteUse = (env: Environment, name: SecretName, origin: string | undefined) => {
     const host = origin === undefined ? 'no host (the environment has no URL for it)' : hostOfOrigin(origin);
     sent.set(`${env.id}\n${name}\n${host}`, { environment: env.id, secret: SECRET_LABELS[name], host });
   };
-  const connections = cliConnections(environmentVariableCredentials(variables, noteUse), proxyUrl ? { url: proxyUrl, strictSSL: true } : undefined);
+  const connections = cliConnections(environmentVariableCredentials(variables, noteUse), hostProxyOf(variables));
   return {
     takeSecretsSent: () => {
       const taken = [...sent.values()];

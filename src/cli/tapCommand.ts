@@ -11,8 +11,11 @@ import { isLive, type Environment } from '../environments/environment';
 import { parseJsonBounded } from '../json/depth';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { DEFAULT_MAX_CALLS, describeFaultRule, describeTapCall, faultPlanFromJson, FaultRuleError, isLoopbackHost, parseFaultRule, startTap, tapCallJson, type FaultRule, type TapHandle } from '../tap';
-import { tapCertificate, type TapCertificate } from '../tap/certificate';
+import { tapCertificate, TapCertificateFolderError, type TapCertificate } from '../tap/certificate';
+import type { TransportOptions } from '../http/types';
+import { cliConnections, hostProxyOf } from './connections';
 import { loadEnvironments, pickEnvironment } from './environments';
+import { environmentVariableCredentials } from './envSecrets';
 import type { CliIo } from './runCommand';
 import { parseCommand, TAP_COMMAND, UsageError } from './usage';
 
@@ -104,29 +107,46 @@ function parseTapArgs(args: readonly string[], cwd: string, env: NodeJS.ProcessE
   };
 }
 
-/** The environment the tap forwards to: a simulator started here, or one of the environments file. */
-async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environment; simulator?: SimulatorHandle }> {
+function certificateIn(dir: string): TapCertificate {
+  try {
+    return tapCertificate(dir);
+  } catch (err) {
+    if (err instanceof TapCertificateFolderError) throw new UsageError(`tap: ${err.message} A --cert-dir that does not exist yet is made for you, private.`);
+    throw err;
+  }
+}
+
+/**
+ * The environment the tap forwards to and how: a simulator started here (on loopback, directly), or one
+ * of the environments file, reached as `run` reaches it (its CA, client certificate and proxy, else HTTPS_PROXY).
+ */
+async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environment; transport: TransportOptions; simulator?: SimulatorHandle }> {
   if (options.upstream === 'simulator') {
     const simulator = await startSimulator({ port: 0, runBy: 'terminal' });
     const env = pickEnvironment(loadEnvironments(undefined, io.cwd, simulator.port), undefined, 'tap');
-    return { env, simulator };
+    return { env, transport: {}, simulator };
   }
   const env = pickEnvironment(loadEnvironments(options.environments, io.cwd, SIMULATOR_DEFAULTS.port), options.upstream, 'tap --upstream');
   if (!env.gatewayUrl) throw new UsageError(`tap: environment "${env.id}" has no gatewayUrl to forward to`);
   // The merchant's own server decides what it sends: a LIVE upstream is a deliberate choice, every time.
   if (isLive(env) && !options.yesLive) throw new UsageError(`tap: "${env.name}" is a LIVE environment (${env.gatewayUrl}): real money moves for every call your server makes through the tap. Add --yes-live to forward to it.`);
-  return { env };
+  const connections = cliConnections(environmentVariableCredentials(io.env), hostProxyOf(io.env));
+  try {
+    return { env, transport: await connections.transport(env) };
+  } finally {
+    await connections.close();
+  }
 }
 
 export async function tapCommand(args: readonly string[], io: CliIo, signals: NodeJS.EventEmitter = process): Promise<number> {
   const options = parseTapArgs(args, io.cwd, io.env);
-  const certificate = options.tlsPort === undefined ? undefined : tapCertificate(options.certDir);
-  const { env, simulator } = await upstreamOf(options, io);
+  const certificate = options.tlsPort === undefined ? undefined : certificateIn(options.certDir);
+  const { env, transport, simulator } = await upstreamOf(options, io);
   let tap: TapHandle | undefined;
   let record: number | undefined;
   try {
     tap = await startTap({
-      upstream: { url: env.gatewayUrl ?? '', environment: { id: env.id, name: env.name, live: isLive(env) } },
+      upstream: { url: env.gatewayUrl ?? '', environment: { id: env.id, name: env.name, live: isLive(env) }, transport },
       host: options.host,
       port: options.port,
       maxCalls: options.maxCalls,
@@ -159,10 +179,15 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
   return 0;
 }
 
+/** Whoever trusted the CA the new one replaces should take that trust back: say which and why. */
+function replacedCaNote(certificate: TapCertificate): string {
+  return certificate.replacedCa ? ` It replaces the previous tap CA (${certificate.replacedCa}): remove that one from where you trusted it.` : '';
+}
+
 function startLine(tap: TapHandle, env: Environment, simulator: SimulatorHandle | undefined, options: TapArgs, certificate: TapCertificate | undefined): string {
   const upstream = simulator ? `the simulator at ${simulator.baseUrl} (merchant ${SIMULATOR_DEFAULTS.merchantId}, API password ${SIMULATOR_DEFAULTS.apiPassword})` : `${env.name} (${env.gatewayUrl})`;
   const faults = options.faults.length ? ` Faults: ${options.faults.map(describeFaultRule).join(', ')}.` : '';
   const record = options.record ? ` Recording to ${options.record}.` : '';
-  const tls = tap.tlsUrl && certificate ? ` With TLS at ${tap.tlsUrl}: trust the CA file ${certificate.caFile}${certificate.caCreated ? ' (new: trust it once)' : ''}.` : '';
+  const tls = tap.tlsUrl && certificate ? ` With TLS at ${tap.tlsUrl}: trust the CA file ${certificate.caFile}${certificate.caCreated ? ' (new: trust it once)' : ''}.${replacedCaNote(certificate)}` : '';
   return `Gateway Tap at ${tap.url} → ${upstream}. Set your server's gateway base URL to ${tap.url}.${tls}${faults}${record} Ctrl+C stops.`;
 }

@@ -29,11 +29,16 @@ export class Connections {
   client(env: Environment): Promise<HttpClient> {
     let c = this.clients.get(env.id);
     if (!c) {
-      c = (async () => new HttpClient(await this.host.transport(env, await this.host.credentials.secretOrDefault(env, 'certificatePassphrase'))))();
+      c = (async () => new HttpClient(await this.transport(env)))();
       c.catch(() => this.clients.delete(env.id));
       this.clients.set(env.id, c);
     }
     return c;
+  }
+
+  /** How this host reaches `env` (client certificate, CA, proxy): what its client uses, and the tap's forwarding to it. */
+  async transport(env: Environment): Promise<TransportOptions> {
+    return this.host.transport(env, await this.host.credentials.secretOrDefault(env, 'certificatePassphrase'));
   }
 
   session(env: Environment): Promise<FinancingSession> {

@@ -5,10 +5,17 @@
  *
  * Why a CA and not one self-signed certificate: the server certificate must be re-issued (Apple's clients
  * refuse server certificates valid for more than 825 days), and re-issuing under the same CA means the
- * user's trust settings keep working. That is why the CA's private key is kept in `dir` (mode 0600, folder
- * 0700). What a stolen CA key could do is bounded by the CA itself: a critical nameConstraints extension
- * lets it vouch for localhost, 127.0.0.1 and ::1 only (no client honouring RFC 5280 accepts anything else
- * from it), and pathLenConstraint 0 forbids sub-CAs.
+ * user's trust settings keep working. That is why the CA's private key is kept in `dir` (mode 0600, in a
+ * folder made 0700, or an existing one only its owner can write to). What a stolen CA key could do is bounded by the CA itself, since users trust it system-wide too:
+ * - extendedKeyUsage serverAuth: no TLS client certificate, S/MIME, code or time-stamp signing
+ *   (OpenSSL, Windows and NSS apply a CA's extendedKeyUsage to the leaves under it);
+ * - a critical nameConstraints extension with a permitted subtree for every name form a leaf could use
+ *   to name someone: DNS localhost, IP 127.0.0.1 and ::1, and for e-mail, URI, subject name and Windows
+ *   user (UPN) only names that cannot be anyone's (the reserved `invalid` name, CN=localhost). An
+ *   excluded empty subtree would read as "none of this form" but OpenSSL matches it against no e-mail
+ *   or URI at all, so "permitted: nobody" is how it is said;
+ * - pathLenConstraint 0 forbids sub-CAs.
+ * A CA on disk without these limits (made by an older version) is replaced, and the caller says so.
  *
  * No vscode import; Node 20 only: node:crypto makes the keys and signs, ./der builds the certificates.
  */
@@ -31,6 +38,8 @@ export interface TapCertificate {
   caCreated: boolean;
   /** Why the files on disk could not be reused, when `created`. */
   renewedBecause?: string;
+  /** Why a CA found on disk was replaced, when it was: whoever trusted it should remove it and trust the new one. */
+  replacedCa?: string;
 }
 
 export interface TapCertificateOptions {
@@ -66,6 +75,7 @@ const OID = {
   organizationalUnit: '2.5.4.11',
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
   subjectKeyIdentifier: '2.5.29.14',
+  userPrincipalName: '1.3.6.1.4.1.311.20.2.3',
   keyUsage: '2.5.29.15',
   subjectAltName: '2.5.29.17',
   basicConstraints: '2.5.29.19',
@@ -103,7 +113,8 @@ export function tapCertificate(dir: string, options: TapCertificateOptions = {})
     }
     const written = inspect(root, now);
     if (written.kind !== 'usable') throw new Error(`The Gateway Tap certificate written to ${root} does not read back as usable (${written.why}); delete that folder and start the tap again.`);
-    return { ...written.files, caFile: caFileOf(root), created: true, caCreated: again.kind !== 'caUsable', renewedBecause: again.why };
+    const replacedCa = again.kind === 'unusable' ? again.replacedCa : undefined;
+    return { ...written.files, caFile: caFileOf(root), created: true, caCreated: again.kind !== 'caUsable', renewedBecause: again.why, ...(replacedCa ? { replacedCa } : {}) };
   });
 }
 
@@ -116,7 +127,7 @@ export interface LoadedCa {
 type Inspection =
   | { kind: 'usable'; files: { cert: string; key: string } }
   | { kind: 'caUsable'; ca: LoadedCa; why: string }
-  | { kind: 'unusable'; why: string };
+  | { kind: 'unusable'; why: string; replacedCa?: string };
 
 const caFileOf = (root: string): string => path.join(root, TAP_CERTIFICATE_FILES.caCert);
 
@@ -133,7 +144,7 @@ function inspect(root: string, now: Date): Inspection {
     }
   };
   const ca = loadCa(read(TAP_CERTIFICATE_FILES.caCert), read(TAP_CERTIFICATE_FILES.caKey), now);
-  if ('why' in ca) return { kind: 'unusable', why: ca.why };
+  if ('why' in ca) return { kind: 'unusable', why: ca.why, ...(ca.trusted ? { replacedCa: ca.why } : {}) };
   const certPem = read(TAP_CERTIFICATE_FILES.cert);
   const keyPem = read(TAP_CERTIFICATE_FILES.key);
   const problem = serverCertificateProblem(certPem, keyPem, ca.cert, now);
@@ -141,15 +152,17 @@ function inspect(root: string, now: Date): Inspection {
   return { kind: 'usable', files: { cert: certPem ?? '', key: keyPem ?? '' } };
 }
 
-function loadCa(certPem: string | undefined, keyPem: string | undefined, now: Date): LoadedCa | { why: string } {
+/** `trusted`: the CA file was a tap CA that a user may have trusted, so its replacement is worth saying. */
+function loadCa(certPem: string | undefined, keyPem: string | undefined, now: Date): LoadedCa | { why: string; trusted?: true } {
   if (certPem === undefined || keyPem === undefined) return { why: 'no CA yet' };
   const parsed = parseCertificateAndKey(certPem, keyPem);
   if ('why' in parsed) return { why: `CA ${parsed.why}` };
   const { cert, key } = parsed;
   // Only a CA made here: its key identifier and name constraints are what the server certificate relies on.
   if (!cert.ca || !cert.subject.split('\n').includes(`CN=${TAP_CA_COMMON_NAME}`) || !cert.verify(cert.publicKey)) return { why: 'the CA file is not the tap CA' };
+  if (!hasCaLimits(cert)) return { why: 'the CA was made by an older version of the tap: it could vouch for more than TLS servers of this machine, such as e-mail addresses and TLS clients', trusted: true };
   const dates = datesProblem(cert, now);
-  return dates ? { why: `CA ${dates}` } : { cert, key };
+  return dates ? { why: `CA ${dates}`, trusted: true } : { cert, key };
 }
 
 function serverCertificateProblem(certPem: string | undefined, keyPem: string | undefined, ca: X509Certificate, now: Date): string | undefined {
@@ -208,12 +221,7 @@ function writeNewCa(root: string, now: Date): LoadedCa {
     notAfter: new Date(notBefore.getTime() + CA_DAYS * DAY_MS),
     publicKey,
     signingKey: privateKey,
-    extensions: [
-      extension(OID.basicConstraints, true, der.sequence(der.boolean(true), der.integer(0))),
-      extension(OID.keyUsage, true, der.namedBits([KEY_USAGE.keyCertSign, KEY_USAGE.cRLSign])),
-      extension(OID.nameConstraints, true, der.sequence(der.implicitConstructed(0, ...permittedSubtrees()))),
-      extension(OID.subjectKeyIdentifier, false, der.octetString(keyIdentifier(publicKey))),
-    ],
+    extensions: [...caLimits(), extension(OID.subjectKeyIdentifier, false, der.octetString(keyIdentifier(publicKey)))],
   });
   writeAtomically(path.join(root, TAP_CERTIFICATE_FILES.caKey), privateKeyPem(privateKey), 0o600);
   writeAtomically(path.join(root, TAP_CERTIFICATE_FILES.caCert), certPem, 0o644);
@@ -305,7 +313,40 @@ function distinguishedName(attributes: ReadonlyArray<readonly [string, string]>)
 const dnsName = (host: string): Buffer => der.implicitPrimitive(2, der.ia5Bytes(host));
 const ipAddressName = (bytes: Buffer): Buffer => der.implicitPrimitive(7, bytes);
 
-/** The CA may vouch for exactly the server's names: each IP as address plus an all-ones mask (RFC 5280 4.2.1.10). */
+/**
+ * The extensions that bound what the CA may vouch for, byte for byte as a new CA carries them: a CA on
+ * disk without each of them exactly was made by an older version (or elsewhere) and is not reused.
+ */
+function caLimits(): Buffer[] {
+  return [
+    extension(OID.basicConstraints, true, der.sequence(der.boolean(true), der.integer(0))),
+    extension(OID.keyUsage, true, der.namedBits([KEY_USAGE.keyCertSign, KEY_USAGE.cRLSign])),
+    extension(OID.extKeyUsage, false, der.sequence(der.oid(OID.serverAuth))),
+    extension(OID.nameConstraints, true, der.sequence(der.implicitConstructed(0, ...permittedSubtrees()))),
+  ];
+}
+
+function hasCaLimits(cert: X509Certificate): boolean {
+  const present = extensionsOf(cert);
+  return caLimits().every((limit) => present.some((e) => e.equals(limit)));
+}
+
+/** The Extension TLVs of a certificate (RFC 5280 4.1: tbsCertificate's last field, [3] EXPLICIT Extensions). */
+function extensionsOf(cert: X509Certificate): Buffer[] {
+  const [tbs] = der.children(cert.raw);
+  const wrapped = (tbs ? der.children(tbs) : []).find((field) => field[0] === 0xa3);
+  const [list] = wrapped ? der.children(wrapped) : [];
+  return list ? der.children(list) : [];
+}
+
+/** A name no one holds: the reserved top-level name `invalid` (RFC 6761 6.4), as an e-mail domain, URI host or UPN. */
+const NOBODY = 'invalid';
+
+/**
+ * What the CA may vouch for, one permitted subtree per name form (RFC 5280 4.2.1.10): a form with none is
+ * unconstrained. The server's names; each IP as address plus an all-ones mask; the server certificate's
+ * subject name; and for e-mail (OpenSSL applies it to SmtpUTF8 names too), URIs and Windows user names only `invalid`.
+ */
 function permittedSubtrees(): Buffer[] {
   return [
     ...TAP_SERVER_NAMES.dns.map((host) => der.sequence(dnsName(host))),
@@ -313,8 +354,15 @@ function permittedSubtrees(): Buffer[] {
       const address = ipBytes(ip);
       return der.sequence(ipAddressName(Buffer.concat([address, Buffer.alloc(address.length, 0xff)])));
     }),
+    der.sequence(der.implicitPrimitive(1, der.ia5Bytes(NOBODY))), // rfc822Name
+    der.sequence(der.implicitPrimitive(6, der.ia5Bytes(NOBODY))), // uniformResourceIdentifier
+    der.sequence(der.explicit(4, serverSubject())), // directoryName: a Name is a CHOICE, so its tag is explicit
+    der.sequence(der.implicitConstructed(0, der.oid(OID.userPrincipalName), der.explicit(0, der.utf8String(NOBODY)))), // otherName
   ];
 }
+
+/** The server certificate's subject: CN=localhost, the one subject name the CA permits. */
+const serverSubject = (): Buffer => distinguishedName([[OID.commonName, TAP_SERVER_NAMES.dns[0]]]);
 
 /** An IPv4 or IPv6 address as the 4 or 16 bytes an iPAddress name holds. */
 export function ipBytes(ip: string): Buffer {
@@ -369,14 +417,30 @@ function writeAtomically(file: string, text: string, mode: number): void {
   }
 }
 
+/** The folder is not one to keep a CA's private key in: the CLI says which flag named it. */
+export class TapCertificateFolderError extends Error {}
+
+/**
+ * A folder for the keys: made 0700 (with any parents it makes) when missing; an existing one is used as it
+ * is, never chmodded (it may be /tmp or a web root the user named), but only when no one else can write
+ * to it: whoever can could put a CA of their own there (or its key) before the tap looks, and the user
+ * would trust it. The files themselves are written 0600 / 0644 whatever the folder's mode.
+ */
 function makePrivateDir(root: string): void {
+  let made: string | undefined;
   try {
-    fs.mkdirSync(root, { recursive: true, mode: 0o700 });
-    // mkdir leaves an existing folder's mode alone; this folder holds private keys.
-    if (process.platform !== 'win32') fs.chmodSync(root, 0o700);
+    made = fs.mkdirSync(root, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new Error(`The Gateway Tap keeps its certificate in ${root}, which cannot be used as a private folder: ${(error as Error).message}`, { cause: error });
   }
+  if (made === undefined && process.platform !== 'win32') refuseSharedFolder(root);
+}
+
+function refuseSharedFolder(root: string): void {
+  const stat = fs.statSync(root);
+  const uid = process.getuid?.();
+  const shared = uid !== undefined && stat.uid !== uid ? `belongs to another user (uid ${stat.uid})` : stat.mode & 0o022 ? `other users can write to (mode ${(stat.mode & 0o7777).toString(8)})` : undefined;
+  if (shared) throw new TapCertificateFolderError(`The Gateway Tap keeps its CA's private key in ${root}, which ${shared}: they could put a CA of their own there for you to trust. Use a folder only you can write to.`);
 }
 
 const LOCK_DIR = '.generating.lock';

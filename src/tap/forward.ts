@@ -50,10 +50,13 @@ export async function askUpstream(
   target: { origin: string; path: string },
   call: { method: string; headers: Record<string, string | string[]>; body: Buffer },
   started: number,
+  timeoutMs: number,
 ): Promise<UpstreamAnswer> {
   const answer = await dispatcher.request({
     origin: target.origin,
     path: target.path,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
     method: call.method as Parameters<Dispatcher['request']>[0]['method'],
     headers: call.headers,
     ...(call.body.length > 0 || !['GET', 'HEAD'].includes(call.method) ? { body: call.body } : {}),

@@ -7,7 +7,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { Agent } from '../http/undiciParts';
+import { createDispatcher, proxyHostOf } from '../http/dispatcherFactory';
 import { MAX_REQUEST_BYTES, readBody, refuseAndClose, send, statusFaultResponse } from '../simulator/responseWriter';
 import { gatewayError } from '../simulator/gateway/errors';
 import { jsonOf, KEEP_ANSWER_BYTES, recognise, apiOperationOf, type SeenCall } from './analyse';
@@ -33,10 +33,13 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   const sockets = new Set<Socket>();
   const closing = new AbortController();
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-  const dispatcher = new Agent({ connect: upstream.tls ?? {}, headersTimeout: upstreamTimeoutMs, bodyTimeout: upstreamTimeoutMs });
+  // The dispatcher every send to this environment uses: its CA, client certificate and proxy.
+  const dispatcher = createDispatcher(upstream.transport);
+  const viaProxy = proxyHostOf(upstream.transport ?? {});
   let seq = 0;
 
-  const analyser = startAnalyser(upstream, options.analysisWorker, (call) => {
+  // The checker needs where calls went, not how: the client key and the proxy's URL stay on this thread.
+  const analyser = startAnalyser({ url: upstream.url, environment: upstream.environment }, options.analysisWorker, (call) => {
     ring.add(call);
     for (const listener of listeners) {
       try {
@@ -75,10 +78,10 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     }
     if (rule?.kind === 'delay') await delay(rule.delayMs ?? 0, closing.signal);
 
-    // The upstream's deadline is the dispatcher's (headersTimeout, bodyTimeout); closing destroys it,
+    // The upstream's deadline is undici's (headersTimeout, bodyTimeout); closing destroys the dispatcher,
     // which ends calls in flight: no timer, controller or listener per call.
     const forwardOnce = async (): Promise<UpstreamAnswer & { kept: Buffer; size: number }> => {
-      const answer = await askUpstream(dispatcher, target, { method: seen.method, headers: endToEndHeaders(req.headers), body }, started);
+      const answer = await askUpstream(dispatcher, target, { method: seen.method, headers: endToEndHeaders(req.headers), body }, started, upstreamTimeoutMs);
       const silent = rule?.kind === 'timeout' || rule?.kind === 'reset' || (rule?.kind === 'twice' && !firstDone);
       if (!silent) res.writeHead(answer.status, answer.headers);
       const relayed = await relay(answer.body, silent ? undefined : res, KEEP_ANSWER_BYTES);
@@ -103,7 +106,7 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
         res.end();
       }
     } catch (err) {
-      const message = upstreamFailure(err, upstream.url, upstreamTimeoutMs);
+      const message = upstreamFailure(err, upstream.url, upstreamTimeoutMs, viaProxy);
       seen.failure = { kind: 'upstream', message };
       if (!res.headersSent) send(res, { ...gatewayError(502, 'SERVER_FAILED', `Gateway Tap: ${message}`), headers: { 'content-type': 'application/json;charset=UTF-8', 'x-gateway-tap': 'upstream-failed' } });
       else res.destroy();
@@ -220,9 +223,11 @@ function resetConnection(socket: Socket): void {
   else socket.destroy();
 }
 
-function upstreamFailure(err: unknown, url: string, timeoutMs: number): string {
+/** Why the tap answered 502 itself; `proxy` (host:port) when the environment's calls go through one, so the hop at fault can be told. */
+function upstreamFailure(err: unknown, url: string, timeoutMs: number, proxy: string | undefined): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') return `the upstream ${new URL(url).origin} did not answer within ${timeoutMs} ms`;
+  const via = proxy ? ` through the proxy ${proxy}` : '';
+  if (e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') return `the upstream ${new URL(url).origin} did not answer${via} within ${timeoutMs} ms`;
   const code = e.code ?? e.cause?.code;
-  return `the upstream ${new URL(url).origin} could not be reached${code ? ` (${code})` : ''}: ${e.message ?? String(err)}`;
+  return `the upstream ${new URL(url).origin} could not be reached${via}${code ? ` (${code})` : ''}: ${e.message ?? String(err)}`;
 }

@@ -11,8 +11,11 @@ export interface TapUpstream {
   /** The environment's gatewayUrl: `https://test-gateway.example.com` or `http://127.0.0.1:3000/prefix`. */
   url: string;
   environment: Exchange['environment'];
-  /** The upstream's TLS trust (its CA); the merchant's own Basic credentials are passed through as they came. */
-  tls?: TransportOptions['tls'];
+  /**
+   * How the environment is reached, as every send to it is (Connections.transport): its CA, client
+   * certificate and proxy. The merchant's own Basic credentials are passed through as they came.
+   */
+  transport?: TransportOptions;
 }
 
 export type FaultKind = 'delay' | 'timeout' | 'reset' | 'status' | 'busy' | 'twice';

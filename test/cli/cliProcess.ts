@@ -22,8 +22,11 @@ export interface CliOutcome {
   stderr: string;
 }
 
-/** Runs the CLI to its end; `simulator` keeps running, so it is stopped once `until` shows on stdout. */
-export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; until?: RegExp } = {}): Promise<CliOutcome> {
+/**
+ * Runs the CLI to its end; `simulator` keeps running, so it is stopped once `until` shows on stdout
+ * (`untilStderr` on stderr: a command expected to refuse is stopped, not waited for, if it starts instead).
+ */
+export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; until?: RegExp; untilStderr?: RegExp } = {}): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
     // A variable given as undefined is left out of the child's environment (a test that needs it unset).
     const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((e): e is [string, string] => e[1] !== undefined));
@@ -34,7 +37,10 @@ export function cli(args: string[], options: { cwd?: string; env?: NodeJS.Proces
       stdout += d.toString();
       if (options.until?.test(stdout)) child.kill('SIGTERM');
     });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (options.untilStderr?.test(stderr)) child.kill('SIGTERM');
+    });
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });

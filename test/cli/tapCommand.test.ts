@@ -3,7 +3,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Agent, request } from 'undici';
-import { SIMULATOR_DEFAULTS } from '../../src/simulator';
+import { SIMULATOR_DEFAULTS, startSimulator } from '../../src/simulator';
+import { createTestPki, hasOpenssl, type TestPki } from '../harness/certificates';
+import { startConnectProxy, type TestProxy } from '../unit/http/support/connectProxy';
+import { closedPort } from '../unit/http/support/network';
+import { writeOlderTapCa } from '../harness/olderTapCa';
 import { cli, startCli } from './cliProcess';
 
 /** `payment-workbench tap`, the real process: its refusals, its lines, its faults, Ctrl+C. */
@@ -15,8 +19,8 @@ interface Tapping {
   stop(): Promise<number | null>;
 }
 
-async function tap(args: string[], cwd = process.cwd()): Promise<Tapping> {
-  const t = await startCli(['tap', ...args], { stream: 'stderr', pattern: /Gateway Tap at (http:\/\/[^\s]+)/ }, { cwd });
+async function tap(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = {}): Promise<Tapping> {
+  const t = await startCli(['tap', ...args], { stream: 'stderr', pattern: /Gateway Tap at (http:\/\/[^\s]+)/ }, { cwd, env });
   return {
     url: t.url,
     stderr: t.stderr,
@@ -117,6 +121,41 @@ describe('payment-workbench tap (real process)', function () {
     fs.rmSync(certDir, { recursive: true, force: true });
   });
 
+  it('replaces a CA an earlier version made (it could vouch for more), and says to remove the old one', async () => {
+    const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-older-ca-'));
+    const older = writeOlderTapCa(certDir);
+    const t = await tap(['--upstream', 'simulator', '--cert-dir', certDir]);
+    try {
+      assert.match(t.stderr(), /trust the CA file \S+ \(new: trust it once\)\. It replaces the previous tap CA \(the CA was made by an older version of the tap: it could vouch for more than TLS servers of this machine[^)]*\): remove that one from where you trusted it\./);
+      assert.notEqual(fs.readFileSync(path.join(certDir, 'tap-ca.pem'), 'utf8'), older);
+    } finally {
+      await t.stop();
+      fs.rmSync(certDir, { recursive: true, force: true });
+    }
+  });
+
+  it('--cert-dir: refuses a folder others can write (1777, as /tmp), and leaves its mode alone', async function () {
+    if (process.platform === 'win32') this.skip(); // no POSIX modes
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-shared-'));
+    fs.chmodSync(shared, 0o1777);
+    try {
+      const refused = await cli(['tap', '--upstream', 'simulator', '--cert-dir', shared], { untilStderr: /Gateway Tap at / });
+      assert.equal(refused.status, 2, refused.stderr);
+      assert.match(refused.stderr, new RegExp(`^payment-workbench: tap: The Gateway Tap keeps its CA's private key in ${shared}, which other users can write to \\(mode 1777\\): they could put a CA of their own there for you to trust\\. Use a folder only you can write to\\. A --cert-dir that does not exist yet is made for you, private\\.$`, 'm'));
+      assert.equal(fs.statSync(shared).mode & 0o7777, 0o1777, 'the folder keeps its mode');
+      assert.deepEqual(fs.readdirSync(shared), []);
+
+      // A folder that does not exist yet, inside it, is the tap's own: made private, and used.
+      const own = path.join(shared, 'tap-certificates');
+      const t = await tap(['--upstream', 'simulator', '--cert-dir', own]);
+      await t.stop();
+      assert.equal(fs.statSync(own).mode & 0o777, 0o700);
+      assert.equal(fs.statSync(shared).mode & 0o7777, 0o1777);
+    } finally {
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a LIVE upstream without --yes-live, naming it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-live-'));
     const environments = path.join(dir, 'environments.json');
@@ -141,5 +180,79 @@ describe('payment-workbench tap (real process)', function () {
     const refused = await cli(['tap', '--upstream', 'simulator', '--fault', 'pay:404']);
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /fault "pay:404": a status fault answers 500, 502, 503, got 404/);
+  });
+
+  // A company reaches its TEST merchant through its proxy, with a client certificate, trusting its own CA:
+  // the tap forwards as `run` sends, with the environment's transport.
+  describe('--upstream <environment>: its proxy, CA and client certificate', () => {
+    let pki: TestPki;
+    let sim: Awaited<ReturnType<typeof startSimulator>>;
+    let proxy: TestProxy;
+    let dir: string;
+    before(async function () {
+      if (!hasOpenssl()) {
+        console.log('    (skipped: openssl is not installed)');
+        this.skip();
+      }
+      pki = createTestPki();
+      sim = await startSimulator({ port: 0, mtls: { port: 0, key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert } });
+      proxy = await startConnectProxy();
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-tap-transport-'));
+    });
+    beforeEach(() => (proxy.tunnels.length = 0));
+    after(async () => {
+      await proxy?.close();
+      await sim?.close();
+      pki?.remove();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** An environments file with one environment at the simulator's client-certificate port, trusting the test CA. */
+    function environmentsFile(extra: Record<string, unknown>): string {
+      const file = path.join(dir, `environments-${Object.keys(extra).join('-') || 'plain'}.json`);
+      const env = {
+        id: 'company-test', name: 'Company TEST', gatewayUrl: sim.mtlsUrl, merchantId: SIMULATOR_DEFAULTS.merchantId,
+        gatewayAuth: 'certificate', certificate: { certPath: pki.file('client.crt'), keyPath: pki.file('client-encrypted.key') }, caPath: pki.file('ca.crt'),
+        ...extra,
+      };
+      fs.writeFileSync(file, JSON.stringify({ environments: [env] }));
+      return file;
+    }
+    const passphrase = () => ({ PAYMENT_WORKBENCH_CERTIFICATE_PASSPHRASE: pki.clientKeyPassphrase, HTTPS_PROXY: undefined, https_proxy: undefined });
+
+    it("goes through the environment's proxy, with its client certificate, trusting its CA", async () => {
+      const t = await tap(['--upstream', 'company-test', '--environments', environmentsFile({ proxy: { url: proxy.url } }), '--no-tls'], process.cwd(), passphrase());
+      try {
+        assert.equal(await pay(agent, t.url, 'ORD-cli-company'), 200);
+        await until(() => t.lines().length === 1, 'the call on its line');
+        assert.match(t.lines()[0] ?? '', /Pay v100 {2}ORD-cli-company\/1 {2}200 {2}APPROVED/);
+        assert.deepEqual(proxy.tunnels, [new URL(sim.mtlsUrl ?? '').host], 'through the proxy, to the upstream');
+      } finally {
+        await t.stop();
+      }
+    });
+
+    it('goes through HTTPS_PROXY when the environment names no proxy of its own, as run does', async () => {
+      const t = await tap(['--upstream', 'company-test', '--environments', environmentsFile({}), '--no-tls'], process.cwd(), { ...passphrase(), HTTPS_PROXY: proxy.url });
+      try {
+        assert.equal(await pay(agent, t.url, 'ORD-cli-https-proxy'), 200);
+        assert.deepEqual(proxy.tunnels, [new URL(sim.mtlsUrl ?? '').host]);
+      } finally {
+        await t.stop();
+      }
+    });
+
+    it('answers 502 naming the proxy when the proxy cannot be reached', async () => {
+      const port = await closedPort();
+      const t = await tap(['--upstream', 'company-test', '--environments', environmentsFile({ proxy: { url: `http://127.0.0.1:${port}` } }), '--no-tls'], process.cwd(), passphrase());
+      try {
+        const res = await request(`${t.url}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/ORD-cli-no-proxy/transaction/1`, { dispatcher: agent, method: 'PUT', headers: { authorization: auth, 'content-type': 'application/json' }, body: payBody });
+        assert.equal(res.statusCode, 502);
+        // What the merchant's server reads: which hop failed, so the company knows to look at its proxy.
+        assert.match(await res.body.text(), new RegExp(`Gateway Tap: the upstream ${sim.mtlsUrl ?? ''} could not be reached through the proxy 127\\.0\\.0\\.1:${port}`));
+      } finally {
+        await t.stop();
+      }
+    });
   });
 });

@@ -11,6 +11,7 @@ import { requireTrust, showFailure } from '../../platform/workspaceTrust';
 import { isLive, type Environment } from '../../environments/environment';
 import type { HistoryStore } from '../../history/historyStore';
 import type { CoreServices } from '../../host/services';
+import type { Connections } from '../../send/connections';
 import type { Exchange } from '../../send/exchange';
 import type { SendPort } from '../../send/guardedSend';
 import * as path from 'node:path';
@@ -18,7 +19,6 @@ import { tapCertificate } from '../../tap/certificate';
 import { DEFAULT_MAX_CALLS, startTap } from '../../tap/server';
 import { describeFaultRule, FaultRuleError } from '../../tap/faults';
 import type { FaultRule, TapCall, TapHandle } from '../../tap/types';
-import { transportFor } from '../environments/transport';
 import { copyExchangeCurl } from '../history/copyCurl';
 import { resendFromHistory } from '../history/resend';
 import { saveExchangesAsFlow } from '../history/saveAsFlowCommand';
@@ -46,6 +46,8 @@ const MAX_CALLS_SETTING = 100_000;
 export interface TapDeps {
   context: vscode.ExtensionContext;
   core: CoreServices;
+  /** How sends reach an environment: the tap forwards to its upstream the same way. */
+  connections: Pick<Connections, 'transport'>;
   /** The send path's questions (a LIVE upstream asks here, as every door does; tests record them). */
   questions: { port: SendPort };
   history: HistoryStore;
@@ -137,12 +139,13 @@ export class TapController implements vscode.Disposable {
       message: vscode.l10n.t('Start the Gateway Tap to the LIVE environment "{0}" ({1})?', env.name, env.gatewayUrl),
       detail: vscode.l10n.t('Every call your server makes through the tap goes on to {0} and may move real money. The tap listens on 127.0.0.1 only.', env.gatewayUrl),
     }))) return undefined;
-    const tls = await this.upstreamTls(env);
+    // How every send reaches this environment (its CA, client certificate, proxy or VS Code's http.proxy): the tap's forwarding too.
+    const transport = await this.deps.connections.transport(env);
     // Kept in the extension's global storage: made once, the same CA file to trust every time.
     const certificate = tapCertificate(path.join(this.deps.context.globalStorageUri.fsPath, 'tap'));
     const handle = await startTap({
       tls: { cert: certificate.cert, key: certificate.key, port: 0 },
-      upstream: { url: env.gatewayUrl, environment: { id: env.id, name: env.name, live }, ...(tls ? { tls } : {}) },
+      upstream: { url: env.gatewayUrl, environment: { id: env.id, name: env.name, live }, transport },
       // Loopback only: the VS Code door offers no other host.
       host: '127.0.0.1',
       port: args.port ?? this.setting('port', 0, 65_535, 0),
@@ -163,6 +166,8 @@ export class TapController implements vscode.Disposable {
     void vscode.window.showInformationMessage(vscode.l10n.t('Gateway Tap at {0} (TLS: {1}, trust {2}) → {3}. Set your server\'s gateway base URL to {0}.', handle.url, handle.tlsUrl ?? '-', certificate.caFile, env.name), vscode.l10n.t('Copy Address')).then((choice) => {
       if (choice) void this.copyAddress();
     });
+    // Whoever trusted the CA this one replaces (made by an older version, or expiring) should take that trust back.
+    if (certificate.replacedCa) void vscode.window.showWarningMessage(vscode.l10n.t('The Gateway Tap made a new CA file, {0}: trust it, and remove the previous tap CA from where you trusted it ({1}).', certificate.caFile, certificate.replacedCa));
     return { url: handle.url };
   }
 
@@ -352,13 +357,6 @@ export class TapController implements vscode.Disposable {
     await simulator.start();
     // The simulator's environments follow its port: read it again now that it runs.
     return environments.get(chosen.env.id);
-  }
-
-  /** The upstream's TLS trust (its extra CA, a client certificate): the merchant's Basic credentials pass through as they came. */
-  private async upstreamTls(env: Environment) {
-    if (!env.caPath && !(env.gatewayAuth === 'certificate' && env.certificate)) return undefined;
-    const passphrase = await this.deps.core.credentials.secretOrDefault(env, 'certificatePassphrase');
-    return (await transportFor(env, passphrase)).tls;
   }
 
   private setting(name: string, min: number, max: number, fallback: number): number {

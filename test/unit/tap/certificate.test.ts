@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { writeOlderTapCa } from '../../harness/olderTapCa';
 import { issueServerCertificate, TAP_CA_COMMON_NAME, TAP_CERTIFICATE_FILES, tapCertificate, type TapCertificate } from '../../../src/tap/certificate';
 
 const run = promisify(execFile);
@@ -291,6 +292,10 @@ describe('tap: TLS certificate', function () {
         'X509v3 Name Constraints: critical',
         'DNS:localhost',
         'IP:127.0.0.1/255.255.255.255',
+        'email:invalid',
+        'URI:invalid',
+        'DirName:CN = localhost',
+        'othername:UPN:invalid',
         'X509v3 Subject Key Identifier',
       ]) assert.ok(ca.includes(line), `CA certificate shows "${line}":\n${ca}`);
     });
@@ -405,6 +410,88 @@ describe('tap: TLS certificate', function () {
     });
   });
 
+  // What a stolen CA key could sign and a client trusting the CA would still accept: TLS servers of this machine, nothing else.
+  describe('what the CA may vouch for', () => {
+    /** A leaf the tap CA's key signs with openssl, as someone holding that key could: `ext` is an openssl extfile. */
+    function signedByTapCa(subject: string, ext: string): { cert: string; key: string; file: string } {
+      const work = tempDir();
+      const file = (name: string) => path.join(work, name);
+      fs.writeFileSync(file('leaf.ext'), ext);
+      execFileSync('openssl', ['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', file('leaf.key'), '-out', file('leaf.csr'), '-subj', subject], { stdio: 'pipe' });
+      execFileSync('openssl', ['x509', '-req', '-in', file('leaf.csr'), '-CA', tap.caFile, '-CAkey', fileIn(dir, 'caKey'), '-set_serial', '7', '-days', '2', '-extfile', file('leaf.ext'), '-out', file('leaf.pem')], { stdio: 'pipe' });
+      return { cert: fs.readFileSync(file('leaf.pem'), 'utf8'), key: fs.readFileSync(file('leaf.key'), 'utf8'), file: file('leaf.pem') };
+    }
+    const verify = (purpose: string, leafFile: string) =>
+      run('openssl', ['verify', '-x509_strict', '-purpose', purpose, '-CAfile', tap.caFile, leafFile]).then(
+        (r) => r.stdout + r.stderr,
+        (e: { stdout?: string; stderr?: string }) => `refused: ${e.stdout ?? ''}${e.stderr ?? ''}`,
+      );
+    const serverNames = 'DNS:localhost,IP:127.0.0.1';
+
+    it('openssl: the tap\'s own server certificate verifies as a TLS server, and only as one', async function () {
+      skipWithout(this, 'openssl', ['version'], 'openssl');
+      assert.match(await verify('sslserver', fileIn(dir, 'cert')), /: OK$/m);
+      for (const purpose of ['sslclient', 'smimesign', 'smimeencrypt']) assert.match(await verify(purpose, fileIn(dir, 'cert')), /^refused: .*unsuitable certificate purpose/s, purpose);
+      const ca = (await run('openssl', ['x509', '-noout', '-text', '-in', tap.caFile])).stdout;
+      assert.ok(ca.includes('X509v3 Extended Key Usage: \n                TLS Web Server Authentication\n'), `the CA is for TLS servers only:\n${ca}`);
+    });
+
+    const refusedLeaves: Array<[string, string, string, string, RegExp]> = [
+      ['an S/MIME certificate for an e-mail address', '/CN=CEO/emailAddress=ceo@bank.example', 'subjectAltName=email:ceo@bank.example\nextendedKeyUsage=emailProtection\n', 'smimesign', /unsuitable certificate purpose|permitted subtree violation/],
+      ['an e-mail certificate without extendedKeyUsage', '/CN=CEO', 'subjectAltName=email:ceo@bank.example\n', 'smimesign', /unsuitable certificate purpose|permitted subtree violation/],
+      ['a TLS client certificate', '/CN=localhost', `subjectAltName=${serverNames}\nextendedKeyUsage=clientAuth\n`, 'sslclient', /unsuitable certificate purpose/],
+      ['a server certificate that also names an e-mail address', '/CN=localhost', `subjectAltName=${serverNames},email:ceo@bank.example\nextendedKeyUsage=serverAuth\n`, 'sslserver', /permitted subtree violation/],
+      ['a server certificate that also names a URI', '/CN=localhost', `subjectAltName=${serverNames},URI:https://bank.example/\nextendedKeyUsage=serverAuth\n`, 'sslserver', /permitted subtree violation/],
+      ['a server certificate that also names a Windows user (UPN otherName)', '/CN=localhost', `subjectAltName=${serverNames},otherName:1.3.6.1.4.1.311.20.2.3;UTF8:ceo@bank.example\nextendedKeyUsage=serverAuth\n`, 'sslserver', /unsupported name constraint type/],
+      ['a server certificate for another organisation\'s subject name', '/O=Bank Example/CN=localhost', `subjectAltName=${serverNames}\nextendedKeyUsage=serverAuth\n`, 'sslserver', /permitted subtree violation/],
+      ['a server certificate for a host outside this machine', '/CN=bank.example', 'subjectAltName=DNS:bank.example\nextendedKeyUsage=serverAuth\n', 'sslserver', /permitted subtree violation/],
+    ];
+    for (const [what, subject, ext, purpose, why] of refusedLeaves) {
+      it(`openssl verify refuses ${what} signed with the CA key`, async function () {
+        skipWithout(this, 'openssl', ['version'], 'openssl');
+        const out = await verify(purpose, signedByTapCa(subject, ext).file);
+        assert.match(out, /^refused: /, out);
+        assert.match(out, why);
+      });
+    }
+
+    it('Node TLS client: a server certificate that also names an e-mail address is refused in the handshake', async function () {
+      skipWithout(this, 'openssl', ['version'], 'openssl');
+      const leaf = signedByTapCa('/CN=localhost', `subjectAltName=${serverNames},email:ceo@bank.example\nextendedKeyUsage=serverAuth\n`);
+      const s = await startServer(leaf, '127.0.0.1');
+      try {
+        assert.match(await refusal({ host: '127.0.0.1', port: s.port, ca: caPem }), /permitted subtree violation/);
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('Node TLS server: a client certificate the CA key signed is not authorized', async function () {
+      skipWithout(this, 'openssl', ['version'], 'openssl');
+      const client = signedByTapCa('/CN=localhost', 'extendedKeyUsage=clientAuth\n');
+      // A server that trusts the tap CA for its clients (as one trusting it system-wide would).
+      const mtls = tls.createServer({ cert: tap.cert, key: tap.key, ca: caPem, requestCert: true, rejectUnauthorized: false }, (socket) => {
+        socket.end(socket.authorized ? 'authorized' : `not authorized: ${String(socket.authorizationError)}`);
+      });
+      await new Promise<void>((resolve) => mtls.listen(0, '127.0.0.1', resolve));
+      try {
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = tls.connect({ host: '127.0.0.1', port: (mtls.address() as AddressInfo).port, ca: caPem, cert: client.cert, key: client.key }, () => {
+            let text = '';
+            socket.setEncoding('utf8');
+            socket.on('data', (c: string) => (text += c));
+            socket.on('end', () => resolve(text));
+          });
+          socket.on('error', reject);
+        });
+        // Node names OpenSSL's X509_V_ERR_INVALID_PURPOSE ("unsuitable certificate purpose") by its code.
+        assert.equal(answer, 'not authorized: INVALID_PURPOSE');
+      } finally {
+        await new Promise<void>((resolve) => mtls.close(() => resolve()));
+      }
+    });
+  });
+
   describe('kept and renewed', () => {
     it('a second call reuses the files: same certificate and key, nothing rewritten', () => {
       const before = Object.values(TAP_CERTIFICATE_FILES).map((f) => fs.statSync(path.join(dir, f)));
@@ -494,6 +581,22 @@ describe('tap: TLS certificate', function () {
       });
     }
 
+    it('a CA made by an older version (no extendedKeyUsage, DNS and IP constraints only) is replaced, saying why', function () {
+      skipWithout(this, 'openssl', ['version'], 'openssl');
+      const d = tempDir();
+      const old = writeOlderTapCa(d);
+
+      const renewed = tapCertificate(d);
+      assert.equal(renewed.caCreated, true, 'a new CA to trust');
+      assert.match(renewed.replacedCa ?? '', /made by an older version of the tap: it could vouch for more than TLS servers of this machine/);
+      assert.notEqual(fs.readFileSync(renewed.caFile, 'utf8'), old);
+      assert.deepEqual(new X509Certificate(fs.readFileSync(renewed.caFile)).keyUsage, ['1.3.6.1.5.5.7.3.1'], 'the new CA is for TLS servers');
+      assert.ok(chainsTo(renewed.cert, renewed.caFile));
+      const again = tapCertificate(d);
+      assert.equal(again.created, false, 'and kept from then on');
+      assert.equal(again.replacedCa, undefined);
+    });
+
     it('a server certificate expiring within 30 days is re-issued under the same CA', () => {
       const now = Date.now();
       const set = freshSet(new Date(now - (825 - 20) * DAY));
@@ -537,17 +640,49 @@ describe('tap: TLS certificate', function () {
   });
 
   describe('files and processes', () => {
-    it('private keys are 0600, the folder 0700 even when it existed before, certificates not writable by others', function () {
+    const mode = (p: string) => fs.statSync(p).mode & 0o7777;
+
+    it('private keys are 0600, a folder it makes 0700, certificates not writable by others', function () {
       if (process.platform === 'win32') this.skip(); // no POSIX modes
-      const d = tempDir();
-      fs.chmodSync(d, 0o755);
+      const d = path.join(tempDir(), 'made', 'here');
       tapCertificate(d);
-      const mode = (p: string) => fs.statSync(p).mode & 0o777;
       assert.equal(mode(d), 0o700);
+      assert.equal(mode(path.dirname(d)), 0o700, 'the folders it made on the way too');
       assert.equal(mode(fileIn(d, 'caKey')), 0o600);
       assert.equal(mode(fileIn(d, 'key')), 0o600);
       for (const cert of [fileIn(d, 'caCert'), fileIn(d, 'cert')]) assert.equal(mode(cert) & 0o022, 0, `${cert} is ${mode(cert).toString(8)}`);
       assert.deepEqual(fs.readdirSync(d).sort(), Object.values(TAP_CERTIFICATE_FILES).sort(), 'no temp files or lock left behind');
+    });
+
+    it('a folder that existed is used as it is: its mode is left alone', function () {
+      if (process.platform === 'win32') this.skip();
+      const d = tempDir();
+      fs.chmodSync(d, 0o755);
+      assert.equal(tapCertificate(d).created, true);
+      assert.equal(mode(d), 0o755);
+      assert.equal(mode(fileIn(d, 'caKey')), 0o600, 'the keys are private all the same');
+    });
+
+    for (const [what, folderMode] of [['1777, as /tmp', 0o1777], ['2775, as a shared web root', 0o2775], ['0757', 0o757]] as const) {
+      it(`a folder others can write (${what}) is refused with why, and left as it was`, function () {
+        if (process.platform === 'win32') this.skip();
+        const d = tempDir();
+        fs.chmodSync(d, folderMode);
+        assert.throws(() => tapCertificate(d), {
+          message: `The Gateway Tap keeps its CA's private key in ${d}, which other users can write to (mode ${folderMode.toString(8)}): they could put a CA of their own there for you to trust. Use a folder only you can write to.`,
+        });
+        assert.equal(mode(d), folderMode, 'the folder keeps its mode');
+        assert.deepEqual(fs.readdirSync(d), [], 'and nothing was written into it');
+      });
+    }
+
+    it('a folder of another user is refused', function () {
+      // Only root can give a folder away; as anyone else, the folder would not be writable at all.
+      if (process.platform === 'win32' || process.getuid?.() !== 0) this.skip();
+      const d = tempDir();
+      fs.chownSync(d, 65534, 65534);
+      assert.throws(() => tapCertificate(d), /keeps its CA's private key in .*, which belongs to another user \(uid 65534\): they could put a CA of their own there for you to trust\. Use a folder only you can write to\./);
+      assert.deepEqual(fs.readdirSync(d), []);
     });
 
     it('a lock left by a process that died is taken over', () => {
