@@ -1,6 +1,6 @@
 /** `payment-workbench deliveries list|show|resend`: the simulator's delivery log, from the terminal. */
 import { DeliveriesClient, describeAttempt, describeNotification, notificationDetail, shortId, SimulatorControlError, watchDeliveries, type NotificationRecord } from '../deliveries';
-import { escapeControls } from '../format/quote';
+import { escapeControls, quote } from '../format/quote';
 import { DELIVERIES_LIST_COMMAND, DELIVERIES_RESEND_COMMAND, DELIVERIES_SHOW_COMMAND, deliveriesCommandOf } from './deliverySpecs';
 import type { CliIo } from './runCommand';
 import { portFlag } from './simulatorRun';
@@ -21,7 +21,7 @@ export async function deliveriesCommand(args: readonly string[], io: CliIo): Pro
   try {
     if (spec === DELIVERIES_LIST_COMMAND) return await list(client, { orderId: text('--order'), trigger: text('--trigger'), limit: text('--limit'), json: flags.has('--json') }, io);
     if (operands.length !== 1) throw new UsageError(`${spec.name}: name one notification id (deliveries list shows them; the first 8 characters are enough)`);
-    const notification = await find(client, operands[0] as string);
+    const notification = await find(client, operands[0] as string, spec.name);
     if (spec === DELIVERIES_SHOW_COMMAND) {
       io.out(flags.has('--json') ? JSON.stringify(notification, null, 2) : notificationDetail(notification));
       return 0;
@@ -47,9 +47,13 @@ async function list(client: DeliveriesClient, given: { orderId: string | undefin
   return 0;
 }
 
-/** A notification by its id or the start of it (as lists show it); an ambiguous start is told. */
-async function find(client: DeliveriesClient, given: string): Promise<NotificationRecord> {
-  if (given.length >= 36) return client.get(given);
+/** A notification id (X-Notification-Id, a UUID) or the start of one: hex digits and dashes, at most 36. */
+const NOTIFICATION_ID_START = /^[0-9A-Fa-f-]{1,36}$/;
+
+/** A notification by its id or the start of it (as lists show it); an ambiguous start is told, and anything that cannot start an id. */
+async function find(client: DeliveriesClient, given: string, command: string): Promise<NotificationRecord> {
+  if (!NOTIFICATION_ID_START.test(given)) throw new UsageError(`${command}: ${quote(given, { max: 40 })} is not a notification id (36 hex digits and dashes, as deliveries list shows them; the first 8 are enough)`);
+  if (given.length === 36) return client.get(given);
   const matches = (await client.list()).notifications.filter((n) => n.id.startsWith(given));
   if (matches.length === 1) return matches[0] as NotificationRecord;
   throw new UsageError(matches.length === 0 ? `no notification ${JSON.stringify(escapeControls(given.slice(0, 40)))} in the simulator's delivery log` : `${JSON.stringify(given)} starts ${matches.length} notification ids: give more of it`);

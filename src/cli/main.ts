@@ -3,6 +3,8 @@
  * Exit status 0 when every step passed, 1 when a step failed, 2 for bad usage or an invalid file,
  * 3 when `run` could not reach an environment (report.ts RUN_EXIT).
  */
+import { errorText } from '../format/errorText';
+import { terminalText } from '../format/quote';
 import { runSimulatorCommand, SimulatorUsageError } from '../simulator/terminal';
 import { exportCommand } from './exportCommand';
 import { importCommand } from './importCommand';
@@ -24,7 +26,17 @@ const SUBCOMMANDS_WITH_HELP = new Set(COMMANDS.map((c) => c.name));
 
 const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
 
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * The one way out of the CLI: every line a command prints, and every error, goes through
+ * terminalText. An id from a URL or an answer, a file name, a server's words: none can drive the
+ * terminal (recolour, retitle, clear, overwrite a line), whichever command printed it.
+ */
+function terminalSafe(io: CliIo): CliIo {
+  return { ...io, out: (text) => io.out(terminalText(text)), err: (text) => io.err(terminalText(text)) };
+}
+
+export async function main(argv: readonly string[], given: CliIo): Promise<number> {
+  const io = terminalSafe(given);
   const [command, ...rest] = argv;
   try {
     const help = command !== undefined && wantsHelp(rest) ? helpOf(subcommandName(command, rest)) : undefined;
@@ -74,7 +86,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       if (!err.message.includes('\n')) io.err(`(payment-workbench ${SUBCOMMANDS_WITH_HELP.has(helped ?? '') ? `${helped} ` : ''}--help shows the usage)`);
       return 2;
     }
-    io.err(`payment-workbench: ${err instanceof Error ? err.message : String(err)}`);
+    io.err(`payment-workbench: ${errorText(err)}`);
     return 1;
   }
 }

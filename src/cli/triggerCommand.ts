@@ -108,8 +108,10 @@ function listCommand(folders: { bundled: string; workspace: string }, io: CliIo)
   return 0;
 }
 
+/** A scenario's line: its name is a file name, which may hold anything but "/" (a line feed, ESC): shown escaped, as every name from a file. */
 function describeScenario(s: ReturnType<typeof readScenarios>[number]): string {
-  if ('problem' in s) return `${s.name.padEnd(38)} (cannot be read: ${excerpt(s.problem, 200)})`;
-  const inputs = Object.entries(s.flow.inputs ?? {}).map(([name, spec]) => `${name}${spec.default !== undefined ? `=${spec.default}` : ''}`);
-  return `${s.name.padEnd(38)} ${s.source === 'workspace' ? '[yours] ' : ''}${s.flow.name}${inputs.length ? `\n${' '.repeat(39)}inputs: ${inputs.join(', ')}` : ''}`;
+  const name = excerpt(s.name, 120).padEnd(38);
+  if ('problem' in s) return `${name} (cannot be read: ${excerpt(s.problem, 200)})`;
+  const inputs = Object.entries(s.flow.inputs ?? {}).map(([input, spec]) => excerpt(`${input}${spec.default !== undefined ? `=${spec.default}` : ''}`, 120));
+  return `${name} ${s.source === 'workspace' ? '[yours] ' : ''}${excerpt(s.flow.name, 200)}${inputs.length ? `\n${' '.repeat(39)}inputs: ${inputs.join(', ')}` : ''}`;
 }

@@ -1,4 +1,5 @@
 import { JsonDepthError, depthError, parseJsonBounded } from '../json/depth';
+import { identifierRunsOfJson, redactOwnedJson, redactText, type SecretValues } from '../redaction';
 import { BodyView, isRecord } from './bodyView';
 import { noteShapeDifferences } from './documentedShape';
 import { decodeFinancingBody } from './financing/decodeFinancing';
@@ -14,46 +15,56 @@ type Body = { kind: 'json'; view: BodyView } | { kind: 'empty' } | { kind: 'not-
 /**
  * Turns any HTTP answer of either API into an explained, plain-data result. Never throws: a
  * response viewer that crashes on a strange body hides exactly the body the developer needs to see.
+ * What it returns has been through the one redaction policy (shown), whoever calls it: the decoder
+ * reads the answer as received (exact number literals), so its result is masked here, once, rather
+ * than by each output that shows it (a record file, a report, history, a view).
  */
 export function decodeResponse(input: DecodeInput): DecodedResponse {
   let operationId = '(unknown operation)';
   let httpStatus = 0;
   let api: DecodedResponse['api'] = 'gateway';
+  const mask: Mask = {};
   try {
     // Read inside the try: even a hostile input object (throwing getters) must get an answer.
     if (typeof input?.operationId === 'string') operationId = input.operationId;
     if (typeof input?.httpStatus === 'number' && Number.isInteger(input.httpStatus)) httpStatus = input.httpStatus;
+    const known = input?.known;
+    if (known) mask.known = known;
     const requestUrl = typeof input?.requestUrl === 'string' ? input.requestUrl : undefined;
     const notes: string[] = [];
     const body = readBody(input?.body, input?.rawText);
+    if (body.kind === 'json') mask.root = body.view.root;
     api = apiOf(operationId, body, notes);
     const head = { api, operationId, httpStatus };
     switch (body.kind) {
       case 'not-json':
-        return toPlain({ ...head, ...decodeNotJson(api, { operationId, requestUrl }, httpStatus, body.preview, notes), notes });
+        return shown({ ...head, ...decodeNotJson(api, { operationId, requestUrl }, httpStatus, body.preview, notes), notes }, mask);
       case 'empty':
-        return toPlain({ ...head, ...decodeEmpty(api, { operationId, requestUrl }, httpStatus, notes), notes });
+        return shown({ ...head, ...decodeEmpty(api, { operationId, requestUrl }, httpStatus, notes), notes }, mask);
       case 'too-deep':
         notes.push('No answer of either API nests deeper than a few levels; a proxy or a hostile server may have answered.');
-        return toPlain({ ...head, verdict: { tone: 'error', title: 'Response not decoded: nested too deep', detail: body.message }, notes });
+        return shown({ ...head, verdict: { tone: 'error', title: 'Response not decoded: nested too deep', detail: body.message }, notes }, mask);
       case 'json': {
         const sections =
           api === 'gateway'
             ? decodeGatewayBody(body.view, operationId, httpStatus, notes, requestUrl)
             : decodeFinancingBody(body.view, operationId, httpStatus, notes);
         noteShapeDifferences(api, operationId, httpStatus, body.view, notes);
-        return toPlain({ ...head, ...sections, notes });
+        return shown({ ...head, ...sections, notes }, mask);
       }
     }
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    return {
-      api,
-      operationId,
-      httpStatus,
-      verdict: { tone: 'error', title: 'Could not decode the response', detail: `The decoder failed: ${reason}. The raw body is still the truth.` },
-      notes: ['This is a bug in the decoder; the raw response is unaffected.'],
-    };
+    return shown(
+      {
+        api,
+        operationId,
+        httpStatus,
+        verdict: { tone: 'error', title: 'Could not decode the response', detail: `The decoder failed: ${reason}. The raw body is still the truth.` },
+        notes: ['This is a bug in the decoder; the raw response is unaffected.'],
+      },
+      { ...(mask.known ? { known: mask.known } : {}) },
+    );
   }
 }
 
@@ -75,7 +86,8 @@ function readBody(body: unknown, rawText: string | undefined): Body {
 }
 
 function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // Masked before it is cut: a card number cut in two would no longer look like one.
+  const flat = redactText(text.replace(/\s+/g, ' ').trim());
   return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH)}…` : flat;
 }
 
@@ -126,7 +138,23 @@ function errorFromStatusOnly(api: DecodedResponse['api'], request: RequestFacts,
     : decodeFinancingFailure(empty, request.operationId, httpStatus, notes);
 }
 
-/** Guarantees plain data (no undefined, no class instances) for postMessage and history. */
-function toPlain(decoded: DecodedResponse): DecodedResponse {
-  return JSON.parse(JSON.stringify(decoded)) as DecodedResponse;
+/** What masking the decoded answer needs: the run's secrets, and the body read (for the digit runs its ids keep). */
+interface Mask {
+  known?: SecretValues;
+  root?: unknown;
+}
+
+/**
+ * The decoded answer as plain data (no undefined, no class instances: for postMessage and history),
+ * every text of it as the raw answer's text shows it (redactBodyText): a card number in any field
+ * masked, whatever the field is called (order.reference, a description), the run's secrets scrubbed,
+ * the digit runs of the answer's own ids kept whole, as in its text (read from the body only when a
+ * text has a run to mask). The copy JSON makes is the one masked in place: no second copy.
+ */
+function shown(decoded: DecodedResponse, mask: Mask): DecodedResponse {
+  const plain = JSON.parse(JSON.stringify(decoded)) as DecodedResponse;
+  let runs: ReadonlySet<string> | undefined;
+  const root = mask.root;
+  const keepRuns = root === undefined ? undefined : () => (runs ??= identifierRunsOfJson(root));
+  return redactOwnedJson(plain, { ...(mask.known ? { known: mask.known } : {}), ...(keepRuns ? { keepRuns } : {}) }) as DecodedResponse;
 }

@@ -15,6 +15,7 @@ export interface CodeExplanation {
 }
 
 import type { VerdictAction } from './advice';
+import type { SecretValues } from '../redaction';
 
 export type VerdictTone = 'success' | 'warning' | 'error' | 'info';
 
@@ -230,4 +231,6 @@ export interface DecodeInput {
   rawText?: string;
   /** The URL the request went to (redacted): a 404 is explained by what it asked for (version, merchant, ids). */
   requestUrl?: string;
+  /** Secrets the request held (the API password, a token): scrubbed from the decoded answer wherever an answer echoes them. */
+  known?: SecretValues;
 }

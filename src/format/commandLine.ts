@@ -65,6 +65,8 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[], nea
     }
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new CommandLineError(`${spec.name}: ${name} needs a value (${expected(flag)})`);
+    // An empty value is never what was meant: --host '' would listen on every interface, --port '' on any port.
+    if (value === '') throw new CommandLineError(`${spec.name}: ${name} needs a value (${expected(flag)}), got an empty one`);
     if (flag.choices && !flag.choices.includes(value)) throw new CommandLineError(`${spec.name}: ${name} must be ${expected(flag)}, got ${JSON.stringify(value)}`);
     flags.set(name, value);
     if (flag.repeatable) repeated.set(name, [...(repeated.get(name) ?? []), value]);

@@ -45,8 +45,30 @@ export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text);
 }
 
+const escapeOne = (c: string): string => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 export function escapeControls(text: string): string {
-  return text.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(CONTROL, escapeOne);
+}
+
+/**
+ * What a terminal must not be handed raw, even from text of several lines: every control character
+ * but the line feed (ESC starts a sequence that recolours, moves or retitles, BEL ends one, CR and
+ * BS overwrite what was printed, U+009B is a one-character CSI), and the bidirectional embeddings,
+ * overrides and isolates, which make a line read otherwise than it is.
+ */
+// The pattern is there to find control characters.
+// eslint-disable-next-line no-control-regex
+const TERMINAL_HOSTILE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` as the CLI writes it to a terminal (or a pipe, a CI log): each character of TERMINAL_HOSTILE
+ * written as its escape (\u001b, \r), line feeds kept. In JSON the escape is the same string, so
+ * --json output stays the JSON it was.
+ */
+export function terminalText(text: string): string {
+  TERMINAL_HOSTILE.lastIndex = 0;
+  return TERMINAL_HOSTILE.test(text) ? text.replace(TERMINAL_HOSTILE, escapeOne) : text;
 }
 
 /** `text` as a message names it unquoted (a path, a key): whole when it fits, else its start, "…" and its length; control characters escaped. */

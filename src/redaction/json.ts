@@ -1,6 +1,6 @@
 import { isPublicTestCard, maskCardNumber } from './cardMask';
 import { REDACTED, isCardSecurityCodeKey, isIdentifierKey, isSecretValue, lastKeyOfPath, secretKindOfKey } from './secretFields';
-import { redactIdentifier, redactText, type SecretValues } from './text';
+import { identifierRuns, redactIdentifier, redactText, type SecretValues } from './text';
 
 interface JsonRedactionOptions {
   known?: SecretValues;
@@ -11,6 +11,11 @@ interface JsonRedactionOptions {
   keepPublicTestCards?: boolean;
   /** False when the caller scans the serialised text itself (redactBodyText), so literals survive. */
   scanStrings?: boolean;
+  /**
+   * Digit runs left whole in free text: those of the same record's identifiers (identifierRuns), as
+   * redactBodyText keeps them. Asked for only when a text has a run to mask, so most values never pay for them.
+   */
+  keepRuns?: () => ReadonlySet<string>;
 }
 
 /**
@@ -18,11 +23,11 @@ interface JsonRedactionOptions {
  * scanned as free text (a URL with a password, a card number in a description).
  */
 export function redactJson(value: unknown, options: JsonRedactionOptions = {}): unknown {
-  if (typeof value === 'string') return options.scanStrings === false ? value : redactText(value, options.known);
+  if (typeof value === 'string') return options.scanStrings === false ? value : redactFreeText(value, options.known, options);
   // A card number sent as a JSON number is still a card number: masked, as text.
   if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1e11) {
     const digits = String(value);
-    const masked = redactText(digits);
+    const masked = redactFreeText(digits, undefined, options);
     return masked === digits ? value : masked;
   }
   if (Array.isArray(value)) return value.map((v) => redactJson(v, options));
@@ -31,20 +36,50 @@ export function redactJson(value: unknown, options: JsonRedactionOptions = {}): 
   const keepCard = options.keepPublicTestCards === true && Object.entries(record).some(([k, v]) => secretKindOfKey(k) === 'cardNumber' && isPublicTestCard(v));
   const result: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(record)) {
+    // Judged once per key here, and handed on.
     const kind = secretKindOfKey(key);
     if (keepCard && (kind === 'cardNumber' || isCardSecurityCodeKey(key)) && (typeof inner === 'string' || typeof inner === 'number')) result[key] = inner;
-    else result[key] = redactAtKey(key, inner, options);
+    else result[key] = redactAtKey(key, inner, options, kind);
   }
   return result;
 }
 
+/** redactText, then again with the identifiers' runs kept when it masked something and the caller keeps some. */
+function redactFreeText(text: string, known: SecretValues | undefined, options: JsonRedactionOptions): string {
+  const shown = redactText(text, known);
+  return shown === text || !options.keepRuns ? shown : redactText(text, known, { keepRuns: options.keepRuns() });
+}
+
 /** The value at `key` as redactJson shows it: a secret replaced, a card number masked, an id's digits kept, anything else walked. */
-function redactAtKey(key: string, inner: unknown, options: JsonRedactionOptions): unknown {
-  const kind = secretKindOfKey(key);
-  if (isSecretValue(key, typeof inner === 'object' && inner !== null && !Array.isArray(inner))) return REDACTED;
+function redactAtKey(key: string, inner: unknown, options: JsonRedactionOptions, kind = secretKindOfKey(key)): unknown {
+  if (kind === 'secret' && isSecretValue(key, typeof inner === 'object' && inner !== null && !Array.isArray(inner))) return REDACTED;
   if (kind === 'cardNumber' && (typeof inner === 'string' || typeof inner === 'number')) return maskCardNumber(String(inner));
   if (typeof inner === 'string' && isIdentifierKey(key)) return options.scanStrings === false ? inner : redactIdentifier(inner, options.known);
   return redactJson(inner, options);
+}
+
+/**
+ * redactJson without the copy, for a value its caller owns (fresh from JSON.parse): each member is
+ * judged as redactJson judges it and replaced only where the policy changes it. The decoded answer
+ * is masked so on every decode, where a second copy of it would cost more than the judging.
+ */
+export function redactOwnedJson(value: unknown, options: JsonRedactionOptions = {}): unknown {
+  if (typeof value !== 'object' || value === null) return redactJson(value, options);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = redactOwnedJson(value[i], options);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const inner = record[key];
+    const kind = secretKindOfKey(key);
+    if (kind === undefined && typeof inner === 'object' && inner !== null) redactOwnedJson(inner, options);
+    else {
+      const shown = redactAtKey(key, inner, options, kind);
+      if (shown !== inner) record[key] = shown;
+    }
+  }
+  return record;
 }
 
 /**
@@ -55,3 +90,19 @@ export function redactValueAt(path: string, value: unknown, known?: SecretValues
   return redactAtKey(lastKeyOfPath(path), value, known ? { known } : {});
 }
 
+/**
+ * The digit runs the identifiers of a parsed JSON value keep (identifierRuns of each text at an
+ * identifier key), as http/redact's identifierDigitRuns finds them in its text: so what is shown of
+ * the value elsewhere (a decoded answer) keeps the same ids whole. The value's depth is its caller's bound.
+ */
+export function identifierRunsOfJson(value: unknown, runs: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const inner of value) identifierRunsOfJson(inner, runs);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, inner] of Object.entries(value)) {
+      if (typeof inner !== 'string') identifierRunsOfJson(inner, runs);
+      else if (isIdentifierKey(key)) for (const run of identifierRuns(inner)) runs.add(run);
+    }
+  }
+  return runs;
+}

@@ -87,7 +87,23 @@ type SecretKind = 'secret' | 'cardNumber';
 /** Every key name secretKindOfKey recognises (lower case), for scanners that look for them in text. */
 export const REDACTED_KEY_NAMES: readonly string[] = [...SECRET_KEYS, ...CARD_NUMBER_KEYS];
 
+/**
+ * Judged keys, remembered: every walk of a body or a decoded answer meets the same few hundred
+ * names (order, amount, gatewayCode…) again and again. Bounded, so a body of a million distinct
+ * keys costs a judgement each, not memory.
+ */
+const JUDGED_KEYS = new Map<string, SecretKind | undefined>();
+const MAX_JUDGED_KEYS = 4096;
+
 export function secretKindOfKey(key: string): SecretKind | undefined {
+  const judged = JUDGED_KEYS.get(key);
+  if (judged !== undefined || JUDGED_KEYS.has(key)) return judged;
+  const kind = judgeKey(key);
+  if (JUDGED_KEYS.size < MAX_JUDGED_KEYS) JUDGED_KEYS.set(key, kind);
+  return kind;
+}
+
+function judgeKey(key: string): SecretKind | undefined {
   const lower = key.toLowerCase();
   if (SECRET_KEYS.has(lower)) return 'secret';
   if (CARD_NUMBER_KEYS.has(lower)) return 'cardNumber';

@@ -51,10 +51,30 @@ export interface TextRedactionOptions {
 export function redactText(text: string, known?: SecretValues, options: TextRedactionOptions = {}): string {
   if (!known && !mayHoldFreeTextSecret(text)) return text;
   let result = known ? known.redact(text) : text;
+  if (CLEAN_TEXTS.has(result)) return result;
+  const unknown = result;
   result = result.replace(AUTH_CREDENTIAL, `$1 ${REDACTED}`);
   result = redactUrlUserinfo(result);
   result = redactKeyedValues(result, false);
-  return maskDigitRuns(result, options.keepRuns);
+  result = maskDigitRuns(result, options.keepRuns);
+  // Kept runs can only leave more of a text as it was: a text clean without them is clean with any.
+  if (result === unknown && !options.keepRuns?.size) rememberClean(result);
+  return result;
+}
+
+/**
+ * Short texts the rules above left as they were: the same sentences and codes come back in every
+ * decoded answer and every body (a status, a meaning, "Approved"), and are scanned once. Bounded
+ * in count and length; emptied when full, so texts seen once cannot hold it for ever.
+ */
+const CLEAN_TEXTS = new Set<string>();
+const MAX_CLEAN_TEXTS = 2048;
+const MAX_CLEAN_TEXT_CHARS = 256;
+
+function rememberClean(text: string): void {
+  if (text.length > MAX_CLEAN_TEXT_CHARS) return;
+  if (CLEAN_TEXTS.size >= MAX_CLEAN_TEXTS) CLEAN_TEXTS.clear();
+  CLEAN_TEXTS.add(text);
 }
 
 /**
@@ -89,6 +109,8 @@ function forEachDigitRun(text: string, visit: (start: number, end: number) => bo
     const c = text.charCodeAt(at);
     return c >= 48 && c <= 57;
   };
+  // Most texts (a name, a status, a sentence) hold fewer than 12 digits in all: no pattern object for them.
+  if (!hasDigits(text, CARD_DIGITS)) return;
   // The engine finds where 12 digits start (a bounded pattern: no deep backtracking); the run's end is read on from there.
   // One pattern object per call: a visitor may itself look for digit runs.
   const candidate = new RegExp(CARD_DIGITS_START);
@@ -102,6 +124,16 @@ function forEachDigitRun(text: string, visit: (start: number, end: number) => bo
     if (visit(m.index, end) === false) return;
     candidate.lastIndex = end;
   }
+}
+
+/** Whether `text` holds at least `count` digits, anywhere. */
+function hasDigits(text: string, count: number): boolean {
+  let found = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57 && ++found >= count) return true;
+  }
+  return false;
 }
 
 function maskDigitRuns(text: string, keepRuns: ReadonlySet<string> | undefined): string {

@@ -189,14 +189,15 @@ export async function transmit(deps: RunnerDeps, input: SendInput): Promise<Exch
       truncated: text.length > keep,
       timing: response.timing,
     };
-    // The decoder reads amounts from the raw JSON text (keeping "0.00") and never outputs a token, so it
-    // gets the body as received; only a non-JSON body, shown as an excerpt, is passed redacted.
+    // The decoder reads amounts from the raw JSON text (keeping "0.00"), so it gets the body as received
+    // and masks what it returns by the same policy, with the run's secrets (decodeResponse).
     exchange.decoded = decodeResponse({
       operationId: op.id,
       httpStatus: response.status,
       body: response.json,
       rawText: response.json === undefined ? exchange.response.bodyText : response.bodyText,
       requestUrl: exchange.request.url,
+      known,
     });
   }
   deps.sessionVersions?.record(exchange);

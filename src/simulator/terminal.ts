@@ -5,6 +5,7 @@
  */
 import { closestPath } from '../catalogue/closestPath';
 import { CommandLineError, parseCommandLine, type CommandLine, type CommandSpec } from '../format/commandLine';
+import { terminalText } from '../format/quote';
 import { DEFAULT_MAX_ORDERS, SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS, startSimulator } from './index';
 import { isAddressInUse, PortInUseError } from './portInUse';
 
@@ -51,7 +52,7 @@ function parseArgs(argv: readonly string[]): CliOptions {
   const host = flags.get('--host');
   return {
     port: integer('--port', SIMULATOR_DEFAULTS.port, 0, 65535),
-    host: typeof host === 'string' && host !== '' ? host : '127.0.0.1',
+    host: typeof host === 'string' ? host : '127.0.0.1',
     tokenLifetimeSeconds: integer('--token-lifetime', 3600, 1, 365 * 24 * 3600),
     maxOrders: integer('--max-orders', DEFAULT_MAX_ORDERS, 1, 10_000_000),
     ...webhookUrlOf(flags.get('--webhook-url')),
@@ -64,6 +65,9 @@ function webhookUrlOf(value: string | true | undefined): { webhookUrl?: string }
   if (!/^https?:\/\/[^\s]+$/.test(value)) throw new SimulatorUsageError(`simulator: --webhook-url needs an http:// or https:// URL, got ${JSON.stringify(value.slice(0, 200))}`);
   return { webhookUrl: value };
 }
+
+/** The simulator's lines, as every CLI line is written (cli/main.ts): a request's URL cannot drive the terminal. */
+const print = (text: string): void => console.log(terminalText(text));
 
 export async function runSimulatorCommand(argv: readonly string[]): Promise<void> {
   const options = parseArgs(argv);
@@ -87,8 +91,8 @@ export async function runSimulatorCommand(argv: readonly string[]): Promise<void
     '',
     'Ctrl+C to stop.',
   ];
-  console.log(lines.join('\n'));
-  sim.requestLog.on('entry', (e) => console.log(`${e.time} ${e.kind.padEnd(8)} ${e.method} ${e.url} → ${e.status} (${e.durationMs} ms)${e.fault ? ` fault ${e.fault}` : ''}`));
+  print(lines.join('\n'));
+  sim.requestLog.on('entry', (e) => print(`${e.time} ${e.kind.padEnd(8)} ${e.method} ${e.url} → ${e.status} (${e.durationMs} ms)${e.fault ? ` fault ${e.fault}` : ''}`));
   const stop = (): void => {
     sim.close().then(() => process.exit(0), () => process.exit(1));
   };

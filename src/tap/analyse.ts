@@ -128,6 +128,7 @@ export function analyseCall(seen: SeenCall, upstream: TapUpstream): TapCall {
       body: answerJson,
       rawText: answerJson === undefined ? exchange.response.bodyText : answerText,
       requestUrl: exchange.request.url,
+      known,
     });
   }
   if (seen.failure) exchange.failure = { kind: seen.failure.kind, message: redactBodyText(seen.failure.message, known) };

@@ -1,6 +1,18 @@
-/** How a captured call reads in a terminal line, a JSON line for scripts and a row of the Tap view. */
+/**
+ * How a captured call reads in a terminal line, a JSON line for scripts and a row of the Tap view.
+ * Every text that came with the call (an id from the URL or the answer, the path of a call the
+ * catalogue does not have, the answer's code) is shown through excerpt: control characters escaped,
+ * so a line feed in an id cannot forge a line of its own, and a long one cut.
+ */
+import { excerpt } from '../format/quote';
 import { codeOf } from '../history/describeExchange';
 import type { TapCall } from './types';
+
+/** The gateway's ids are at most 40 characters (a session id 31): room for those, a bound for anything else. */
+const MAX_ID_CHARS = 64;
+const MAX_PATH_CHARS = 160;
+/** A decoded verdict's title when the answer has no code ("Response is not JSON"). */
+const MAX_VERDICT_CHARS = 120;
 
 function problemsText(call: TapCall): string {
   const errors = call.problems.filter((p) => p.severity === 'error').length;
@@ -13,17 +25,23 @@ function problemsText(call: TapCall): string {
 /** "Authorize v100", or the method and path of a call the catalogue does not have. */
 export function tapOperationText(call: TapCall): string {
   const e = call.exchange;
-  return call.recognised ? `${e.operationTitle}${e.version !== undefined ? ` v${e.version}` : ''}` : e.operationTitle;
+  return call.recognised ? `${e.operationTitle}${e.version !== undefined ? ` v${e.version}` : ''}` : excerpt(e.operationTitle, MAX_PATH_CHARS);
 }
 
 /** "ORD-1/TXN-1", "ORD-1", "session SESSION0001…" or "-". */
 export function tapIdsText(call: TapCall): string {
-  if (call.orderId) return call.transactionId ? `${call.orderId}/${call.transactionId}` : call.orderId;
-  return call.sessionId ? `session ${call.sessionId}` : '-';
+  const id = (value: string) => excerpt(value, MAX_ID_CHARS);
+  if (call.orderId) return call.transactionId ? `${id(call.orderId)}/${id(call.transactionId)}` : id(call.orderId);
+  return call.sessionId ? `session ${id(call.sessionId)}` : '-';
 }
 
 /** The verdict a developer scans for: gatewayCode, result or the failure's kind. */
 export function tapVerdictText(call: TapCall): string {
+  return excerpt(verdictOf(call), MAX_VERDICT_CHARS);
+}
+
+/** The verdict as data (the --json line's): as the answer gave it. */
+function verdictOf(call: TapCall): string {
   const e = call.exchange;
   return codeOf(e) ?? e.failure?.kind ?? '-';
 }
@@ -51,7 +69,7 @@ export function tapCallJson(call: TapCall): string {
     transactionId: call.transactionId ?? null,
     sessionId: call.sessionId ?? null,
     status: e.response?.status ?? null,
-    verdict: call.recognised || e.response ? tapVerdictText(call) : null,
+    verdict: call.recognised || e.response ? verdictOf(call) : null,
     problems: call.problems.length,
     recognised: call.recognised,
     ...(call.unrecognisedWhy !== undefined ? { unrecognisedWhy: call.unrecognisedWhy } : {}),

@@ -4,6 +4,7 @@
  * before it is believed, every failure told as what to do.
  */
 import { request } from 'node:http';
+import { errorText } from '../../format/errorText';
 import type * as z from 'zod/mini';
 import { deliveriesPageSchema, notificationSchema, SETTLED_STATES, triggerOpenedSchema, webhookSettingsSchema, type DeliveriesPage, type NotificationRecord, type WebhookSettings } from './wire';
 
@@ -111,7 +112,8 @@ export class DeliveriesClient {
           const status = res.statusCode ?? 0;
           if (status >= 200 && status < 300) resolve(value);
           else {
-            const error = typeof value === 'object' && value !== null && 'error' in value ? String((value as { error: unknown }).error) : `HTTP ${status}`;
+            // The control routes answer { error: "…" }; anything else there (the gateway's error envelope) is told in its words too.
+            const error = typeof value === 'object' && value !== null && 'error' in value ? errorText(value) : `HTTP ${status}`;
             reject(new SimulatorControlError(error));
           }
         });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { excerpt, listed, MAX_QUOTED_CHARS, quote, quoteValue, quoteValueAt } from '../../../src/format/quote';
+import { errorText } from '../../../src/format/errorText';
+import { excerpt, listed, MAX_QUOTED_CHARS, quote, quoteValue, quoteValueAt, terminalText } from '../../../src/format/quote';
 
 describe('quoting input in messages (format/quote.ts)', () => {
   it('quotes at most 200 characters of a 900 KB text, then an ellipsis and the full length', () => {
@@ -31,6 +32,30 @@ describe('quoting input in messages (format/quote.ts)', () => {
     assert.equal(excerpt('a\nb\u001b[2J\u009bc\u2028'), 'a\\nb\\u001b[2J\\u009bc\\u2028');
     assert.equal(quote('x\u001b\u0085y', { mark: "'" }), "'x\\u001b\\u0085y'");
     assert.equal(quote('x\n\u007f'), '"x\\n\\u007f"');
+  });
+
+  it('writes text for a terminal with every control but the line feed escaped, the bidirectional overrides too; JSON stays the same JSON', () => {
+    assert.equal(terminalText('line one\nline two'), 'line one\nline two', 'the lines the CLI prints are kept');
+    assert.equal(terminalText('\u001b]0;pwned\u0007\u001b[2J\rAPPROVED\tx'), '\\u001b]0;pwned\\u0007\\u001b[2J\\rAPPROVED\\tx');
+    assert.equal(terminalText('\u009b31m \u007f \u202eabc\u2066 \u2028'), '\\u009b31m \\u007f \\u202eabc\\u2066 \\u2028');
+    assert.equal(terminalText('plain text, é, 😀'), 'plain text, é, 😀');
+    const json = JSON.stringify({ id: 'a\u009b\u202eb\u2028' }, null, 2);
+    assert.deepEqual(JSON.parse(terminalText(json)), { id: 'a\u009b\u202eb\u2028' }, 'what JSON.stringify leaves raw is escaped as JSON escapes it');
+  });
+
+  it('tells any thrown value in words: never "[object Object]" nor an empty message', () => {
+    assert.equal(errorText(new Error('it broke')), 'it broke');
+    assert.equal(errorText('plain words'), 'plain words');
+    assert.equal(errorText({ error: { cause: 'INVALID_REQUEST', explanation: 'Invalid URL' }, result: 'ERROR' }), 'Invalid URL', "the gateway's error envelope in its own words");
+    assert.equal(errorText({ error: 'no notification x' }), 'no notification x');
+    assert.equal(errorText(new AggregateError([Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }), new Error('connect ECONNREFUSED ::1:9')], '')), 'connect ECONNREFUSED 127.0.0.1:9; connect ECONNREFUSED ::1:9');
+    assert.equal(errorText({ status: 500 }), '{"status":500}');
+    const cycle: Record<string, unknown> = {};
+    cycle['self'] = cycle;
+    for (const thrown of [{}, [], cycle, 10n, undefined, null, Object.create(null) as unknown, new Error('')]) {
+      const text = errorText(thrown);
+      assert.ok(text !== '' && !text.includes('[object'), `${String(typeof thrown)}: ${text}`);
+    }
   });
 
   it('lists at most 10 items, then how many more', () => {
