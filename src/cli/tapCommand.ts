@@ -12,6 +12,7 @@ import { parseJsonBounded } from '../json/depth';
 import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../simulator';
 import { DEFAULT_MAX_CALLS, describeFaultRule, describeTapCall, faultPlanFromJson, FaultRuleError, isLoopbackHost, parseFaultRule, startTap, tapCallJson, type FaultRule, type TapHandle } from '../tap';
 import { tapCertificate, type TapCertificate } from '../tap/certificate';
+import { readFileBounded, UnreadableFile } from '../files/boundedFile';
 import { loadEnvironments, pickEnvironment } from './environments';
 import type { CliIo } from './runCommand';
 import { parseCommand, TAP_COMMAND, UsageError } from './usage';
@@ -61,11 +62,10 @@ function faultsOf(inline: string | undefined, file: string | undefined, cwd: str
 function readJsonFile(file: string): unknown {
   let text: string;
   try {
-    if (fs.statSync(file).size > MAX_FAULT_FILE_BYTES) throw new UsageError(`tap: ${file}: larger than ${MAX_FAULT_FILE_BYTES} bytes; not a fault file`);
-    text = fs.readFileSync(file, 'utf8');
+    text = readFileBounded(file, MAX_FAULT_FILE_BYTES, { regularOnly: true });
   } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(`tap: ${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    if (err instanceof UnreadableFile) throw new UsageError(`tap: ${file} ${err.message}; not a fault file`);
+    throw err;
   }
   try {
     return parseJsonBounded(text, { where: file });
