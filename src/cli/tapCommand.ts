@@ -13,6 +13,9 @@ import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../sim
 import { DEFAULT_MAX_CALLS, describeFaultRule, describeTapCall, faultPlanFromJson, FaultRuleError, isLoopbackHost, parseFaultRule, startTap, tapCallJson, type FaultRule, type TapHandle } from '../tap';
 import { tapCertificate, type TapCertificate } from '../tap/certificate';
 import { readFileBounded, UnreadableFile } from '../files/boundedFile';
+import { secretRoute } from '../credentials/secretOrigin';
+import { cliHostProxy } from './sendParts';
+import { refusedHost, refusedMessage, SecretHostRefused, secretHostPins, type SecretHostPins } from './secretHosts';
 import { loadEnvironments, pickEnvironment } from './environments';
 import type { CliIo } from './runCommand';
 import { parseCommand, TAP_COMMAND, UsageError } from './usage';
@@ -32,6 +35,7 @@ interface TapArgs {
   /** undefined: no TLS listener (--no-tls). */
   tlsPort: number | undefined;
   certDir: string;
+  pins: SecretHostPins;
 }
 
 /** Where the CLI keeps the tap's certificate: the user's configuration folder, as VS Code keeps it in its global storage. */
@@ -99,6 +103,7 @@ function parseTapArgs(args: readonly string[], cwd: string, env: NodeJS.ProcessE
     faults: faultsOf(text('--fault'), text('--faults'), cwd),
     maxCalls,
     yesLive: flags.has('--yes-live'),
+    pins: secretHostPins(text('--secret-hosts'), env),
     ...(environments !== undefined ? { environments } : {}),
     ...(record !== undefined ? { record: path.resolve(cwd, record) } : {}),
   };
@@ -113,6 +118,10 @@ async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environme
   }
   const env = pickEnvironment(loadEnvironments(options.environments, io.cwd, SIMULATOR_DEFAULTS.port), options.upstream, 'tap --upstream');
   if (!env.gatewayUrl) throw new UsageError(`tap: environment "${env.id}" has no gatewayUrl to forward to`);
+  // The merchant's server sends its own credentials through the tap: pinned hosts hold for them too.
+  const route = secretRoute(env, 'gatewayApiPassword', cliHostProxy(io.env));
+  const refused = route && refusedHost(route, options.pins);
+  if (refused) throw new SecretHostRefused(refusedMessage(env.id, 'merchant\'s credentials your server sends through the tap', refused));
   // The merchant's own server decides what it sends: a LIVE upstream is a deliberate choice, every time.
   if (isLive(env) && !options.yesLive) throw new UsageError(`tap: "${env.name}" is a LIVE environment (${env.gatewayUrl}): real money moves for every call your server makes through the tap. Add --yes-live to forward to it.`);
   return { env };
