@@ -22,6 +22,8 @@ import tseslint from 'typescript-eslint';
 export const LAYERS = [
   // Ambient declarations (no code), then the shared primitives.
   'types', 'json', 'redaction', 'format',
+  // Reading files a workspace names, bounded (Node: below the engine, outside the webviews).
+  'files',
   // The engine: no vscode. A feature's protocol and form model are engine code inside its slice.
   // The order model sits below both the simulator and the decoder, which read it; its answers/ read sent
   // exchanges into orders (ledger, timeline, next steps), so they sit above send/.
@@ -33,7 +35,7 @@ export const LAYERS = [
   'features/shared/app', 'features/form/app', 'features/response/app', 'features/registerPanels.ts', 'features.ts', 'extension.ts',
 ];
 /** Folders (and files) that run without VS Code: the unit tier tests them in plain Node. */
-export const ENGINE = ['json', 'redaction', 'format', 'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'notifications', 'environments', 'credentials', 'transport', 'send', 'flows', 'history', 'interop', 'tap', 'deliveries', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
+export const ENGINE = ['json', 'redaction', 'format', 'files', 'catalogue', 'orders', 'decode', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'features/form/model', 'http', 'auth', 'simulator', 'notifications', 'environments', 'credentials', 'transport', 'send', 'flows', 'history', 'interop', 'tap', 'deliveries', 'cli', 'features/shared/app', 'features/form/app', 'features/response/app'];
 /** What a webview bundles: the webview apps and everything they may import. */
 const WEB_SAFE = ['features/shared/app', 'features/form/app', 'features/response/app', 'protocol', 'features/form/protocol.ts', 'features/response/protocol.ts', 'catalogue', 'orders', 'features/form/model', 'decode', 'redaction', 'json', 'format'];
 

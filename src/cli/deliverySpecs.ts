@@ -1,6 +1,7 @@
 /** The flags of `trigger`, `deliveries list|show|resend` and `reconcile`, declared once: the parser, their --help and the general help read them. */
 import type { CommandSpec, FlagSpec } from '../format/commandLine';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
+import { ENVIRONMENTS_FLAG, SECRET_HOSTS_FLAG } from './secretFlags';
 
 const SIMULATOR_FLAGS: readonly FlagSpec[] = [
   { name: '--port', value: 'N', help: `the running simulator's port (default ${SIMULATOR_DEFAULTS.port}); start it with payment-workbench simulator, npm run simulator, or in VS Code` },
@@ -21,7 +22,8 @@ status 0 when the scenario passed and every notification was taken (or dropped o
     { name: '--to', value: 'URL', help: 'where this trigger\'s webhooks go; default: the environment\'s webhookUrl, else the URL set for the merchant on the simulator' },
     { name: '--fault', value: 'LIST', help: 'delivery faults for this trigger: duplicate, out-of-order, delay=SECONDS, drop, each optionally @N (the next N notifications); comma-separated' },
     { name: '--env', value: 'NAME', help: 'the simulator environment (default: the scenario\'s, else local-simulator)' },
-    { name: '--environments', value: 'FILE', help: 'environments.json with your environments (default: .vscode/payment-workbench.environments.json when present)' },
+    ENVIRONMENTS_FLAG,
+    SECRET_HOSTS_FLAG,
     ...SIMULATOR_FLAGS,
     { name: '--wait', value: 'SECONDS', help: 'how long to watch the deliveries settle (default 30)' },
     { name: '--scenarios', value: 'DIR', help: 'your scenarios folder (default payment-scenarios)' },
@@ -77,7 +79,8 @@ Exit status 0 when they agree, 1 when they differ.`,
   flags: [
     { name: '--order', value: 'ID', help: 'the order (required)' },
     { name: '--env', value: 'NAME', help: 'the simulator environment of the order\'s merchant (default local-simulator)' },
-    { name: '--environments', value: 'FILE', help: 'environments.json with your environments' },
+    ENVIRONMENTS_FLAG,
+    SECRET_HOSTS_FLAG,
     ...SIMULATOR_FLAGS,
     { name: '--json', help: 'the findings as JSON' },
   ],

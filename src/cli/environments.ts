@@ -5,12 +5,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readFileBounded, UnreadableFile } from '../files/boundedFile';
 import { parseJsonBounded } from '../json/depth';
-import { describeEnvironmentError, environmentSchema, LOCAL_SIMULATOR_ID, localSimulatorEnvironments, type Environment } from '../environments/environment';
+import { describeEnvironmentError, environmentSchema, LOCAL_SIMULATOR_ID, MAX_ENVIRONMENTS_FILE_BYTES, localSimulatorEnvironments, type Environment } from '../environments/environment';
 import { UsageError } from './usage';
 
 export const WORKSPACE_ENVIRONMENTS_FILE = path.join('.vscode', 'payment-workbench.environments.json');
-const MAX_FILE_BYTES = 1_000_000;
 
 export function loadEnvironments(file: string | undefined, cwd: string, simulatorPort: number): Environment[] {
   const builtIns = localSimulatorEnvironments(simulatorPort);
@@ -22,11 +22,11 @@ export function loadEnvironments(file: string | undefined, cwd: string, simulato
 function readEnvironmentsFile(file: string): Environment[] {
   let text: string;
   try {
-    if (fs.statSync(file).size > MAX_FILE_BYTES) throw new UsageError(`${file}: larger than ${MAX_FILE_BYTES} bytes; not an environments file`);
-    text = fs.readFileSync(file, 'utf8');
+    // The default file comes with the repository: it may be a link to a device or a pipe.
+    text = readFileBounded(file, MAX_ENVIRONMENTS_FILE_BYTES, { regularOnly: true });
   } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    if (err instanceof UnreadableFile) throw new UsageError(`${file} ${err.message}; not an environments file`);
+    throw err;
   }
   let json: unknown;
   try {

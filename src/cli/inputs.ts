@@ -1,7 +1,8 @@
 /** The files a run takes: flow files and request files, named or found in folders (sorted, bounded). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describeFlowProblem, oversizeProblem, parseFlowText, parseRequestFileAsFlow, type Flow } from '../flows';
+import { readFileBounded, UnreadableFile } from '../files/boundedFile';
+import { describeFlowProblem, MAX_INPUT_FILE_BYTES, oversizeProblem, parseFlowText, parseRequestFileAsFlow, type Flow } from '../flows';
 import { UsageError } from './usage';
 
 export const FLOW_SUFFIX = '.payflow.json';
@@ -46,12 +47,16 @@ function walk(folder: string, depth: number, out: string[]): void {
   }
 }
 
-/** The file's text, or why it is not read: its size is judged first (a stat), so a huge file is never loaded. */
+/**
+ * The file's text, or why it is not read: its size is judged first (a stat), so a huge file is never
+ * loaded, and the read itself stops at the bound (a link to a device or a pipe says size 0).
+ */
 function readInput(file: string, isRequest: boolean): { text: string } | { problem: string } {
   try {
     const problem = oversizeProblem(fs.statSync(file).size, isRequest ? 'request' : 'flow');
-    return problem ? { problem } : { text: fs.readFileSync(file, 'utf8') };
+    return problem ? { problem } : { text: readFileBounded(file, MAX_INPUT_FILE_BYTES, { regularOnly: true }) };
   } catch (err) {
+    if (err instanceof UnreadableFile) return { problem: err.message };
     return { problem: `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})` };
   }
 }

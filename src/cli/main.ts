@@ -1,7 +1,8 @@
 /**
  * `payment-workbench`: the CLI adapter over the engine (dist/cli.js, the `bin` of package.json).
  * Exit status 0 when every step passed, 1 when a step failed, 2 for bad usage or an invalid file,
- * 3 when `run` could not reach an environment (report.ts RUN_EXIT).
+ * 3 when `run` could not reach an environment, 4 when a secret would reach a host the pinned hosts
+ * (--secret-hosts, PAYMENT_WORKBENCH_SECRET_HOSTS) do not allow (report.ts RUN_EXIT).
  */
 import { errorText } from '../format/errorText';
 import { terminalText } from '../format/quote';
@@ -20,6 +21,7 @@ import { deliveriesCommand } from './deliveriesCommand';
 import { deliveriesCommandOf } from './deliverySpecs';
 import { reconcileCommand } from './reconcileCommand';
 import { triggerCommand } from './triggerCommand';
+import { SECRET_HOST_REFUSED_EXIT, SecretHostRefused } from './secretHosts';
 
 /** The commands with a --help of their own, which a usage error points to. */
 const SUBCOMMANDS_WITH_HELP = new Set(COMMANDS.map((c) => c.name));
@@ -80,6 +82,10 @@ export async function main(argv: readonly string[], given: CliIo): Promise<numbe
         throw new UsageError(`unknown command "${command}"; the commands are run, simulator, listen, tap, trigger, deliveries, reconcile, import, export and test-cards`);
     }
   } catch (err) {
+    if (err instanceof SecretHostRefused) {
+      io.err(`payment-workbench: ${err.message}`);
+      return SECRET_HOST_REFUSED_EXIT;
+    }
     if (err instanceof UsageError || err instanceof SimulatorUsageError) {
       io.err(`payment-workbench: ${err.message}`);
       const helped = command === undefined ? undefined : subcommandName(command, rest);

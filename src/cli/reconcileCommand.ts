@@ -4,6 +4,7 @@ import { runFlow } from '../flows';
 import { RECONCILE_COMMAND } from './deliverySpecs';
 import type { CliIo } from './runCommand';
 import { cliSendParts } from './sendParts';
+import { secretHostPins } from './secretHosts';
 import { secretsSentLine } from './report';
 import { portFlag, simulatorEnvironment } from './simulatorRun';
 import { parseCommand, UsageError } from './usage';
@@ -18,10 +19,12 @@ export async function reconcileCommand(argv: readonly string[], io: CliIo): Prom
   if (orderId === undefined || orderId === '') throw new UsageError('reconcile: --order ID is required (the order to compare)');
   const env = simulatorEnvironment({ env: text('--env'), environments: text('--environments'), port: portFlag(flags.get('--port')) }, undefined, 'reconcile', io.cwd);
   if (!env.gatewayUrl) throw new UsageError(`reconcile: environment ${env.id} has no gatewayUrl`);
-  const send = cliSendParts(io.env);
+  const send = cliSendParts(io.env, undefined, secretHostPins(text('--secret-hosts'), io.env));
+  const flow = { name: 'reconcile', steps: [{ id: 'order', operation: 'gateway.retrieveOrder', params: { orderId } }] };
   let retrieved;
   try {
-    retrieved = await runFlow({ name: 'reconcile', steps: [{ id: 'order', operation: 'gateway.retrieveOrder', params: { orderId } }] }, { env, deps: send.deps, port: send.port, signIn: send.signIn, known: send.known });
+    send.announce([{ env, flow }], io.err);
+    retrieved = await runFlow(flow, { env, deps: send.deps, port: send.port, signIn: send.signIn, known: send.known });
   } finally {
     await send.close();
   }

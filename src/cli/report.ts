@@ -5,6 +5,7 @@
  */
 import { redactFailure, type ExpectationFailure, type FlowResult, type StepResult } from '../flows';
 import { redactMessage, redactText, type SecretValues } from '../redaction';
+import { describeRoute, type SecretRoute } from '../credentials/secretOrigin';
 
 export interface ReportedStep {
   id: string;
@@ -24,11 +25,34 @@ export interface ReportedStep {
   unreachable?: true;
 }
 
-/** A secret of the run's variables that went with a request: which, of which environment, to which host. */
+/** A secret of the run's variables that went with a request: which, of which environment, to which host, and how. */
 export interface SecretSent {
   environment: string;
   secret: string;
   host: string;
+  /** host:port of the proxy the connection went through. */
+  via?: string;
+  /** The extra CA file the connection trusted. */
+  trustedCa?: string;
+  /** Each hop that could read it in clear on its way, and why. */
+  readInClearBy?: string[];
+}
+
+/** The report's record of a secret that went by `route`. */
+export function secretSent(environment: string, secret: string, route: SecretRoute): SecretSent {
+  return {
+    environment,
+    secret,
+    host: route.host,
+    ...(route.proxy !== undefined ? { via: route.proxy } : {}),
+    ...(route.ca !== undefined ? { trustedCa: route.ca } : {}),
+    ...(route.readers.length ? { readInClearBy: [...route.readers] } : {}),
+  };
+}
+
+/** "gateway.example.com:443 via proxy 10.0.0.1:3128; read in clear by proxy 10.0.0.1:3128 (TLS checks off: …)". */
+export function describeSecretSent(s: SecretSent): string {
+  return describeRoute({ host: s.host, ...(s.via !== undefined ? { proxy: s.via } : {}), ...(s.trustedCa !== undefined ? { ca: s.trustedCa } : {}), readers: s.readInClearBy ?? [], hostsInClear: [] });
 }
 
 export interface ReportedFlow {
@@ -85,7 +109,7 @@ export function reportFlow(result: FlowResult, file: string, known: SecretValues
 export function secretsSentLine(sent: readonly SecretSent[]): string | undefined {
   if (sent.length === 0) return undefined;
   const environments = new Set(sent.map((s) => s.environment));
-  return `Secrets sent: ${sent.map((s) => `${s.secret}${environments.size > 1 ? ` of ${s.environment}` : ''} → ${s.host}`).join(', ')}`;
+  return `Secrets sent: ${sent.map((s) => `${s.secret}${environments.size > 1 ? ` of ${s.environment}` : ''} → ${describeSecretSent(s)}`).join(', ')}`;
 }
 
 /** `run`'s exit statuses, documented in its --help (RUN_COMMAND) and the README. */
@@ -97,6 +121,8 @@ export const RUN_EXIT = {
   refused: 2,
   /** Every failed step failed because an environment could not be reached (refused, DNS, TLS, proxy, timeout). */
   unreachable: 3,
+  /** A secret of the variables would reach a host --secret-hosts or PAYMENT_WORKBENCH_SECRET_HOSTS does not allow: nothing was sent. */
+  secretHostRefused: 4,
 } as const;
 
 export type RunExitStatus = (typeof RUN_EXIT)[keyof typeof RUN_EXIT];

@@ -1,6 +1,6 @@
 /** text (a line per step as it runs, then a summary), junit (one testsuite per flow) and json (the same as data). */
 import type { ReportedFlow, ReportedStep, RunReport } from './report';
-import { failureLines, secretsSentLine } from './report';
+import { describeSecretSent, failureLines, secretsSentLine } from './report';
 import { fitColumn } from './columns';
 
 export const REPORTERS = ['text', 'junit', 'json'] as const;
@@ -56,7 +56,7 @@ function junitCase(flow: ReportedFlow, step: ReportedStep): string {
 /** The hosts the flow's secrets went to, as the suite's properties (what CI shows beside the cases). */
 function junitSecrets(flow: ReportedFlow): string[] {
   if (flow.secretsSent.length === 0) return [];
-  const properties = flow.secretsSent.map((s) => `      <property name="secret sent: ${xml(s.secret)} of ${xml(s.environment)}" value="${xml(s.host)}"/>`);
+  const properties = flow.secretsSent.map((s) => `      <property name="secret sent: ${xml(s.secret)} of ${xml(s.environment)}" value="${xml(describeSecretSent(s))}"/>`);
   return ['    <properties>', ...properties, '    </properties>'];
 }
 

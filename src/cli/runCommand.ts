@@ -12,6 +12,7 @@ import { jsonReport, junitReport, textFlowHeader, textSecretsLines, textStepLine
 import { reporterTargets, type ReporterTarget } from './reporterTargets';
 import { parseShard, shardKey, shardOf, type Shard } from './shard';
 import { cliSendParts } from './sendParts';
+import { secretHostPins, type SecretHostPins } from './secretHosts';
 import type { SendFlags } from './sendPort';
 import { parseCommand, RUN_COMMAND, UsageError } from './usage';
 
@@ -31,6 +32,8 @@ export interface RunOptions extends SendFlags {
   reporters: readonly ReporterTarget[];
   /** `--shard i/n`: this machine's part, and how many flows all the parts hold. */
   shard?: Shard & { flows: number };
+  /** `--secret-hosts`: the hosts a secret of the variables may reach (with PAYMENT_WORKBENCH_SECRET_HOSTS). */
+  secretHosts?: string;
 }
 
 function parseRunArgs(argv: readonly string[], cwd: string): Omit<RunOptions, 'shard'> & { files: string[]; shard?: Shard } {
@@ -43,6 +46,7 @@ function parseRunArgs(argv: readonly string[], cwd: string): Omit<RunOptions, 's
   const env = text('--env');
   const environments = text('--environments');
   const shard = text('--shard');
+  const secretHosts = text('--secret-hosts');
   return {
     files: [...operands],
     simulator: flags.has('--simulator'),
@@ -52,6 +56,7 @@ function parseRunArgs(argv: readonly string[], cwd: string): Omit<RunOptions, 's
     ...(env !== undefined ? { env } : {}),
     ...(environments !== undefined ? { environments } : {}),
     ...(shard !== undefined ? { shard: parseShard(shard) } : {}),
+    ...(secretHosts !== undefined ? { secretHosts } : {}),
   };
 }
 
@@ -76,6 +81,8 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 
 /** The flows, already read, run as `run` runs them: environments, simulator, inbox, the CLI's send answers, reporters. */
 export async function runFlowInputs(inputs: readonly FlowInput[], options: RunOptions, io: CliIo): Promise<number> {
+  // A typo in the pins stops the run before the simulator starts.
+  const pins = secretHostPins(options.secretHosts, io.env);
   // Environments are checked before the simulator starts, so a typo costs nothing.
   const planned = (port: number) => {
     const environments = loadEnvironments(options.environments, io.cwd, port);
@@ -87,17 +94,24 @@ export async function runFlowInputs(inputs: readonly FlowInput[], options: RunOp
   // Flows that wait for a webhook or read {{inbox.gateway}} get a local inbox for the run.
   const inbox = inputs.some((i) => needsInbox(i.flow)) ? await startReceiver({ port: 0 }) : undefined;
   try {
-    return await runAll(planned(simulator?.port ?? SIMULATOR_DEFAULTS.port), options, io, { simulator, inbox });
+    return await runAll(planned(simulator?.port ?? SIMULATOR_DEFAULTS.port), options, io, { simulator, inbox, pins });
   } finally {
     await inbox?.close();
     await simulator?.close();
   }
 }
 
-async function runAll(plan: { input: FlowInput; env: Environment }[], options: RunOptions, io: CliIo, local: { simulator?: SimulatorHandle | undefined; inbox?: NotificationReceiver | undefined }): Promise<number> {
+async function runAll(plan: { input: FlowInput; env: Environment }[], options: RunOptions, io: CliIo, local: { simulator?: SimulatorHandle | undefined; inbox?: NotificationReceiver | undefined; pins: SecretHostPins }): Promise<number> {
   const { simulator, inbox } = local;
-  const send = cliSendParts(io.env, options);
+  const send = cliSendParts(io.env, options, local.pins);
   const { known } = send;
+  try {
+    // Said on stderr whatever the reporters, before the first request; a host the pins do not allow stops the run here.
+    send.announce(plan.map(({ input, env }) => ({ env, flow: input.flow })), io.err);
+  } catch (err) {
+    await send.close();
+    throw err;
+  }
   // The text lines go where no report does: stdout, unless a junit or json report is printed there (then stderr).
   const progress = options.reporters.some((r) => r.file === undefined && r.name !== 'text') ? io.err : io.out;
   if (options.shard) progress(shardLine(options.shard, plan.length));

@@ -14,6 +14,9 @@ import { DEFAULT_MAX_CALLS, describeFaultRule, describeTapCall, faultPlanFromJso
 import { tapCertificate, TapCertificateFolderError, type TapCertificate } from '../tap/certificate';
 import type { TransportOptions } from '../http/types';
 import { cliConnections, hostProxyOf } from './connections';
+import { readFileBounded, UnreadableFile } from '../files/boundedFile';
+import { secretRoute } from '../credentials/secretOrigin';
+import { refusedHost, refusedMessage, SecretHostRefused, secretHostPins, type SecretHostPins } from './secretHosts';
 import { loadEnvironments, pickEnvironment } from './environments';
 import { environmentVariableCredentials } from './envSecrets';
 import type { CliIo } from './runCommand';
@@ -34,6 +37,7 @@ interface TapArgs {
   /** undefined: no TLS listener (--no-tls). */
   tlsPort: number | undefined;
   certDir: string;
+  pins: SecretHostPins;
 }
 
 /** Where the CLI keeps the tap's certificate: the user's configuration folder, as VS Code keeps it in its global storage. */
@@ -64,11 +68,10 @@ function faultsOf(inline: string | undefined, file: string | undefined, cwd: str
 function readJsonFile(file: string): unknown {
   let text: string;
   try {
-    if (fs.statSync(file).size > MAX_FAULT_FILE_BYTES) throw new UsageError(`tap: ${file}: larger than ${MAX_FAULT_FILE_BYTES} bytes; not a fault file`);
-    text = fs.readFileSync(file, 'utf8');
+    text = readFileBounded(file, MAX_FAULT_FILE_BYTES, { regularOnly: true });
   } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(`tap: ${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    if (err instanceof UnreadableFile) throw new UsageError(`tap: ${file} ${err.message}; not a fault file`);
+    throw err;
   }
   try {
     return parseJsonBounded(text, { where: file });
@@ -102,6 +105,7 @@ function parseTapArgs(args: readonly string[], cwd: string, env: NodeJS.ProcessE
     faults: faultsOf(text('--fault'), text('--faults'), cwd),
     maxCalls,
     yesLive: flags.has('--yes-live'),
+    pins: secretHostPins(text('--secret-hosts'), env),
     ...(environments !== undefined ? { environments } : {}),
     ...(record !== undefined ? { record: path.resolve(cwd, record) } : {}),
   };
@@ -128,6 +132,10 @@ async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environme
   }
   const env = pickEnvironment(loadEnvironments(options.environments, io.cwd, SIMULATOR_DEFAULTS.port), options.upstream, 'tap --upstream');
   if (!env.gatewayUrl) throw new UsageError(`tap: environment "${env.id}" has no gatewayUrl to forward to`);
+  // The merchant's server sends its own credentials through the tap: pinned hosts hold for them too.
+  const route = secretRoute(env, 'gatewayApiPassword', hostProxyOf(io.env));
+  const refused = route && refusedHost(route, options.pins);
+  if (refused) throw new SecretHostRefused(refusedMessage(env.id, 'merchant\'s credentials your server sends through the tap', refused));
   // The merchant's own server decides what it sends: a LIVE upstream is a deliberate choice, every time.
   if (isLive(env) && !options.yesLive) throw new UsageError(`tap: "${env.name}" is a LIVE environment (${env.gatewayUrl}): real money moves for every call your server makes through the tap. Add --yes-live to forward to it.`);
   const connections = cliConnections(environmentVariableCredentials(io.env), hostProxyOf(io.env));

@@ -236,6 +236,7 @@ async function tapReplay(args: readonly string[], io: CliIo): Promise<number> {
   }
   const env = textFlag(flags, '--env');
   const environments = textFlag(flags, '--environments');
+  const secretHosts = textFlag(flags, '--secret-hosts');
   return runFlowInputs([{ file: `${record.shown} call ${callName(call, record)}`, flow }], {
     simulator: flags.has('--simulator'),
     yesLive: flags.has('--yes-live'),
@@ -243,6 +244,7 @@ async function tapReplay(args: readonly string[], io: CliIo): Promise<number> {
     reporters: [{ name: 'text' }],
     ...(env !== undefined ? { env } : {}),
     ...(environments !== undefined ? { environments } : {}),
+    ...(secretHosts !== undefined ? { secretHosts } : {}),
   }, io);
 }
 

@@ -1,6 +1,7 @@
 /** The flags of `tap flow`, `tap replay` and `tap export`, declared once: the parser, their --help and the general help read them. */
 import type { CommandSpec } from '../format/commandLine';
 import { LANGUAGES } from '../interop/export/code';
+import { ENVIRONMENTS_FLAG, SECRET_HOSTS_FLAG } from './secretFlags';
 
 const CALL_HELP = 'the call: its seq as the tap printed it (#3), in the file\'s latest tap run; RUN:SEQ (1:3) for an earlier run of a file several runs appended to';
 
@@ -30,7 +31,8 @@ merchant's password comes from the environment variables run reads, never from t
   flags: [
     { name: '--call', value: 'SEQ', help: CALL_HELP },
     { name: '--env', value: 'NAME', help: 'the environment (id or name) to send to; default: the one the tap forwarded to' },
-    { name: '--environments', value: 'FILE', help: 'environments.json with your environments (no secrets in it)' },
+    ENVIRONMENTS_FLAG,
+    SECRET_HOSTS_FLAG,
     { name: '--simulator', help: 'starts the simulator of both APIs for the replay, on a free port' },
     { name: '--yes-live', help: 'sends a money-moving call to a LIVE environment' },
     { name: '--send-anyway', help: 'sends a body that breaks the catalogue\'s rules, as the merchant\'s server did' },

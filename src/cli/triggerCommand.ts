@@ -9,6 +9,7 @@ import { reportStep, secretsSentLine } from './report';
 import { textStepLine } from './reporters';
 import type { CliIo } from './runCommand';
 import { cliSendParts } from './sendParts';
+import { secretHostPins } from './secretHosts';
 import { bundledScenariosFolder, portFlag, simulatorEnvironment } from './simulatorRun';
 import { parseCommand, UsageError } from './usage';
 
@@ -45,9 +46,10 @@ export async function triggerCommand(argv: readonly string[], io: CliIo): Promis
   const env = simulatorEnvironment({ env: text('--env'), environments: text('--environments'), port: portFlag(flags.get('--port')) }, scenario.flow.environment, scenario.file, io.cwd);
   const json = flags.has('--json');
   const say = json ? io.err : io.out;
-  const send = cliSendParts(io.env);
+  const send = cliSendParts(io.env, undefined, secretHostPins(text('--secret-hosts'), io.env));
   let result: TriggerResult;
   try {
+    send.announce([{ env, flow: scenario.flow }], io.err);
     result = await runTrigger({
       scenario, env, inputs, deps: send.deps, port: send.port, signIn: send.signIn, known: send.known,
       ...(text('--to') !== undefined ? { to: text('--to') as string } : {}),

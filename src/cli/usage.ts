@@ -5,6 +5,7 @@ import { EXPORT_COMMAND, IMPORT_COMMAND } from './interopSpecs';
 import { REPORTERS } from './reporters';
 import { DELIVERIES_COMMANDS, RECONCILE_COMMAND, TRIGGER_COMMAND } from './deliverySpecs';
 import { TAP_FILE_COMMANDS } from './tapFilesSpecs';
+import { ENVIRONMENTS_FLAG, SECRET_DESTINATION_HELP, SECRET_HOSTS_FLAG, SECRET_HOSTS_VARIABLE } from './secretFlags';
 
 /** Bad usage or an invalid input file: exit status 2, with a message naming what is at fault. */
 export class UsageError extends Error {}
@@ -13,7 +14,8 @@ export const SECRET_VARIABLE_HELP = `Secrets come only from environment variable
   PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD, PAYMENT_WORKBENCH_PARTNER_EMAIL,
   PAYMENT_WORKBENCH_PARTNER_PASSWORD, PAYMENT_WORKBENCH_CERTIFICATE_PASSPHRASE;
   PAYMENT_WORKBENCH_<ENV_ID>_<NAME> (the environment id in capitals, - as _) wins for that environment.
-  The simulator environments use the simulator's public test credentials.`;
+  The simulator environments use the simulator's public test credentials.
+  ${SECRET_HOSTS_VARIABLE}=host[:port],… (or --secret-hosts) pins the hosts they may reach.`;
 
 export const RUN_COMMAND: CommandSpec = {
   name: 'run',
@@ -21,7 +23,8 @@ export const RUN_COMMAND: CommandSpec = {
   summary: `Runs flow files (*.payflow.json) and request files (*.payreq.json, as one-step flows); folders are
 searched for both. Exit status: 0 every step passed; 1 a step failed (an expectation, an error verdict, a
 send refused); 2 bad usage or an invalid file (nothing is sent); 3 an environment could not be reached
-(connection refused, DNS, TLS, proxy or timeout) and no step failed for another reason. Nobody is asked
+(connection refused, DNS, TLS, proxy or timeout) and no step failed for another reason; 4 a secret would
+reach a host --secret-hosts or ${SECRET_HOSTS_VARIABLE} does not allow (nothing is sent). Nobody is asked
 during a run: a money-moving step to a LIVE environment is not sent without --yes-live, a body that breaks
 the catalogue's rules not without --send-anyway (or a step that expects the refusal, a 4xx status), and a
 missing password names the variable to set.
@@ -31,10 +34,16 @@ sorts them by path relative to the working folder (code-point order, / between f
 list into n consecutive parts whose sizes differ by at most one; machine i runs part i. A shard left
 without flows passes.
 
+What it reads: the files named, --environments FILE or else .vscode/payment-workbench.environments.json
+of the working folder (in a repository you did not write, that file decides where requests and secrets
+go), and the CA and client certificate files its environments name (regular files, at most 1 MiB each).
+${SECRET_DESTINATION_HELP}
+
 ${SECRET_VARIABLE_HELP}`,
   flags: [
     { name: '--env', value: 'NAME', help: 'the environment (id or name) for every flow; default: each flow\'s "environment", else local-simulator' },
-    { name: '--environments', value: 'FILE', help: 'environments.json with your environments (no secrets in it); default: the two simulator environments' },
+    ENVIRONMENTS_FLAG,
+    SECRET_HOSTS_FLAG,
     { name: '--simulator', help: 'starts the simulator of both APIs for the run, on a free port' },
     { name: '--reporter', value: 'NAME[:FILE]', repeatable: true, help: `${REPORTERS.join(', ')} (default text), to stdout or to FILE; repeat it for several at once: --reporter text --reporter junit:reports/junit.xml (at most one report on stdout)` },
     { name: '--out', value: 'FILE', help: 'writes the report of the one reporter named without a file to FILE (the text lines still go to stdout)' },
@@ -84,7 +93,8 @@ then reset the connection), 500/502/503 or busy (answer without forwarding), twi
 flow, tap replay sends again and tap export exports (payment-workbench tap flow --help, …).`,
   flags: [
     { name: '--upstream', value: 'ENV', help: 'where calls go: an environment (id or name) of --environments, or "simulator" to start one here' },
-    { name: '--environments', value: 'FILE', help: 'environments.json with your environments; default: .vscode/payment-workbench.environments.json' },
+    ENVIRONMENTS_FLAG,
+    { ...SECRET_HOSTS_FLAG, help: 'the only hosts the merchant\'s credentials may reach through the tap: the upstream\'s host (and a proxy that would read them in clear); any other is refused at start (exit status 4). PAYMENT_WORKBENCH_SECRET_HOSTS does the same' },
     { name: '--port', value: 'N', help: 'the port, 0 to 65535 (default 0: any free port)' },
     { name: '--host', value: 'HOST', help: 'the address to listen on (default 127.0.0.1; anything else is said at start)' },
     { name: '--json', help: 'one JSON object per call: seq, time, operation, version, orderId, transactionId, sessionId, status, verdict, problems, recognised, fault and the masked exchange' },

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { usesSimulatorCredentials, type Environment } from '../environments/environment';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
 import { SECRET_LABELS, type SecretName } from './secretNames';
-import { describeDestination, secretDestination, secretOrigin, type BoundSecret } from './secretOrigin';
+import { describeDestination, secretDestination, secretOrigin, secretRoute, type BoundSecret } from './secretOrigin';
 
 /** Where stored secrets are read: SecretStorage in the extension, environment variables in the CLI. */
 export interface SecretSource {
@@ -135,8 +135,11 @@ export function originQuestion(env: Environment, name: SecretName, storedOrigin:
   const message = storedFor === undefined
     ? l10n.t('The {0} of environment "{1}" was stored before Payment Workbench bound secrets to their host; this request goes to {2}.', label, env.id, sendingTo)
     : l10n.t('The {0} of environment "{1}" was stored for {2}; this request goes to {3}.', label, env.id, storedFor, sendingTo);
-  const detail = storedFor === undefined
+  const why = storedFor === undefined
     ? l10n.t('Send it to {0} only if that is the host you stored it for. Environments are matched by id, and a workspace file (a repository you cloned) may reuse an id with another URL.', sendingTo)
     : l10n.t('Environments are matched by id, and a workspace file (a repository you cloned) may reuse the id "{0}" with another URL. Send it to {1} only if you trust that host with it.', env.id, sendingTo);
+  // The hops the environment itself sets (its proxy, its CA, http://); VS Code's own proxy setting is the person's, not the file's.
+  const readers = secretRoute(env, name)?.readers ?? [];
+  const detail = readers.length ? `${why} ${l10n.t('On its way it would be read in clear by {0}.', readers.join('; '))}` : why;
   return { environment: env, secret: name, storedFor, sendingTo, message, detail };
 }

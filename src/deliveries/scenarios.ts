@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describeFlowProblem, parseFlowText, type Flow } from '../flows';
 import { MAX_INPUT_FILE_BYTES } from '../flows';
+import { readFileBounded, UnreadableFile } from '../files/boundedFile';
 
 export const SCENARIO_SUFFIX = '.payflow.json';
 export const DEFAULT_SCENARIOS_FOLDER = 'payment-scenarios';
@@ -57,13 +58,10 @@ export function loadScenario(nameOrFile: string, folders: { bundled: string; wor
 export function readScenarioFlow(file: string): Flow {
   let text: string;
   try {
-    const stat = fs.statSync(file);
-    if (!stat.isFile()) throw new ScenarioError(`${file}: not a file`);
-    if (stat.size > MAX_INPUT_FILE_BYTES) throw new ScenarioError(`${file}: larger than ${MAX_INPUT_FILE_BYTES} bytes; not a scenario`);
-    text = fs.readFileSync(file, 'utf8');
+    text = readFileBounded(file, MAX_INPUT_FILE_BYTES, { regularOnly: true });
   } catch (err) {
-    if (err instanceof ScenarioError) throw err;
-    throw new ScenarioError(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    if (err instanceof UnreadableFile) throw new ScenarioError(`${file} ${err.message}; not a scenario`);
+    throw err;
   }
   const parsed = parseFlowText(text);
   if (!parsed.ok) throw new ScenarioError(parsed.problems.map((p) => describeFlowProblem(p, file)).join('\n'));

@@ -46,6 +46,9 @@ function buildEnvironmentSchema() {
 }
 
 type EnvironmentSchema = ReturnType<typeof buildEnvironmentSchema>;
+
+/** An environments file (.vscode/payment-workbench.environments.json, --environments) is read to this bound, by every door. */
+export const MAX_ENVIRONMENTS_FILE_BYTES = 1_000_000;
 let built: EnvironmentSchema | undefined;
 
 /**

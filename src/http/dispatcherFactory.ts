@@ -1,14 +1,16 @@
-import { Agent, ProxyAgent, type Dispatcher } from './undiciParts';
+import { Agent, buildConnector, Pool, ProxyAgent, type Dispatcher } from './undiciParts';
+import type { Pool as PoolTypes } from 'undici';
 import type { ConnectionOptions } from 'node:tls';
+import { ConnectionBudget } from './connectionBudget';
 import type { TransportOptions } from './types';
 
 /**
  * One dispatcher per client, never the global one: the extension host is shared with other extensions,
  * and client certificates or a relaxed CA check must apply to this extension's requests only.
  */
-export function createDispatcher(options: TransportOptions = {}): Dispatcher {
+export function createDispatcher(options: TransportOptions = {}, budget = new ConnectionBudget()): Dispatcher {
   const tls = targetTls(options);
-  if (!options.proxy) return new Agent({ connect: tls });
+  if (!options.proxy) return new Agent({ connect: budget.guard(buildConnector({ ...tls })) });
 
   const relaxed = options.proxy.strictSSL === false;
   return new ProxyAgent({
@@ -16,6 +18,8 @@ export function createDispatcher(options: TransportOptions = {}): Dispatcher {
     // requestTls applies inside the CONNECT tunnel (the gateway); proxyTls to an https:// proxy itself.
     requestTls: relaxed ? { ...tls, rejectUnauthorized: false } : tls,
     proxyTls: relaxed ? { rejectUnauthorized: false } : {},
+    // Each origin's pool opens its tunnels through the proxy with ProxyAgent's connect: counted here.
+    factory: (origin, pool: PoolTypes.Options) => new Pool(origin, { ...pool, ...(typeof pool.connect === 'function' ? { connect: budget.guard(pool.connect) } : {}) }),
   });
 }
 

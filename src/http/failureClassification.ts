@@ -1,3 +1,4 @@
+import { ConnectionBudgetSpent } from './connectionBudget';
 import { HttpFailure } from './httpFailure';
 import { formatBytes } from '../format/formatBytes';
 
@@ -43,6 +44,7 @@ export function classifyFailure(error: unknown, ctx: FailureContext): HttpFailur
   const detail = firstMessage(error);
 
   if (has('UND_ERR_RES_EXCEEDED_MAX_SIZE')) return tooLargeFailure(ctx);
+  if (error instanceof ConnectionBudgetSpent) return connectionsDroppedFailure(ctx, error.connections);
   if (has('UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT')) {
     return timeoutFailure(ctx);
   }
@@ -71,6 +73,14 @@ export function classifyFailure(error: unknown, ctx: FailureContext): HttpFailur
     return new HttpFailure('protocol', `${host} sent an invalid HTTP response: ${detail}`, host);
   }
   return new HttpFailure('other', `Request to ${host} failed: ${detail}`, host);
+}
+
+/** Every connection of the send closed before an answer: the proxy's tunnels, or the server's own connections. */
+function connectionsDroppedFailure(ctx: Pick<FailureContext, 'host' | 'proxyHost'>, connections: number): HttpFailure {
+  if (ctx.proxyHost) {
+    return new HttpFailure('proxy', `Proxy ${ctx.proxyHost} accepted ${connections} tunnels to ${ctx.host} in a row and closed each before an answer; stopped trying. Check the proxy's settings or logs`, ctx.host);
+  }
+  return new HttpFailure('reset', `${ctx.host} closed ${connections} connections in a row before an answer; stopped trying`, ctx.host);
 }
 
 function timeoutFailure(ctx: Pick<FailureContext, 'host' | 'timeoutMs' | 'receivedHeaders'>): HttpFailure {

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { performance } from 'node:perf_hooks';
+import { ConnectionBudget } from './connectionBudget';
 import { createDispatcher, proxyHostOf } from './dispatcherFactory';
 import { classifyFailure, tooLargeFailure, type FailureContext } from './failureClassification';
 import { HttpFailure } from './httpFailure';
@@ -14,9 +15,10 @@ const UNDICI_TIMER_SLACK_MS = 1000;
 export class HttpClient {
   private readonly dispatcher: Dispatcher;
   private readonly proxyHost: string | undefined;
+  private readonly budget = new ConnectionBudget();
 
   constructor(transport: TransportOptions = {}) {
-    this.dispatcher = createDispatcher(transport);
+    this.dispatcher = createDispatcher(transport, this.budget);
     this.proxyHost = proxyHostOf(transport);
   }
 
@@ -47,6 +49,7 @@ export class HttpClient {
     request.signal?.addEventListener('abort', onCancel, { once: true });
 
     const started = performance.now();
+    this.budget.sendStarted();
     try {
       const response = await this.dispatcher.request({
         origin: target.origin,
@@ -60,6 +63,7 @@ export class HttpClient {
       });
       const ttfbMs = performance.now() - started;
       ctx.receivedHeaders = true;
+      this.budget.answered();
       const headers = flattenHeaders(response.headers);
       const declared = Number(headers['content-length']);
       if (Number.isFinite(declared) && declared > request.maxResponseBytes) {
@@ -81,6 +85,7 @@ export class HttpClient {
       if (error instanceof HttpFailure) throw error;
       throw classifyFailure(error, ctx);
     } finally {
+      this.budget.sendEnded();
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCancel);
     }

@@ -18,7 +18,8 @@ import { writePostman } from './export/postman';
 import { holdsCurlCommand, importCurl } from './import/curl';
 import { importHttpFile } from './import/httpFile';
 import { importPostmanCollection, importPostmanEnvironment, isPostmanCollection, isPostmanEnvironment, parsePostmanJson } from './import/postman';
-import { readBesideCommand, readFileBounded, UnreadableFile } from './import/readBounded';
+import { readFileBounded, UnreadableFile } from '../files/boundedFile';
+import { readBesideCommand } from './import/besideCommand';
 import { secretLabel, toWorkbench, type EnvironmentLike, type ImportOutcome } from './import/toWorkbench';
 import { expandTemplates, ImportError, type ImportedCollection, type ImportedEnvironment } from './model';
 

@@ -1,6 +1,7 @@
 /** Which documents are request files: the editor features and the Send command's body picker ask the same. */
 import * as vscode from 'vscode';
-import { oversizeProblem, oversizeTextProblem } from '../json/fileText';
+import { readBytesBounded, UnreadableFile } from '../files/boundedFile';
+import { MAX_INPUT_FILE_BYTES, oversizeProblem, oversizeTextProblem } from '../json/fileText';
 
 export const REQUEST_FILE_LANGUAGE = 'payreq';
 
@@ -51,8 +52,28 @@ export async function openOwnFile(uri: vscode.Uri | undefined, kind: OwnFileKind
     return problem ? { problem } : open;
   }
   if (!uri) return undefined;
-  const problem = oversizeProblem((await vscode.workspace.fs.stat(uri)).size, kind);
+  const problem = await fileProblem(uri, kind);
   return problem ? { problem } : vscode.workspace.openTextDocument(uri);
+}
+
+/** Why a file is not read: not a regular file (a link to a device or a pipe in a repository), or over the bound. */
+async function fileProblem(uri: vscode.Uri, kind: OwnFileKind): Promise<string | undefined> {
+  const stat = await vscode.workspace.fs.stat(uri);
+  if ((stat.type & vscode.FileType.File) === 0) return 'is not a regular file (a device, a pipe or a socket); only a regular file is read';
+  return oversizeProblem(stat.size, kind);
+}
+
+/**
+ * A file a workspace names, at most `limit` bytes: on disk through the one bounded reader (the bound
+ * holds while reading, whatever stat said); elsewhere (a remote or virtual folder) regular files only,
+ * judged by their size. Throws UnreadableFile.
+ */
+export async function readWorkspaceFile(uri: vscode.Uri, limit: number): Promise<Uint8Array> {
+  if (uri.scheme === 'file') return readBytesBounded(uri.fsPath, limit, { regularOnly: true });
+  const stat = await vscode.workspace.fs.stat(uri);
+  if ((stat.type & vscode.FileType.File) === 0) throw new UnreadableFile('is not a regular file (a device, a pipe or a socket); only a regular file is read');
+  if (stat.size > limit) throw new UnreadableFile(`is ${stat.size} bytes, larger than the ${limit} bytes read at most`);
+  return vscode.workspace.fs.readFile(uri);
 }
 
 /** The text of a file as openOwnFile judges it, read without opening a document for it (the Test Explorer reads every flow file). */
@@ -63,8 +84,13 @@ export async function readOwnFileText(uri: vscode.Uri, kind: OwnFileKind): Promi
     const problem = oversizeTextProblem(text, kind);
     return problem ? { problem } : text;
   }
-  const problem = oversizeProblem((await vscode.workspace.fs.stat(uri)).size, kind);
+  const problem = await fileProblem(uri, kind);
   if (problem) return { problem };
-  // TextDecoder drops a byte order mark; the parsers would skip one too.
-  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  try {
+    // TextDecoder drops a byte order mark; the parsers would skip one too.
+    return new TextDecoder().decode(await readWorkspaceFile(uri, MAX_INPUT_FILE_BYTES));
+  } catch (err) {
+    if (err instanceof UnreadableFile) return { problem: err.message };
+    throw err;
+  }
 }

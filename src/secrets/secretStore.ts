@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { TokenSet, TokenStore } from '../auth';
 import type { Environment } from '../environments/environment';
-import { openSecret, sealSecret, secretDestination, type BoundSecret } from '../credentials/secretOrigin';
+import { openSecret, sealSecret, secretDestination, type BoundSecret, type Route } from '../credentials/secretOrigin';
 import type { SecretSource } from '../credentials/credentials';
 import { parseSecretKey, secretKey, SECRET_NAMES, type SecretName } from './secretKeys';
 
@@ -33,7 +33,7 @@ export class SecretStore implements vscode.Disposable, SecretSource {
   }
 
   /** Stores `value` for the host `env` sends this secret to now. */
-  set(env: Pick<Environment, 'id' | 'gatewayUrl' | 'financingBaseUrl' | 'proxy' | 'caPath'>, name: SecretName, value: string): Thenable<void> {
+  set(env: Pick<Environment, 'id'> & Route, name: SecretName, value: string): Thenable<void> {
     return this.storage.store(secretKey(env.id, name), sealSecret(value, secretDestination(env, name)));
   }
 
@@ -63,7 +63,7 @@ export class SecretStore implements vscode.Disposable, SecretSource {
    * The financing session's token storage for one environment. Tokens stored for another host (or
    * before tokens were bound) read as signed out: a session is not worth a question, signing in again is.
    */
-  tokenStore(env: Pick<Environment, 'id' | 'gatewayUrl' | 'financingBaseUrl' | 'proxy' | 'caPath'>): TokenStore {
+  tokenStore(env: Pick<Environment, 'id'> & Route): TokenStore {
     return {
       load: async () => {
         const stored = await this.getBound(env.id, 'financingTokens');

@@ -19,3 +19,11 @@ declare module 'undici/lib/api/api-connect' {
   const connect: unknown;
   export = connect;
 }
+declare module 'undici/lib/dispatcher/pool' {
+  import { Pool } from 'undici';
+  export = Pool;
+}
+declare module 'undici/lib/core/connect' {
+  import { buildConnector } from 'undici';
+  export = buildConnector;
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** The real CLI, as `npx payment-workbench` runs it: bin/payment-workbench.js over dist/cli.js. */
@@ -23,14 +24,24 @@ export interface CliOutcome {
 }
 
 /**
+ * What a `bounded` run may take before it is killed (SIGKILL, so it fails its test): a run that reads a
+ * device for ever would otherwise fill the machine's memory, or wait on a pipe until mocha gives up.
+ * The memory bound needs prlimit (util-linux); without it only the time bound holds.
+ */
+const BOUND = { dataBytes: 1_000_000_000, ms: 30_000 };
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => fs.existsSync(p));
+
+/**
  * Runs the CLI to its end; `simulator` keeps running, so it is stopped once `until` shows on stdout
  * (`untilStderr` on stderr: a command expected to refuse is stopped, not waited for, if it starts instead).
  */
-export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; until?: RegExp; untilStderr?: RegExp } = {}): Promise<CliOutcome> {
+export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; until?: RegExp; untilStderr?: RegExp; bounded?: boolean } = {}): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
     // A variable given as undefined is left out of the child's environment (a test that needs it unset).
     const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((e): e is [string, string] => e[1] !== undefined));
-    const child = tracked(spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env }));
+    const command = options.bounded && PRLIMIT ? [PRLIMIT, `--data=${BOUND.dataBytes}`, process.execPath] : [process.execPath];
+    const [file = process.execPath, ...prefix] = command;
+    const child = tracked(spawn(file, [...prefix, bin, ...args], { cwd: options.cwd ?? repoRoot, env, ...(options.bounded ? { timeout: BOUND.ms, killSignal: 'SIGKILL' as const } : {}) }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {

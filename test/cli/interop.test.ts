@@ -305,14 +305,14 @@ describe('payment-workbench import: bounded, and no secret in a file or in what 
     unixOnly.call(this);
     const zero = await cli(['import', '/dev/zero', '--out', path.join(dir, 'zero')]);
     assert.equal(zero.status, 2, zero.stdout + zero.stderr);
-    assert.match(zero.stderr, /\/dev\/zero: more than 5000000 bytes; at most 5000000 are read/);
+    assert.match(zero.stderr, /\/dev\/zero: is larger than the 4\.8 MB read at most \(more than 5000000 bytes came/);
     const fifo = path.join(dir, 'endless.sh');
     execFileSync('mkfifo', [fifo]);
     const writer = spawn(process.execPath, ['-e', `const fs=require('fs');const fd=fs.openSync(${JSON.stringify(fifo)},'w');const b=Buffer.from('curl https://h/x\\n'.repeat(4096));for(;;){try{fs.writeSync(fd,b)}catch{process.exit(0)}}`], { stdio: 'ignore' });
     try {
       const piped = await cli(['import', fifo, '--out', path.join(dir, 'fifo')]);
       assert.equal(piped.status, 2, piped.stdout + piped.stderr);
-      assert.match(piped.stderr, /endless\.sh: more than 5000000 bytes/);
+      assert.match(piped.stderr, /endless\.sh: is larger than the 4\.8 MB read at most \(more than 5000000 bytes/);
     } finally {
       writer.kill();
     }

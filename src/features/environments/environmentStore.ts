@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { offerBuiltIns } from './builtInOffers';
-import { environmentSchema, describeEnvironmentError, localSimulatorEnvironments, type Environment, type EnvironmentInput } from '../../environments/environment';
+import { UnreadableFile } from '../../files/boundedFile';
+import { readWorkspaceFile } from '../../platform/requestFiles';
+import { environmentSchema, describeEnvironmentError, localSimulatorEnvironments, MAX_ENVIRONMENTS_FILE_BYTES, type Environment, type EnvironmentInput } from '../../environments/environment';
 
 const ENVIRONMENTS_KEY = 'paymentWorkbench.environments';
 const ACTIVE_KEY = 'paymentWorkbench.activeEnvironment';
@@ -137,7 +139,8 @@ export class EnvironmentStore implements vscode.Disposable {
     const uri = this.workspaceFileUri();
     if (!uri || !vscode.workspace.isTrusted) return;
     try {
-      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      // The file comes with the repository: it may be a link to a device or a pipe (refused, as an unreadable file is).
+      const text = new TextDecoder().decode(await readWorkspaceFile(uri, MAX_ENVIRONMENTS_FILE_BYTES));
       const raw = JSON.parse(text) as { environments?: unknown[] };
       const rejected: string[] = [];
       this.workspaceEnvs = (raw.environments ?? []).flatMap((r, i) => {
@@ -147,8 +150,9 @@ export class EnvironmentStore implements vscode.Disposable {
       });
       // Say why an environment of the file is missing (a password in its URL, a bad field) instead of dropping it silently.
       if (rejected.length > 0) void vscode.window.showWarningMessage(`${WORKSPACE_FILE}: ${rejected.join('; ')}`);
-    } catch {
+    } catch (err) {
       this.workspaceEnvs = [];
+      if (err instanceof UnreadableFile) void vscode.window.showWarningMessage(`${WORKSPACE_FILE} ${err.message}`);
     }
     this.changed.fire();
   }

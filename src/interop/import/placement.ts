@@ -9,14 +9,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseJsonBounded } from '../../json/depth';
-import { describeEnvironmentError, environmentSchema } from '../../environments/environment';
+import { describeEnvironmentError, environmentSchema, MAX_ENVIRONMENTS_FILE_BYTES } from '../../environments/environment';
 import { ImportError } from '../model';
 import type { EnvironmentLike } from './environmentChoice';
-import { readFileBounded, UnreadableFile } from './readBounded';
+import { readFileBounded, UnreadableFile } from '../../files/boundedFile';
 import type { ImportOutcome } from './toWorkbench';
 
 export const IMPORTED_ENVIRONMENTS_FILE = 'payment-workbench.environments.json';
-const MAX_ENVIRONMENTS_FILE_BYTES = 1_000_000;
 
 export interface PlacedImport {
   outDir: string;

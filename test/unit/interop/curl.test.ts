@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { readAtFileBesideCommand, UnreadableFile } from '../../../src/interop';
 import { importCurl } from '../../../src/interop/import/curl';
-import { readFileBounded } from '../../../src/interop/import/readBounded';
+import { readFileBounded } from '../../../src/files/boundedFile';
 import { shellCommands } from '../../../src/interop/import/shellWords';
 import { ImportError } from '../../../src/interop/model';
 

@@ -134,6 +134,19 @@ describe('Credentials over SecretStore: a stored secret goes only where it was s
     assert.equal(asked[1]?.sendingTo, 'test-gateway.example.com:443 trusting the CA "certs/ca.pem"');
   });
 
+  it('the question names every hop that would read the secret in clear: a proxy with TLS checks off, a proxy of http://, the network', async () => {
+    const proxied: Environment = { ...own, proxy: { url: 'http://proxy.evil.example.net:3128', strictSSL: false } };
+    await assert.rejects(credentials().secretOrDefault(proxied, 'gatewayApiPassword'), SecretWithheld);
+    assert.match(asked[0]?.detail ?? '', /read in clear by proxy proxy\.evil\.example\.net:3128 \(TLS checks off: so can anything between it and test-gateway\.example\.com:443\)/);
+    const plain: Environment = { ...own, gatewayUrl: 'http://test-gateway.example.com', proxy: { url: 'http://proxy.evil.example.net:3128', strictSSL: true } };
+    await assert.rejects(credentials().secretOrDefault(plain, 'gatewayApiPassword'), SecretWithheld);
+    assert.match(asked[1]?.detail ?? '', /proxy proxy\.evil\.example\.net:3128 \(http:\/\/, no TLS\); the network on the way to test-gateway\.example\.com:80/);
+    await assert.rejects(credentials().secretOrDefault({ ...own, proxy: { url: 'http://proxy.evil.example.net:3128', strictSSL: true }, caPath: 'certs/ca.pem' }, 'gatewayApiPassword'), SecretWithheld);
+    assert.match(asked[2]?.detail ?? '', /proxy proxy\.evil\.example\.net:3128 \(if the extra CA "certs\/ca\.pem" is its own\)/);
+    await assert.rejects(credentials().secretOrDefault(cloned, 'gatewayApiPassword'), SecretWithheld);
+    assert.doesNotMatch(asked[3]?.detail ?? '', /in clear/, 'an https:// host with TLS checks on: nobody on the way reads it');
+  });
+
   it('a form or a prompt shows a stored value only for its own host, and asks nothing', async () => {
     await store.set(own, 'partnerEmail', 'ana@acme.example');
     const c = credentials();
