@@ -100,9 +100,9 @@ describe('Gateway Tap in a real extension host', function () {
       return shown.length === 3 ? shown : undefined;
     });
     assert.deepEqual(rows.map((r) => r.label), ['Authorize v100', 'Update Session v100', 'Create Session v100']);
-    assert.match(rows[0]?.description ?? '', new RegExp(`^${orderId}/TXN-1 · 200 · APPROVED · (no problems|\\d+ warnings?) · `), 'warnings never an error');
+    assert.match(rows[0]?.description ?? '', new RegExp(`^200 · APPROVED · (no problems|\\d+ warnings?) · ${orderId}/TXN-1 · `), 'status and verdict first; warnings never an error');
     assert.equal(rows[0]?.icon, 'pass', 'an approval shows its tone');
-    assert.match(rows[2]?.description ?? '', new RegExp(`^session ${sessionId} · 201 · `));
+    assert.match(rows[2]?.description ?? '', new RegExp(`^201 · .* · session ${sessionId} · `));
     await waitFor('the status bar count', async () => ((await tap()).statusText()?.text.endsWith('· 3 calls') ? true : undefined));
 
     // History keeps each call, marked as the tap's; the Orders view threads the session calls into the order.
@@ -139,7 +139,7 @@ describe('Gateway Tap in a real extension host', function () {
       return api.inspect.tapRows().length === 4 ? first : undefined;
     });
     assert.equal(faultRow?.icon, 'zap');
-    assert.match(faultRow?.description ?? '', / · 503 · .* · 1 error(, \d+ warnings?)? · fault · /);
+    assert.match(faultRow?.description ?? '', /^503 · .* · 1 error(, \d+ warnings?)? · fault · /);
 
     // Save as Flow from the Authorize row: the order's calls (its session's too), replayed green by the CLI.
     const authorizeRow = api.inspect.tapCalls().find((c) => c.orderId === orderId);
