@@ -112,8 +112,8 @@ export function destinationLines(planned: readonly PlannedSecret[]): string[] {
   return planned.map((p) => `Secret ${SECRET_LABELS[p.name]} of environment ${p.environment} will go to ${describeRoute(p.route)}`);
 }
 
-/** The first host a planned secret would reach that a pin does not allow, as a SecretHostRefused naming all four. */
-export function refusedHost(route: SecretRoute, pins: SecretHostPins): { host: string; source: string; allowed: string } | undefined {
+/** The first host a planned secret would reach that a pin does not allow, with the list that refuses it. */
+function refusedHost(route: SecretRoute, pins: SecretHostPins): { host: string; source: string; allowed: string } | undefined {
   for (const list of pins.lists) {
     const host = route.hostsInClear.find((h) => !allows(list.hosts, h));
     if (host !== undefined) return { host, source: list.source, allowed: list.hosts.map((h) => (h.port ? `${h.host}:${h.port}` : h.host)).join(',') };
@@ -121,14 +121,17 @@ export function refusedHost(route: SecretRoute, pins: SecretHostPins): { host: s
   return undefined;
 }
 
-/** Throws SecretHostRefused for the first planned secret that would reach a host the pins do not name. */
-export function checkSecretHosts(planned: readonly PlannedSecret[], pins: SecretHostPins): void {
-  for (const p of planned) {
-    const refused = refusedHost(p.route, pins);
-    if (refused) throw new SecretHostRefused(refusedMessage(p.environment, SECRET_LABELS[p.name], refused));
-  }
+/** Throws SecretHostRefused, naming the environment and the secret, when `route` reaches a host the pins do not name. */
+export function requireAllowedRoute(route: SecretRoute, pins: SecretHostPins, environment: string, secret: string): void {
+  const refused = refusedHost(route, pins);
+  if (refused) throw new SecretHostRefused(refusedMessage(environment, secret, refused));
 }
 
-export function refusedMessage(environment: string, secret: string, refused: { host: string; source: string; allowed: string }): string {
+/** Throws SecretHostRefused for the first planned secret that would reach a host the pins do not name. */
+export function checkSecretHosts(planned: readonly PlannedSecret[], pins: SecretHostPins): void {
+  for (const p of planned) requireAllowedRoute(p.route, pins, p.environment, SECRET_LABELS[p.name]);
+}
+
+function refusedMessage(environment: string, secret: string, refused: { host: string; source: string; allowed: string }): string {
   return `not sent: the ${secret} of environment ${environment} would reach ${refused.host}, which ${refused.source} (${refused.allowed}) does not allow; nothing was sent. Check the environments file, or add the host to ${refused.source} if it is yours`;
 }

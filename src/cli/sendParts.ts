@@ -13,7 +13,7 @@ import type { Environment } from '../environments/environment';
 import { SECRET_LABELS, type SecretName } from '../credentials/secretNames';
 import { secretRoute } from '../credentials/secretOrigin';
 import { secretSent, type SecretSent } from './report';
-import { apisOf, checkSecretHosts, destinationLines, plannedSecrets, refusedHost, refusedMessage, SecretHostRefused, type SecretHostPins } from './secretHosts';
+import { apisOf, checkSecretHosts, destinationLines, plannedSecrets, requireAllowedRoute, type SecretHostPins } from './secretHosts';
 import type { Flow } from '../flows';
 
 export type CliSendParts = Pick<FlowRunOptions, 'deps' | 'port' | 'signIn'> & {
@@ -39,8 +39,7 @@ export function cliSendParts(variables: NodeJS.ProcessEnv, flags: SendFlags = { 
       return;
     }
     // The last gate, should a send draw a secret announce did not plan: refused before it is handed out.
-    const refused = refusedHost(route, pins);
-    if (refused) throw new SecretHostRefused(refusedMessage(env.id, SECRET_LABELS[name], refused));
+    requireAllowedRoute(route, pins, env.id, SECRET_LABELS[name]);
     sent.set(`${env.id}\n${name}`, secretSent(env.id, SECRET_LABELS[name], route));
   };
   const connections = cliConnections(environmentVariableCredentials(variables, noteUse), hostProxy);
@@ -70,4 +69,3 @@ export function cliSendParts(variables: NodeJS.ProcessEnv, flags: SendFlags = { 
     close: () => connections.close(),
   };
 }
-

@@ -16,7 +16,7 @@ import type { TransportOptions } from '../http/types';
 import { cliConnections, hostProxyOf } from './connections';
 import { readFileBounded, UnreadableFile } from '../files/boundedFile';
 import { secretRoute } from '../credentials/secretOrigin';
-import { refusedHost, refusedMessage, SecretHostRefused, secretHostPins, type SecretHostPins } from './secretHosts';
+import { requireAllowedRoute, secretHostPins, type SecretHostPins } from './secretHosts';
 import { loadEnvironments, pickEnvironment } from './environments';
 import { environmentVariableCredentials } from './envSecrets';
 import type { CliIo } from './runCommand';
@@ -132,13 +132,13 @@ async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environme
   }
   const env = pickEnvironment(loadEnvironments(options.environments, io.cwd, SIMULATOR_DEFAULTS.port), options.upstream, 'tap --upstream');
   if (!env.gatewayUrl) throw new UsageError(`tap: environment "${env.id}" has no gatewayUrl to forward to`);
+  const hostProxy = hostProxyOf(io.env);
   // The merchant's server sends its own credentials through the tap: pinned hosts hold for them too.
-  const route = secretRoute(env, 'gatewayApiPassword', hostProxyOf(io.env));
-  const refused = route && refusedHost(route, options.pins);
-  if (refused) throw new SecretHostRefused(refusedMessage(env.id, 'merchant\'s credentials your server sends through the tap', refused));
+  const route = secretRoute(env, 'gatewayApiPassword', hostProxy);
+  if (route) requireAllowedRoute(route, options.pins, env.id, 'merchant\'s credentials your server sends through the tap');
   // The merchant's own server decides what it sends: a LIVE upstream is a deliberate choice, every time.
   if (isLive(env) && !options.yesLive) throw new UsageError(`tap: "${env.name}" is a LIVE environment (${env.gatewayUrl}): real money moves for every call your server makes through the tap. Add --yes-live to forward to it.`);
-  const connections = cliConnections(environmentVariableCredentials(io.env), hostProxyOf(io.env));
+  const connections = cliConnections(environmentVariableCredentials(io.env), hostProxy);
   try {
     return { env, transport: await connections.transport(env) };
   } finally {

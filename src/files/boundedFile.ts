@@ -13,6 +13,14 @@ export class UnreadableFile extends Error {}
 
 const CHUNK_BYTES = 64 * 1024;
 
+/** Why a device, a pipe or a socket is not read, as the end of a sentence (every reader of such files says the same). */
+export const NOT_A_REGULAR_FILE = 'is not a regular file (a device, a pipe or a socket); only a regular file is read';
+
+/** Why a file whose size is known is not read, as the end of a sentence. */
+export function largerThanLimit(size: number, limit: number): string {
+  return `is ${size} bytes, larger than the ${formatBytes(limit)} read at most`;
+}
+
 /** The file's text (UTF-8): readBytesBounded decoded. */
 export function readFileBounded(file: string, limit: number, options: { regularOnly: boolean }): string {
   return readBytesBounded(file, limit, options).toString('utf8');
@@ -34,8 +42,8 @@ export function readBytesBounded(file: string, limit: number, options: { regular
   try {
     const stat = fs.fstatSync(fd);
     if (stat.isDirectory()) throw new UnreadableFile('is a folder, not a file');
-    if (options.regularOnly && !stat.isFile()) throw new UnreadableFile('is not a regular file (a device, a pipe or a socket); only a regular file is read');
-    if (stat.isFile() && stat.size > limit) throw new UnreadableFile(`is ${stat.size} bytes, larger than the ${formatBytes(limit)} read at most`);
+    if (options.regularOnly && !stat.isFile()) throw new UnreadableFile(NOT_A_REGULAR_FILE);
+    if (stat.isFile() && stat.size > limit) throw new UnreadableFile(largerThanLimit(stat.size, limit));
     return readAtMost(fd, limit);
   } finally {
     fs.closeSync(fd);

@@ -1,6 +1,6 @@
 /** Which documents are request files: the editor features and the Send command's body picker ask the same. */
 import * as vscode from 'vscode';
-import { readBytesBounded, UnreadableFile } from '../files/boundedFile';
+import { largerThanLimit, NOT_A_REGULAR_FILE, readBytesBounded, UnreadableFile } from '../files/boundedFile';
 import { MAX_INPUT_FILE_BYTES, oversizeProblem, oversizeTextProblem } from '../json/fileText';
 
 export const REQUEST_FILE_LANGUAGE = 'payreq';
@@ -59,7 +59,7 @@ export async function openOwnFile(uri: vscode.Uri | undefined, kind: OwnFileKind
 /** Why a file is not read: not a regular file (a link to a device or a pipe in a repository), or over the bound. */
 async function fileProblem(uri: vscode.Uri, kind: OwnFileKind): Promise<string | undefined> {
   const stat = await vscode.workspace.fs.stat(uri);
-  if ((stat.type & vscode.FileType.File) === 0) return 'is not a regular file (a device, a pipe or a socket); only a regular file is read';
+  if ((stat.type & vscode.FileType.File) === 0) return NOT_A_REGULAR_FILE;
   return oversizeProblem(stat.size, kind);
 }
 
@@ -71,8 +71,8 @@ async function fileProblem(uri: vscode.Uri, kind: OwnFileKind): Promise<string |
 export async function readWorkspaceFile(uri: vscode.Uri, limit: number): Promise<Uint8Array> {
   if (uri.scheme === 'file') return readBytesBounded(uri.fsPath, limit, { regularOnly: true });
   const stat = await vscode.workspace.fs.stat(uri);
-  if ((stat.type & vscode.FileType.File) === 0) throw new UnreadableFile('is not a regular file (a device, a pipe or a socket); only a regular file is read');
-  if (stat.size > limit) throw new UnreadableFile(`is ${stat.size} bytes, larger than the ${limit} bytes read at most`);
+  if ((stat.type & vscode.FileType.File) === 0) throw new UnreadableFile(NOT_A_REGULAR_FILE);
+  if (stat.size > limit) throw new UnreadableFile(largerThanLimit(stat.size, limit));
   return vscode.workspace.fs.readFile(uri);
 }
 
