@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { SIMULATOR_DEFAULTS } from '../../src/simulator';
-import { runCommandFromPalette, screenshot, TREE_ROW, viewPane } from '../harness/browser';
+import { screenshot, startTapFromPalette, TREE_ROW, viewPane } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 
@@ -48,12 +48,9 @@ describe('Views with room at 1440×900 (VS Code in a browser)', function () {
   });
 
   it('a Tap row shows its status and verdict without a tooltip', async () => {
-    await runCommandFromPalette(s.page, 'Payment Workbench: Start Gateway Tap…');
-    await s.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Local simulator' }).first().click({ timeout: 30_000 });
-    const started = s.page.locator('.notifications-toasts .notification-list-item', { hasText: 'Gateway Tap at' }).first();
-    await started.waitFor({ state: 'visible', timeout: 60_000 });
-    const tapUrl = /Gateway Tap at (http:\/\/\S+?) \(/.exec(await started.innerText())?.[1];
-    assert.ok(tapUrl, await started.innerText());
+    const started = await startTapFromPalette(s.page, 'Local simulator');
+    const tapUrl = /Gateway Tap at (http:\/\/\S+?) \(/.exec(started)?.[1];
+    assert.ok(tapUrl, started);
 
     // The shop's server: Authorize through the Tap with an approving test card.
     const authorization = `Basic ${Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${SIMULATOR_DEFAULTS.apiPassword}`).toString('base64')}`;

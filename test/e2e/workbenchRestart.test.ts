@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchKeptBrowser, runCommandFromPalette, screenshot, TREE_ROW, viewPane, waitForWorkbench } from '../harness/browser';
+import { launchKeptBrowser, runCommandFromPalette, screenshot, startTapFromPalette, TREE_ROW, viewPane, waitForWorkbench } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
 import { repoRoot } from '../harness/paths';
 import { webviewFrame } from '../harness/webviewFrames';
@@ -106,15 +106,9 @@ describe('npm run workbench keeps your work across a restart', function () {
 
   /** The Tap started on the active environment; its notification names the CA file to trust. */
   async function startTap(page: Page): Promise<string> {
-    await runCommandFromPalette(page, 'Payment Workbench: Start Gateway Tap…');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: ENV }).first().click({ timeout: 30_000 });
-    const started = toast(page, 'Gateway Tap at');
-    await started.waitFor({ state: 'visible', timeout: 60_000 }).catch(async (err: unknown) => {
-      await screenshot(page, 'workbench-tap-not-started');
-      throw err;
-    });
-    const caFile = /trust (\S+\.pem)/.exec(await started.innerText())?.[1];
-    assert.ok(caFile, `the Tap names its CA file: ${await started.innerText()}`);
+    const started = await startTapFromPalette(page, ENV);
+    const caFile = /trust (\S+\.pem)/.exec(started)?.[1];
+    assert.ok(caFile, `the Tap names its CA file: ${started}`);
     return caFile;
   }
 

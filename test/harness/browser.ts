@@ -47,6 +47,18 @@ export function viewPane(page: Page, name: string): Locator {
   return page.locator('.part.sidebar .pane, .part.panel .pane').filter({ has: page.locator('.pane-header', { hasText: new RegExp(`^${name}`) }) });
 }
 
+/** Start Gateway Tap… from the palette, forwarding to `environment`: the text of the notification that says where it listens. */
+export async function startTapFromPalette(page: Page, environment: string): Promise<string> {
+  await runCommandFromPalette(page, 'Payment Workbench: Start Gateway Tap…');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: environment }).first().click({ timeout: 30_000 });
+  const started = page.locator('.notifications-toasts .notification-list-item', { hasText: 'Gateway Tap at' }).first();
+  await started.waitFor({ state: 'visible', timeout: 60_000 }).catch(async (err: unknown) => {
+    await screenshot(page, 'tap-not-started');
+    throw err;
+  });
+  return started.innerText();
+}
+
 export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
   await page.locator('.activitybar').waitFor({ state: 'visible', timeout: timeoutMs });
