@@ -206,7 +206,7 @@ function memoryOfOrders(report: Report, maxOrders: number, label: string): void 
   const started = performance.now();
   for (let i = 0; i < ORDERS; i++) {
     const answer = authorize({ ...env, orderId: `ORDER-${i}` });
-    if (answer.status !== 200) throw new Error(`authorize ${i}: ${answer.status}`);
+    if (answer.status !== 201) throw new Error(`authorize ${i}: ${answer.status}`);
   }
   const took = performance.now() - started;
   collect();

@@ -30,6 +30,11 @@
  *   (GitHub PHP integration log, find_string ids 43207505982 and 43059079760): Initiate Authentication
  *   echoes acceptVersions/channel/purpose, Authenticate Payer does not (nor redirectResponseUrl); the
  *   decline carries authorizationResponse and RESUBMIT_WITH_ALTERNATIVE_PAYMENT_DETAILS.
+ * - B49: a Pay at version 49 (Bank of Africa, test/contract/corpus/boa-v49-pay-3dsecure.json): chargeback,
+ *   storedOnFile, nameOnCard, transaction.source/receipt/terminal and acquirer details; no order.lastUpdatedTime.
+ *   M53: a Retrieve Order at 53 (Mashreq, mashreq-v53-retrieve-order-captured.json): no lastUpdatedTime.
+ * - V57: a Void at version 57 (BSF, ottu-bsf-v57-void-authorization.json): the device, customer and CSC
+ *   result of the authorization it voids.
  * - S11: the seed spec's Authorize (version 11) lists authorizationResponse and customer in its answer.
  * - M56: the brief's measurement against recorded answers: merchantAmount from version 56.
  */
@@ -73,7 +78,7 @@ export const ANSWER_FIELDS: readonly AnswerFieldRow[] = [
   { paths: ['order.merchantAmount', 'order.merchantCurrency'], kinds: { 'order.merchantAmount': 'amount' }, operations: AUTHENTICATIONS, since: 100, source: 'S12 (v100 reference: always provided)' },
   { paths: ['merchantAmount', 'merchantCurrency'], kinds: { merchantAmount: 'amount' }, operations: ['gateway.retrieveOrder'], since: 56, source: 'M56' },
   // Chargebacks and the merchant category: on payments and follow-ups, not on authentications (P57, A78).
-  { paths: ['order.chargeback.amount', 'order.chargeback.currency', 'order.merchantCategoryCode'], kinds: { 'order.chargeback.amount': 'amount' }, operations: [...PAYMENTS, ...FOLLOW_UPS], since: 50, source: 'R50, V70' },
+  { paths: ['order.chargeback.amount', 'order.chargeback.currency', 'order.merchantCategoryCode'], kinds: { 'order.chargeback.amount': 'amount' }, operations: [...PAYMENTS, ...FOLLOW_UPS], since: 49, source: 'B49, R50, V70' },
   { paths: ['chargeback.amount', 'chargeback.currency', 'merchantCategoryCode'], kinds: { 'chargeback.amount': 'amount' }, operations: ['gateway.retrieveOrder'], since: 50, source: 'R50' },
   { paths: ['order.merchantCategoryCode'], operations: AUTHENTICATIONS, since: AUTHENTICATION_API_SINCE, source: 'P57 (Authenticate Payer), A78' },
   { paths: ['order.totalDisbursedAmount'], kinds: { 'order.totalDisbursedAmount': 'amount' }, operations: [...PAYMENTS, ...FOLLOW_UPS], since: 70, source: 'V70; not in P57' },
@@ -106,14 +111,21 @@ export const ANSWER_FIELDS: readonly AnswerFieldRow[] = [
   },
   {
     paths: ['transaction.receipt', 'transaction.source', 'transaction.terminal', 'transaction.acquirer.date', 'transaction.acquirer.settlementDate', 'transaction.acquirer.timeZone', 'transaction.acquirer.transactionId'],
-    operations: [...PAYMENTS, ...FOLLOW_UPS], since: 50, outcomes: REACHED_ACQUIRER, source: 'R50, V70, A78',
+    operations: [...PAYMENTS, ...FOLLOW_UPS], since: 49, outcomes: REACHED_ACQUIRER, source: 'B49, R50, V70, A78',
   },
   { paths: ['transaction.stan'], operations: [...PAYMENTS, ...FOLLOW_UPS], since: 57, outcomes: REACHED_ACQUIRER, source: 'P57, P74; not in R50' },
   { paths: ['timeOfLastUpdate'], operations: [...PAYMENTS, ...FOLLOW_UPS, ...AUTHENTICATIONS], since: 57, source: 'P57, A78; not in R50' },
-  { paths: ['sourceOfFunds.provided.card.storedOnFile'], operations: [...PAYMENTS, ...FOLLOW_UPS], since: 50, source: 'R50, V70; not on A78 authentications' },
+  { paths: ['sourceOfFunds.provided.card.storedOnFile'], operations: [...PAYMENTS, ...FOLLOW_UPS, 'gateway.retrieveOrder'], since: 49, source: 'B49, R50, V70, the v53 and v70 Retrieve Orders (the order\'s card at the top); not on A78 authentications' },
   // Echoes of what the payer's request sent.
-  { paths: ['device.browser', 'device.ipAddress'], operations: [...PAYMENTS, 'gateway.authenticatePayer'], since: 50, source: 'R50, P57, A78' },
-  { paths: ['customer'], kinds: { customer: 'group' }, operations: [...PAYMENTS, 'gateway.refund'], since: 11, source: 'S11 (Authorize), seed spec Refund' },
+  // Follow-ups repeat the payer the order's payment sent (V57).
+  { paths: ['device.browser', 'device.ipAddress'], operations: [...PAYMENTS, ...FOLLOW_UPS, 'gateway.authenticatePayer'], since: 50, source: 'R50, P57, V57, A78' },
+  { paths: ['customer'], kinds: { customer: 'group' }, operations: [...PAYMENTS, ...FOLLOW_UPS], since: 11, source: 'S11 (Authorize), seed spec Refund, V57' },
+  { paths: ['order.valueTransfer.accountType'], operations: ['gateway.authenticatePayer'], since: 57, source: 'P57, A78 (Authenticate Payer; not on Initiate Authentication nor the payments)' },
+  // The order's last update: not in B49 nor the v53 Retrieve Order, in every answer from 57 (P57, V57, V70, A78).
+  { paths: ['order.lastUpdatedTime'], operations: [...PAYMENTS, ...FOLLOW_UPS, ...OTHER_TRANSACTIONS, ...AUTHENTICATIONS], since: 57, source: 'P57, V57, V70, A78; not in B49, M53' },
+  { paths: ['lastUpdatedTime'], operations: ['gateway.retrieveOrder'], since: 57, source: 'V70 (Retrieve Order); not in M53' },
+  // The notification URL is kept, never echoed: not by Update Session nor the Pay of its session (A78: glad-v78-update-session-card, glad-v78-pay-with-session).
+  { paths: ['order.notificationUrl'], operations: [], since: 1, source: 'A78 (sent, not echoed)' },
   { paths: ['session.aes256Key'], operations: ['gateway.createSession'], since: 57, source: 'P57 (create-session-api.json)' },
   // The session's authenticationLimit: Create Session answers it (glad-v78-create-session.json), the two v78
   // Update Session answers do not (glad-v78-update-session-card.json, glad-v78-update-session-for-3ds.json).
@@ -146,6 +158,9 @@ export function answerCarries(path: string, at: AnswerAt): boolean {
   const rows = ROWS_BY_PATH.get(path);
   return rows === undefined || rows.some((r) => rowCarries(r, at));
 }
+
+/** Paths the table lists for no answer at all: the gateway keeps them and never echoes them (order.notificationUrl). */
+export const NEVER_ANSWERED_PATHS: readonly string[] = ANSWER_FIELD_PATHS.filter((path) => (ROWS_BY_PATH.get(path) ?? []).every((r) => r.operations.length === 0));
 
 /** The kind of a listed path (text unless a row names another). */
 export function answerFieldKind(path: string): AnswerValueKind {

@@ -178,7 +178,7 @@ export function flowSnippets(): object {
         '    { "id": "auth", "operation": "gateway.authorize",',
         '      "body": { "apiOperation": "AUTHORIZE", "order": { "amount": "${2:100.00}", "currency": "${3:EUR}" },',
         '                "sourceOfFunds": { "type": "CARD", "provided": { "card": { "number": "5123450000000008", "expiry": { "month": "1", "year": "39" }, "securityCode": "100" } } } },',
-        '      "expect": { "status": 200, "response.gatewayCode": "APPROVED" } },',
+        '      "expect": { "status": 201, "response.gatewayCode": "APPROVED" } },',
         '    { "id": "refund", "operation": "gateway.refund",',
         '      "params": { "orderId": "{{auth.params.orderId}}" },',
         '      "body": { "apiOperation": "REFUND", "transaction": { "amount": "${4:40.00}", "currency": "{{auth.response.order.currency}}" } },',
@@ -191,7 +191,7 @@ export function flowSnippets(): object {
       scope: 'payflow',
       prefix: 'step',
       description: 'One step of a flow.',
-      body: ['{ "id": "${1:step}", "operation": "${2:gateway.refund}",', '  "params": { "orderId": "{{${3:auth}.params.orderId}}" },', '  "body": {$4},', '  "expect": { "status": 200 } }'],
+      body: ['{ "id": "${1:step}", "operation": "${2:gateway.refund}",', '  "params": { "orderId": "{{${3:auth}.params.orderId}}" },', '  "body": {$4},', '  "expect": { "status": 201 } }'],
     },
   };
 }

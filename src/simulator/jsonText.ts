@@ -95,6 +95,21 @@ export function getString(root: unknown, path: string): string | undefined {
  * merged object's prototype, and every later read would see through it). Objects deeper than
  * MAX_MERGE_DEPTH are taken whole from `over` (a hostile nesting never overflows the stack).
  */
+/**
+ * `root` without the field at the dotted `path`, copied along the path only (the rest shared, `root` left
+ * as it was); an object the removal leaves empty goes too. A path that is not there changes nothing.
+ */
+export function withoutPath(root: JsonObject, path: readonly string[]): JsonObject {
+  const [head, ...rest] = path;
+  if (head === undefined || !Object.hasOwn(root, head)) return root;
+  const { [head]: child, ...others } = root;
+  if (rest.length === 0) return others;
+  if (!isObject(child)) return root;
+  const kept = withoutPath(child, rest);
+  if (kept === child) return root;
+  return Object.keys(kept).length === 0 ? others : { ...root, [head]: kept };
+}
+
 export function deepMerge(base: JsonObject, over: JsonObject, depth = 0): JsonObject {
   const out: JsonObject = { ...base };
   for (const [k, v] of Object.entries(over)) {

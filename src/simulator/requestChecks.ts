@@ -22,9 +22,14 @@ export interface CatalogueIssue {
  * What the real gateway rejects in a body (the catalogue's errors; its warnings name what the real
  * gateway accepts, so the simulator accepts them too), and the body as the gateway reads it.
  */
-export function catalogueCheck(id: OperationId, version: number | undefined, body: unknown, now?: Date): { errors: CatalogueIssue[]; accepted: unknown } {
+export function catalogueCheck(id: OperationId, version: number | undefined, body: unknown, now?: Date): { errors: CatalogueIssue[]; accepted: unknown; undeclared: string[] } {
   const checked = checkBody(id, version, body, now);
-  return { errors: checked.issues.filter((i) => i.severity === 'error'), accepted: checked.accepted };
+  return {
+    errors: checked.issues.filter((i) => i.severity === 'error'),
+    accepted: checked.accepted,
+    // Names the catalogue does not declare where its list is partial: accepted, as the gateway may know them, but not acted on.
+    undeclared: checked.issues.filter((i) => i.rule === 'unknownField').map((i) => i.path),
+  };
 }
 
 /**

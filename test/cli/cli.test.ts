@@ -55,7 +55,7 @@ describe('payment-workbench CLI (the real process)', function () {
     fs.writeFileSync(file, JSON.stringify({ operation: 'gateway.verify', params: { orderId: 'CLI-VERIFY-1' }, body: { apiOperation: 'VERIFY', order: { currency: 'EUR' }, sourceOfFunds: card } }));
     const r = await cli(['run', file, '--simulator']);
     assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /✓ request\s+Verify\s+HTTP 200/);
+    assert.match(r.stdout, /✓ request\s+Verify\s+HTTP 201/);
     fs.rmSync(file);
   });
 

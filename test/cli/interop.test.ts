@@ -104,7 +104,7 @@ describe('payment-workbench import and export (the real CLI against the simulato
     assert.equal(refused.status, 1, 'without the variable nothing is sent');
     const r = await run(out, 'testsimulator01', { PAYMENT_WORKBENCH_TESTSIMULATOR01_GATEWAY_API_PASSWORD: PASSWORD });
     assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /✓ request\s+Authorize\s+HTTP 200\s+Approved/);
+    assert.match(r.stdout, /✓ request\s+Authorize\s+HTTP 201\s+Approved/);
   });
 
   it('imports a Postman v2.1 collection with its environment as a flow (authorize, partial refund, order status on one order) that runs green; the secret variable lands on no disk', async () => {
@@ -118,8 +118,8 @@ describe('payment-workbench import and export (the real CLI against the simulato
     assert.doesNotMatch(imported.stdout, new RegExp(PASSWORD), 'nor in the report');
     const r = await run(out, 'simulator-from-postman', { [variable]: PASSWORD });
     assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /✓ authorize\s+Authorize\s+HTTP 200\s+Approved/);
-    assert.match(r.stdout, /✓ partialRefu…\s+Refund\s+HTTP 200/);
+    assert.match(r.stdout, /✓ authorize\s+Authorize\s+HTTP 201\s+Approved/);
+    assert.match(r.stdout, /✓ partialRefu…\s+Refund\s+HTTP 201/);
     assert.match(r.stdout, /✓ orderStatus\s+Retrieve Order\s+HTTP 200\s+Order PARTIALLY_REFUNDED/);
   });
 
@@ -132,7 +132,7 @@ describe('payment-workbench import and export (the real CLI against the simulato
     assert.deepEqual(filesHolding(out, PASSWORD), [], 'the password behind the Basic header variable is in no file');
     const r = await run(out, 'testsimulator01', { [variable]: PASSWORD });
     assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /✓ payWithTheT…\s+Pay\s+HTTP 200\s+Approved/);
+    assert.match(r.stdout, /✓ payWithTheT…\s+Pay\s+HTTP 201\s+Approved/);
     assert.match(r.stdout, /✓ readTheToken\s+Retrieve Token\s+HTTP 200\s+Token read/);
   });
 
@@ -144,7 +144,7 @@ describe('payment-workbench import and export (the real CLI against the simulato
     assert.ok(fs.existsSync(path.join(out, 'verify.unmatched.http')));
     const r = await run(out, 'testsimulator01', { PAYMENT_WORKBENCH_GATEWAY_API_PASSWORD: PASSWORD });
     assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /✓ request\s+Verify\s+HTTP 200\s+Approved/);
+    assert.match(r.stdout, /✓ request\s+Verify\s+HTTP 201\s+Approved/);
   });
 
   it('exports Authorize as Node code that moves money on the simulator with the password from the environment variable', async () => {
@@ -161,7 +161,7 @@ describe('payment-workbench import and export (the real CLI against the simulato
     assert.equal(sim.requestLog.entries.length, ordersBefore, 'nothing sent without the password');
     const ran = await runNode(program, { ...unsetSecrets, PAYMENT_WORKBENCH_SHOP_TEST_GATEWAY_API_PASSWORD: PASSWORD });
     assert.equal(ran.status, 0, ran.stderr);
-    assert.equal(ran.stdout.trim(), 'HTTP 200 SUCCESS APPROVED');
+    assert.equal(ran.stdout.trim(), 'HTTP 201 SUCCESS APPROVED');
     const orderId = /\/order\/([^/]+)\/transaction\//.exec(sim.requestLog.entries.at(-1)?.url ?? '')?.[1] ?? '';
     const order = await fetch(`${sim.baseUrl}/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/${orderId}`, { headers: { Authorization: `Basic ${Buffer.from(`merchant.${SIMULATOR_DEFAULTS.merchantId}:${PASSWORD}`).toString('base64')}` } });
     assert.equal(((await order.json()) as { totalAuthorizedAmount: unknown }).totalAuthorizedAmount, 12.5, 'the simulator holds the order with its money');
@@ -200,7 +200,7 @@ describe('payment-workbench import and export (the real CLI against the simulato
         if (program.language === 'java') assert.equal(spawnSync('javac', ['-d', work, file], { encoding: 'utf8' }).status, 0);
         for (let run = 0; run < 2; run++) {
           const ran = await runProgram(program.tool, program.args(file), { ...unsetSecrets, PAYMENT_WORKBENCH_SHOP_TEST_GATEWAY_API_PASSWORD: PASSWORD }, work);
-          assert.equal(ran.stdout, 'HTTP 200 SUCCESS APPROVED\n', `run ${run + 1}: ${ran.stderr}`);
+          assert.equal(ran.stdout, 'HTTP 201 SUCCESS APPROVED\n', `run ${run + 1}: ${ran.stderr}`);
           assert.equal(ran.status, 0);
         }
         assert.equal(proxy.requests.length, 2);

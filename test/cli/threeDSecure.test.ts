@@ -115,7 +115,7 @@ describe('3-D Secure through the real CLI on the simulator', function () {
       assert.equal(r.status, 0, r.stdout + r.stderr);
       assert.match(r.stdout, /^\d+ passed, 0 failed, 0 skipped$/m);
       assert.match(r.stdout, /✓ payer +Payer: 3-D Secure chall/);
-      assert.match(r.stdout, /✓ pay +Pay +HTTP 200 +Approved/, 'Pay with the authentication is approved after the copied step');
+      assert.match(r.stdout, /✓ pay +Pay +HTTP 201 +Approved/, 'Pay with the authentication is approved after the copied step');
     } finally {
       fs.rmSync(copyDir, { recursive: true, force: true });
     }

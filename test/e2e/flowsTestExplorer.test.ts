@@ -56,7 +56,7 @@ describe('a flow run from the Test Explorer, in VS Code with the .vsix installed
     } finally {
       await screenshot(page, 'e2e-flows-test-explorer');
     }
-    assert.equal(sim.requestLog.entries.filter((e) => e.url.includes('/transaction/') && e.status === 200).length, 2, 'both steps reached the simulator');
+    assert.equal(sim.requestLog.entries.filter((e) => e.url.includes('/transaction/') && e.status === 201).length, 2, 'both steps reached the simulator');
   });
 
   it('a run on a LIVE environment asks "Send to LIVE?" as every door does; Enter (Don\'t Send) sends nothing and fails the step', async () => {

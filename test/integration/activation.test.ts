@@ -84,7 +84,7 @@ describe('Payment Workbench in a real extension host', () => {
       const started = performance.now();
       const exchange = await send({ environmentId, operationId: 'gateway.authorize', params: { orderId: `first-use-${Date.now()}` }, body: exampleBody('gateway.authorize') });
       const firstSendMs = performance.now() - started;
-      assert.equal(exchange?.response?.status, 200, exchange?.failure?.message ?? 'no response');
+      assert.equal(exchange?.response?.status, 201, exchange?.failure?.message ?? 'no response');
       assert.equal(api.inspect.featuresLoaded(), true);
       // npm run bench reads this: the feature bundle loaded on demand plus one Authorize to the simulator.
       const ext = vscode.extensions.getExtension(EXTENSION_ID);

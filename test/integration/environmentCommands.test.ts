@@ -25,7 +25,7 @@ describe('Environment and simulator commands', function () {
       assert.equal(copy.name, 'Simulator to copy (copy)');
       const x = await send({ environmentId: copy.id, operationId: 'gateway.authorize', params: { orderId: `DUP-${Date.now()}` }, body: exampleBody('gateway.authorize') });
       assert.ok(x, 'the send was refused before reaching the simulator (no gateway API password?)');
-      assert.equal(x.response?.status, 200, x.failure?.message ?? x.response?.bodyText);
+      assert.equal(x.response?.status, 201, x.failure?.message ?? x.response?.bodyText);
       assert.equal(x.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
     } finally {
       for (const environmentId of [id, copy?.id]) if (environmentId) await vscode.commands.executeCommand('paymentWorkbench.deleteEnvironment', { environmentId, confirmed: true });

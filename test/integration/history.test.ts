@@ -134,7 +134,7 @@ describe('History Re-send in a real extension host', function () {
     await vscode.commands.executeCommand('paymentWorkbench.history.resend', sent?.id);
     const again = await waitFor('the re-sent exchange', () => history.list().find((e) => e.operationId === 'gateway.authorize' && !before.has(e.id)));
     assert.notEqual(again.params.orderId, orderId, 'a fresh order id');
-    assert.equal(again.response?.status, 200, again.failure?.message ?? again.response?.bodyText);
+    assert.equal(again.response?.status, 201, again.failure?.message ?? again.response?.bodyText);
     assert.equal(again.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
   });
 });

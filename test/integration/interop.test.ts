@@ -60,7 +60,7 @@ describe('Import Requests in VS Code', function () {
     // The imported environment is not a simulator one: only the stored password lets this Authorize through.
     const x = await send({ environmentId: 'simulator-from-postman', operationId: 'gateway.authorize', params: { orderId: `IMPORT-${Date.now()}` }, body: exampleBody('gateway.authorize') });
     assert.ok(x, 'the send was refused before reaching the simulator (no gateway API password stored?)');
-    assert.equal(x.response?.status, 200, x.failure?.message ?? x.response?.bodyText);
+    assert.equal(x.response?.status, 201, x.failure?.message ?? x.response?.bodyText);
     assert.equal(x.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
   });
 

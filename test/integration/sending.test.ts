@@ -63,7 +63,7 @@ describe('Sending requests from VS Code to the simulator', function () {
     await vscode.commands.executeCommand('paymentWorkbench.setGatewayPassword', { environmentId: envId, value: SIMULATOR_DEFAULTS.apiPassword });
     const orderId = `IT-${Date.now()}`;
     const auth = await send({ environmentId: envId, operationId: 'gateway.authorize', params: { orderId }, body: exampleBody('gateway.authorize') });
-    assert.equal(auth?.response?.status, 200, auth?.failure?.message ?? auth?.response?.bodyText);
+    assert.equal(auth?.response?.status, 201, auth?.failure?.message ?? auth?.response?.bodyText);
     assert.equal(auth?.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
     assert.equal(auth?.decoded?.risk?.gatewayCode?.code, 'ACCEPTED');
     // A public test card on a TEST environment is kept in the body (so Re-send works); cURL masks every card.

@@ -48,7 +48,7 @@ describe('Local simulator started from VS Code runs off the extension host threa
     const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
     assert.equal(child.error, undefined, `no answer while the extension host thread was blocked: ${String(child.error)} ${child.stderr}`);
     const answer = JSON.parse(child.stdout) as { status: number; body: { result?: string; order?: { id?: string } } };
-    assert.equal(answer.status, 200, child.stdout);
+    assert.equal(answer.status, 201, child.stdout);
     assert.equal(answer.body.result, 'SUCCESS');
     assert.equal(answer.body.order?.id, orderId);
 

@@ -108,7 +108,7 @@ describe('3-D Secure challenge page behind a path-prefix proxy (Chromium)', func
     assert.equal(fields.get('result'), 'SUCCESS');
     assert.equal(fields.get('response.gatewayRecommendation'), 'PROCEED');
     const paid = await pay('PROXY-3DS-1');
-    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    assert.equal(paid.status, 201, JSON.stringify(paid.body));
     assert.equal(at(paid.body, 'result'), 'SUCCESS');
     assert.equal(at(paid.body, 'order.status'), 'CAPTURED');
   });

@@ -1,6 +1,6 @@
-import { ANSWER_FIELD_PATHS, answerCarries, OPERATION_OF_TRANSACTION_TYPE, type AnswerAt, type AnswerOutcome } from '../../catalogue';
+import { ANSWER_FIELD_PATHS, answerCarries, NEVER_ANSWERED_PATHS, OPERATION_OF_TRANSACTION_TYPE, type AnswerAt, type AnswerOutcome } from '../../catalogue';
 import type { OperationId } from '../../catalogue';
-import { DecimalNumber, type JsonOut } from '../jsonText';
+import { DecimalNumber, withoutPath, type JsonOut } from '../jsonText';
 import type { TransactionRecord } from './orders';
 
 /**
@@ -44,6 +44,14 @@ function droppedAt(at: AnswerAt): readonly (readonly string[])[] {
     dropped.set(key, paths);
   }
   return paths;
+}
+
+const neverAnswered = NEVER_ANSWERED_PATHS.map((path) => path.split('.'));
+
+/** An echo of what a session holds, less what no gateway answer carries (answerFields.ts: order.notificationUrl); the session's own fields stay whole. */
+export function withoutNeverAnswered(echo: JsonRecord): JsonRecord {
+  // Parsed JSON and the builders' values: the copy holds the same JSON values.
+  return neverAnswered.reduce((shown, path) => withoutPath(shown, path) as JsonRecord, echo);
 }
 
 export function shapeAnswer<T extends JsonOut>(answer: T, at: AnswerAt): T {

@@ -48,10 +48,13 @@ export function initiateAuthentication(env: OpEnv): SimResponse {
     return invalidRequest(`Order ${env.orderId} is already ${existing.status}; authenticate a new payment on a new order id`);
   }
   const time = nowText(env);
+  const orderReference = getString(env.body, 'order.reference');
   const order = existing ?? env.orders.create({
     merchantId: env.merchant.merchantId, id: env.orderId, amount: 0n, currency, status: 'INITIATED', creationTime: time,
     ...(notificationUrl ? { notificationUrl } : {}),
+    ...(orderReference ? { reference: orderReference } : {}),
   });
+  if (orderReference && !order.reference) order.reference = orderReference;
   const record: AuthenticationRecord = {
     id: env.transactionId,
     // Cards outside the table authenticate frictionlessly, as ordinary cards are approved in test mode.
@@ -64,6 +67,8 @@ export function initiateAuthentication(env: OpEnv): SimResponse {
   };
   const correlationId = getString(env.body, 'correlationId');
   if (correlationId) record.correlationId = correlationId;
+  const reference = getString(env.body, 'transaction.reference');
+  if (reference) record.reference = reference;
   record.requested = {
     acceptVersions: getString(env.body, 'authentication.acceptVersions'),
     channel: getString(env.body, 'authentication.channel'),
@@ -88,6 +93,11 @@ export function authenticatePayer(env: OpEnv): SimResponse {
   order.amount = amount;
   const device = deviceEcho(env.body);
   if (device) record.device = device;
+  // Authenticate Payer's own correlationId and card (with its expiry) are what its answer echoes (P57, A78).
+  const correlationId = getString(env.body, 'correlationId');
+  if (correlationId) record.correlationId = correlationId;
+  const card = cardFrom(env.body);
+  if (card && !card.fromToken) record.sourceOfFunds = sourceOfFundsView(card);
   const redirectResponseUrl = getString(env.body, 'authentication.redirectResponseUrl');
   if (redirectResponseUrl) record.redirectResponseUrl = redirectResponseUrl;
   record.timeOfRecord = nowText(env);
@@ -134,12 +144,14 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
   const letter = record.transStatus;
   const initiated = record.stage === 'initiated';
   const version3ds = record.behaviour === 'notEnrolled' ? 'NONE' : '3DS2';
-  const dsTransactionId = letter && letter !== 'C' ? dsTransactionIdOf(record) : undefined;
+  // A challenge already has the directory server's id: the v78 challenge answer shows it as 3ds.transactionId (A78).
+  const dsTransactionId = letter ? dsTransactionIdOf(record) : undefined;
+  const challenged = record.stage === 'challenge' || record.challengeToken !== undefined;
   const answer = {
     authentication: {
       ...(version3ds === '3DS2' && initiated ? { '3ds2': directoryServerView(record, true) } : {}),
       ...(version3ds === '3DS2' && !initiated ? {
-        '3ds': state.eci || letter === 'Y' || letter === 'A' ? {
+        '3ds': state.eci || letter === 'Y' || letter === 'A' || letter === 'C' ? {
           acsEci: state.eci,
           authenticationToken: letter === 'Y' || letter === 'A' ? authenticationTokenOf(record) : undefined,
           transactionId: dsTransactionId,
@@ -150,7 +162,9 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
           transactionStatus: letter,
           dsTransactionId,
         },
-        payerInteraction: record.stage === 'challenge' || record.challengeToken ? 'REQUIRED' : 'NOT_REQUIRED',
+        // How the ACS authenticates a challenged payer: DYNAMIC (a one-time code) in the v78 challenge answer (A78).
+        method: challenged ? 'DYNAMIC' : undefined,
+        payerInteraction: challenged ? 'REQUIRED' : 'NOT_REQUIRED',
       } : {}),
       // Echoed as Initiate Authentication asked; answerFields.ts keeps them off Authenticate Payer's answer (A78).
       acceptVersions: record.requested?.acceptVersions,
@@ -167,18 +181,27 @@ export function authenticationResponse(merchantId: string, order: OrderRecord, r
     correlationId: record.correlationId,
     device: record.device,
     merchant: merchantId,
-    order: { ...orderView(order), authenticationStatus: state.authenticationStatus, status: orderStatusOf(order, state) },
+    order: {
+      ...orderView(order),
+      // Initiate Authentication's order has no amount yet (A78: both v78 answers); Authenticate Payer's has.
+      amount: initiated ? undefined : DecimalNumber.of(order.amount),
+      authenticationStatus: state.authenticationStatus,
+      status: orderStatusOf(order, state),
+      valueTransfer: { accountType: 'NOT_A_TRANSFER' },
+    },
     response: { gatewayCode: state.gatewayCode, gatewayRecommendation: state.recommendation },
     result: state.result,
     sourceOfFunds: record.sourceOfFunds,
     timeOfLastUpdate: order.lastUpdatedTime,
     timeOfRecord: record.timeOfRecord,
     transaction: {
-      acquirer: { merchantId: '12345678' },
+      // The acquirer's merchant id appears once the payer is authenticated (P57, A78), not on Initiate Authentication (A78).
+      acquirer: initiated ? undefined : { merchantId: '12345678' },
       amount: DecimalNumber.of(record.amount ?? 0n),
       authenticationStatus: state.authenticationStatus,
       currency: record.currency,
       id: record.id,
+      reference: record.reference,
       type: 'AUTHENTICATION',
     },
     version,

@@ -28,6 +28,8 @@ export interface AuthenticationRecord {
   sourceOfFunds: JsonOut;
   timeOfRecord: string;
   correlationId?: string;
+  /** transaction.reference as Initiate Authentication sent it (glad-v78-initiate-authentication-session). */
+  reference?: string;
   /** What Initiate Authentication asked for, which its answer echoes (acceptVersions, channel, purpose; answerFields.ts A78). */
   requested?: { acceptVersions?: string; channel?: string; purpose?: string };
   /** The payer's device as Authenticate Payer sent it: its answer echoes browser and IP address (P57, A78). */

@@ -18,6 +18,8 @@ export interface CardDetails {
   expiryMonth?: string;
   expiryYear?: string;
   securityCode?: string;
+  /** The name on the card as sent: echoed in the answers (B49, the BSF v57 Void of test/contract/corpus). */
+  nameOnCard?: string;
   /** True when the card came from a token (saved card or device payment), not from digits in the request. */
   fromToken: boolean;
 }
@@ -31,7 +33,8 @@ export function cardFrom(body: JsonObject): CardDetails | undefined {
   const month = getString(body, 'sourceOfFunds.provided.card.expiry.month');
   const year = getString(body, 'sourceOfFunds.provided.card.expiry.year');
   const securityCode = getString(body, 'sourceOfFunds.provided.card.securityCode');
-  const optional = { ...(securityCode !== undefined ? { securityCode } : {}) };
+  const nameOnCard = getString(body, 'sourceOfFunds.provided.card.nameOnCard');
+  const optional = { ...(securityCode !== undefined ? { securityCode } : {}), ...(nameOnCard !== undefined ? { nameOnCard } : {}) };
   if (number) return { number, ...(month ? { expiryMonth: month } : {}), ...(year ? { expiryYear: year } : {}), ...optional, fromToken: false };
   if (getString(body, 'sourceOfFunds.token')) return { ...TOKEN_CARD, ...optional, fromToken: true };
   if (getString(body, 'sourceOfFunds.provided.card.devicePayment.paymentToken')) return { ...DEVICE_TOKEN_CARD, fromToken: true };
@@ -47,6 +50,7 @@ export function sourceOfFundsView(card: CardDetails): JsonOut {
         brand,
         ...(card.expiryMonth && card.expiryYear ? { expiry: { month: card.expiryMonth, year: card.expiryYear } } : {}),
         fundingMethod: card.number.startsWith('512345') ? 'DEBIT' : 'CREDIT',
+        ...(card.nameOnCard !== undefined ? { nameOnCard: card.nameOnCard } : {}),
         number: maskCardNumber(card.number),
         scheme: brand === 'UNKNOWN' ? 'MASTERCARD' : brand,
       },

@@ -5,7 +5,7 @@ import type { SimResponse } from '../types';
 import { cardFrom, invalidCardNumber, sourceOfFundsView } from './cards';
 import { fieldError, gatewayQuote, invalidValue, refusalResponse, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
-import { authorizationCode, baseTransaction, commit, duplicateTransaction, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
+import { authorizationCode, baseTransaction, commit, duplicateTransaction, echoOrderPayment, isResponse, notificationUrlOf, requiredAmount, requiredCurrency } from './opHelpers';
 import { applyToOrder, orderCard, orderModel, type OrderRecord } from './orders';
 import { acquirerResponse } from './testCards';
 
@@ -33,6 +33,7 @@ export function capture(env: OpEnv): SimResponse {
   txn.authorizationCode = authorizationCode();
   applyToOrder(order, txn, false);
   txn.sourceOfFunds = orderCard(order) ?? { type: 'CARD' };
+  echoOrderPayment(order, txn);
   return commit(env, order, txn);
 }
 
@@ -55,6 +56,7 @@ export function refund(env: OpEnv): SimResponse {
   applyToOrder(order, txn, false);
   const card = cardFrom(env.body);
   txn.sourceOfFunds = card ? sourceOfFundsView(card) : orderCard(order) ?? { type: 'CARD' };
+  echoOrderPayment(order, txn);
   return commit(env, order, txn);
 }
 

@@ -200,7 +200,7 @@ export class HostedCheckout {
     const body = { apiOperation, order: record.order, sourceOfFunds: { type: 'CARD', provided: { card } }, ...(authenticationId ? { authentication: { transactionId: authenticationId } } : {}) };
     const operation = record.operation === 'AUTHORIZE' ? authorize : record.operation === 'VERIFY' ? verify : pay;
     const answer = this.onOrder(record, transactionId, body, operation);
-    if (answer?.status !== 200) return undefined;
+    if (answer === undefined || answer.status >= 400) return undefined;
     return this.deps.orders.get(record.merchant.merchantId, getString(record.order, 'id') ?? '')?.transactions.get(transactionId)?.result === 'SUCCESS';
   }
 }

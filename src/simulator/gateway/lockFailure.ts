@@ -4,6 +4,7 @@ import { parseAmount } from '../money';
 import { jsonResponse, type SimResponse } from '../types';
 import type { OpEnv } from './opEnv';
 import type { OrderRecord, TransactionRecord } from './orders';
+import { TRANSACTION_PROCESSED } from './opHelpers';
 import { transactionResponse } from './responseBody';
 
 /**
@@ -36,5 +37,6 @@ export function lockFailure(env: OpEnv, op: SelectedOperationId): SimResponse {
     gatewayCode: 'LOCK_FAILURE',
     timeOfRecord: now,
   };
-  return jsonResponse(200, jsonText(transactionResponse(env.merchant.merchantId, order, txn, env.version)));
+  // Processed and declined (LOCK_FAILURE), as a declined payment: the same status.
+  return jsonResponse(TRANSACTION_PROCESSED, jsonText(transactionResponse(env.merchant.merchantId, order, txn, env.version)));
 }

@@ -6,7 +6,7 @@ import { isAllowedTarget } from '../outbound';
 import { jsonAnswer, type SimResponse } from '../types';
 import { fieldError, invalidValue, missing } from './errors';
 import type { OpEnv } from './opEnv';
-import type { OrderRecord, TransactionRecord } from './orders';
+import { orderPayment, type OrderRecord, type TransactionRecord } from './orders';
 import { transactionResponse } from './responseBody';
 
 /**
@@ -91,14 +91,35 @@ export function baseTransaction(env: OpEnv, type: TransactionType, amount: Milli
   if (device) txn.device = device;
   const customer = customerEcho(env.body);
   if (customer) txn.customer = customer;
+  const frequency = getString(env.body, 'transaction.frequency');
+  if (frequency) txn.frequency = frequency;
   return txn;
 }
+
+/** A capture, refund or void repeats what the order's payment answered of the payer and the card's CSC check (orderPayment). */
+export function echoOrderPayment(order: OrderRecord, txn: TransactionRecord): void {
+  const payment = orderPayment(order);
+  if (!payment) return;
+  txn.csc ??= payment.csc;
+  txn.device ??= payment.device;
+  txn.customer ??= payment.customer;
+}
+
+/**
+ * The HTTP status of a transaction operation the gateway processed, approved or declined: 201 Created.
+ * The ARC Pay v70 Postman collection's saved Void answer is labelled "201 Created"
+ * (developers.qodex.ai/arcpay-public-api/arc-pay-api-v70/void/operation-2-void; test/contract/corpus),
+ * and the gateway's own guide says it "uses the 201 status code for successful requests … Even if the
+ * acquirer declines the payment" (developer.mastercard.com/mastercard-gateway/documentation/testing/api-error-handling).
+ * Reads stay 200, as the same collection's saved Retrieve Order is.
+ */
+export const TRANSACTION_PROCESSED = 201;
 
 /** Stores the transaction, stamps the order, sends the webhook, and answers the response body. */
 export function commit(env: OpEnv, order: OrderRecord, txn: TransactionRecord): SimResponse {
   order.transactions.set(txn.id, txn);
   order.lastUpdatedTime = txn.timeOfRecord;
-  const answer = jsonAnswer(200, transactionResponse(env.merchant.merchantId, order, txn, env.version));
+  const answer = jsonAnswer(TRANSACTION_PROCESSED, transactionResponse(env.merchant.merchantId, order, txn, env.version));
   notifyOrderChange(env, order, answer.body);
   return answer;
 }

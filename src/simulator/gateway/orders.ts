@@ -56,6 +56,8 @@ export interface TransactionRecord {
   /** What the request sent of the payer, echoed as the gateway echoes it (answerFields.ts says which answers do). */
   device?: JsonOut;
   customer?: JsonOut;
+  /** transaction.frequency as sent (SINGLE, RECURRING, INSTALLMENT), echoed (B49, the v53 Retrieve Order). */
+  frequency?: string;
 }
 
 export interface OrderRecord {
@@ -226,6 +228,16 @@ export function applyToOrder(order: OrderRecord, txn: TransactionRecord, opens: 
 }
 
 /** The masked card the order was paid with (its first card payment's), which follow-ups echo (the v70 Void, answerFields.ts V70). */
+/**
+ * The order's payment a follow-up echoes: the first authorization or payment. The v57 Void (BSF) echoes
+ * its device, customer and CSC result, the v70 Void (ARC Pay) and the v78 Refund (test/contract/corpus)
+ * its CSC result.
+ */
+export function orderPayment(order: OrderRecord): TransactionRecord | undefined {
+  for (const txn of order.transactions.values()) if (txn.type === 'AUTHORIZATION' || txn.type === 'PAYMENT') return txn;
+  return undefined;
+}
+
 export function orderCard(order: OrderRecord): JsonOut {
   for (const txn of order.transactions.values()) {
     if (txn.sourceOfFunds !== undefined && txn.type !== 'VERIFICATION') return txn.sourceOfFunds;

@@ -200,6 +200,7 @@ function transactionView(txn: TransactionRecord, authentication: AuthenticationR
     authenticationStatus: authenticationStatusOf(authentication),
     authorizationCode: txn.authorizationCode,
     currency: txn.currency,
+    frequency: txn.frequency,
     id: txn.id,
     receipt: txn.stan === undefined ? undefined : receiptOf(txn.timeOfRecord, txn.stan),
     reference: txn.reference,
@@ -219,7 +220,8 @@ export function transactionResponse(merchantId: string, order: OrderRecord, txn:
     browserPayment: browserPaymentView(txn),
     correlationId: txn.correlationId,
     customer: txn.customer,
-    device: txn.device,
+    // A payment after 3-D Secure echoes the device its Authenticate Payer sent (glad-v78-pay-after-3ds-declined).
+    device: txn.device ?? authentication?.device,
     gatewayEntryPoint: 'WEB_SERVICES_API',
     merchant: merchantId,
     order: { ...orderView(order), authenticationStatus: authenticationStatusOf(authentication) },
@@ -235,6 +237,15 @@ export function transactionResponse(merchantId: string, order: OrderRecord, txn:
   return shapeAnswer(answer, { operation: answeringOperation(txn), version: Number(version), outcome: outcomeOf(txn) });
 }
 
+/**
+ * The order's payer: the card of its latest transaction that had one, masked, with storedOnFile, as the
+ * top-level sourceOfFunds of the v53 (Mashreq) and v70 (ARC Pay) Retrieve Order answers shows it.
+ */
+function orderSourceOfFunds(order: OrderRecord): JsonOut {
+  const paid = [...order.transactions.values()].reverse().find((t) => t.sourceOfFunds !== undefined);
+  return paid ? sourceOfFundsWithStorage(paid.sourceOfFunds) : undefined;
+}
+
 /** Retrieve Order: the order fields at the top level and every transaction, as the real GET answers. */
 export function retrieveOrderResponse(merchantId: string, order: OrderRecord, version: string): JsonOut {
   const authentication = orderAuthentication(order);
@@ -245,6 +256,7 @@ export function retrieveOrderResponse(merchantId: string, order: OrderRecord, ve
     authenticationVersion: authentication ? (authentication.behaviour === 'notEnrolled' ? 'NONE' : '3DS2') : undefined,
     merchant: merchantId,
     result: 'SUCCESS',
+    sourceOfFunds: orderSourceOfFunds(order),
     transaction: [...order.transactions.values()].map((t) => transactionResponse(merchantId, order, t, version)),
   };
   return shapeAnswer(answer, { operation: 'gateway.retrieveOrder', version: Number(version), outcome: 'approved' });

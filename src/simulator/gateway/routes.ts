@@ -194,13 +194,13 @@ export class GatewayApi {
    * gateway. Otherwise the body as the gateway reads it (what it accepts although the spec says
    * otherwise, such as an amount sent as a number, in the spec's form).
    */
-  checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject } {
+  checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject; undeclared: readonly string[] } {
     const checked = catalogueCheck(op.id, Number(version), body, this.ctx.now());
     const first = firstRefused(checked.errors);
     // Below the operation's first version the gateway has no such resource: the version's 404, on every route alike.
     if (first?.path === 'version') return { problem: unsupportedVersion(version) };
     if (first) return { problem: refusalOf(first, body) };
-    return { body: isObject(checked.accepted) ? checked.accepted : body };
+    return { body: isObject(checked.accepted) ? checked.accepted : body, undeclared: checked.undeclared };
   }
 
   /** The first catalogue error the simulator refuses the body for (checkFields' judgement, without the answer). */

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { passesLuhn } from '../../redaction';
+import type { JsonOut } from '../jsonText';
 import type { CardDetails } from './cards';
 
 /**
@@ -14,6 +15,13 @@ export interface SavedCard {
   merchantId: string;
   card: Required<Pick<CardDetails, 'number' | 'expiryMonth' | 'expiryYear'>>;
   lastUpdated: string;
+  /** The billing and customer groups stored with the card, as the request (or its session) sent them. */
+  holder?: SavedCardHolder;
+}
+
+export interface SavedCardHolder {
+  billing?: JsonOut;
+  customer?: JsonOut;
 }
 
 export const MAX_TOKENS = 10_000;
@@ -33,10 +41,11 @@ export class SavedCardStore {
   }
 
   /** Saves under `token` (Create or Update Token) or a new id (Create Token). */
-  save(merchantId: string, card: SavedCard['card'], lastUpdated: string, token?: string): SavedCard {
+  save(merchantId: string, card: SavedCard['card'], lastUpdated: string, token?: string, holder?: SavedCardHolder): SavedCard {
     let id = token ?? newTokenId();
     while (token === undefined && this.cards.has(SavedCardStore.key(merchantId, id))) id = newTokenId();
     const saved: SavedCard = { token: id, merchantId, card, lastUpdated };
+    if (holder && (holder.billing || holder.customer)) saved.holder = holder;
     const key = SavedCardStore.key(merchantId, id);
     this.cards.delete(key);
     this.cards.set(key, saved);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { OperationId } from '../../catalogue';
-import { getString, isObject, jsonText, type JsonObject, type JsonOut } from '../jsonText';
+import { getString, isObject, jsonText, withoutPath, type JsonObject, type JsonOut } from '../jsonText';
 import { isAllowedTarget } from '../outbound';
 import { jsonAnswer, jsonResponse, type SimRequest, type SimResponse } from '../types';
-import { shapeAnswer } from './answerShape';
+import { shapeAnswer, withoutNeverAnswered } from './answerShape';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { badCredentials, fieldError, invalidRequest, invalidValue, unsupportedVersion } from './errors';
 import { servesVersion } from '../../catalogue';
@@ -19,7 +19,7 @@ interface SessionDeps {
   merchants: ReadonlyMap<string, MerchantProfile>;
   sessions: SessionStore;
   /** The catalogue's first error, or the body as the gateway reads it. */
-  checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject };
+  checkFields(op: { id: OperationId }, version: string, body: JsonObject): { problem: SimResponse } | { body: JsonObject; undeclared: readonly string[] };
 }
 
 /** The session group of an answer, as the gateway lays it out. */
@@ -30,7 +30,7 @@ function sessionGroup(session: PaymentSession): { [key: string]: JsonOut } {
 /** Update and Retrieve Session answer with what the session holds, at the top level, card masked. */
 function sessionAnswer(session: PaymentSession, target: Target, operation: OperationId): SimResponse {
   // Parsed request JSON, so plain JSON values throughout.
-  const held = maskedSessionFields(session.fields) as Record<string, JsonOut>;
+  const held = withoutNeverAnswered(maskedSessionFields(session.fields) as Record<string, JsonOut>);
   const shown = operation === 'gateway.updateSession' ? withCardDetails(held, session.fields) : held;
   // Only the session group is cut to the table: the rest echoes what the session holds, whatever its paths.
   const group = shapeAnswer({ session: sessionGroup(session) }, { operation, version: Number(target.version), outcome: 'approved' });
@@ -74,7 +74,8 @@ export function createSession(deps: SessionDeps, req: SimRequest, target: Target
   // aes256Key: the key the gateway would encrypt this session's data with for the merchant (create-session-api.json
   // at v57, answerFields.ts); the simulator encrypts nothing with it, so a fresh random key is honest enough.
   const created = { aes256Key: randomBytes(32).toString('base64'), ...sessionGroup(session) };
-  const answer = { ...(typeof correlationId === 'string' ? { correlationId } : {}), merchant: target.merchantId, result: 'SUCCESS', session: created, version: target.version };
+  // No top-level version: neither the v57 (create-session-api.json) nor the v78 (glad-v78-create-session) answer has one.
+  const answer = { ...(typeof correlationId === 'string' ? { correlationId } : {}), merchant: target.merchantId, result: 'SUCCESS', session: created };
   return jsonResponse(201, jsonText(shapeAnswer(answer, { operation: 'gateway.createSession', version: Number(target.version), outcome: 'approved' })));
 }
 
@@ -99,7 +100,10 @@ export function updateSession(deps: SessionDeps, req: SimRequest, target: Target
   if (apiOperation !== undefined && apiOperation !== 'UPDATE_SESSION') return invalidValue('apiOperation', String(apiOperation), 'Update Session takes no apiOperation (or UPDATE_SESSION)');
   const checked = deps.checkFields(op, target.version, parsed.body);
   if ('problem' in checked) return checked.problem;
-  const { apiOperation: _sent, ...fields } = checked.body;
+  // A name the catalogue does not declare for this version (its list partial: accepted, as the gateway may know it)
+  // is not stored, so no later answer echoes an invented field as if the gateway had kept it.
+  const { apiOperation: _sent, ...sent } = checked.body;
+  const fields = checked.undeclared.reduce((kept, path) => withoutPath(kept, path.split('.')), sent);
   const notificationUrl = getString(fields, 'order.notificationUrl');
   if (notificationUrl !== undefined && !isAllowedTarget(notificationUrl)) {
     return invalidValue('order.notificationUrl', notificationUrl, 'Notification URL must be an HTTPS URL (the simulator also accepts http on 127.0.0.1/localhost)');

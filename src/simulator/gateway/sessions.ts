@@ -37,7 +37,7 @@ export const SESSION_LIFETIME_MS = 15 * 60 * 1000;
 export const MAX_SESSIONS = 10_000;
 /**
  * What one session may hold, as JSON text. The real gateway refuses fields it does not know, so a real
- * session stays small; the simulator keeps unknown fields (a warning), so it bounds them here.
+ * session stays small; the simulator stores only fields the catalogue declares (sessionRoutes.ts), and still bounds them here.
  */
 export const MAX_SESSION_BYTES = 1024 * 1024;
 /** What all sessions together may hold: beyond it the least recently updated are forgotten. */

@@ -1,6 +1,6 @@
 import type { OperationId } from '../../catalogue';
 import type { SimContext } from '../context';
-import { getString, jsonText, type JsonObject, type JsonOut } from '../jsonText';
+import { getString, isObject, jsonText, type JsonObject, type JsonOut } from '../jsonText';
 import type { CatalogueIssue } from '../requestChecks';
 import { jsonResponse, type SimRequest, type SimResponse } from '../types';
 import { isAuthorized, type MerchantProfile } from './auth';
@@ -10,7 +10,7 @@ import { operationById } from './operations';
 import { servesVersion } from '../../catalogue';
 import { parseBody, pathProblem, type Target } from './requestParts';
 import { useSession } from './sessionUse';
-import type { SavedCard, SavedCardStore } from './savedCards';
+import type { SavedCard, SavedCardHolder, SavedCardStore } from './savedCards';
 import type { SessionStore } from './sessions';
 
 /**
@@ -76,8 +76,16 @@ function saveToken(deps: TokenDeps, req: SimRequest, target: Target, tokenId: st
   if (!/^\d{12,19}$/.test(card.number)) return invalidCardNumber(card.number);
   if (!card.expiryMonth) return missing('sourceOfFunds.provided.card.expiry.month');
   if (!card.expiryYear) return missing('sourceOfFunds.provided.card.expiry.year');
-  const saved = deps.savedCards.save(target.merchantId, { number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear }, deps.ctx.now().toISOString(), tokenId);
-  return jsonResponse(tokenId === undefined ? 201 : 200, jsonText(tokenAnswer(saved)));
+  const saved = deps.savedCards.save(target.merchantId, { number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear }, deps.ctx.now().toISOString(), tokenId, holderOf(body));
+  return jsonResponse(tokenId === undefined ? 201 : 200, jsonText(tokenAnswer(saved, getString(body, 'correlationId'))));
+}
+
+/** billing and customer as sent (the catalogue has checked them), stored with the card as the gateway's token keeps them. */
+function holderOf(body: JsonObject): SavedCardHolder {
+  const billing = body['billing'];
+  const customer = body['customer'];
+  // Parsed JSON text: every value is JSON, as JsonOut says.
+  return { ...(isObject(billing) ? { billing: billing as JsonOut } : {}), ...(isObject(customer) ? { customer: customer as JsonOut } : {}) };
 }
 
 function readToken(deps: TokenDeps, target: Target, tokenId: string): SimResponse {
@@ -85,18 +93,26 @@ function readToken(deps: TokenDeps, target: Target, tokenId: string): SimRespons
   return saved ? jsonResponse(200, jsonText(tokenAnswer(saved))) : unknownToken(tokenId, target.merchantId, 'tokenId');
 }
 
-/** What Create, Update and Retrieve Token answer: the card masked, never its security code. */
-function tokenAnswer(saved: SavedCard): JsonOut {
+/**
+ * What Create, Update and Retrieve Token answer: the card masked, never its security code; the billing
+ * and customer stored with it, the request's correlationId, and usage as the ARC Pay v70 Create Token
+ * answer shows it (usage.lastUpdated.merchantId and .time, usage.lastUsedTime: the verification that
+ * saved the card used it; test/contract/corpus/arcpay-v70-create-token-from-session.json).
+ */
+function tokenAnswer(saved: SavedCard, correlationId?: string): JsonOut {
   const view = sourceOfFundsView({ ...saved.card, fromToken: false }) as { provided: { card: Record<string, JsonOut> }; type: string };
   const expiry = saved.card.expiryMonth.padStart(2, '0') + saved.card.expiryYear;
   return {
+    billing: saved.holder?.billing,
+    correlationId,
+    customer: saved.holder?.customer,
     repositoryId: saved.merchantId,
     response: { gatewayCode: 'BASIC_VERIFICATION_SUCCESSFUL' },
     result: 'SUCCESS',
     sourceOfFunds: { ...view, provided: { card: { ...view.provided.card, expiry } } },
     status: 'VALID',
     token: saved.token,
-    usage: { lastUpdated: saved.lastUpdated, lastUpdatedBy: saved.merchantId },
+    usage: { lastUpdated: { merchantId: saved.merchantId, time: saved.lastUpdated }, lastUsedTime: saved.lastUpdated },
     verificationStrategy: 'BASIC',
   };
 }

@@ -4,7 +4,7 @@ import type { SimResponse } from '../types';
 import { whyRefused } from '../../orders/whatCanFollow';
 import { invalidRequest, missing, refusalResponse, unknownOrder } from './errors';
 import type { OpEnv } from './opEnv';
-import { baseTransaction, commit, duplicateTransaction } from './opHelpers';
+import { baseTransaction, commit, duplicateTransaction, echoOrderPayment } from './opHelpers';
 import { applyToOrder, orderCard, orderModel } from './orders';
 import { acquirerResponse } from './testCards';
 
@@ -46,6 +46,7 @@ export function voidTransaction(env: OpEnv): SimResponse {
   // reversed transaction's (inferred: the recorded answer does not show the original's).
   if (target.authorizationCode !== undefined) txn.authorizationCode = target.authorizationCode;
   applyToOrder(order, txn, false, target);
+  echoOrderPayment(order, txn);
   return commit(env, order, txn);
 }
 

@@ -30,7 +30,7 @@ describe('simulator: device payments (Apple Pay, Google Pay) carry a payment tok
 
   it('Pay with GOOGLE_PAY and a payment token is approved as for a card: the device card masked, the wallet echoed, the order CAPTURED', async () => {
     const paid = await gatewayPut(agent, sim.baseUrl, 100, 'DEVICE-GP-1', '1', devicePayment('PAY', 'GOOGLE_PAY', GOOGLE_PAY_TOKEN));
-    assert.equal(paid.status, 200, paid.text);
+    assert.equal(paid.status, 201, paid.text);
     assert.equal(field(paid.json, 'result'), 'SUCCESS');
     assert.equal(field(paid.json, 'response.gatewayCode'), 'APPROVED');
     assert.equal(field(paid.json, 'sourceOfFunds.provided.card.number'), '511111xxxxxx1118');
@@ -41,7 +41,7 @@ describe('simulator: device payments (Apple Pay, Google Pay) carry a payment tok
 
   it('Authorize with APPLE_PAY at version 47 (Apple Pay from 40, Google Pay from 47) is approved', async () => {
     const authorized = await gatewayPut(agent, sim.baseUrl, 47, 'DEVICE-AP-47', '1', devicePayment('AUTHORIZE', 'APPLE_PAY', APPLE_PAY_TOKEN));
-    assert.equal(authorized.status, 200, authorized.text);
+    assert.equal(authorized.status, 201, authorized.text);
     assert.equal(field(authorized.json, 'result'), 'SUCCESS');
   });
 

@@ -19,7 +19,7 @@ describe('simulator: fault injection', () => {
 
   it('is off by default', async () => {
     const r = await put();
-    assert.equal(r.status, 200);
+    assert.equal(r.status, 201);
     assert.equal(field(r.json, 'result'), 'SUCCESS');
   });
 
@@ -52,7 +52,7 @@ describe('simulator: fault injection', () => {
 
   it('malformed answers a body that JSON.parse rejects', async () => {
     const r = await put({ 'X-Simulator-Fault': 'malformed' });
-    assert.equal(r.status, 200);
+    assert.equal(r.status, 201);
     assert.match(String(r.headers['content-type']), /application\/json/);
     assert.throws(() => JSON.parse(r.text));
   });
@@ -85,7 +85,7 @@ describe('simulator: fault injection', () => {
     assert.equal((await put()).status, 502);
     assert.equal((await send(agent, `${sim.controlUrl}/faults`)).status, 200);
     assert.equal((await put()).status, 502);
-    assert.equal((await put()).status, 200);
+    assert.equal((await put()).status, 201);
     const bad = await send(agent, `${sim.controlUrl}/faults`, { method: 'POST', body: { fault: 'explode' } });
     assert.equal(bad.status, 400);
   });
@@ -93,9 +93,9 @@ describe('simulator: fault injection', () => {
   it('setFaults() on the handle works like the control endpoint; the header wins over the plan', async () => {
     sim.setFaults({ fault: 'status=503' });
     assert.equal((await put()).status, 503);
-    assert.equal((await put({ 'X-Simulator-Fault': 'latency=0' })).status, 200);
+    assert.equal((await put({ 'X-Simulator-Fault': 'latency=0' })).status, 201);
     sim.setFaults(undefined);
-    assert.equal((await put()).status, 200);
+    assert.equal((await put()).status, 201);
   });
 
   it('parses combined faults and rejects unknown ones with a clear message', () => {

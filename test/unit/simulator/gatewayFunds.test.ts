@@ -16,7 +16,7 @@ describe('simulator: gateway funds, ids and locks', () => {
   });
 
   it('refunds up to the captured amount, exactly, and rejects a refund above it', async () => {
-    assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'F-1', 'auth', authorizeBody({ amount: '100.10' }))).status, 200);
+    assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'F-1', 'auth', authorizeBody({ amount: '100.10' }))).status, 201);
     const r1 = await gatewayPut(agent, sim.baseUrl, 13, 'F-1', 'r1', refundBody('0.10'));
     assert.equal(field(r1.json, 'result'), 'SUCCESS');
     assert.equal(field(r1.json, 'order.status'), 'PARTIALLY_REFUNDED');
@@ -43,7 +43,7 @@ describe('simulator: gateway funds, ids and locks', () => {
     const refund = await send(agent, url('r', 13), { method: 'PUT', headers: { authorization: auth }, body: refundBody('1.00') });
     assert.equal(refund.status, 400);
     const upd = await send(agent, url('u', 18), { method: 'PUT', headers: { authorization: auth }, body: { apiOperation: 'UPDATE_AUTHORIZATION', transaction: { amount: '75.25', currency: 'USD' } } });
-    assert.equal(upd.status, 200, upd.text);
+    assert.equal(upd.status, 201, upd.text);
     assert.equal(field(upd.json, 'transaction.type'), 'AUTHORIZATION_UPDATE');
     assert.match(upd.text, /"totalAuthorizedAmount":75\.25/);
     assert.equal(field(upd.json, 'sourceOfFunds.type'), 'CARD');
@@ -60,7 +60,7 @@ describe('simulator: gateway funds, ids and locks', () => {
 
   it('allows a standalone refund for a card only', async () => {
     const card = await gatewayPut(agent, sim.baseUrl, 13, 'F-4', 'r', { ...refundBody('12.00'), sourceOfFunds: { type: 'CARD', provided: { card: { number: '4508750015741019', expiry: { month: '1', year: '39' } } } } });
-    assert.equal(card.status, 200, card.text);
+    assert.equal(card.status, 201, card.text);
     assert.equal(field(card.json, 'order.status'), 'REFUNDED');
     assert.equal(field(card.json, 'order.totalRefundedAmount'), 12);
     const wallet = await gatewayPut(agent, sim.baseUrl, 13, 'F-5', 'r', { ...refundBody('12.00'), sourceOfFunds: { type: 'WALLET_A' } });
@@ -102,7 +102,7 @@ describe('simulator: gateway funds, ids and locks', () => {
     const receiver = await startReceiver();
     try {
       const body = { ...authorizeBody(), order: { amount: '3.00', currency: 'USD', notificationUrl: `${receiver.url}/hook` } };
-      assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'F-9', 'a', body)).status, 200);
+      assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'F-9', 'a', body)).status, 201);
       await gatewayPut(agent, sim.baseUrl, 13, 'F-9', 'r', refundBody('1.00'));
       await receiver.waitFor(2);
       const [first, second] = receiver.received;
@@ -135,7 +135,7 @@ describe('simulator: gateway errors and sessions', () => {
     assert.equal(wrong.status, 401);
     assert.deepEqual(wrong.json, { result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: 'Invalid credentials.' } });
     const empty = await gatewayPut(agent, sim.baseUrl, 11, 'E-1', '1', authorizeBody(), basicAuth(''));
-    assert.equal(empty.status, 200);
+    assert.equal(empty.status, 201);
     const emptyForRefund = await gatewayPut(agent, sim.baseUrl, 13, 'E-1', '2', refundBody('1.00'), basicAuth(''));
     assert.equal(emptyForRefund.status, 401);
     const none = await send(agent, `${sim.baseUrl}/api/rest/version/13/merchant/${MID}/order/E-1/transaction/3`, { method: 'PUT', body: refundBody('1.00') });

@@ -19,7 +19,7 @@ describe('simulator: gateway test cards', () => {
     it(`expiry ${expiry} → ${expected}`, async () => {
       const [month, year] = expiry.split('/');
       const r = await gatewayPut(agent, sim.baseUrl, 11, nextOrder(), '1', authorizeBody({ month: String(Number(month)), year }));
-      assert.equal(r.status, 200, r.text);
+      assert.equal(r.status, 201, r.text);
       assert.equal(field(r.json, 'response.gatewayCode'), expected);
       const result = expected === 'APPROVED' ? 'SUCCESS' : expected === 'UNKNOWN' ? 'UNKNOWN' : 'FAILURE';
       assert.equal(field(r.json, 'result'), result);
@@ -88,7 +88,7 @@ describe('simulator: gateway test cards', () => {
   it('Verify applies the same card rules without moving money', async () => {
     const body = { ...authorizeBody({ csc: '101', street: 'Whiskey St' }), apiOperation: 'VERIFY' };
     const r = await gatewayPut(agent, sim.baseUrl, 100, nextOrder(), '1', body);
-    assert.equal(r.status, 200, r.text);
+    assert.equal(r.status, 201, r.text);
     assert.equal(field(r.json, 'transaction.type'), 'VERIFICATION');
     assert.equal(field(r.json, 'order.status'), 'VERIFIED');
     assert.equal(field(r.json, 'response.cardSecurityCode.gatewayCode'), 'NOT_PROCESSED');
@@ -106,7 +106,7 @@ describe('simulator: gateway test cards', () => {
           sourceOfFunds: { type: 'WALLET_A' },
           browserPayment: { operation: 'PAY', returnUrl: 'https://shop.example/return' },
         });
-        assert.equal(init.status, 200, init.text);
+        assert.equal(init.status, 201, init.text);
         assert.equal(field(init.json, 'response.gatewayCode'), 'SUBMITTED');
         assert.equal(field(init.json, 'order.status'), 'INITIATED');
         assert.equal(field(init.json, 'browserPayment.interaction.status'), 'INITIATED');
@@ -145,7 +145,7 @@ describe('simulator: gateway test cards', () => {
         sourceOfFunds: { type: 'WALLET_A' },
         browserPayment: { returnUrl: 'https://shop.example/return', walleta: { operation: 'AUTHORIZE', paymentConfirmation: 'CONFIRM_AT_PROVIDER' } },
       });
-      assert.equal(init.status, 200, init.text);
+      assert.equal(init.status, 201, init.text);
       const redirectUrl = String(field(init.json, 'browserPayment.redirectUrl'));
       const back = await send(agent, `${redirectUrl}/return`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=decline' });
       assert.equal(back.status, 303);

@@ -15,7 +15,7 @@ describe('simulator: API versions', () => {
   it('serves Authorize at every pinned version with AUTHORIZE, and the answer carries the request\'s version', async () => {
     for (const version of [51, 57, 61, 63, 72, 78, 100]) {
       const r = await gatewayPut(agent, sim.baseUrl, version, `VER-${version}`, '1', authorizeBody());
-      assert.equal(r.status, 200, `v${version}: ${r.text}`);
+      assert.equal(r.status, 201, `v${version}: ${r.text}`);
       assert.equal(field(r.json, 'version'), String(version));
       assert.equal(field(r.json, 'result'), 'SUCCESS');
     }
@@ -35,9 +35,9 @@ describe('simulator: API versions', () => {
 
   it('takes a blank Basic user up to version 11 and only merchant.<id> from 12', async () => {
     const blank = basicAuth('');
-    assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'VER-B11', '1', authorizeBody(), blank)).status, 200);
+    assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'VER-B11', '1', authorizeBody(), blank)).status, 201);
     assert.equal((await gatewayPut(agent, sim.baseUrl, 57, 'VER-B57', '1', authorizeBody(), blank)).status, 401);
-    assert.equal((await gatewayPut(agent, sim.baseUrl, 57, 'VER-B57', '1', authorizeBody())).status, 200);
+    assert.equal((await gatewayPut(agent, sim.baseUrl, 57, 'VER-B57', '1', authorizeBody())).status, 201);
   });
 
   it('rejects a field of other versions with "Unexpected parameter" and no field or validationType, as a recorded real answer: 3DSecure at 100, accepted at 57', async () => {
@@ -45,7 +45,7 @@ describe('simulator: API versions', () => {
     const at100 = await gatewayPut(agent, sim.baseUrl, 100, 'VER-3DS100', '1', threeDS);
     assert.equal(at100.status, 400);
     assert.deepEqual(at100.json, { result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: "Unexpected parameter '3DSecureId'" } });
-    assert.equal((await gatewayPut(agent, sim.baseUrl, 57, 'VER-3DS57', '1', threeDS)).status, 200);
+    assert.equal((await gatewayPut(agent, sim.baseUrl, 57, 'VER-3DS57', '1', threeDS)).status, 201);
   });
 
   it('answers order.merchantAmount and merchantCurrency from 56 (recorded answers at 57, 70, 74, 78 carry them; src/catalogue/answerFields.ts)', async () => {

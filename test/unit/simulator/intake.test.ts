@@ -103,7 +103,7 @@ describe('simulator intake: bodies past the size limit', function () {
       assert.match(wide.text, /Json encoded payload error: more than 50000 values at \[character \d+ line 1\]/);
       // Brackets and commas inside strings are text, not structure.
       const texty = await send(agent, url, { method: 'PUT', headers: { authorization: basicAuth() }, body: { apiOperation: 'PAY', order: { amount: '1.00', currency: 'EUR', description: `${'[,'.repeat(60)}` }, sourceOfFunds: { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' } } } } } });
-      assert.equal(texty.status, 200, texty.text);
+      assert.equal(texty.status, 201, texty.text);
     } finally {
       await agent.close();
     }

@@ -39,7 +39,7 @@ describe('simulator: mTLS port', function () {
     try {
       const res = await request(url(), { dispatcher: agent, method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(authorizeBody()) });
       const body = JSON.parse(await res.body.text()) as { result?: string };
-      assert.equal(res.statusCode, 200);
+      assert.equal(res.statusCode, 201);
       assert.equal(body.result, 'SUCCESS');
     } finally {
       await agent.close();

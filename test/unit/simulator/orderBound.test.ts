@@ -21,7 +21,7 @@ describe('simulator: transactions on one order are bounded', function () {
     assert.equal(field(first.json, 'order.status'), 'AUTHORIZED', first.text);
     for (let i = 1; i < 1000; i++) {
       const captured = await put(`C${i}`, { apiOperation: 'CAPTURE', transaction: { amount: '0.01', currency: 'USD' } });
-      assert.equal(captured.status, 200, captured.text);
+      assert.equal(captured.status, 201, captured.text);
     }
     const over = await put('C1000', { apiOperation: 'CAPTURE', transaction: { amount: '0.01', currency: 'USD' } });
     assert.equal(over.status, 400, over.text);

@@ -21,7 +21,7 @@ describe('simulator: a bounded order store (oldest forgotten first)', () => {
   it('keeps the newest maxOrders orders and answers "Unable to find order" for an evicted one', async () => {
     for (const id of ['EV-1', 'EV-2', 'EV-3', 'EV-4']) {
       const a = await gatewayPut(agent, sim.baseUrl, 11, id, 'a', authorizeBody());
-      assert.equal(a.status, 200, a.text);
+      assert.equal(a.status, 201, a.text);
     }
     const gone = await retrieve('EV-1');
     assert.equal(gone.status, 400);

@@ -73,8 +73,8 @@ describe('simulator: refunded ≤ captured ≤ authorized for every sequence of 
           const version = s.op === 'update' ? 18 : s.op === 'verify' ? 100 : s.op === 'authorize' ? 11 : 13;
           const url = `${orderUrl(runId, s.order).replace('/version/100/', `/version/${version}/`)}/transaction/T${i}`;
           const answer = await send(agent, url, { method: 'PUT', headers: { authorization: auth(s.order) }, body: bodyOf(s) });
-          assert.ok(answer.status === 200 || answer.status === 400, `${s.op}: HTTP ${answer.status} ${answer.text}`);
-          if (s.op === 'standaloneRefund' && answer.status === 200 && field(answer.json, 'transaction.type') === 'REFUND') {
+          assert.ok(answer.status === 201 || answer.status === 400, `${s.op}: HTTP ${answer.status} ${answer.text}`);
+          if (s.op === 'standaloneRefund' && answer.status === 201 && field(answer.json, 'transaction.type') === 'REFUND') {
             const txns = await send(agent, orderUrl(runId, s.order), { headers: { authorization: auth(s.order) } });
             if ((field(txns.json, 'transaction') as unknown[] | undefined)?.length === 1) standalone.add(s.order);
           }
@@ -100,7 +100,7 @@ describe('simulator: refunded ≤ captured ≤ authorized for every sequence of 
   it('refuses an Authorize on an order opened by a standalone refund: a new sale needs a new order id', async () => {
     const url = `${sim.baseUrl}/api/rest/version/13/merchant/${MID}/order/INV-SA/transaction`;
     const refunded = await send(agent, `${url}/r`, { method: 'PUT', headers: { authorization: basicAuth() }, body: bodyOf({ op: 'standaloneRefund', order: 0, amount: '100.00' }) });
-    assert.equal(refunded.status, 200, refunded.text);
+    assert.equal(refunded.status, 201, refunded.text);
     const authorized = await send(agent, `${url.replace('/13/', '/11/')}/a`, { method: 'PUT', headers: { authorization: basicAuth() }, body: authorizeBody({ amount: '10.00' }) });
     assert.equal(authorized.status, 400, authorized.text);
     assert.equal(field(authorized.json, 'error.cause'), 'INVALID_REQUEST');

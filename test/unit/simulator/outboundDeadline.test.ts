@@ -46,7 +46,7 @@ describe('simulator: outbound notifications to a receiver that never finishes an
     const sim = await startSimulator({ port: 0, processingDelayMs: 0, notificationRetryDelaysMs: [] });
     const agent = newAgent();
     const body = { ...authorizeBody(), order: { amount: '5.00', currency: 'USD', notificationUrl: receiver.url } };
-    assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'DRIP-1', '1', body)).status, 200);
+    assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'DRIP-1', '1', body)).status, 201);
     await agent.close();
     await waitUntil(() => receiver.requests() === 1, 'the webhook reached the receiver');
     return sim;

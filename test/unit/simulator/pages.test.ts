@@ -80,7 +80,7 @@ describe('simulator pages: strict CSP on every page, no link to another scheme',
       apiOperation: 'INITIATE_BROWSER_PAYMENT', order: { amount: '5.00', currency: 'EUR', reference: HOSTILE.slice(0, 40) },
       sourceOfFunds: { type: 'WALLET_A' }, browserPayment: { operation: 'PAY', returnUrl: SHOP },
     });
-    assert.equal(initiated.status, 200, initiated.text);
+    assert.equal(initiated.status, 201, initiated.text);
     const provider = String(field(initiated.json, 'browserPayment.redirectUrl'));
     await page('provider page', provider);
     const pay = await page('provider Pay', `${provider}/return`, { method: 'POST', form: { outcome: 'approve' } });
@@ -99,7 +99,7 @@ describe('simulator pages: strict CSP on every page, no link to another scheme',
       apiOperation: 'INITIATE_BROWSER_PAYMENT', order: { amount: '5.00', currency: 'EUR' }, sourceOfFunds: { type: 'WALLET_A' },
       browserPayment: { operation: 'PAY', returnUrl: 'https://bücher.例え.jp/zurück?preis=€5' },
     });
-    assert.equal(initiated.status, 200, initiated.text);
+    assert.equal(initiated.status, 201, initiated.text);
     const provider = String(field(initiated.json, 'browserPayment.redirectUrl'));
     const shown = await page('provider page, IDN return', provider);
     assert.equal(shown.status, 200, shown.text);

@@ -69,12 +69,12 @@ describe('simulator: run in a worker thread, as VS Code starts it', () => {
     sim = await startSimulatorThread(WORKER, { port: 0, maxOrders: 100, runBy: 'test' });
     const lines = logged(sim, 2);
     const first = await authorize(sim, 'THREAD-1');
-    assert.equal(first.status, 200);
+    assert.equal(first.status, 201);
     assert.equal(((await first.json()) as { result?: string }).result, 'SUCCESS');
     await (await authorize(sim, 'THREAD-1')).text();
     const seen = await lines;
     assert.deepEqual(seen.entries.map((e) => [e.method, e.url, e.status]), [
-      ['PUT', `/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/THREAD-1/transaction/1`, 200],
+      ['PUT', `/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/THREAD-1/transaction/1`, 201],
       ['PUT', `/api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/THREAD-1/transaction/1`, 400],
     ]);
   });

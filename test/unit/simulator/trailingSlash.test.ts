@@ -31,7 +31,7 @@ describe('simulator: a trailing slash is the same resource', function () {
     assert.equal(field(read.json, 'order.amount'), '5.00');
 
     const paid = await send(agent, `${merchant()}/order/SLASH-1/transaction/1/`, { method: 'PUT', headers: auth, body: { ...authorizeBody(), apiOperation: 'PAY' } });
-    assert.equal(paid.status, 200, paid.text);
+    assert.equal(paid.status, 201, paid.text);
     assert.equal(field(paid.json, 'result'), 'SUCCESS');
     const order = await send(agent, `${merchant()}/order/SLASH-1/`, { headers: auth });
     assert.equal(order.status, 200, order.text);

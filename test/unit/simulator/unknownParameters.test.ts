@@ -45,7 +45,7 @@ describe('simulator: unknown parameters', () => {
     const r = await gatewayPut(agent, sim.baseUrl, 100, 'UNK-3', 'refund-1', refund({
       correlationId: 'corr-1', initiator: { userId: 'clerk-7' }, order: { reference: 'R-3' }, transaction: { amount: '1.00', currency: 'USD', reference: 'refund-ref-3' },
     }));
-    assert.equal(r.status, 200, r.text);
+    assert.equal(r.status, 201, r.text);
     assert.equal(field(r.json, 'result'), 'SUCCESS');
   });
 
@@ -63,5 +63,17 @@ describe('simulator: unknown parameters', () => {
     const r = await send(agent, `${sim.baseUrl}/api/rest/version/100/merchant/${MID}/session`, { method: 'POST', headers: { authorization: basicAuth() }, body });
     assert.equal(r.status, 400);
     assert.deepEqual(r.json, { result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: "Unexpected parameter '3DSecure.authenticationIndicator'" } });
+  });
+  it('neither stores nor echoes a field Update Session does not declare where its list is partial (the field is accepted, not invented)', async () => {
+    const url = (id: string) => `${sim.baseUrl}/api/rest/version/78/merchant/${MID}/session${id}`;
+    const created = await send(agent, url(''), { method: 'POST', headers: { authorization: basicAuth() }, body: {} });
+    const id = String(field(created.json, 'session.id'));
+    const updated = await send(agent, url(`/${id}`), { method: 'PUT', headers: { authorization: basicAuth() }, body: { order: { currency: 'USD', inventedField: 'x' } } });
+    assert.equal(updated.status, 200, updated.text);
+    assert.equal(field(updated.json, 'order.currency'), 'USD', updated.text);
+    assert.equal(field(updated.json, 'order.inventedField'), undefined, updated.text);
+    const read = await send(agent, url(`/${id}`), { method: 'GET', headers: { authorization: basicAuth() } });
+    assert.equal(field(read.json, 'order.currency'), 'USD', read.text);
+    assert.equal(field(read.json, 'order.inventedField'), undefined, read.text);
   });
 });

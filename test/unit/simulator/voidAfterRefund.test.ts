@@ -18,7 +18,7 @@ describe('simulator: a void after a refund', () => {
     const paid = await gatewayPut(agent, sim.baseUrl, 11, 'VAR-1', 'PAY', authorizeBody({ amount: '10.00' }));
     assert.equal(field(paid.json, 'transaction.type'), 'PAYMENT', paid.text);
     const refunded = await gatewayPut(agent, sim.baseUrl, 13, 'VAR-1', 'R1', { apiOperation: 'REFUND', transaction: { amount: '4.00', currency: 'USD' } });
-    assert.equal(refunded.status, 200, refunded.text);
+    assert.equal(refunded.status, 201, refunded.text);
 
     const voided = await gatewayPut(agent, sim.baseUrl, 100, 'VAR-1', 'V1', { apiOperation: 'VOID', transaction: { targetTransactionId: 'PAY' } });
     assert.equal(voided.status, 400, voided.text);
