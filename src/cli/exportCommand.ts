@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { exportCode, exportCurl, exportHttp, exportPostman, FILE_NAMES, ImportError, type ExportInput, type Language } from '../interop';
 import { slug } from '../interop/model';
+import { replaceFile } from '../files/safeWrite';
 import { openApiDocument, openApiVersion, UnknownVersionError } from '../interop/export/openapi';
 import { DEFAULT_ORDER_PATTERN, DEFAULT_TRANSACTION_PATTERN, generateId } from '../send/ids';
 import { SIMULATOR_DEFAULTS } from '../simulator/defaults';
@@ -119,7 +120,14 @@ function writeInto(dir: string, name: string, content: string): string {
   } catch (err) {
     throw new UsageError(`export: cannot make the folder ${dir} (${codeOf(err)}); choose another --out`);
   }
-  return writeFile(path.join(dir, name), content);
+  // A name the export chose, in a folder that may be a cloned repository's: replaced by name, a link there never followed.
+  const file = path.join(dir, name);
+  try {
+    replaceFile(file, content);
+    return file;
+  } catch (err) {
+    throw new UsageError(`export: cannot write ${file} (${codeOf(err)}); choose another --out (a file, or a folder to write into)`);
+  }
 }
 
 function writeFile(file: string, content: string): string {

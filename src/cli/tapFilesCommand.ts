@@ -5,10 +5,10 @@
  * Exchange, so History's Save as Flow (flowFromExchanges) makes the steps, and run's and export's
  * entry points do the rest.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getOperation } from '../catalogue/operations';
 import { describeFlowProblem, MAX_STEPS, parseFlowText, type Flow } from '../flows';
+import { isNameTaken, replaceFile, writeNewFile } from '../files/safeWrite';
 import { excerpt } from '../format/quote';
 import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID } from '../environments/environment';
 import { flowFileName, flowFromExchangesWithNotes, type SavedFlow } from '../history/saveAsFlow';
@@ -160,9 +160,11 @@ async function tapFlow(args: readonly string[], io: CliIo): Promise<number> {
   const { flow: { incomplete, ...saved }, notes } = flowFromExchangesWithNotes(calls.map((c) => c.exchange));
   checkedFlow(saved, `the flow saved from ${record.shown}`);
   const out = textFlag(flags, '--out');
+  const force = flags.has('--force');
   const target = out !== undefined ? path.resolve(io.cwd, flowFileName(out)) : freeName(io.cwd, slug(textFlag(flags, '--order') ?? path.basename(record.shown, '.jsonl'), 'tap'));
-  writeFlow(target, saved);
   const shown = shownPath(target, io.cwd);
+  if (out !== undefined && !force && isNameTaken(target)) throw takenOut(shown);
+  writeFlow(target, saved, out === undefined ? { replace: false } : { replace: force, named: shown });
   io.out(`Wrote ${shown}: ${saved.steps.length} step${saved.steps.length === 1 ? '' : 's'} (${saved.steps.map((s) => s.id).join(', ')}) from ${chosen.what}, ${seqRanges(chosen.calls.map((c) => c.seq))} of ${record.shown}.`);
   if (incomplete.length) {
     io.out('Fill in before it runs (values the tap masked, or a flow cannot hold):');
@@ -186,21 +188,31 @@ function checkedFlow(saved: Omit<SavedFlow, 'incomplete'>, where: string): Flow 
   return parsed.flow;
 }
 
-/** `stem.payflow.json` in `dir`, or with -2, -3… when that file exists: a default name never overwrites. */
+const takenOut = (shown: string) => new UsageError(`tap flow: ${shown} exists; use --force to replace it, or name another file with --out`);
+
+/** `stem.payflow.json` in `dir`, or with -2, -3… when that name is taken: a default name never overwrites. */
 function freeName(dir: string, stem: string): string {
   for (let n = 1; n <= 1000; n++) {
     const candidate = path.join(dir, `${stem}${n === 1 ? '' : `-${n}`}.payflow.json`);
-    if (!fs.existsSync(candidate)) return candidate;
+    if (!isNameTaken(candidate)) return candidate;
   }
   throw new UsageError(`tap flow: ${stem}.payflow.json and 999 more names are taken in ${dir}; name the file with --out`);
 }
 
-function writeFlow(target: string, flow: Omit<SavedFlow, 'incomplete'>): void {
+/**
+ * A new file only (writeNewFile): a name taken since it was chosen, a link included, is never written
+ * through. `replace` (--force) replaces the name (replaceFile): a link there is replaced, never followed.
+ */
+function writeFlow(target: string, flow: Omit<SavedFlow, 'incomplete'>, how: { replace: boolean; named?: string }): void {
+  const text = `${JSON.stringify(flow, null, 2)}\n`;
   try {
     makeFolders(path.dirname(target));
-    fs.writeFileSync(target, `${JSON.stringify(flow, null, 2)}\n`);
+    if (how.replace) replaceFile(target, text);
+    else writeNewFile(target, text);
   } catch (err) {
-    throw new UsageError(`tap flow: cannot write ${target} (${(err as NodeJS.ErrnoException).code ?? String(err)}); choose another --out`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && how.named !== undefined) throw takenOut(how.named);
+    throw new UsageError(`tap flow: cannot write ${target} (${code ?? String(err)}); choose another --out`);
   }
 }
 

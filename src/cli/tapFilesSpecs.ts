@@ -16,7 +16,8 @@ masked (a card that is not a public test card, secrets) are named: fill them in 
   flags: [
     { name: '--order', value: 'ID', help: 'the calls of this order, and the session calls that led to it' },
     { name: '--calls', value: 'LIST', help: 'the calls by seq: 1,3-5 (RUN:SEQ for an earlier run, as with --call)' },
-    { name: '--out', value: 'FILE', help: 'the flow file to write (.payflow.json is added when missing); default: ORDER.payflow.json in the working folder, never over an existing file' },
+    { name: '--out', value: 'FILE', help: 'the flow file to write (.payflow.json is added when missing); an existing one is refused unless --force; default: ORDER.payflow.json in the working folder, never over an existing file' },
+    { name: '--force', help: 'replaces the file --out names when it exists' },
   ],
 };
 

@@ -23,6 +23,7 @@ import type { Flow, FlowStep } from './flow';
 import { awaitDelivery, deliveryCursor } from './deliveryExpectation';
 import { awaitNotification, NOTIFICATION_KEY, type FlowInbox, type NotificationTarget } from './notificationExpectation';
 import { PAYER_PAGE_DRIVERS, payerKind, runPayerPage } from './payerPages';
+import { RunSecrets } from './runSecrets';
 import { ENV_FIELDS, ResolutionBudget, ResolutionLimitError, resolveReferences, UnresolvedReference, type ReferenceScope } from './references';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';
@@ -70,13 +71,20 @@ export interface FlowRunOptions {
   inbox?: FlowInbox;
   /** The flow's inputs given for this run (trigger --order, --set); the rest take their defaults. */
   inputs?: Readonly<Record<string, string>>;
-  /** Secrets the door holds (the CLI's environment variables), scrubbed from what a step shows before anything is cut. */
+  /**
+   * Secrets the door holds (the CLI's environment variables), scrubbed from what a step shows before anything
+   * is cut. The values the run's answers hold at secret keys (tokens) are scrubbed too; when this is a
+   * KnownSecrets they are added to it, so what the door writes from the results masks them as well.
+   */
   known?: SecretValues;
   signal?: AbortSignal;
   onStepStart?(step: FlowStep, index: number): void;
   onStepEnd?(result: StepResult, index: number): void;
   now?: () => number;
 }
+
+/** The options as the steps see them: `known` is the run's (RunSecrets), which learns from each answer. */
+type RunOptions = FlowRunOptions & { known: RunSecrets };
 
 interface StepRecord {
   params: Record<string, unknown>;
@@ -100,7 +108,7 @@ export function flowSendSession(options: Pick<FlowRunOptions, 'deps' | 'signIn'>
 }
 
 export async function runFlow(flow: Flow, optionsGiven: FlowRunOptions): Promise<FlowResult> {
-  const options: FlowRunOptions = { ...optionsGiven, session: optionsGiven.session ?? flowSendSession(optionsGiven) };
+  const options: RunOptions = { ...optionsGiven, session: optionsGiven.session ?? flowSendSession(optionsGiven), known: new RunSecrets(optionsGiven.known) };
   const now = options.now ?? (() => performance.now());
   const started = now();
   const records = new Map<string, StepRecord>();
@@ -151,6 +159,7 @@ export async function runFlow(flow: Flow, optionsGiven: FlowRunOptions): Promise
     result.durationMs = now() - stepStarted;
     result.failures = result.failures.map((f) => redactFailure(f, options.known));
     if (result.message !== undefined) result.message = redactMessage(result.message, options.known);
+    if (result.verdict) result.verdict = { ...result.verdict, title: redactText(result.verdict.title, options.known) };
     results.push(result);
     options.onStepEnd?.(result, index);
     failed = result.status === 'failed';
@@ -181,7 +190,7 @@ function skippedStep(step: FlowStep): StepResult {
  * A step run so that whatever goes wrong in it (a bug, a shape of answer nobody foresaw) ends that
  * step as failed with a message: a door (the Test Explorer, the CLI) never meets an exception.
  */
-async function guardedStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions, budget: ResolutionBudget): Promise<StepResult> {
+async function guardedStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: RunOptions, budget: ResolutionBudget): Promise<StepResult> {
   try {
     return await runStep(step, scope, records, options, budget);
   } catch (err) {
@@ -205,7 +214,7 @@ function resolvePart(part: unknown, name: string, scope: ReferenceScope, budget:
   }
 }
 
-async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions, budget: ResolutionBudget): Promise<StepResult> {
+async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<string, StepRecord>, options: RunOptions, budget: ResolutionBudget): Promise<StepResult> {
   const base: StepResult = { id: step.id, operationId: step.operation, title: titleOf(step), status: 'failed', durationMs: 0, failures: [] };
   if (step.payer) return runPayerStep(step, base, scope, records, options, budget);
   const op = getOperation(step.operation);
@@ -245,6 +254,8 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
   // The transaction id the session gave a step without one: `{{step.params.transactionId}}` reads it.
   const sentParams: Partial<Record<PathParamName, string>> = exchange.params.transactionId ? { ...textParams, transactionId: exchange.params.transactionId } : textParams;
   records.set(step.id, { params: sentParams, body, response });
+  // Before anything quotes it: a reference may carry a token of this answer into any later text (runSecrets.ts).
+  options.known.learnFrom(response);
   const result: StepResult = { ...base, exchange, ...(exchange.response ? { httpStatus: exchange.response.status } : {}) };
   if (exchange.decoded) result.verdict = { tone: exchange.decoded.verdict.tone, title: exchange.decoded.verdict.title };
   if (exchange.failure) return { ...result, message: `${exchange.failure.kind}: ${exchange.failure.message}`, ...(isUnreachable(exchange.failure.kind) ? { unreachable: true as const } : {}) };
@@ -270,7 +281,7 @@ async function runStep(step: FlowStep, scope: ReferenceScope, records: Map<strin
 }
 
 /** A payer step: the page driven over HTTP with the environment's client; its result is judged like a response. */
-async function runPayerStep(step: FlowStep, base: StepResult, scope: ReferenceScope, records: Map<string, StepRecord>, options: FlowRunOptions, budget: ResolutionBudget): Promise<StepResult> {
+async function runPayerStep(step: FlowStep, base: StepResult, scope: ReferenceScope, records: Map<string, StepRecord>, options: RunOptions, budget: ResolutionBudget): Promise<StepResult> {
   const resolvedPayer = resolvePart(step.payer, 'payer', scope, budget, base);
   if ('failed' in resolvedPayer) return resolvedPayer.failed;
   const payer = resolvedPayer.value;
@@ -282,6 +293,7 @@ async function runPayerStep(step: FlowStep, base: StepResult, scope: ReferenceSc
     return { ...base, message: `${base.title}: ${err instanceof Error ? err.message : String(err)}`, ...unreachableMark(err) };
   }
   records.set(step.id, { params: {}, body: payer, response: page.response });
+  options.known.learnFrom(page.response);
   const result: StepResult = { ...base, httpStatus: page.status };
   if (!step.expect) return { ...result, status: 'passed' };
   const resolved = resolvePart(step.expect, 'expect', scope, budget, result);

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fromBrowserPage } from '../http/loopbackRequests';
 import { parseJsonBounded } from '../json';
 import { EventLog } from './eventLog';
 import { classify, orderIdOf, redactedParts, summarize, transactionIdOf, type NotificationEvent, type NotificationSource } from './notificationEvent';
@@ -53,17 +54,6 @@ export const REFUSED_READ_BYTES = 64 * 1024;
 const NOT_JSON = Symbol('not JSON');
 /** Headers a refused post's line keeps: enough to match it with the sender's log. */
 const REFUSED_LINE_HEADERS = ['x-notification-id', 'x-notification-attempt', 'content-type', 'user-agent'];
-
-/**
- * A post a web page made (any site open in the user's browser can post text/plain to a loopback port
- * without asking): a browser always says where a cross-origin POST comes from (Origin, and
- * Sec-Fetch-Site in every current browser), a webhook sender (the gateway, the partner, the simulator,
- * curl) never does. Financing callbacks carry no secret, and an inbox without one checks none: without
- * this a page could plant notifications that a flow waiting for one would take for the real thing.
- */
-function fromBrowserPage(req: IncomingMessage): boolean {
-  return req.headers['origin'] !== undefined || req.headers['sec-fetch-site'] !== undefined;
-}
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const v = req.headers[name];
@@ -115,7 +105,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Noti
     const path = new URL(req.url ?? '/', 'http://inbox').pathname;
     if (!['/', '/gateway', '/financing'].includes(path)) return answer(res, 404, { error: `Not a notification path: ${path.slice(0, 100)} (use /gateway or /financing)` });
     if (req.method !== 'POST') return answer(res, 405, { error: `${req.method ?? '?'} is not accepted: notifications are POSTed` });
-    if (fromBrowserPage(req)) return answer(res, 403, { error: 'A web page may not post to the inbox: notifications come from servers, which send no Origin' });
+    // A web page's post, whatever its site: a sender of webhooks never is one, and without this a page could plant
+    // financing callbacks (unsigned) that a flow waiting for one would take for real. Host is not checked: a tunnel names it.
+    if (fromBrowserPage(req.headers)) return answer(res, 403, { error: 'A web page may not post to the inbox: notifications come from servers, which send no Origin' });
     // The financing partner signs nothing, so its path is never checked; at `/` the shape decides, below.
     const verified = path === '/financing' ? null : checkSecret(options.secret?.(), header(req, 'x-notification-secret'));
     const raw = await readBody(req, maxBody, verified === false ? REFUSED_READ_BYTES : maxBody);

@@ -1,4 +1,5 @@
 import { FaultSchedule, parseFault, type FaultPlan } from './faults';
+import { fromOtherSitePage } from '../http/loopbackRequests';
 import { isObject, jsonText } from './jsonText';
 import { jsonBoundsProblem } from '../json/bounds';
 import type { RequestLog } from './requestLog';
@@ -17,6 +18,16 @@ import { headerValue, jsonResponse, type SimRequest, type SimResponse } from './
 export const CONTROL_PREFIX = '/_simulator';
 
 const json = (status: number, value: Parameters<typeof jsonText>[0]): SimResponse => jsonResponse(status, jsonText(value));
+
+/**
+ * The control endpoints read the request and delivery logs and say where webhooks go: no web page of
+ * another site may use them. A simple request (a form's POST) needs no CORS preflight, so the browser's
+ * own word decides (fromOtherSitePage); the payer pages under /_simulator are not control endpoints.
+ */
+export function otherSitePageRefusal(req: SimRequest): SimResponse | undefined {
+  if (!fromOtherSitePage(req.headers)) return undefined;
+  return json(403, { error: "A web page of another site may not use the simulator's control endpoints: call them from curl, a test or the CLI" });
+}
 
 /**
  * The JSON object a control request sent. A web page may POST text/plain to 127.0.0.1 from any site

@@ -4,9 +4,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SimContext } from './context';
-import { CONTROL_PREFIX, handleControl } from './control';
+import { CONTROL_PREFIX, handleControl, otherSitePageRefusal } from './control';
 import { SIMULATOR_AUTH_ONLY_MERCHANT_ID, SIMULATOR_DEFAULTS } from './defaults';
 import { FAULT_HEADER, FaultSchedule, malformedBody, parseFault, type FaultSpec } from './faults';
+import { isOwnHost, misdirectedExplanation } from '../http/loopbackRequests';
 import { drip, MAX_REQUEST_BYTES, readBody, refuseAndClose, send, sendHuge, statusFaultResponse } from './responseWriter';
 import { FINANCING_PAGE_PREFIX, FINANCING_PREFIX, FinancingApi } from './financing/routes';
 import { TokenStore } from './financing/tokens';
@@ -97,6 +98,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     if (req.path.startsWith(CHALLENGE_PAGE_PREFIX)) return gateway.handleChallengePage(req);
     if (req.path.startsWith(CHECKOUT_PAGE_PREFIX)) return gateway.handleCheckoutPage(req);
     if (req.path === CONTROL_PREFIX || req.path.startsWith(CONTROL_PREFIX + '/')) {
+      const refused = otherSitePageRefusal(req);
+      if (refused) return refused;
       const deliveries = await handleDeliveryControl(req.path.slice(CONTROL_PREFIX.length), req, delivery, (id) => merchants.has(id));
       if (deliveries) return deliveries;
       const answer = handleControl(req, log, faults, () => ({
@@ -113,21 +116,24 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     return notFound();
   }
 
+  /** An answer given before the body is read (or past its limit): the connection ends with it; the log keeps a line. */
+  function refuseUnread(req: IncomingMessage, res: ServerResponse, answer: SimResponse, started: number, target: string): void {
+    refuseAndClose(req, res, answer);
+    log.add({
+      kind: 'request', time: new Date(started).toISOString(), method: req.method ?? 'GET', url: redactUrlText(target), status: answer.status,
+      durationMs: Date.now() - started, requestHeaders: redactHeaders(req.headers), responseHeaders: redactHeaders(answer.headers), responseBody: loggedBodyOf(answer),
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
     const url = requestTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
+    // Before anything is read or routed: a Host not this server's is a web page's name pointed at loopback (DNS rebinding).
+    if (!isOwnHost(req.headers, host)) return refuseUnread(req, res, gatewayError(421, 'INVALID_REQUEST', misdirectedExplanation(req.headers, host)), started, url.pathname + url.search);
     const raw = await readBody(req);
-    if (raw === 'too-large') {
-      // Before faults and routes: the client may still be sending, so this connection ends here.
-      const answer = gatewayError(413, 'INVALID_REQUEST', `Request body larger than ${MAX_REQUEST_BYTES} bytes`);
-      refuseAndClose(req, res, answer);
-      log.add({
-        kind: 'request', time: new Date(started).toISOString(), method, url: redactUrlText(url.pathname + url.search), status: 413,
-        durationMs: Date.now() - started, requestHeaders: redactHeaders(req.headers), responseHeaders: redactHeaders(answer.headers), responseBody: loggedBodyOf(answer),
-      });
-      return;
-    }
+    // Before faults and routes: the client may still be sending, so this connection ends here.
+    if (raw === 'too-large') return refuseUnread(req, res, gatewayError(413, 'INVALID_REQUEST', `Request body larger than ${MAX_REQUEST_BYTES} bytes`), started, url.pathname + url.search);
     const rawBody = raw;
     const bodyText = rawBody.toString('utf8');
     const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(CONTROL_PREFIX + '/');

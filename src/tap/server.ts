@@ -8,6 +8,7 @@ import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createDispatcher, proxyHostOf } from '../http/dispatcherFactory';
+import { isLoopbackName, isOwnHost, misdirectedExplanation } from '../http/loopbackRequests';
 import { MAX_REQUEST_BYTES, readBody, refuseAndClose, send, statusFaultResponse } from '../simulator/responseWriter';
 import { gatewayError } from '../simulator/gateway/errors';
 import { jsonOf, KEEP_ANSWER_BYTES, recognise, apiOperationOf, type SeenCall } from './analyse';
@@ -19,9 +20,7 @@ import type { FaultRule, TapCall, TapHandle, TapOptions } from './types';
 
 export const DEFAULT_MAX_CALLS = 1000;
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-
-export const isLoopbackHost = (host: string): boolean => LOOPBACK.has(host);
+export const isLoopbackHost = (host: string): boolean => isLoopbackName(host.toLowerCase());
 
 export async function startTap(options: TapOptions): Promise<TapHandle> {
   const upstream = options.upstream;
@@ -51,7 +50,10 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   });
   const publish = (seen: SeenCall): void => analyser.analyse(seen);
 
+  const host = options.host ?? '127.0.0.1';
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    // Not forwarded, nor a call of the record: a Host not the tap's is a web page's name pointed at loopback (DNS rebinding).
+    if (!isOwnHost(req.headers, host)) return refuseAndClose(req, res, gatewayError(421, 'INVALID_REQUEST', `Gateway Tap: ${misdirectedExplanation(req.headers, host)}`));
     const started = performance.now();
     const seen: SeenCall = { seq: ++seq, startedAt: Date.now(), method: req.method ?? 'GET', url: '', requestHeaders: { ...req.headers }, requestBody: Buffer.alloc(0) };
     const target = upstreamTarget(upstream.url, req.url ?? '/');
@@ -123,7 +125,6 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
       socket.once('close', () => sockets.delete(socket));
     });
   };
-  const host = options.host ?? '127.0.0.1';
   const plain = http.createServer({ keepAliveTimeout: 5000 }, onRequest);
   track(plain);
   const secure = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key, keepAliveTimeout: 5000 }, onRequest) : undefined;

@@ -360,6 +360,34 @@ describe('payment-workbench tap flow|replay|export: a record file that is not wh
     assert.match(r.stderr, /huge\.jsonl:2: longer than 8388608 bytes; not a line tap --record writes/);
   });
 
+  it('tap flow --out refuses a file that exists (exit 2) unless --force, which replaces a link by name and never writes through it', async () => {
+    const file = write('force.jsonl', `${recordLine(1)}\n`);
+    const kept = path.join(dir, 'kept.payflow.json');
+    fs.writeFileSync(kept, 'mine');
+    const refused = await cli(['tap', 'flow', file, '--out', path.join(dir, 'kept')]);
+    assert.equal(refused.status, 2, `${refused.stdout}${refused.stderr}`);
+    assert.match(refused.stderr, /tap flow: \S*kept\.payflow\.json exists; use --force to replace it/);
+    assert.equal(fs.readFileSync(kept, 'utf8'), 'mine', 'left as it was');
+    const forced = await cli(['tap', 'flow', file, '--out', path.join(dir, 'kept'), '--force']);
+    assert.equal(forced.status, 0, forced.stderr);
+    assert.equal((JSON.parse(fs.readFileSync(kept, 'utf8')) as { steps: unknown[] }).steps.length, 1);
+
+    const outside = path.join(dir, 'elsewhere', 'planted.json');
+    fs.mkdirSync(path.dirname(outside));
+    const link = path.join(dir, 'linked.payflow.json');
+    fs.symlinkSync(outside, link);
+    const throughLink = await cli(['tap', 'flow', file, '--out', link]);
+    assert.equal(throughLink.status, 2, 'a dangling link is a name taken');
+    assert.match(throughLink.stderr, /linked\.payflow\.json exists; use --force/);
+    const replaced = await cli(['tap', 'flow', file, '--out', link, '--force']);
+    assert.equal(replaced.status, 0, replaced.stderr);
+    assert.ok(!fs.existsSync(outside), 'nothing written where the link pointed');
+    assert.equal(fs.lstatSync(link).isFile(), true, 'the link itself was replaced by the flow');
+
+    const help = await cli(['tap', 'flow', '--help']);
+    assert.match(help.stdout, /--force\s+replaces the file --out names when it exists/);
+  });
+
   it('tap flow --help and tap replay --help show their own usage', async () => {
     for (const sub of ['flow', 'replay', 'export']) {
       const r = await cli(['tap', sub, '--help']);

@@ -13,6 +13,7 @@ import type { CoreServices } from '../../host/services';
 import { parseFlowText, parseRequestFileAsFlow, type Flow } from '../../flows';
 import { exportCode, exportHttp, exportPostmanMany, FILE_NAMES, holdsCurlCommand, importFiles, importReport, ImportError, LANGUAGES, notificationText, placeImport, readAtFileBesideCommand, readEnvironmentsBeside, readInputFile, runCommandLine, UnreadableFile, writePlacedImport, type ExportInput, type ImportOutcome, type InputFile, type Language, type ReadAtFile } from '../../interop';
 import { freshOrderId, freshTransactionId } from '../../commands/idSuggestions';
+import { isNameTaken, writeNewFile } from '../../files/safeWrite';
 import { sentenceStart } from '../../format/sentence';
 import { flowFromExchanges } from '../../history/saveAsFlow';
 import type { Exchange } from '../../send/exchange';
@@ -198,9 +199,10 @@ async function exportFiles(core: CoreServices, uri: vscode.Uri | undefined, form
     const { collection, environment } = exportPostmanMany(inputs, base);
     written.push([path.join(dir, `${base}.postman_collection.json`), collection], [path.join(dir, `${base}.postman_environment.json`), environment]);
   }
-  const taken = written.filter(([f]) => fs.existsSync(f)).map(([f]) => path.basename(f));
+  // lstat, not existsSync: a link at the name, even a dangling one, is taken; 'wx' below follows none either.
+  const taken = written.filter(([f]) => isNameTaken(f)).map(([f]) => path.basename(f));
   if (taken.length) throw new ImportError(taken.length > 1 ? vscode.l10n.t('{0} exist already; move them away first (nothing is overwritten)', taken.join(vscode.l10n.t(' and '))) : vscode.l10n.t('{0} exists already; move it away first (nothing is overwritten)', taken.join(vscode.l10n.t(' and '))));
-  for (const [f, text] of written) fs.writeFileSync(f, text);
+  for (const [f, text] of written) writeNewFile(f, text);
   await vscode.window.showTextDocument(vscode.Uri.file(written[0]?.[0] ?? ''), { preview: false });
   return written.map(([f]) => f);
 }
