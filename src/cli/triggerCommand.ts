@@ -1,6 +1,6 @@
 /** `payment-workbench trigger <scenario>`: a scenario on the simulator, its notifications delivered and watched. */
 import * as path from 'node:path';
-import { DEFAULT_SCENARIOS_FOLDER, describeAttempt, loadScenario, readScenarios, runTrigger, ScenarioError, shortId, TriggerError, type TriggerResult } from '../deliveries';
+import { attemptLine, DEFAULT_SCENARIOS_FOLDER, loadScenario, readScenarios, runTrigger, ScenarioError, settledLine, TriggerError, type TriggerResult } from '../deliveries';
 import { escapeControls, excerpt } from '../format/quote';
 import { redactUrlText } from '../redaction';
 import { parseDeliveryFaults, DeliveryFaultError } from '../simulator';
@@ -60,8 +60,8 @@ export async function triggerCommand(argv: readonly string[], io: CliIo): Promis
         say(textStepLine(reportStep(step, send.known)));
         for (const n of made) say(`      → notification ${n.id}  ${escapeControls(n.summary)}`);
       },
-      onAttempt: (n, a) => say(`  ${shortId(n.id)}  ${describeAttempt(a)}`),
-      onSettled: (n) => say(`  ${shortId(n.id)}  ${n.state}${n.note ? `: ${escapeControls(n.note)}` : ''}`),
+      onAttempt: (n, a) => say(attemptLine(n, a)),
+      onSettled: (n) => say(settledLine(n)),
     });
   } catch (err) {
     if (err instanceof TriggerError) {
