@@ -190,6 +190,9 @@ describe('CLI: webhooks as the gateway sends them (trigger, deliveries, reconcil
     const noTarget = await pw('trigger', 'payment-approved');
     assert.equal(noTarget.status, 1);
     assert.match(noTarget.stderr, /no webhook URL for merchant TESTSIMULATOR01: give --to URL/);
+    const noOrder = await pw('reconcile', '--order', 'NOPE-123');
+    assert.equal(noOrder.status, 1);
+    assert.match(noOrder.stderr, /Retrieve Order NOPE-123 on Local simulator: HTTP 400 Order not found: Unable to find order NOPE-123 for merchant TESTSIMULATOR01 \(cause INVALID_REQUEST\)/);
     const noSimulator = await cli(['deliveries', 'list', '--port', '9'], { cwd: dir });
     assert.equal(noSimulator.status, 1);
     assert.match(noSimulator.stderr, /no simulator answers at http:\/\/127\.0\.0\.1:9: start it/);
