@@ -72,3 +72,31 @@ export function fitColumn(text: string, width: number): string {
   }
   return text + ' '.repeat(width - used);
 }
+
+/** The longest start of `chars` that fits in `cells`, and the cells it takes. */
+function fittingStart(chars: readonly string[], cells: number): { taken: string[]; used: number } {
+  const taken: string[] = [];
+  let used = 0;
+  for (const char of chars) {
+    const w = codePointWidth(char.codePointAt(0) as number);
+    if (used + w > cells) break;
+    taken.push(char);
+    used += w;
+  }
+  return { taken, used };
+}
+
+/**
+ * `text` in exactly `width` cells (at least 2), cut in the middle where it would overflow: ids that
+ * share a start and differ at the end (createSession2, createSession3) stay told apart, "createS…ion2".
+ * A third of the room goes to the end, which is where numbered ids differ.
+ */
+export function fitColumnKeepingEnd(text: string, width: number): string {
+  const used = displayWidth(text);
+  if (used <= width) return text + ' '.repeat(width - used);
+  const chars = [...text];
+  const endCells = Math.ceil((width - 1) / 3);
+  const end = fittingStart([...chars].reverse(), endCells);
+  const start = fittingStart(chars, width - 1 - end.used);
+  return `${start.taken.join('')}…${end.taken.reverse().join('')}${' '.repeat(width - 1 - end.used - start.used)}`;
+}

@@ -1,5 +1,5 @@
 /** `payment-workbench deliveries list|show|resend`: the simulator's delivery log, from the terminal. */
-import { DeliveriesClient, describeAttempt, describeNotification, notificationDetail, shortId, SimulatorControlError, watchDeliveries, type NotificationRecord } from '../deliveries';
+import { attemptLine, DEFAULT_TRIGGER_WAIT_MS, DeliveriesClient, describeNotification, isSettled, notificationDetail, settledLine, shortId, SimulatorControlError, watchOutcomes, type NotificationRecord } from '../deliveries';
 import { escapeControls, quote } from '../format/quote';
 import { DELIVERIES_LIST_COMMAND, DELIVERIES_RESEND_COMMAND, DELIVERIES_SHOW_COMMAND, deliveriesCommandOf } from './deliverySpecs';
 import type { CliIo } from './runCommand';
@@ -7,6 +7,7 @@ import { portFlag } from './simulatorRun';
 import { parseCommand, UsageError } from './usage';
 
 const DEFAULT_LIST = 50;
+const DEFAULT_RESEND_WAIT_MS = 10_000;
 
 /** `args` begins with the subcommand: list, show or resend. */
 export async function deliveriesCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -60,23 +61,32 @@ async function find(client: DeliveriesClient, given: string, command: string): P
 }
 
 async function resend(client: DeliveriesClient, n: NotificationRecord, how: { asNew: boolean; to: string | undefined; wait: string | undefined }, io: CliIo): Promise<number> {
-  const wait = how.wait === undefined ? 10 : Number(how.wait);
+  const wait = how.wait === undefined ? defaultWaitSeconds(how.asNew) : Number(how.wait);
   if (!Number.isInteger(wait) || wait < 0 || wait > 600) throw new UsageError(`deliveries resend: --wait needs whole seconds from 0 to 600, got ${JSON.stringify(how.wait)}`);
-  const before = n.attempts.length;
   const sent = await client.resend(n.id, { asNew: how.asNew, ...(how.to !== undefined ? { to: how.to } : {}) });
   io.out(how.asNew ? `Resent as new notification ${sent.id} (from ${n.id})` : `Resending notification ${n.id} as attempt ${nextAttempt(n)}`);
-  const counted = how.asNew ? 0 : before;
-  const { notifications } = await watchDeliveries(client, { orderId: sent.orderId ?? '' }, wait * 1000, {
+  // A resend as new starts at attempt 1; the same id keeps its attempts, and only those after are this resend's.
+  const before = how.asNew ? 0 : n.attempts.length;
+  const thisOne = (all: readonly NotificationRecord[]) => all.find((x) => x.id === sent.id);
+  const { notifications } = await watchOutcomes(client, { orderId: sent.orderId ?? '' }, wait * 1000, {
+    told: new Map([[sent.id, before]]),
     ready: (all) => {
-      const now = all.find((x) => x.id === sent.id);
-      return now !== undefined && now.attempts.length > counted && now.state !== 'delivering';
+      const now = thisOne(all);
+      return now !== undefined && now.attempts.length > before && isSettled(now);
+    },
+    onAttempt: (x, a) => {
+      if (x.id === sent.id) io.out(attemptLine(x, a));
+    },
+    onSettled: (x) => {
+      if (x.id === sent.id) io.out(settledLine(x));
     },
   });
-  const now = notifications.find((x) => x.id === sent.id);
-  const newAttempts = now?.attempts.slice(counted) ?? [];
-  for (const a of newAttempts) io.out(`  ${shortId(sent.id)}  ${describeAttempt(a)}`);
-  if (newAttempts.length === 0) io.out(`  no outcome within ${wait} s (deliveries show ${shortId(sent.id)} tells it later)`);
-  return newAttempts.some((a) => a.status >= 200 && a.status < 300 && a.error === undefined) ? 0 : 1;
+  const now = thisOne(notifications);
+  if (!now || !isSettled(now)) io.out(`  no final outcome within ${wait} s (deliveries show ${shortId(sent.id)} tells it later)`);
+  return now?.attempts.slice(before).some((a) => a.status >= 200 && a.status < 300 && a.error === undefined) ? 0 : 1;
 }
+
+/** The same id is sent once; a new one is retried on the simulator's schedule, which a trigger's wait covers. */
+const defaultWaitSeconds = (asNew: boolean): number => (asNew ? DEFAULT_TRIGGER_WAIT_MS : DEFAULT_RESEND_WAIT_MS) / 1000;
 
 const nextAttempt = (n: NotificationRecord): number => n.attempts.reduce((m, a) => Math.max(m, a.n), 0) + 1;

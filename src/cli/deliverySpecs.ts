@@ -60,7 +60,7 @@ or with --new as a new notification (new id, attempt 1, retried on the schedule)
     { name: '--new', help: 'as a new notification' },
     { name: '--to', value: 'URL', help: 'to this URL instead of the one it went to' },
     ...SIMULATOR_FLAGS,
-    { name: '--wait', value: 'SECONDS', help: 'how long to wait for the attempt\'s outcome (default 10)' },
+    { name: '--wait', value: 'SECONDS', help: 'how long to wait for the final outcome, retries included (default 10; 30 with --new)' },
   ],
 };
 
@@ -74,8 +74,9 @@ export const RECONCILE_COMMAND: CommandSpec = {
   name: 'reconcile',
   summary: `Compares what your endpoint acknowledged (2xx) about an order with Retrieve Order, and says what a
 merchant system that trusted webhooks alone would have missed (a dropped or never-taken notification) or
-got wrong (an outcome or status left behind by out-of-order delivery, a repeated notification counted twice).
-Exit status 0 when they agree, 1 when they differ.`,
+got wrong (an outcome or status left behind by out-of-order delivery; one transaction delivered under two
+notification ids, which a handler deduplicating by X-Notification-Id counts twice). The same id taken again
+counts once, as a handler that ignores a repeated id does. Exit status 0 when they agree, 1 when they differ.`,
   flags: [
     { name: '--order', value: 'ID', help: 'the order (required)' },
     { name: '--env', value: 'NAME', help: 'the simulator environment of the order\'s merchant (default local-simulator)' },

@@ -1,6 +1,8 @@
 /** `payment-workbench reconcile --order ID`: what the endpoint acknowledged against Retrieve Order. */
 import { DeliveriesClient, describeReconciliation, gatewayOrderOf, reconcile, SimulatorControlError } from '../deliveries';
+import { describeRefusal } from '../decode';
 import { runFlow } from '../flows';
+import { redactText } from '../redaction';
 import { RECONCILE_COMMAND } from './deliverySpecs';
 import type { CliIo } from './runCommand';
 import { cliSendParts } from './sendParts';
@@ -31,7 +33,8 @@ export async function reconcileCommand(argv: readonly string[], io: CliIo): Prom
   const step = retrieved.steps[0];
   const answer = step?.exchange?.response;
   if (!answer || answer.status !== 200) {
-    io.err(`payment-workbench: Retrieve Order ${orderId} on ${env.name}: ${answer ? `HTTP ${answer.status}` : (step?.message ?? 'no answer')}`);
+    // The gateway's explanation says what is wrong (an unknown order, a merchant without it); the status alone does not.
+    io.err(`payment-workbench: Retrieve Order ${orderId} on ${env.name}: ${answer ? redactText(describeRefusal(answer.status, step?.exchange?.decoded), send.known) : (step?.message ?? 'no answer')}`);
     return 1;
   }
   let body: unknown;

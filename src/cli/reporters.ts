@@ -1,7 +1,7 @@
 /** text (a line per step as it runs, then a summary), junit (one testsuite per flow) and json (the same as data). */
 import type { ReportedFlow, ReportedStep, RunReport } from './report';
 import { describeSecretSent, failureLines, secretsSentLine } from './report';
-import { fitColumn } from './columns';
+import { displayWidth, fitColumn, fitColumnKeepingEnd } from './columns';
 
 export const REPORTERS = ['text', 'junit', 'json'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
@@ -14,11 +14,19 @@ export function textFlowHeader(flow: { name: string; file: string; environment: 
 
 /** Cells of each column of a step's line; a longer text is cut with … (the JSON and JUnit reports keep it whole). */
 const COLUMNS = { id: 12, title: 24, status: 11, verdict: 40 } as const;
+/** The id column grows to the flow's longest step id up to this, so the line still fits a terminal. */
+const MAX_ID_COLUMN = 32;
 
-export function textStepLine(step: ReportedStep): string {
+/** The id column for a flow's steps: wide enough for the longest id (12 to 32 cells), decided before the first line is printed. */
+export function stepIdColumn(ids: readonly string[]): number {
+  return Math.min(MAX_ID_COLUMN, Math.max(COLUMNS.id, ...ids.map(displayWidth)));
+}
+
+/** `idColumn`: stepIdColumn of the flow's steps, so its lines keep one column; an id longer still is cut in the middle, its end kept. */
+export function textStepLine(step: ReportedStep, idColumn: number = COLUMNS.id): string {
   const status = step.httpStatus !== undefined ? `HTTP ${step.httpStatus}` : 'no response';
   const outcome = step.status === 'skipped' ? 'skipped' : `${fitColumn(status, COLUMNS.status)} ${fitColumn(step.verdict ?? '', COLUMNS.verdict)} ${step.durationMs} ms`;
-  const head = `  ${SYMBOL[step.status]} ${fitColumn(step.id, COLUMNS.id)} ${fitColumn(step.title, COLUMNS.title)} ${outcome}`;
+  const head = `  ${SYMBOL[step.status]} ${fitColumnKeepingEnd(step.id, idColumn)} ${fitColumn(step.title, COLUMNS.title)} ${outcome}`;
   const detail = (step.status === 'failed' ? failureLines(step, { verdict: false }) : step.message ? [step.message] : []).map((l) => `      ${l}`);
   return [head.trimEnd(), ...detail].join('\n');
 }

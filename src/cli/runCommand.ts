@@ -8,7 +8,7 @@ import { SIMULATOR_DEFAULTS, startSimulator, type SimulatorHandle } from '../sim
 import { loadEnvironments, pickEnvironment } from './environments';
 import { collectFiles, readFlows, type FlowInput } from './inputs';
 import { exitStatus, reportFlow, reportStep, secretsSentLine, summarize, type ReportedFlow, type RunReport } from './report';
-import { jsonReport, junitReport, textFlowHeader, textSecretsLines, textStepLine, textSummary } from './reporters';
+import { jsonReport, junitReport, stepIdColumn, textFlowHeader, textSecretsLines, textStepLine, textSummary } from './reporters';
 import { reporterTargets, type ReporterTarget } from './reporterTargets';
 import { parseShard, shardKey, shardOf, type Shard } from './shard';
 import { cliSendParts } from './sendParts';
@@ -121,6 +121,7 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
   try {
     for (const { input, env } of plan) {
       progress(textFlowHeader({ name: input.flow.name, file: input.file, environment: env.name }));
+      const idColumn = stepIdColumn(input.flow.steps.map((s) => s.id));
       const result = await runFlow(input.flow, {
         env,
         deps: send.deps,
@@ -128,7 +129,7 @@ async function runAll(plan: { input: FlowInput; env: Environment }[], options: R
         ...(inbox ? { inbox } : {}),
         known,
         signIn: send.signIn,
-        onStepEnd: (step) => progress(textStepLine(reportStep(step, known))),
+        onStepEnd: (step) => progress(textStepLine(reportStep(step, known), idColumn)),
       });
       const flow = reportFlow(result, input.file, known, send.takeSecretsSent());
       const secrets = secretsSentLine(flow.secretsSent);
@@ -157,10 +158,19 @@ function shardLine(shard: NonNullable<RunOptions['shard']>, mine: number): strin
   return `${part}: ${mine} of ${shard.flows} ${shard.flows === 1 ? 'flow' : 'flows'}`;
 }
 
+/** The text report written to a file: the lines printed as the run went, each flow's ids in one column. */
+function textReport(report: RunReport): string {
+  const flows = report.flows.map((f) => {
+    const idColumn = stepIdColumn(f.steps.map((s) => s.id));
+    return [textFlowHeader(f), ...f.steps.map((s) => textStepLine(s, idColumn)), ...textSecretsLines(f)].join('\n');
+  });
+  return `${flows.join('\n')}\n${textSummary(report)}\n`;
+}
+
 /** One report: text only when it has a file (its lines were printed as the run went), the others to their file or stdout. */
 function writeReport(report: RunReport, target: ReporterTarget, io: CliIo): void {
   if (target.name === 'text' && target.file === undefined) return;
-  const text = target.name === 'junit' ? junitReport(report) : target.name === 'json' ? jsonReport(report) : `${report.flows.map((f) => [textFlowHeader(f), ...f.steps.map(textStepLine), ...textSecretsLines(f)].join('\n')).join('\n')}\n${textSummary(report)}\n`;
+  const text = target.name === 'junit' ? junitReport(report) : target.name === 'json' ? jsonReport(report) : textReport(report);
   if (target.file === undefined) {
     io.out(text.trimEnd());
     return;

@@ -1,12 +1,12 @@
 /** `payment-workbench trigger <scenario>`: a scenario on the simulator, its notifications delivered and watched. */
 import * as path from 'node:path';
-import { DEFAULT_SCENARIOS_FOLDER, describeAttempt, loadScenario, readScenarios, runTrigger, ScenarioError, shortId, TriggerError, type TriggerResult } from '../deliveries';
+import { attemptLine, DEFAULT_SCENARIOS_FOLDER, loadScenario, readScenarios, runTrigger, ScenarioError, settledLine, TriggerError, type TriggerResult } from '../deliveries';
 import { escapeControls, excerpt } from '../format/quote';
 import { redactUrlText } from '../redaction';
 import { parseDeliveryFaults, DeliveryFaultError } from '../simulator';
 import { TRIGGER_COMMAND } from './deliverySpecs';
 import { reportStep, secretsSentLine } from './report';
-import { textStepLine } from './reporters';
+import { stepIdColumn, textStepLine } from './reporters';
 import type { CliIo } from './runCommand';
 import { cliSendParts } from './sendParts';
 import { secretHostPins } from './secretHosts';
@@ -47,6 +47,7 @@ export async function triggerCommand(argv: readonly string[], io: CliIo): Promis
   const json = flags.has('--json');
   const say = json ? io.err : io.out;
   const send = cliSendParts(io.env, undefined, secretHostPins(text('--secret-hosts'), io.env));
+  const idColumn = stepIdColumn(scenario.flow.steps.map((s) => s.id));
   let result: TriggerResult;
   try {
     send.announce([{ env, flow: scenario.flow }], io.err);
@@ -57,11 +58,11 @@ export async function triggerCommand(argv: readonly string[], io: CliIo): Promis
       waitMs: waitSeconds * 1000,
       onStart: ({ trigger, target, merchantId }) => say(`Trigger ${trigger}: ${scenario.name} on ${env.name} (merchant ${merchantId}), webhooks to ${escapeControls(redactUrlText(target))}${faults ? `, delivery faults ${faults}` : ''}`),
       onStep: (step, made) => {
-        say(textStepLine(reportStep(step, send.known)));
+        say(textStepLine(reportStep(step, send.known), idColumn));
         for (const n of made) say(`      → notification ${n.id}  ${escapeControls(n.summary)}`);
       },
-      onAttempt: (n, a) => say(`  ${shortId(n.id)}  ${describeAttempt(a)}`),
-      onSettled: (n) => say(`  ${shortId(n.id)}  ${n.state}${n.note ? `: ${escapeControls(n.note)}` : ''}`),
+      onAttempt: (n, a) => say(attemptLine(n, a)),
+      onSettled: (n) => say(settledLine(n)),
     });
   } catch (err) {
     if (err instanceof TriggerError) {

@@ -3,4 +3,5 @@ export { decodeResponse } from './decodeResponse';
 export { renderDecodedAsText } from './renderText';
 export { decodedResponseSchema } from './decodedResponseSchema';
 export { failureVerdict, NOT_SIGNED_IN_KIND } from './failureVerdict';
+export { describeRefusal } from './refusal';
 export { pendingAuthentication } from './gateway/authenticationPending';

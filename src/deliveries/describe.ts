@@ -26,6 +26,12 @@ export function describeAttempt(a: DeliveryAttempt): string {
   return `attempt ${a.n}${cause} → ${outcome} in ${Math.round(a.latencyMs)} ms${said ? `: ${said}` : ''}`;
 }
 
+/** "  1b2c3d4e  attempt 2 → 500 in 3 ms: failing on purpose": an attempt as trigger and resend print it when it is made. */
+export const attemptLine = (n: NotificationRecord, a: DeliveryAttempt): string => `  ${shortId(n.id)}  ${describeAttempt(a)}`;
+
+/** "  1b2c3d4e  dropped: …": a notification that settled without being taken, as trigger and resend print it. */
+export const settledLine = (n: NotificationRecord): string => `  ${shortId(n.id)}  ${n.state}${n.note ? `: ${escapeControls(n.note)}` : ''}`;
+
 export function describeState(n: NotificationRecord): string {
   const attempts = plural(n.attempts.length, 'attempt');
   switch (n.state) {
@@ -87,7 +93,8 @@ export function describeReconciliation(r: Reconciliation): string[] {
     `Order ${excerpt(o.id, 60)} per Retrieve Order: ${o.status ?? 'no status'}${totals ? `, ${totals}` : ''}${o.currency ? ` ${o.currency}` : ''} (${plural(o.transactions.length, 'transaction')})`,
     `Webhooks about it: ${r.made} made, ${r.acknowledged} acknowledged (2xx) by the endpoint`,
   ];
-  for (const f of r.findings) lines.push(`  ✗ ${f.kind.padEnd(8)} ${escapeControls(f.message)}`);
+  for (const id of r.repeatedIds) lines.push(`  · notification ${id} was taken more than once under the same X-Notification-Id: counted once, as a handler that ignores a repeated id does.`);
+  for (const f of r.findings) lines.push(`  ✗ ${f.kind.padEnd(9)} ${escapeControls(f.message)}`);
   lines.push(r.findings.length === 0 ? 'Reconciled: what the endpoint acknowledged agrees with Retrieve Order.' : `${plural(r.findings.length, 'difference')}: check Retrieve Order (or Retrieve Transaction) after each webhook, and on a timer for the ones that never come.`);
   return lines;
 }

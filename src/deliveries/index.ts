@@ -2,6 +2,6 @@
 export { DEFAULT_SCENARIOS_FOLDER, listScenarios, loadScenario, readScenarioFlow, readScenarios, ScenarioError, SCENARIO_SUFFIX, takesOrder, type Scenario, type ScenarioEntry } from './scenarios';
 export { DEFAULT_TRIGGER_WAIT_MS, runTrigger, TriggerError, type TriggerOptions, type TriggerResult } from './trigger';
 export { gatewayOrderOf, reconcile, type Finding, type GatewayOrder, type Reconciliation } from './reconcile';
-export { answerExcerpt, describeAttempt, describeNotification, describeReconciliation, describeState, notificationDetail, shortId } from './describe';
-export { DeliveriesClient, isSettled, SimulatorControlError, watchDeliveries } from '../simulator/deliveries/client';
+export { answerExcerpt, attemptLine, describeAttempt, describeNotification, describeReconciliation, describeState, notificationDetail, settledLine, shortId } from './describe';
+export { DeliveriesClient, isSettled, SimulatorControlError, watchDeliveries, watchOutcomes } from '../simulator/deliveries/client';
 export type { DeliveryAttempt, NotificationRecord } from '../simulator/deliveries/wire';

@@ -7,7 +7,7 @@
 import { runFlow, type FlowResult, type FlowRunOptions, type StepResult } from '../flows';
 import { undeclaredInputs } from '../flows/flowInputs';
 import type { Environment } from '../environments/environment';
-import { DeliveriesClient, watchDeliveries } from '../simulator/deliveries/client';
+import { DeliveriesClient, watchOutcomes } from '../simulator/deliveries/client';
 import type { DeliveryAttempt, NotificationRecord } from '../simulator/deliveries/wire';
 import type { Scenario } from './scenarios';
 
@@ -80,18 +80,6 @@ export async function runTrigger(options: TriggerOptions): Promise<TriggerResult
   } finally {
     await client.closeTrigger(trigger);
   }
-  const seenAttempts = new Map<string, number>();
-  const told = new Set<string>();
-  const { notifications, ready } = await watchDeliveries(client, { trigger }, options.waitMs ?? DEFAULT_TRIGGER_WAIT_MS, {
-    onChange: (n) => {
-      const from = seenAttempts.get(n.id) ?? 0;
-      for (const a of n.attempts.slice(from)) options.onAttempt?.(n, a);
-      seenAttempts.set(n.id, n.attempts.length);
-      if ((n.state === 'dropped' || n.state === 'refused' || n.state === 'failed') && !told.has(n.id)) {
-        told.add(n.id);
-        options.onSettled?.(n);
-      }
-    },
-  });
+  const { notifications, ready } = await watchOutcomes(client, { trigger }, options.waitMs ?? DEFAULT_TRIGGER_WAIT_MS, { onAttempt: options.onAttempt, onSettled: options.onSettled });
   return { trigger, target, flow, notifications: notifications.filter((n) => n.seq > cursor), settled: ready };
 }

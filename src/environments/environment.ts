@@ -133,6 +133,26 @@ export function usesSimulatorCredentials(env: Environment): boolean {
   return urls.length > 0 && urls.every(isLoopbackUrl);
 }
 
+/**
+ * An environment served by the workbench's simulator on this machine: one marked as the simulator's,
+ * or the user's own on loopback at the simulator's default port. Only there does "is the simulator
+ * running?" help when nothing answers; anywhere else it misleads.
+ */
+export function isLocalSimulator(env: Environment): boolean {
+  if (usesSimulatorCredentials(env)) return true;
+  const urls = [env.gatewayUrl, env.financingBaseUrl].filter((u): u is string => u !== undefined);
+  return urls.length > 0 && urls.every((u) => isLoopbackUrl(u) && portOf(u) === SIMULATOR_DEFAULTS.port);
+}
+
+function portOf(url: string): number | undefined {
+  try {
+    const port = new URL(url).port;
+    return port === '' ? undefined : Number(port);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A readable message for a rejected environment: which field, which rule. */
 export function describeEnvironmentError(err: z.core.$ZodError): string {
   return err.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`).join('; ');

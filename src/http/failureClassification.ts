@@ -15,9 +15,12 @@ export interface FailureContext {
   receivedHeaders: boolean;
   /** https target: a TLS 1.3 server refusing the client certificate just closes the socket after the handshake. */
   secure: boolean;
+  /**
+   * The target is the workbench's own simulator (HttpTarget): a refused connection then most likely
+   * means it is not started. Any other host, on this machine or not, is told the error plainly.
+   */
+  localSimulator?: boolean;
 }
-
-const LOOPBACK = /^(127\.|\[::1\]|localhost)/;
 
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -55,12 +58,13 @@ export function classifyFailure(error: unknown, ctx: FailureContext): HttpFailur
     return new HttpFailure('proxy', `Proxy ${ctx.proxyHost} could not reach ${host}: ${detail}`, host);
   }
   if (has('ECONNREFUSED')) {
-    const hint = LOOPBACK.test(host) ? 'is the simulator running?' : 'is the service running and the URL right?';
-    return new HttpFailure('refused', `Connection refused by ${host} — ${hint}`, host);
+    const hint = ctx.localSimulator ? 'is the simulator running?' : 'is the service running and the URL right?';
+    return new HttpFailure('refused', `Connection refused by ${host} (ECONNREFUSED) — ${hint}`, host);
   }
-  if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME')) {
+  const dnsCode = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME'].find((c) => codes.includes(c));
+  if (dnsCode) {
     const name = host.replace(/:\d+$/, '');
-    return new HttpFailure('dns', `Host name ${name} could not be resolved (DNS) — check the base URL`, host);
+    return new HttpFailure('dns', `Host name ${name} could not be resolved (DNS, ${dnsCode}) — check the base URL`, host);
   }
   if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')) {
     if (ctx.receivedHeaders) return new HttpFailure('reset', `Connection to ${host} was reset while sending the response body`, host);

@@ -7,7 +7,7 @@ import { HttpFailure } from './httpFailure';
 import { BodyTooLarge, readCappedBody } from './readCappedBody';
 import { requestTarget } from './requestTarget';
 import { parseJsonBody } from './parseJsonBody';
-import type { HttpResponse, OutgoingRequest, TransportOptions } from './types';
+import type { HttpResponse, HttpTarget, OutgoingRequest, TransportOptions } from './types';
 
 /** Slack on undici's own header/body timers so our total-budget timer (with the clearer message) wins. */
 const UNDICI_TIMER_SLACK_MS = 1000;
@@ -17,7 +17,7 @@ export class HttpClient {
   private readonly proxyHost: string | undefined;
   private readonly budget = new ConnectionBudget();
 
-  constructor(transport: TransportOptions = {}) {
+  constructor(transport: TransportOptions = {}, private readonly destination: HttpTarget = {}) {
     this.dispatcher = createDispatcher(transport, this.budget);
     this.proxyHost = proxyHostOf(transport);
   }
@@ -32,6 +32,7 @@ export class HttpClient {
       cancelled: false,
       receivedHeaders: false,
       secure: target.origin.startsWith('https:'),
+      localSimulator: this.destination.localSimulator === true,
     };
     if (this.proxyHost) ctx.proxyHost = this.proxyHost;
     if (request.signal?.aborted) throw classifyFailure(request.signal.reason, { ...ctx, cancelled: true });

@@ -1,4 +1,4 @@
-export type { TransportOptions, OutgoingRequest, HttpResponse } from './types';
+export type { TransportOptions, OutgoingRequest, HttpResponse, HttpTarget } from './types';
 export { HttpFailure, isUnreachable, UNREACHABLE_KINDS, type HttpFailureKind } from './httpFailure';
 export { HttpClient } from './httpClient';
 export { buildRequest, DEFAULT_MAX_RESPONSE_BYTES, type PathParamName } from './buildRequest';

@@ -16,6 +16,12 @@ export interface TransportOptions {
   };
 }
 
+/** What a client's requests go to, where it changes what a failure should say. */
+export interface HttpTarget {
+  /** The workbench's simulator on this machine: a refused connection asks whether it is running. */
+  localSimulator?: boolean;
+}
+
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface OutgoingRequest {

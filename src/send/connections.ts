@@ -6,7 +6,7 @@
 import { FinancingSession, MemoryTokenStore, type TokenStore } from '../auth';
 import { HttpClient, type TransportOptions } from '../http';
 import type { Credentials } from '../credentials/credentials';
-import type { Environment } from '../environments/environment';
+import { isLocalSimulator, type Environment } from '../environments/environment';
 import type { RunnerDeps } from './requestRunner';
 import { SessionVersions } from './sessionVersions';
 
@@ -29,7 +29,7 @@ export class Connections {
   client(env: Environment): Promise<HttpClient> {
     let c = this.clients.get(env.id);
     if (!c) {
-      c = (async () => new HttpClient(await this.transport(env)))();
+      c = (async () => new HttpClient(await this.transport(env), { localSimulator: isLocalSimulator(env) }))();
       c.catch(() => this.clients.delete(env.id));
       this.clients.set(env.id, c);
     }

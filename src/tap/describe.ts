@@ -13,6 +13,7 @@ const MAX_ID_CHARS = 64;
 const MAX_PATH_CHARS = 160;
 /** A decoded verdict's title when the answer has no code ("Response is not JSON"). */
 const MAX_VERDICT_CHARS = 120;
+const MAX_EXPLANATION_CHARS = 200;
 
 function problemsText(call: TapCall): string {
   const errors = call.problems.filter((p) => p.severity === 'error').length;
@@ -46,13 +47,19 @@ function verdictOf(call: TapCall): string {
   return codeOf(e) ?? e.failure?.kind ?? '-';
 }
 
-/** One terminal line: time, operation and version, ids, status, verdict, problems, time taken, fault. */
+/** The gateway's explanation of a refusal, last on the line: the code alone (INVALID_REQUEST) does not say what to fix. */
+function explanationText(call: TapCall): string {
+  const explanation = call.exchange.decoded?.error?.explanation;
+  return explanation ? `— ${excerpt(explanation, MAX_EXPLANATION_CHARS)}` : '';
+}
+
+/** One terminal line: time, operation and version, ids, status, verdict, problems, time taken, fault, the gateway's explanation. */
 export function describeTapCall(call: TapCall): string {
   const e = call.exchange;
   const time = e.startedAt.slice(11, 19);
   const status = e.response ? String(e.response.status) : 'no answer';
   const took = e.response ? `${Math.round(e.response.timing.totalMs)} ms` : '';
-  return [`#${call.seq}`, time, tapOperationText(call), tapIdsText(call), status, tapVerdictText(call), problemsText(call), took, call.fault ? `fault ${call.fault}` : '']
+  return [`#${call.seq}`, time, tapOperationText(call), tapIdsText(call), status, tapVerdictText(call), problemsText(call), took, call.fault ? `fault ${call.fault}` : '', explanationText(call)]
     .filter(Boolean)
     .join('  ');
 }

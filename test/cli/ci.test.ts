@@ -129,6 +129,7 @@ describe('payment-workbench run in CI: shards, several reporters, exit statuses 
       environments = path.join(dir, 'environments.json');
       fs.writeFileSync(environments, JSON.stringify({ environments: [
         { id: 'down', name: 'Down', gatewayUrl: `http://127.0.0.1:${closedPort}`, financingBaseUrl: `http://127.0.0.1:${closedPort}`, merchantId: 'TESTDOWN' },
+        { id: 'simulator-down', name: 'Simulator not started', gatewayUrl: `http://127.0.0.1:${closedPort}`, financingBaseUrl: `http://127.0.0.1:${closedPort}`, merchantId: 'TESTSIMULATOR01', simulator: true },
       ] }));
     });
 
@@ -137,7 +138,11 @@ describe('payment-workbench run in CI: shards, several reporters, exit statuses 
       fs.writeFileSync(flow, JSON.stringify({ name: 'Down', environment: 'down', steps: [authorize('auth')] }));
       const r = await cli(['run', flow, '--environments', environments], { env: GATEWAY_PASSWORD });
       assert.equal(r.status, 3, r.stdout + r.stderr);
-      assert.match(r.stdout, new RegExp(`refused: Connection refused by 127\\.0\\.0\\.1:${closedPort}`));
+      assert.match(r.stdout, new RegExp(`refused: Connection refused by 127\\.0\\.0\\.1:${closedPort} \\(ECONNREFUSED\\) — is the service running and the URL right\\?`));
+      assert.doesNotMatch(r.stdout + r.stderr, /simulator/i, 'an environment that is not the simulator is not told to start it');
+      const simulator = await cli(['run', flow, '--env', 'simulator-down', '--environments', environments]);
+      assert.equal(simulator.status, 3, simulator.stdout + simulator.stderr);
+      assert.match(simulator.stdout, new RegExp(`Connection refused by 127\\.0\\.0\\.1:${closedPort} \\(ECONNREFUSED\\) — is the simulator running\\?`), 'the simulator\'s own environment is asked about it');
       const financing = await cli(['run', 'examples/flows/financing.payflow.json', '--env', 'down', '--environments', environments], { env: { PAYMENT_WORKBENCH_PARTNER_EMAIL: 'partner@example.com', PAYMENT_WORKBENCH_PARTNER_PASSWORD: 'ci-partner' } });
       assert.equal(financing.status, 3, financing.stdout + financing.stderr);
       assert.match(financing.stdout, new RegExp(`Connection refused by 127\\.0\\.0\\.1:${closedPort}`));

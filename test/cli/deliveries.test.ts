@@ -141,6 +141,31 @@ describe('CLI: webhooks as the gateway sends them (trigger, deliveries, reconcil
     assert.match(check.stdout, /Reconciled: what the endpoint acknowledged agrees with Retrieve Order/);
   });
 
+  it('reconcile counts a resend under the same id once, and names a resend as new of the same refund as a duplicate to deduplicate by transaction id', async () => {
+    const run = await pw('trigger', 'partial-refund', '--to', hook);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    const [, refund] = notificationIds(run.stdout);
+    assert.ok(refund, run.stdout);
+    const orderId = await orderOf(refund);
+    const again = await pw('deliveries', 'resend', refund);
+    assert.equal(again.status, 0, again.stdout + again.stderr);
+    const sameId = await pw('reconcile', '--order', orderId);
+    assert.equal(sameId.status, 0, `a handler ignoring a repeated X-Notification-Id refunds once:\n${sameId.stdout}`);
+    assert.match(sameId.stdout, new RegExp(`notification ${refund} was taken more than once under the same X-Notification-Id: counted once`));
+    assert.match(sameId.stdout, /Reconciled: what the endpoint acknowledged agrees with Retrieve Order/);
+
+    const copy = await pw('deliveries', 'resend', refund.slice(0, 8), '--new');
+    assert.equal(copy.status, 0, `the copy was taken at its third attempt:\n${copy.stdout}${copy.stderr}`);
+    const copyId = /Resent as new notification ([0-9a-f-]{36})/.exec(copy.stdout)?.[1] as string;
+    assert.match(copy.stdout, new RegExp(`${copyId.slice(0, 8)}  attempt 1 → 500 in \\d+ ms: failing on purpose`));
+    assert.match(copy.stdout, new RegExp(`${copyId.slice(0, 8)}  attempt 3 → 200 in \\d+ ms: ok`));
+    const newId = await pw('reconcile', '--order', orderId);
+    assert.equal(newId.status, 1, newId.stdout + newId.stderr);
+    assert.match(newId.stdout, new RegExp(`✗ duplicate transaction \\S+ \\(REFUND APPROVED 10(\\.00)? EUR\\): the endpoint took 2 notifications about it with different X-Notification-Ids \\(${refund}, ${copyId} \\(resent as new from ${refund}\\)\\)`));
+    assert.match(newId.stdout, new RegExp(`deduplicate by order and transaction id \\(${orderId}, `));
+    assert.match(newId.stdout, /✗ duplicate refunded total: a handler that counts each notification id once gets 20\.00 EUR; Retrieve Order says 10(\.00)? EUR\./);
+  });
+
   it('lists and shows deliveries: the secret masked, the endpoint\'s answers as text', async () => {
     const list = await pw('deliveries', 'list');
     assert.equal(list.status, 0, list.stderr);
@@ -165,6 +190,9 @@ describe('CLI: webhooks as the gateway sends them (trigger, deliveries, reconcil
     const noTarget = await pw('trigger', 'payment-approved');
     assert.equal(noTarget.status, 1);
     assert.match(noTarget.stderr, /no webhook URL for merchant TESTSIMULATOR01: give --to URL/);
+    const noOrder = await pw('reconcile', '--order', 'NOPE-123');
+    assert.equal(noOrder.status, 1);
+    assert.match(noOrder.stderr, /Retrieve Order NOPE-123 on Local simulator: HTTP 400 Order not found: Unable to find order NOPE-123 for merchant TESTSIMULATOR01 \(cause INVALID_REQUEST\)/);
     const noSimulator = await cli(['deliveries', 'list', '--port', '9'], { cwd: dir });
     assert.equal(noSimulator.status, 1);
     assert.match(noSimulator.stderr, /no simulator answers at http:\/\/127\.0\.0\.1:9: start it/);

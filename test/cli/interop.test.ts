@@ -119,7 +119,7 @@ describe('payment-workbench import and export (the real CLI against the simulato
     const r = await run(out, 'simulator-from-postman', { [variable]: PASSWORD });
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /✓ authorize\s+Authorize\s+HTTP 201\s+Approved/);
-    assert.match(r.stdout, /✓ partialRefu…\s+Refund\s+HTTP 201/);
+    assert.match(r.stdout, /✓ partialRefund\s+Refund\s+HTTP 201/);
     assert.match(r.stdout, /✓ orderStatus\s+Retrieve Order\s+HTTP 200\s+Order PARTIALLY_REFUNDED/);
   });
 
@@ -132,7 +132,7 @@ describe('payment-workbench import and export (the real CLI against the simulato
     assert.deepEqual(filesHolding(out, PASSWORD), [], 'the password behind the Basic header variable is in no file');
     const r = await run(out, 'testsimulator01', { [variable]: PASSWORD });
     assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /✓ payWithTheT…\s+Pay\s+HTTP 201\s+Approved/);
+    assert.match(r.stdout, /✓ payWithTheToken\s+Pay\s+HTTP 201\s+Approved/);
     assert.match(r.stdout, /✓ readTheToken\s+Retrieve Token\s+HTTP 200\s+Token read/);
   });
 

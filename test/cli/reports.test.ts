@@ -82,7 +82,21 @@ describe('payment-workbench run: what its reports say (the real process)', funct
     assert.match(r.stdout, /explanation: Requested refund exceeds the captured amount of 20\.00 \(plain-1\)/, 'the text report says it too');
   });
 
-  it('the text table keeps its columns with wide characters (CJK, emoji) and cuts a long step id with …', async () => {
+  it('the id column widens to the longest step id, so createSession, createSession2 and createSession3 stay apart', async () => {
+    const flow = path.join(dir, 'sessions.payflow.json');
+    const refused = { status: 400 };
+    fs.writeFileSync(flow, JSON.stringify({ name: 'Sessions', steps: [verify('createSession', refused), verify('createSession2', refused), verify('createSession3', refused)] }));
+    const out = path.join(dir, 'sessions.txt');
+    const r = await cli(['run', flow, '--env', 'refusing', '--environments', environments, '--reporter', 'text', '--reporter', `text:${out}`], { env: PASSWORD });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    for (const printed of [r.stdout, fs.readFileSync(out, 'utf8')]) {
+      const rows = printed.split('\n').filter((l) => /^ {2}✓ /.test(l));
+      assert.deepEqual(rows.map((row) => /^ {2}✓ (\S+) +Verify/.exec(row)?.[1]), ['createSession', 'createSession2', 'createSession3'], printed);
+      assert.equal(new Set(rows.map((row) => row.indexOf('Verify'))).size, 1, `the title column starts at one place:\n${printed}`);
+    }
+  });
+
+  it('the text table keeps its columns with wide characters (CJK, emoji) and cuts a step id past 32 cells in the middle, keeping its end', async () => {
     const flow = path.join(dir, 'wide.payflow.json');
     const refused = { status: 400 };
     fs.writeFileSync(flow, JSON.stringify({ name: '幅の広い文字', steps: [verify('plain-2', refused), verify('wide-1', refused), verify('aVeryLongStepIdThatDoesNotFitTheColumn', refused)] }));
@@ -91,7 +105,7 @@ describe('payment-workbench run: what its reports say (the real process)', funct
     const rows = r.stdout.split('\n').filter((l) => /^ {2}✓ /.test(l));
     assert.equal(rows.length, 3, r.stdout);
     assert.ok(rows.some((l) => l.includes('金額の値💳')), r.stdout);
-    assert.ok(rows.some((l) => l.includes('aVeryLongSt…')), `the long id is cut with …:\n${r.stdout}`);
+    assert.ok(rows.some((l) => l.includes('aVeryLongStepIdThatD…itTheColumn ')), `the long id is cut in the middle with …:\n${r.stdout}`);
     const columnOf = (row: string, at: RegExp) => cells(row.slice(0, row.search(at)));
     assert.equal(new Set(rows.map((row) => columnOf(row, /Verify/))).size, 1, `the title column starts at one place:\n${rows.join('\n')}`);
     assert.equal(new Set(rows.map((row) => columnOf(row, /HTTP/))).size, 1, `the status column starts at one place:\n${rows.join('\n')}`);

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { requireTrust, showFailure } from '../../platform/workspaceTrust';
 import { DeliveriesClient, describeReconciliation, gatewayOrderOf, notificationDetail, readScenarios, reconcile, runTrigger, shortId, takesOrder, type NotificationRecord, type Scenario } from '../../deliveries';
+import { describeRefusal } from '../../decode';
 import { isLoopbackUrl, LOCAL_SIMULATOR_ID, type Environment } from '../../environments/environment';
 import { runFlow } from '../../flows';
 import type { SendingServices } from '../../host/services';
@@ -201,7 +202,9 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
       body = undefined;
     }
     const order = gatewayOrderOf(body);
-    if (!order) throw new Error(`Retrieve Order ${n.orderId} did not answer an order (${retrieved.steps[0]?.message ?? `HTTP ${retrieved.steps[0]?.httpStatus ?? '?'}`}).`);
+    const step = retrieved.steps[0];
+    const status = step?.exchange?.response?.status;
+    if (!order) throw new Error(`Retrieve Order ${n.orderId} did not answer an order (${status !== undefined ? describeRefusal(status, step?.exchange?.decoded) : (step?.message ?? 'no answer')}).`);
     const result = reconcile(order, (await this.client().list({ orderId: n.orderId })).notifications);
     const uri = vscode.Uri.from({ scheme: DOC_SCHEME, path: `/reconcile-${n.orderId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)}.txt`, query: String(Date.now()) });
     this.documents.set(uri.toString(), describeReconciliation(result).join('\n'));

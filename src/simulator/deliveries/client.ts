@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { errorText } from '../../format/errorText';
 import type * as z from 'zod/mini';
-import { deliveriesPageSchema, notificationSchema, SETTLED_STATES, triggerOpenedSchema, webhookSettingsSchema, type DeliveriesPage, type NotificationRecord, type WebhookSettings } from './wire';
+import { deliveriesPageSchema, notificationSchema, SETTLED_STATES, triggerOpenedSchema, webhookSettingsSchema, type DeliveriesPage, type DeliveryAttempt, type NotificationRecord, type WebhookSettings } from './wire';
 
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -154,4 +154,35 @@ export async function watchDeliveries(client: DeliveriesClient, query: Omit<Deli
     if (ready(all)) return { notifications: all, ready: true };
     if (Date.now() >= deadline) return { notifications: all, ready: false };
   }
+}
+
+export interface OutcomeWatch {
+  /** Attempts already told per notification id: a resend tells only those after. */
+  told?: ReadonlyMap<string, number>;
+  /** Default: every notification listed has settled (retries included). */
+  ready?: (all: NotificationRecord[]) => boolean;
+  onAttempt?(notification: NotificationRecord, attempt: DeliveryAttempt): void;
+  /** A notification settled without being taken by a (new) attempt: dropped, refused, or failed. */
+  onSettled?(notification: NotificationRecord): void;
+}
+
+/**
+ * Waits for the final outcome of deliveries, as `trigger` and `deliveries resend` tell it: each attempt
+ * once, as it is made, then the end of those never taken. Waiting until settled, not for the first
+ * answer, is what lets a retried notification (500, 500, 200) end as delivered.
+ */
+export function watchOutcomes(client: DeliveriesClient, query: Omit<DeliveryQuery, 'since' | 'waitMs'>, timeoutMs: number, watch: OutcomeWatch): Promise<{ notifications: NotificationRecord[]; ready: boolean }> {
+  const seenAttempts = new Map(watch.told ?? []);
+  const toldSettled = new Set<string>();
+  return watchDeliveries(client, query, timeoutMs, {
+    ...(watch.ready ? { ready: watch.ready } : {}),
+    onChange: (n) => {
+      for (const a of n.attempts.slice(seenAttempts.get(n.id) ?? 0)) watch.onAttempt?.(n, a);
+      seenAttempts.set(n.id, n.attempts.length);
+      if ((n.state === 'dropped' || n.state === 'refused' || n.state === 'failed') && !toldSettled.has(n.id)) {
+        toldSettled.add(n.id);
+        watch.onSettled?.(n);
+      }
+    },
+  });
 }

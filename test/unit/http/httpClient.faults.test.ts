@@ -32,10 +32,17 @@ describe('HttpClient against the simulator: network faults', function () {
     assert.ok(response.timing.totalMs >= response.timing.ttfbMs);
   });
 
-  it('refused: a closed port says so and hints at the simulator', async () => {
+  it('refused: a closed port says so, and hints at the simulator only for a client of the simulator', async () => {
     const port = await closedPort();
     const { failure } = await expectFailure(client.send(loginRequest(`http://127.0.0.1:${port}`, { timeoutMs: 2000 })), 'refused', 2000);
-    assert.equal(failure.message, `Connection refused by 127.0.0.1:${port} — is the simulator running?`);
+    assert.equal(failure.message, `Connection refused by 127.0.0.1:${port} (ECONNREFUSED) — is the service running and the URL right?`);
+    const simulatorClient = new HttpClient({}, { localSimulator: true });
+    try {
+      const { failure: toSimulator } = await expectFailure(simulatorClient.send(loginRequest(`http://127.0.0.1:${port}`, { timeoutMs: 2000 })), 'refused', 2000);
+      assert.equal(toSimulator.message, `Connection refused by 127.0.0.1:${port} (ECONNREFUSED) — is the simulator running?`);
+    } finally {
+      await simulatorClient.destroy();
+    }
   });
 
   it('timeout: latency beyond the budget ends at the budget', async () => {
