@@ -23,7 +23,7 @@ export type { FieldMeta } from './fieldIndex';
 export type { ValidationIssue } from './issues';
 export { isError } from './issues';
 export { bodyMayBeAbsent, checkBody, validateBody, validateField } from './validate';
-export { namedSession, requiredFieldsUnder, SESSION_MAY_HOLD, sessionMayHold, sessionSupplied, takesSessionId } from './sessionSupply';
+export { namedSession, requiredFieldsUnder, SESSION_MAY_HOLD, sessionMayHold, sessionReaderKnows, sessionSupplied, takesSessionId } from './sessionSupply';
 export { namedByGateway } from './gatewayNaming';
 export { exampleBody } from './example';
 export { requestSchema } from './requestSchema';

@@ -129,3 +129,16 @@ export function sessionSupplied(id: OperationId, version: number | undefined, bo
   if (!isRecord(body)) return [...issues];
   return withSessionSupply(compile(id, version), body, issues);
 }
+
+/** The operations that read a session's fields into a payment: what a session holds is for them. */
+const SESSION_READERS: readonly OperationId[] = ['gateway.pay', 'gateway.authorize'];
+
+/**
+ * True when an operation that reads sessions declares `path` at `version`: a field Update Session's
+ * partial list lacks (customer.email) but Pay has is one the gateway keeps in the session for the Pay.
+ * List indices are read as the catalogue writes them ('item[0].name' as 'item[].name').
+ */
+export function sessionReaderKnows(version: number | undefined, path: string): boolean {
+  const template = path.replace(/\[\d+\]/g, '[]');
+  return SESSION_READERS.some((id) => compile(id, version).knownPaths.includes(template));
+}

@@ -14,7 +14,9 @@ import { LOCAL_SIMULATOR_AUTH_ONLY_ID, LOCAL_SIMULATOR_ID } from '../environment
 import { flowFileName, flowFromExchangesWithNotes, type SavedFlow } from '../history/saveAsFlow';
 import { slug } from '../interop/model';
 import { exportFlowInput, makeFolders } from './exportCommand';
+import { shellQuote } from '../http';
 import { runFlowInputs, type CliIo } from './runCommand';
+import { replayAdvice } from './tapReplayAdvice';
 import { indexRecord, readCalls, type RecordedCall, type RecordedCallIndex } from './tapRecord';
 import { TAP_EXPORT_COMMAND, TAP_FLOW_COMMAND, TAP_REPLAY_COMMAND, tapFileCommandOf } from './tapFilesSpecs';
 import { parseCommand, UsageError } from './usage';
@@ -173,13 +175,12 @@ async function tapFlow(args: readonly string[], io: CliIo): Promise<number> {
       io.out(`  ${id}: ${fields.length ? fields.map(([field, note]) => `${excerpt(field, 120)} (${note})`).join('; ') : 'a secret of the body (filled from the environment variables at run time)'}`);
     }
   }
-  io.out(`Run it: payment-workbench run ${quoteArg(shown)} ${isSimulator(saved.environment) ? '--simulator' : `--env ${quoteArg(saved.environment ?? '<environment>')}`}`);
+  io.out(`Run it: payment-workbench run ${shellQuote(shown)} ${isSimulator(saved.environment) ? '--simulator' : `--env ${shellQuote(saved.environment ?? '<environment>')}`}`);
   return 0;
 }
 
 const isSimulator = (environment: string | undefined) => environment === LOCAL_SIMULATOR_ID || environment === LOCAL_SIMULATOR_AUTH_ONLY_ID;
 
-const quoteArg = (text: string) => (/^[A-Za-z0-9_./:@-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
 /** The flow as the flow reader takes it: a saved flow that would not read back is a bug, said as one. */
 function checkedFlow(saved: Omit<SavedFlow, 'incomplete'>, where: string): Flow {
@@ -244,8 +245,10 @@ async function tapReplay(args: readonly string[], io: CliIo): Promise<number> {
   const call = chosenCall(record, flags, 'tap replay');
   const { flow, lost } = oneStepFlow(record, call);
   if (lost.length) {
-    throw new UsageError(`tap replay: call ${callName(call, record)} (${getOperation(call.operationId)?.title ?? ''}) cannot be sent as the tap recorded it: ${lost.join('; ')}. Save it with tap flow ${quoteArg(record.shown)} --calls ${callName(call, record).replace('#', '')} and fill them in, then run the flow.`);
+    throw new UsageError(`tap replay: call ${callName(call, record)} (${getOperation(call.operationId)?.title ?? ''}) cannot be sent as the tap recorded it: ${lost.join('; ')}. Save it with tap flow ${shellQuote(record.shown)} --calls ${callName(call, record).replace('#', '')} and fill them in, then run the flow.`);
   }
+  const advice = replayAdvice(record.index, call, record.shown);
+  if (advice) io.err(advice);
   const env = textFlag(flags, '--env');
   const environments = textFlag(flags, '--environments');
   const secretHosts = textFlag(flags, '--secret-hosts');

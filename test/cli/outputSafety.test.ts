@@ -85,7 +85,7 @@ describe('CLI output is safe to show: masked everywhere, inert in a terminal (re
         transaction: { reference: TRANSACTION_REFERENCE_CARD },
         sourceOfFunds: { provided: { card: { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' } } },
       });
-      assert.equal(pay.status, 200, pay.text);
+      assert.equal(pay.status, 201, pay.text);
       answer = pay.text;
       await until(() => t.lines().length === 1, () => `one line: ${t.stderr()}`);
     } finally {

@@ -146,7 +146,7 @@ for (const merchant of MERCHANTS) {
     });
 
     it('the checkout went through: the merchant got Approved for its Pay', () => {
-      assert.deepEqual(checkout.calls.map((c) => [c.name, c.status]), [['createSession', 201], ['updateSession', 200], ['initiateAuthentication', 200], ['authenticatePayer', 200], ['pay', 200], ['retrieveOrder', 200]], JSON.stringify(checkout).slice(0, 2000));
+      assert.deepEqual(checkout.calls.map((c) => [c.name, c.status]), [['createSession', 201], ['updateSession', 200], ['initiateAuthentication', 200], ['authenticatePayer', 200], ['pay', 201], ['retrieveOrder', 200]], JSON.stringify(checkout).slice(0, 2000));
       assert.equal((checkout.calls[4]?.body['response'] as { gatewayCode?: string }).gatewayCode, 'APPROVED');
     });
 
@@ -228,6 +228,8 @@ for (const merchant of MERCHANTS) {
       const live = await cli(['tap', 'replay', record, '--call', '5', '--env', 'shop-live', '--environments', environments], { env });
       assert.notEqual(live.status, 0, 'a money-moving call to LIVE is not sent without --yes-live');
       assert.match(live.stdout + live.stderr, /--yes-live/);
+      assert.match(live.stderr, /uses session \S+, which #1 \(Create Session[^\n]*tap flow \S+ --order /, 'a Pay of a session says the earlier calls it needs and how to replay them together');
+      assert.doesNotMatch(created.stderr, /uses session/, 'Create Session stands alone: no advice');
 
       const read = await cli(['tap', 'replay', record, '--call', '6', '--env', 'through-tap', '--environments', environments], { env });
       assert.equal(read.status, 0, read.stdout + read.stderr);

@@ -55,9 +55,9 @@ describe('payment-workbench tap (real process)', function () {
   it('prints one line per call with operation, version, ids, status, verdict and problems; exits 0 on Ctrl+C', async () => {
     const t = await tap(['--upstream', 'simulator']);
     assert.match(t.stderr(), /→ the simulator at http:\/\/127\.0\.0\.1:\d+/);
-    assert.equal(await pay(agent, t.url, 'ORD-cli-line'), 200);
+    assert.equal(await pay(agent, t.url, 'ORD-cli-line'), 201);
     await until(() => t.lines().length === 1, 'one line');
-    assert.match(t.lines()[0] ?? '', /^#1 {2}\d\d:\d\d:\d\d {2}Pay v100 {2}ORD-cli-line\/1 {2}200 {2}APPROVED {2}no problems {2}\d+ ms$/);
+    assert.match(t.lines()[0] ?? '', /^#1 {2}\d\d:\d\d:\d\d {2}Pay v100 {2}ORD-cli-line\/1 {2}201 {2}APPROVED {2}no problems {2}\d+ ms$/);
     assert.equal(await t.stop(), 0);
   });
 
@@ -85,7 +85,7 @@ describe('payment-workbench tap (real process)', function () {
     try {
       assert.match(t.stderr(), /Faults: pay:503@1/);
       assert.equal(await pay(agent, t.url, 'ORD-one'), 503);
-      assert.equal(await pay(agent, t.url, 'ORD-two'), 200);
+      assert.equal(await pay(agent, t.url, 'ORD-two'), 201);
       await until(() => t.lines().length === 2, 'two lines');
       assert.match(t.lines()[0] ?? '', /503 .*fault pay:503: answered by the tap, not forwarded/);
       assert.doesNotMatch(t.lines()[1] ?? '', /fault/);
@@ -103,7 +103,7 @@ describe('payment-workbench tap (real process)', function () {
       assert.ok(caFile.startsWith(certDir));
       const trusting = new Agent({ connect: { ca: fs.readFileSync(caFile, 'utf8') } });
       try {
-        assert.equal(await pay(trusting, tlsUrl, 'ORD-cli-tls'), 200);
+        assert.equal(await pay(trusting, tlsUrl, 'ORD-cli-tls'), 201);
       } finally {
         await trusting.close();
       }
@@ -111,7 +111,7 @@ describe('payment-workbench tap (real process)', function () {
       await assert.rejects(pay(untrusting, tlsUrl, 'ORD-cli-tls-2'), /certificate|self.signed|unable to verify/i);
       await untrusting.close();
       await until(() => t.lines().length === 1, 'the TLS call on its line');
-      assert.match(t.lines()[0] ?? '', /Pay v100 {2}ORD-cli-tls\/1 {2}200/);
+      assert.match(t.lines()[0] ?? '', /Pay v100 {2}ORD-cli-tls\/1 {2}201/);
     } finally {
       await t.stop();
     }
@@ -223,9 +223,9 @@ describe('payment-workbench tap (real process)', function () {
     it("goes through the environment's proxy, with its client certificate, trusting its CA", async () => {
       const t = await tap(['--upstream', 'company-test', '--environments', environmentsFile({ proxy: { url: proxy.url } }), '--no-tls'], process.cwd(), passphrase());
       try {
-        assert.equal(await pay(agent, t.url, 'ORD-cli-company'), 200);
+        assert.equal(await pay(agent, t.url, 'ORD-cli-company'), 201);
         await until(() => t.lines().length === 1, 'the call on its line');
-        assert.match(t.lines()[0] ?? '', /Pay v100 {2}ORD-cli-company\/1 {2}200 {2}APPROVED/);
+        assert.match(t.lines()[0] ?? '', /Pay v100 {2}ORD-cli-company\/1 {2}201 {2}APPROVED/);
         assert.deepEqual(proxy.tunnels, [new URL(sim.mtlsUrl ?? '').host], 'through the proxy, to the upstream');
       } finally {
         await t.stop();
@@ -235,7 +235,7 @@ describe('payment-workbench tap (real process)', function () {
     it('goes through HTTPS_PROXY when the environment names no proxy of its own, as run does', async () => {
       const t = await tap(['--upstream', 'company-test', '--environments', environmentsFile({}), '--no-tls'], process.cwd(), { ...passphrase(), HTTPS_PROXY: proxy.url });
       try {
-        assert.equal(await pay(agent, t.url, 'ORD-cli-https-proxy'), 200);
+        assert.equal(await pay(agent, t.url, 'ORD-cli-https-proxy'), 201);
         assert.deepEqual(proxy.tunnels, [new URL(sim.mtlsUrl ?? '').host]);
       } finally {
         await t.stop();

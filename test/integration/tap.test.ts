@@ -100,7 +100,7 @@ describe('Gateway Tap in a real extension host', function () {
       return shown.length === 3 ? shown : undefined;
     });
     assert.deepEqual(rows.map((r) => r.label), ['Authorize v100', 'Update Session v100', 'Create Session v100']);
-    assert.match(rows[0]?.description ?? '', new RegExp(`^200 · APPROVED · (no problems|\\d+ warnings?) · ${orderId}/TXN-1 · `), 'status and verdict first; warnings never an error');
+    assert.match(rows[0]?.description ?? '', new RegExp(`^201 · APPROVED · (no problems|\\d+ warnings?) · ${orderId}/TXN-1 · `), 'status and verdict first; warnings never an error');
     assert.equal(rows[0]?.icon, 'pass', 'an approval shows its tone');
     assert.match(rows[2]?.description ?? '', new RegExp(`^201 · .* · session ${sessionId} · `));
     await waitFor('the status bar count', async () => ((await tap()).statusText()?.text.endsWith('· 3 calls') ? true : undefined));

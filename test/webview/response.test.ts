@@ -82,7 +82,7 @@ describe('response panel webview (Chromium)', function () {
     assert.match(await text('[data-section="outcome"] [data-field="acquirerMessage"]'), /^Approved$/);
     assert.match(await text('.exchange-header'), /Authorize v100/);
     assert.match(await text('.exchange-header'), /test\s+Local simulator/);
-    assert.match(await text('[data-section="timing"] [data-field="status"]'), /^200$/);
+    assert.match(await text('[data-section="timing"] [data-field="status"]'), /^201$/);
     assert.match(await text('[data-section="timing"] [data-field="totalMs"]'), /^\d+ ms$/);
     assert.match(await text('[data-section="timing"] [data-field="ttfbMs"]'), /^\d+ ms$/);
     // No billing street was sent: the real answer carries no AVS result, so the panel shows none.

@@ -76,6 +76,8 @@ function kindOf(view: BodyView, operationId: string): Kind {
   return 'unknown';
 }
 
+const MAX_EXPIRES_IN = 1_000_000_000;
+
 /** Tokens are secrets: only their lengths and the lifetime leave this function. */
 function decodeTokenSet(view: BodyView, operationId: string, envelope: DecodedFinancing, notes: string[]): FinancingSections {
   const access = view.at(['access_token']);
@@ -85,8 +87,9 @@ function decodeTokenSet(view: BodyView, operationId: string, envelope: DecodedFi
   if (tokenType !== undefined && tokenType !== 'Bearer') notes.push(`token_type is ${tokenType}, the API documents Bearer.`);
   if (typeof access !== 'string' || access === '') notes.push('access_token is missing or empty.');
   if (typeof refresh !== 'string' || refresh === '') notes.push('refresh_token is missing or empty.');
-  const validExpiry = typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn >= 0;
-  if (!validExpiry) notes.push('expires_in is missing or not a whole number of seconds.');
+  // Past 31 years a lifetime is no lifetime (and a run of 12+ digits reads as a card number to the redaction).
+  const validExpiry = typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn >= 0 && expiresIn <= MAX_EXPIRES_IN;
+  if (!validExpiry) notes.push(`expires_in is missing or not a whole number of seconds from 0 to ${MAX_EXPIRES_IN}.`);
 
   const tokenSet: DecodedTokenSet | undefined = validExpiry
     ? definedOnly({

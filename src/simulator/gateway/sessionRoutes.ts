@@ -6,7 +6,7 @@ import { jsonAnswer, jsonResponse, type SimRequest, type SimResponse } from '../
 import { shapeAnswer, withoutNeverAnswered } from './answerShape';
 import { isAuthorized, type MerchantProfile } from './auth';
 import { badCredentials, fieldError, invalidRequest, invalidValue, unsupportedVersion } from './errors';
-import { servesVersion } from '../../catalogue';
+import { servesVersion, sessionReaderKnows } from '../../catalogue';
 import { operationById, type GatewayOperation } from './operations';
 import { parseBody, pathProblem, type Target } from './requestParts';
 import { fieldNotForPayer, isSessionAuthenticated } from './sessionAuth';
@@ -101,9 +101,12 @@ export function updateSession(deps: SessionDeps, req: SimRequest, target: Target
   const checked = deps.checkFields(op, target.version, parsed.body);
   if ('problem' in checked) return checked.problem;
   // A name the catalogue does not declare for this version (its list partial: accepted, as the gateway may know it)
-  // is not stored, so no later answer echoes an invented field as if the gateway had kept it.
+  // is not stored unless the payments that read sessions declare it, so no later answer echoes an invented
+  // field as if the gateway had kept it, and customer.email still reaches the Pay.
   const { apiOperation: _sent, ...sent } = checked.body;
-  const fields = checked.undeclared.reduce((kept, path) => withoutPath(kept, path.split('.')), sent);
+  const fields = checked.undeclared
+    .filter((path) => !sessionReaderKnows(Number(target.version), path))
+    .reduce((kept, path) => withoutPath(kept, path.split('.')), sent);
   const notificationUrl = getString(fields, 'order.notificationUrl');
   if (notificationUrl !== undefined && !isAllowedTarget(notificationUrl)) {
     return invalidValue('order.notificationUrl', notificationUrl, 'Notification URL must be an HTTPS URL (the simulator also accepts http on 127.0.0.1/localhost)');

@@ -33,6 +33,12 @@ describe('decodeResponse: financing partner', () => {
     assert.ok(!JSON.stringify(odd).includes(ACCESS));
   });
 
+  it('an expires_in no token lives (17 digits, which the redaction would read as a card number) is noted, not shown as a lifetime', () => {
+    const d = financing('financing.login', 200, { token_type: 'Bearer', expires_in: 37097710701163750, access_token: ACCESS, refresh_token: REFRESH });
+    assert.equal(d.financing?.tokenSet, undefined);
+    assert.ok(d.notes.some((n) => /expires_in .* from 0 to 1000000000/.test(n)), d.notes.join(' | '));
+  });
+
   it('logout', () => {
     const d = financing('financing.logout', 200, { message: 'Successfully logged out' });
     assert.equal(d.verdict.title, 'Signed out');

@@ -63,7 +63,7 @@ describe('simulator: the delivery log', () => {
 
   it('records every attempt with its status, latency and the answer as text; the id stays, the attempt counts', async () => {
     hook.answer = (n) => (n < 3 ? { status: 503, text: 'busy, try later' } : { status: 204, text: '' });
-    assert.equal((await pay('L-1')).status, 200);
+    assert.equal((await pay('L-1')).status, 201);
     const { notifications } = await settled(client, 'L-1');
     const [n] = notifications;
     assert.equal(n?.state, 'delivered');
@@ -121,7 +121,7 @@ describe('simulator: the delivery log', () => {
   it('refuses a request\'s notificationUrl on another host unless told (loopback only), and says how to allow it', async () => {
     await client.setWebhook(MID, { url: null });
     const body = { ...authorizeBody(), apiOperation: 'PAY', order: { amount: '5.00', currency: 'EUR', notificationUrl: 'https://hooks.example.com/gateway' } };
-    assert.equal((await gatewayPut(agent, sim.baseUrl, 100, 'L-6', '1', body)).status, 200);
+    assert.equal((await gatewayPut(agent, sim.baseUrl, 100, 'L-6', '1', body)).status, 201);
     const [n] = (await settled(client, 'L-6')).notifications;
     assert.equal(n?.state, 'refused');
     assert.match(n?.note ?? '', /hooks\.example\.com is not loopback; .*--webhook-host hooks\.example\.com/);

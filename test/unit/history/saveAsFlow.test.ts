@@ -35,7 +35,7 @@ describe('Save as Flow (History → flow file)', function () {
     const flow = flowFromExchanges([sent[2]!, sent[0]!, sent[1]!]);
     assert.equal(flow.name, 'Authorize → Refund → Refund');
     assert.deepEqual(flow.steps.map((s) => [s.id, s.params?.['orderId']]), [['authorize', '{{fresh.orderId}}'], ['refund', '{{authorize.params.orderId}}'], ['refund2', '{{authorize.params.orderId}}']]);
-    assert.deepEqual(flow.steps[0]?.expect, { status: 200, result: 'SUCCESS', 'response.gatewayCode': 'APPROVED' });
+    assert.deepEqual(flow.steps[0]?.expect, { status: 201, result: 'SUCCESS', 'response.gatewayCode': 'APPROVED' });
     assert.ok(flow.steps.every((s) => s.params?.['transactionId'] === undefined), 'each run draws its transaction ids');
     assert.deepEqual(flow.incomplete, [], 'the public test card is kept for a TEST environment');
   });

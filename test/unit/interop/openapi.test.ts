@@ -149,7 +149,9 @@ describe('export openapi: the gateway operations as an OpenAPI 3.1 description',
       assert.equal(parsed?.success, true, `${op.id}: ${JSON.stringify(parsed?.error?.issues)}`);
     }
     const doc: Json = openApiDocument(100);
-    const answer = doc['paths'][TRANSACTION(100)].put.responses['200'].content['application/json'];
+    const processed = doc['paths'][TRANSACTION(100)].put.responses['201'];
+    assert.ok(processed, 'a processed transaction is documented as 201 Created, as the gateway answers it');
+    const answer = processed.content['application/json'];
     assert.equal(answer.examples.authorize.value.transaction.type, 'AUTHORIZATION');
     assert.equal(answer.examples.void.value.transaction.type, 'VOID_AUTHORIZATION');
     const sim = await startSimulator({ port: 0 });
@@ -161,7 +163,7 @@ describe('export openapi: the gateway operations as an OpenAPI 3.1 description',
         body: JSON.stringify(exampleBody('gateway.authorize', 100)),
       });
       const body = await res.json();
-      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.equal(res.status, 201, `the simulator answers the status the description documents: ${JSON.stringify(body)}`);
       const validate = new Ajv2020({ strict: false }).compile(answer.schema);
       assert.equal(validate(body), true, JSON.stringify(validate.errors));
     } finally {

@@ -32,7 +32,7 @@ describe('simulator → local inbox delivery', () => {
       });
     });
     const body = { ...authorizeBody(), order: { amount: '5.00', currency: 'USD', notificationUrl: inbox.urlFor('gateway') } };
-    assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'D-1', 'T-1', body)).status, 200);
+    assert.equal((await gatewayPut(agent, sim.baseUrl, 11, 'D-1', 'T-1', body)).status, 201);
     await refused;
     const taken = await inbox.waitFor((e) => e.orderId === 'D-1' && e.verified === true, 5000);
     assert.ok(taken, 'the retry arrived and was verified');

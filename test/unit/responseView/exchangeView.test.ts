@@ -40,7 +40,7 @@ describe('toExchangeView / fullBodyText', () => {
     assert.equal(v.decoded?.outcome?.gatewayCode?.code, 'APPROVED');
     const response = v.response;
     assert.ok(response);
-    assert.equal(response.status, 200);
+    assert.equal(response.status, 201);
     assert.deepEqual(response.timing, approved.response?.timing);
     assert.equal(response.body.json, true);
     assert.equal(response.body.capped, false);
@@ -83,7 +83,7 @@ describe('toExchangeView / fullBodyText', () => {
     // The fault applies to the next request only: a real 5 MB JSON body over the wire.
     sim.setFaults({ fault: `huge=${size}`, count: 1 });
     const huge = await sender.send({ operationId: 'gateway.authorize', params: orderParams(), body: exampleBody('gateway.authorize'), keepBytes: 6 * 1024 * 1024 });
-    assert.equal(e.response?.status, 200);
+    assert.equal(e.response?.status, 201);
     assert.equal(huge.response?.sizeBytes, size);
     assert.equal(huge.response?.truncated, false);
 

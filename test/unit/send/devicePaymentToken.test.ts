@@ -46,7 +46,7 @@ describe('a device payment token never reaches an output, through the real send 
 
   it('history, cURL, the text and response views and the simulator log hold no token; the payment is approved', async () => {
     const exchange = await sender.send({ operationId: 'gateway.pay', params: { orderId: `DEVICE-${Date.now()}`, transactionId: '1' }, body: pay(TOKEN) });
-    assert.equal(exchange.response?.status, 200, exchange.response?.bodyText);
+    assert.equal(exchange.response?.status, 201, exchange.response?.bodyText);
     const store = new HistoryStore(path.join(dir, 'history.json'));
     await store.add(exchange);
     const outputs = {

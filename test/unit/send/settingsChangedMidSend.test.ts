@@ -66,7 +66,7 @@ describe('send path: settings saved while a send waits for its password', functi
       const x = await sending;
       assert.ok(asks >= 1, 'the send read its password');
       assert.equal(x.failure, undefined, `the send failed: ${x.failure?.message}`);
-      assert.equal(x.response?.status, 200);
+      assert.equal(x.response?.status, 201);
       assert.ok(sim.requestLog.entries.some((e) => e.url.includes(`/order/${orderId}/`)), 'the simulator received the Pay');
     } finally {
       await connections.close();

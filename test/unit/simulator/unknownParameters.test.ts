@@ -76,4 +76,14 @@ describe('simulator: unknown parameters', () => {
     assert.equal(field(read.json, 'order.currency'), 'USD', read.text);
     assert.equal(field(read.json, 'order.inventedField'), undefined, read.text);
   });
+  it('keeps a field Update Session does not list but Pay does (customer.email): the gateway holds it for the Pay that reads the session', async () => {
+    const url = (id: string) => `${sim.baseUrl}/api/rest/version/100/merchant/${MID}/session${id}`;
+    const created = await send(agent, url(''), { method: 'POST', headers: { authorization: basicAuth() }, body: {} });
+    const id = String(field(created.json, 'session.id'));
+    const updated = await send(agent, url(`/${id}`), { method: 'PUT', headers: { authorization: basicAuth() }, body: { customer: { email: 'payer@example.com' }, order: { inventedField: 'x' } } });
+    assert.equal(updated.status, 200, updated.text);
+    const read = await send(agent, url(`/${id}`), { method: 'GET', headers: { authorization: basicAuth() } });
+    assert.equal(field(read.json, 'customer.email'), 'payer@example.com', read.text);
+    assert.equal(field(read.json, 'order.inventedField'), undefined, read.text);
+  });
 });
