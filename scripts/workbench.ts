@@ -87,8 +87,14 @@ async function main(): Promise<void> {
   const folder = path.join(repoRoot, 'examples');
   fs.mkdirSync(folder, { recursive: true });
   // The extension inside looks for the simulator on its configured port (it reuses one already there).
-  const settings = { 'paymentWorkbench.simulator.port': simulator.port, ...(ports.restricted ? {} : { 'security.workspace.trust.enabled': false }) };
   const dirs = dirsAt(WORKBENCH_PROFILE);
+  // A new profile is a first install: the extension opens its walkthrough once (the tests' profiles keep it closed).
+  const firstStart = !fs.existsSync(path.join(dirs.userData, 'User', 'settings.json'));
+  const settings = {
+    'paymentWorkbench.simulator.port': simulator.port,
+    ...(ports.restricted ? {} : { 'security.workspace.trust.enabled': false }),
+    ...(firstStart ? { 'workbench.welcomePage.walkthroughs.openOnInstall': true } : {}),
+  };
   const server = await startCodeServer({ folder, install: [vsixPath], port: vscodePort, settings, keepUserSettings: true, untrusted: ports.restricted }, dirs).catch(async (err: unknown) => {
     await simulator.close();
     throw err;

@@ -25,6 +25,7 @@ import { FORM_VIEW_TYPE, RESPONSE_VIEW_TYPE } from './platform/webviewTypes';
 import { Credentials } from './credentials/credentials';
 import { SecretStore } from './secrets/secretStore';
 import { originQuestions } from './host/secretOriginQuestion';
+import { walkthroughOnStart } from './platform/walkthroughProgress';
 
 /** Set by the bundle's first and last lines (esbuild banner and footer); absent when the sources run unbundled. */
 declare const __pwBundleStart: number | undefined;
@@ -78,6 +79,9 @@ export function activate(context: vscode.ExtensionContext) {
     // An open flow file shows its run buttons at once: the Test Explorer need not have been opened.
     whenOwnFileOpens(() => void features.get().then((f) => f.flowTests.discover(flowTests))),
   );
+
+  // After activation, not in it: nothing activate() does waits for the walkthrough.
+  setTimeout(() => void walkthroughOnStart(context, () => environments.list().length).catch((err: unknown) => log.warn(`walkthrough: ${String(err)}`)), 0);
 
   const activateEnd = performance.now();
   return {

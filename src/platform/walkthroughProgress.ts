@@ -16,3 +16,25 @@ export async function markWalkthroughStep(state: vscode.Memento, step: Walkthrou
   await vscode.commands.executeCommand('setContext', `paymentWorkbench.walkthrough.${step}`, true);
   await state.update(WALKTHROUGH_STATE_KEY, [...done, step]);
 }
+
+const WALKTHROUGH_OPENED_KEY = 'paymentWorkbench.walkthrough.opened';
+
+/**
+ * At each start, after activation: on the first start after install, opens the walkthrough once (unless
+ * VS Code is told not to open walkthroughs on install: workbench.welcomePage.walkthroughs.openOnInstall);
+ * then ticks what is done. VS Code may take this walkthrough's steps in only when it is first shown, and
+ * a context key set before then ticks nothing; so the keys of the steps done before are set again at
+ * every start, and "Add an environment" is done as soon as the simulator's environments are there.
+ */
+export async function walkthroughOnStart(context: vscode.ExtensionContext, environmentCount: () => number): Promise<void> {
+  if (!context.globalState.get<boolean>(WALKTHROUGH_OPENED_KEY, false)) {
+    await context.globalState.update(WALKTHROUGH_OPENED_KEY, true);
+    if (vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall', true)) {
+      await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#gettingStarted`, false);
+    }
+  }
+  for (const step of context.globalState.get<readonly string[]>(WALKTHROUGH_STATE_KEY, [])) {
+    await vscode.commands.executeCommand('setContext', `paymentWorkbench.walkthrough.${step}`, true);
+  }
+  if (environmentCount() > 0) await markWalkthroughStep(context.globalState, 'environmentAdded');
+}

@@ -32,15 +32,21 @@ export function isTrusted(): boolean {
   return vscode.workspace.isTrusted;
 }
 
-/** "Restricted Mode: sending waits until you trust this workspace…": what each refusal says. */
-export function restrictedMessage(what: string): string {
-  return vscode.l10n.t('Restricted Mode: {0} waits until you trust this workspace. Nothing you typed is lost.', what);
+/**
+ * "Restricted Mode: sending waits until you trust this workspace…": what each refusal says. `keepsInput`:
+ * the door had something typed (a form, a sign-in) and keeps it; a door where nothing was typed
+ * (starting the Tap, the simulator) does not claim so.
+ */
+export function restrictedMessage(what: string, keepsInput = false): string {
+  return keepsInput
+    ? vscode.l10n.t('Restricted Mode: {0} waits until you trust this workspace. Nothing you typed is lost.', what)
+    : vscode.l10n.t('Restricted Mode: {0} waits until you trust this workspace.', what);
 }
 
 /** Throws RestrictedModeError in a workspace not trusted, after a warning whose button opens Manage Workspace Trust. */
-export function requireTrust(what: string): void {
+export function requireTrust(what: string, keepsInput = false): void {
   if (vscode.workspace.isTrusted) return;
-  const message = restrictedMessage(what);
+  const message = restrictedMessage(what, keepsInput);
   void Promise.resolve(vscode.window.showWarningMessage(sentenceStart(message), MANAGE_TRUST)).then((choice) => {
     if (choice === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
   });

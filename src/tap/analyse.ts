@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkBody } from '../catalogue/validate';
 import { isError } from '../catalogue/issues';
+import { namedSession, SESSION_MAY_HOLD } from '../catalogue/sessionSupply';
 import type { OperationId } from '../catalogue/operations';
 import { decodeResponse } from '../decode';
 import { boundExchange } from '../history/bounds';
@@ -16,6 +17,7 @@ import { parseJsonBounded } from '../json/depth';
 import { redactHeaders, redactUrlText } from '../redaction';
 import type { Exchange, RequestProblem } from '../send/exchange';
 import { keptRequestBody } from '../send/keptBody';
+import { SessionsSeen } from './sessionsSeen';
 import type { TapCall, TapUpstream } from './types';
 
 export const NOT_IN_CATALOGUE = '(not in the catalogue)';
@@ -74,11 +76,16 @@ function secretsOf(headers: SeenCall['requestHeaders']): KnownSecrets {
   return known;
 }
 
-function problemsOf(detected: DetectedOperation, json: unknown, text: string): RequestProblem[] {
+function problemsOf(detected: DetectedOperation, json: unknown, text: string, sessions: SessionsSeen): RequestProblem[] {
   if (detected.op.method === 'GET' && text === '') return [];
   // No body (or only whitespace) is the empty body the gateway reads it as: the catalogue judges it so.
   if (json === undefined && text.trim() !== '') return [{ path: '', severity: 'error', message: 'the body is not JSON: the gateway reads JSON request bodies (this call is shown as text)' }];
-  return checkBody(detected.op.id as OperationId, detected.version, json).issues.map((i) => ({ path: i.path, severity: isError(i) ? 'error' : 'warning', message: i.message }));
+  const session = namedSession(json);
+  // "Needed in the request or in the session" is answered where the Tap saw the session hold the field.
+  const answered = (rule: string, path: string) => rule === SESSION_MAY_HOLD && session !== undefined && sessions.holds(session, path);
+  return checkBody(detected.op.id as OperationId, detected.version, json).issues
+    .filter((i) => !answered(i.rule, i.path))
+    .map((i) => ({ path: i.path, severity: isError(i) ? 'error' : 'warning', message: i.message }));
 }
 
 function singleValued(headers: SeenCall['requestHeaders']): Record<string, string> {
@@ -87,7 +94,8 @@ function singleValued(headers: SeenCall['requestHeaders']): Record<string, strin
   return out;
 }
 
-export function analyseCall(seen: SeenCall, upstream: TapUpstream): TapCall {
+/** `sessions`: what earlier calls of this tap showed of their sessions; this call's show is added to it. */
+export function analyseCall(seen: SeenCall, upstream: TapUpstream, sessions: SessionsSeen = new SessionsSeen()): TapCall {
   const known = secretsOf(seen.requestHeaders);
   const text = seen.requestBody.toString('utf8');
   const json = jsonOf(text);
@@ -110,6 +118,7 @@ export function analyseCall(seen: SeenCall, upstream: TapUpstream): TapCall {
     const request: OutgoingRequest = { method: seen.method as OutgoingRequest['method'], url: seen.url, headers, ...(text !== '' ? { body: text } : {}), timeoutMs: 0, maxResponseBytes: 0 };
     exchange.request.curl = toCurl(request, { includeSecrets: false, known });
   }
+  let answerJson: unknown;
   if (seen.answer) {
     const answerText = seen.answer.body.toString('utf8');
     const shown = redactBodyText(answerText, known);
@@ -121,7 +130,7 @@ export function analyseCall(seen: SeenCall, upstream: TapUpstream): TapCall {
       truncated: seen.answer.truncated || shown.length > KEEP_ANSWER_BYTES,
       timing: { totalMs: Math.round(seen.answer.totalMs * 10) / 10, ttfbMs: Math.round(seen.answer.ttfbMs * 10) / 10 },
     };
-    const answerJson = seen.answer.truncated ? undefined : jsonOf(answerText);
+    answerJson = seen.answer.truncated ? undefined : jsonOf(answerText);
     exchange.decoded = decodeResponse({
       operationId: exchange.operationId,
       httpStatus: seen.answer.status,
@@ -132,11 +141,12 @@ export function analyseCall(seen: SeenCall, upstream: TapUpstream): TapCall {
     });
   }
   if (seen.failure) exchange.failure = { kind: seen.failure.kind, message: redactBodyText(seen.failure.message, known) };
-  const problems = detected ? problemsOf(detected, json, text) : [];
+  const problems = detected ? problemsOf(detected, json, text, sessions) : [];
   if (problems.length) exchange.requestProblems = problems;
   const bounded = boundExchange(exchange);
   const orderId = bounded.params.orderId ?? orderIdOfAnswer(bounded);
   const sessionId = sessionIdOf(bounded, json);
+  sessions.record(bounded.operationId, sessionId, seen.answer?.status, json, answerJson);
   return {
     seq: seen.seq,
     exchange: bounded,

@@ -8,6 +8,7 @@
 import * as fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { analyseCall, uncheckedCall, type SeenCall } from './analyse';
+import { SessionsSeen } from './sessionsSeen';
 import type { TapCall, TapUpstream } from './types';
 
 export const MAX_BEHIND = 1000;
@@ -30,13 +31,14 @@ export function startAnalyser(upstream: TapUpstream, workerFile: string | undefi
 
 function inlineAnalyser(upstream: TapUpstream, done: (call: TapCall) => void): Analyser {
   let behind = 0;
+  const sessions = new SessionsSeen();
   return {
     analyse(seen) {
       if (behind >= MAX_BEHIND) return done(uncheckedCall(seen, upstream, behind));
       behind++;
       setImmediate(() => {
         behind--;
-        done(analyseCall(seen, upstream));
+        done(analyseCall(seen, upstream, sessions));
       });
     },
     close: async () => undefined,
@@ -49,6 +51,8 @@ function threadAnalyser(upstream: TapUpstream, workerFile: string, done: (call: 
   const worker = new Worker(workerFile, { workerData: { upstream }, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 } });
   worker.unref();
   const waiting = new Map<number, SeenCall>();
+  // Used only once the thread failed: the calls checked here from then on remember their sessions.
+  const sessions = new SessionsSeen();
   let failed: string | undefined;
   worker.on('message', (message: AnalysisMessage) => {
     if (message.type !== 'calls') return;
@@ -58,7 +62,7 @@ function threadAnalyser(upstream: TapUpstream, workerFile: string, done: (call: 
   const fallBack = (why: string) => {
     failed ??= why;
     // Calls the thread took but never answered are checked here, so none is lost.
-    for (const seen of waiting.values()) done(analyseCall(seen, upstream));
+    for (const seen of waiting.values()) done(analyseCall(seen, upstream, sessions));
     waiting.clear();
   };
   worker.on('error', (err) => fallBack(err.message));
@@ -71,7 +75,7 @@ function threadAnalyser(upstream: TapUpstream, workerFile: string, done: (call: 
   };
   return {
     analyse(seen) {
-      if (failed !== undefined) return done(analyseCall(seen, upstream));
+      if (failed !== undefined) return done(analyseCall(seen, upstream, sessions));
       if (waiting.size >= MAX_BEHIND) return done(uncheckedCall(seen, upstream, waiting.size));
       waiting.set(seen.seq, seen);
       if (batch.push(seen) === 1) setImmediate(flush);

@@ -64,6 +64,8 @@ describe('Trigger Scenario and the Deliveries view in VS Code', function () {
     // A click opens the notification's text; the twistie shows its attempts.
     await row.click();
     await page.locator('.tab', { hasText: /^notification-[0-9a-f]{8}\.txt/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    // In the report language, which wraps its long lines (configurationDefaults): the status bar names it.
+    await page.locator('.statusbar-item', { hasText: 'Payment Workbench Report' }).first().waitFor({ state: 'visible', timeout: 15_000 });
     const lines = page.locator('.monaco-editor .view-lines').first();
     // A line near the top: the body now carries the gateway's authorizationResponse first, so the order's
     // status sits below the editor's fold, where Monaco renders no line.

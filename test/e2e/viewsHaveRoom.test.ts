@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
-import { SIMULATOR_DEFAULTS } from '../../src/simulator';
-import { screenshot, startTapFromPalette, TREE_ROW, viewPane } from '../harness/browser';
+import { SIMULATOR_DEFAULTS, startSimulator } from '../../src/simulator';
+import { runCommandFromPalette, screenshot, startTapFromPalette, TREE_ROW, viewPane } from '../harness/browser';
 import { freePort } from '../harness/codeServer';
 import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSession';
 
@@ -14,14 +14,18 @@ import { openWorkbench, type WorkbenchSession } from '../harness/workbenchSessio
 describe('Views with room at 1440×900 (VS Code in a browser)', function () {
   this.timeout(300_000);
   let s: WorkbenchSession;
+  let simulator: Awaited<ReturnType<typeof startSimulator>>;
 
   before(async () => {
-    s = await openWorkbench({ label: 'e2e-room', viewport: { width: 1440, height: 900 }, settings: { 'paymentWorkbench.simulator.port': await freePort() } });
+    // As npm run workbench does: a simulator of its own on the port the extension is set to look at.
+    simulator = await startSimulator({ port: await freePort() });
+    s = await openWorkbench({ label: 'e2e-room', viewport: { width: 1440, height: 900 }, settings: { 'paymentWorkbench.simulator.port': simulator.port } });
     await s.page.locator('.activitybar .action-item a[aria-label^="Payment Workbench"]').click();
   });
 
   after(async () => {
     await s?.close();
+    await simulator?.close();
   });
 
   /** Rows drawn inside the visible part of the view (the list keeps a few rows drawn just outside it). */
@@ -47,6 +51,16 @@ describe('Views with room at 1440×900 (VS Code in a browser)', function () {
     assert.ok(operations.length >= 8, `operation rows in view: ${operations.length} (${operations.join(', ')})`);
   });
 
+  it('Start Gateway Tap… does not offer to start the simulator that already answers on its port', async () => {
+    await runCommandFromPalette(s.page, 'Payment Workbench: Start Gateway Tap…');
+    const row = s.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Local simulator' }).first();
+    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    const offered = await row.innerText();
+    await s.page.keyboard.press('Escape');
+    assert.match(offered, /127\.0\.0\.1/, offered);
+    assert.doesNotMatch(offered, /not running/, `the simulator on ${simulator.baseUrl} answers: "${offered}"`);
+  });
+
   it('a Tap row shows its status and verdict without a tooltip', async () => {
     const started = await startTapFromPalette(s.page, 'Local simulator');
     const tapUrl = /Gateway Tap at (http:\/\/\S+?) \(/.exec(started)?.[1];
@@ -59,7 +73,7 @@ describe('Views with room at 1440×900 (VS Code in a browser)', function () {
       headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify({ apiOperation: 'AUTHORIZE', order: { amount: '25.00', currency: 'EUR' }, sourceOfFunds: { type: 'CARD', provided: { card: { number: '5111111111111118', expiry: { month: '1', year: '39' }, securityCode: '100' } } } }),
     });
-    // The simulator's merchant captures at once (an auto-capture profile): 200, a PAYMENT, APPROVED.
+    // The simulator's merchant captures at once (an auto-capture profile): 201, a PAYMENT, APPROVED.
     assert.ok(answer.ok, await answer.text());
 
     const row = viewPane(s.page, 'Tap').locator(TREE_ROW, { hasText: 'Authorize' }).first();

@@ -114,8 +114,16 @@ describe('npm run workbench keeps your work across a restart', function () {
 
   const digest = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
-  it('finds the environment, its stored password, the History entry and the Tap certificate after a restart', async () => {
+  const walkthrough = (page: Page) => page.locator('.gettingStartedContainer', { hasText: 'Get Started with Payment Workbench' }).first();
+
+  it('opens the walkthrough once, its first step ticked; after a restart finds the environment, its stored password, the History entry and the Tap certificate', async () => {
     let page = await startWorkbench();
+    // A new profile is a first install: the walkthrough opens once, its first step ticked (the simulator's environments are there).
+    await walkthrough(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await walkthrough(page).locator('[data-done-step-id$="environmentAdded"].complete').first().waitFor({ state: 'attached', timeout: 15_000 });
+    await screenshot(page, 'workbench-first-start-walkthrough');
+    await runCommandFromPalette(page, 'View: Close All Editors');
+    await walkthrough(page).waitFor({ state: 'detached', timeout: 15_000 });
     await runCommandFromPalette(page, 'Payment Workbench: Add Environment…');
     await answer(page, 'Environment name', ENV);
     await answer(page, 'Gateway URL', `http://127.0.0.1:${ports.simulator}`);
@@ -138,6 +146,7 @@ describe('npm run workbench keeps your work across a restart', function () {
 
     await envRow(page).waitFor({ state: 'visible', timeout: 30_000 });
     await page.locator('.statusbar-item', { hasText: ENV }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await walkthrough(page).count(), 0, 'the walkthrough opened once, on the first start only');
     await runCommandFromPalette(page, 'Payment Workbench: Open History');
     await historyRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
     assert.ok((await historyRows(page).count()) >= historyBefore, 'the History entries are still listed');

@@ -44,7 +44,7 @@ describe('Notifications view and the local inbox', function () {
     assert.match(row.description, new RegExp(`^gateway ${orderId} PAYMENT APPROVED 12\\.00 EUR unverified \\(no notification secret set\\) · `));
   });
 
-  it('a notification opens read-only: a virtual JSON document, not a dirty Untitled one', async () => {
+  it('a notification opens read-only and word-wrapped: a virtual JSON document, not a dirty Untitled one', async () => {
     const row = api.inspect.notificationRows().find((r) => r.description.startsWith('gateway ORD-INBOX-'));
     assert.ok(row, 'the webhook of the test before');
     await vscode.commands.executeCommand('paymentWorkbench.inbox.open', row.id);
@@ -53,7 +53,8 @@ describe('Notifications view and the local inbox', function () {
       assert.equal(doc.isUntitled, false, 'not an Untitled document');
       assert.equal(doc.isDirty, false, 'nothing to save');
       assert.equal(doc.uri.scheme, 'payment-workbench-notification');
-      assert.equal(doc.languageId, 'json');
+      assert.equal(doc.languageId, 'payment-workbench-json', 'JSON, in the language that wraps it');
+      assert.equal(vscode.workspace.getConfiguration('editor', doc).get('wordWrap'), 'on', 'long lines wrap in a narrow group, not cut');
       assert.match(doc.getText(), /"source": "gateway"/);
       assert.match(doc.getText(), /"verified": "unverified \(no notification secret set\)"/, 'not "verified": null');
     } finally {

@@ -17,6 +17,7 @@ import { memoryTokenConnections } from '../../send/connections';
 import { transportFor } from '../environments/transport';
 import { attemptRow, notificationRow, type RowText } from './deliveryRows';
 import { DELIVERIES_VIEW_ID, type DeliveryNode, type DeliveryRows } from './registerDeliveriesView';
+import { REPORT_LANGUAGE, wrappedAs } from '../../platform/wrappedDocuments';
 
 const DOC_SCHEME = 'payment-workbench-delivery';
 const NOTIFICATION_CONTEXT = 'paymentWorkbench.notification';
@@ -177,7 +178,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     const uri = vscode.Uri.from({ scheme: DOC_SCHEME, path: `/notification-${shortId(fresh.id)}.txt`, query: fresh.id });
     this.documents.set(uri.toString(), notificationDetail(fresh));
     this.docChanged.fire(uri);
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+    await vscode.window.showTextDocument(await wrappedAs(await vscode.workspace.openTextDocument(uri), REPORT_LANGUAGE), { preview: true });
   }
 
   private async resend(n: NotificationRecord, how: { asNew?: boolean; to?: string }): Promise<void> {
@@ -208,7 +209,7 @@ export class DeliveriesController implements DeliveryRows, vscode.Disposable {
     const result = reconcile(order, (await this.client().list({ orderId: n.orderId })).notifications);
     const uri = vscode.Uri.from({ scheme: DOC_SCHEME, path: `/reconcile-${n.orderId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)}.txt`, query: String(Date.now()) });
     this.documents.set(uri.toString(), describeReconciliation(result).join('\n'));
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+    await vscode.window.showTextDocument(await wrappedAs(await vscode.workspace.openTextDocument(uri), REPORT_LANGUAGE), { preview: true });
   }
 
   /** The built-in simulator environments and any of the user's on this simulator. */

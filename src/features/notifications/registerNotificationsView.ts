@@ -8,6 +8,7 @@ import { isRestrictedMode, sayRestrictedOn } from '../../platform/workspaceTrust
 import { describeNotification, trustOf, UNVERIFIED } from '../../notifications/describeNotification';
 import type { NotificationEvent } from '../../notifications/notificationEvent';
 import { markWalkthroughStep } from '../../platform/walkthroughProgress';
+import { NOTIFICATION_LANGUAGE, wrappedAs } from '../../platform/wrappedDocuments';
 import type { InboxControl } from './inboxControl';
 import { formatTime } from '../../format/time';
 import { sentenceStart } from '../../format/sentence';
@@ -128,7 +129,7 @@ class NotificationDocuments implements vscode.TextDocumentContentProvider {
 
 async function openEvent(e: NotificationEvent): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(NotificationDocuments.uriOf(e));
-  await vscode.window.showTextDocument(doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json'), { preview: true });
+  await vscode.window.showTextDocument(await wrappedAs(doc, NOTIFICATION_LANGUAGE), { preview: true });
 }
 
 /** The rows as the view shows them (label and description, and the event's id to open it): what the integration tests read. */

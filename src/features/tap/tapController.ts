@@ -347,7 +347,7 @@ export class TapController implements vscode.Disposable {
       if (!env.gatewayUrl) throw new Error(vscode.l10n.t('"{0}" has no gateway URL to forward to.', env.name));
       chosen = { env, startsSimulator: env.simulator === true && !simulator.running };
     } else {
-      const choices = upstreamChoices(environments.list(), simulator.running);
+      const choices = upstreamChoices(environments.list(), await this.simulatorAnswers());
       if (choices.length === 0) throw new Error(vscode.l10n.t('No environment has a gateway URL: add one in the Environments view, or start the local simulator.'));
       const picked = await vscode.window.showQuickPick(choices.map((c) => ({ label: c.env.name, description: c.description, choice: c })), { title: vscode.l10n.t('Start Gateway Tap'), placeHolder: vscode.l10n.t('Forward your server\'s calls to which environment?'), ignoreFocusOut: true });
       chosen = picked?.choice;
@@ -357,6 +357,17 @@ export class TapController implements vscode.Disposable {
     await simulator.start();
     // The simulator's environments follow its port: read it again now that it runs.
     return environments.get(chosen.env.id);
+  }
+
+  /**
+   * True when a simulator answers on the configured port: this window's, or one another program runs
+   * there (npm run workbench starts its own on 4477), which the simulator environments then reach.
+   */
+  private async simulatorAnswers(): Promise<boolean> {
+    const { environments, simulator } = this.deps.core;
+    if (simulator.running) return true;
+    if (!environments.list().some((env) => env.simulator === true)) return false;
+    return (await simulator.occupant()).kind === 'simulator';
   }
 
   private setting(name: string, min: number, max: number, fallback: number): number {

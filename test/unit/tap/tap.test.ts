@@ -56,6 +56,26 @@ describe('Gateway Tap (engine, simulator upstream over loopback)', function () {
     assert.ok(call.exchange.decoded?.verdict.title, 'the answer is decoded');
   });
 
+  it('a Hosted Session Pay whose session the Tap saw filled shows no "needed in the request or in the session" warning; one of a session it never saw still does', async () => {
+    const sessionUrl = (id = '') => `${tap.url}/api/rest/version/100/merchant/${MID}/session${id}`;
+    const created = await send(agent, sessionUrl(), { method: 'POST', headers: { authorization: basicAuth() }, body: {} });
+    const sessionId = String((created.json as { session: { id: string } }).session.id);
+    const card = { number: '5123450000000008', expiry: { month: '1', year: '39' }, securityCode: '100' };
+    const updated = await send(agent, sessionUrl(`/${sessionId}`), { method: 'PUT', headers: { authorization: basicAuth() }, body: { order: { amount: '50.00', currency: 'EUR' }, sourceOfFunds: { provided: { card } } } });
+    assert.equal(updated.status, 200, updated.text);
+    const paid = await gatewayPut(agent, tap.url, 100, 'ORD-hosted-1', 'TXN-1', { apiOperation: 'PAY', session: { id: sessionId }, sourceOfFunds: { type: 'CARD' } });
+    assert.equal(paid.status, 201, paid.text);
+    // A session made straight at the gateway, past the Tap: the Tap cannot know what it holds.
+    const unseen = await send(agent, `${sim.baseUrl}/api/rest/version/100/merchant/${MID}/session`, { method: 'POST', headers: { authorization: basicAuth() }, body: {} });
+    const unseenId = String((unseen.json as { session: { id: string } }).session.id);
+    await gatewayPut(agent, tap.url, 100, 'ORD-hosted-2', 'TXN-1', { apiOperation: 'PAY', session: { id: unseenId }, sourceOfFunds: { type: 'CARD' } });
+    const calls = await callsOf(tap, 4);
+    const pay = calls.find((c) => c.orderId === 'ORD-hosted-1');
+    assert.deepEqual(pay?.problems.filter((p) => /needed in the request or in the session/.test(p.message)), [], JSON.stringify(pay?.problems));
+    const other = calls.find((c) => c.orderId === 'ORD-hosted-2');
+    assert.ok(other?.problems.some((p) => p.path === 'order.amount' && /needed in the request or in the session/.test(p.message)), JSON.stringify(other?.problems));
+  });
+
   it('a Refund at v100 with a misspelt field: the gateway\'s "Unexpected parameter" problem as an error, and the upstream\'s 400 passed back', async () => {
     await gatewayPut(agent, sim.baseUrl, 100, 'ORD-unknown-1', 'pay-1', { ...authorizeBody(), apiOperation: 'PAY' });
     const r = await gatewayPut(agent, tap.url, 100, 'ORD-unknown-1', 'refund-1', { apiOperation: 'REFUND', order: { refrence: 'R-1' }, transaction: { amount: '1.00', currency: 'USD' } });
@@ -143,7 +163,7 @@ describe('Gateway Tap (engine, simulator upstream over loopback)', function () {
     it('delay: waits, then forwards', async () => {
       tap.setFaults([parseFaultRule('authorize:delay=300@1')]);
       const answer = await gatewayPut(agent, tap.url, 100, 'ORD-delay', 'TXN-1', authorizeBody());
-      assert.equal(answer.status, 200);
+      assert.equal(answer.status, 201);
       const [call] = await callsOf(tap, 1);
       assert.ok((call?.exchange.response?.timing.totalMs ?? 0) >= 290, `took ${call?.exchange.response?.timing.totalMs}`);
       assert.match(call?.fault ?? '', /delay=300/);
@@ -185,7 +205,7 @@ describe('Gateway Tap (engine, simulator upstream over loopback)', function () {
       tap.setFaults([parseFaultRule('authorize:twice@1')]);
       const answer = await gatewayPut(agent, tap.url, 100, 'ORD-twice', 'TXN-1', authorizeBody());
       const [call] = await callsOf(tap, 1);
-      assert.match(call?.fault ?? '', /the first answered 200 SUCCESS/);
+      assert.match(call?.fault ?? '', /the first answered 201 SUCCESS/);
       assert.equal(call?.exchange.response?.status, answer.status);
       const order = await send(agent, `${sim.baseUrl}/api/rest/version/100/merchant/${MID}/order/ORD-twice`, { headers: { authorization: basicAuth() } });
       assert.equal(order.status, 200);
