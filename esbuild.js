@@ -242,8 +242,10 @@ function shareRepeatedPropertySchemas(schema) {
  */
 function packageReadme() {
   const PICTURE_LINE = /^[ \t]*!\[[^\]\n]*\]\((?![a-z][a-z0-9+.-]*:)[^)\n]*\)[ \t]*\n/gm;
+  // Sections for people working on this repository (its npm commands, its docs), not for the extension's users.
+  const REPOSITORY_ONLY = /^<!-- repository only -->\n[\s\S]*?^<!-- \/repository only -->\n/gm;
   const readme = fs.readFileSync(path.join(__dirname, 'README.md'), 'utf8');
-  fs.writeFileSync(path.join(__dirname, 'dist', 'README.md'), readme.replace(PICTURE_LINE, '').replace(/\n{3,}/g, '\n\n'));
+  fs.writeFileSync(path.join(__dirname, 'dist', 'README.md'), readme.replace(REPOSITORY_ONLY, '').replace(PICTURE_LINE, '').replace(/\n{3,}/g, '\n\n'));
 }
 
 async function main() {

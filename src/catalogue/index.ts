@@ -1,11 +1,8 @@
 /**
  * Public API of the request-side field catalogue. No vscode, no DOM: this code also runs in the
- * webview bundle and in the simulator.
+ * webview bundle and in the simulator. The form's webview imports the modules it needs, not this
+ * index: re-exported tables with load-time work (answerFields.ts) would ride along into its bundle.
  */
-import { compile } from './compiled';
-import type { FieldMeta } from './fieldIndex';
-import type { OperationId } from './operations';
-
 export type { OperationDef, OperationId } from './operations';
 export type { HostedPaymentOperationId } from './hostedPaymentOperations';
 export { getOperation, operations } from './operations';
@@ -30,9 +27,5 @@ export { requestSchema } from './requestSchema';
 export type { RequestFile } from './requestFile';
 export { parseRequestFile, requestFileJsonSchema } from './requestFile';
 export { crossFieldRules } from './rules';
-
-/** Flattened fields of a body, in declaration order (stable), for form generation. [] when there is no body. */
-export function fieldsOf(id: OperationId, version?: number): FieldMeta[] {
-  return compile(id, version).index?.list.map((m) => ({ ...m })) ?? [];
-}
+export { fieldsOf } from './fields';
 

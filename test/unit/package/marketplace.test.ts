@@ -112,7 +112,7 @@ describe('package: what the Marketplace shows', () => {
     assert.ok(!/(^|\.)(invalid|example|test|localhost)$|(^|\.)example\.(com|org|net)$/.test(host), `repository points at the placeholder host ${host}`);
   });
 
-  it('the VSIX `npm run package` writes is at most 600 KiB with the icon, plus 25 KiB for each translation it ships', () => {
+  it('the VSIX `npm run package` writes is at most 605 KiB with the icon, plus 25 KiB for each translation it ships', () => {
     const vsix = path.join(root, 'dist', 'payment-workbench.vsix');
     assert.ok(fs.existsSync(vsix), 'dist/payment-workbench.vsix is missing: run `npm run package`');
     // Issue 36 set 550 KiB before the Romanian translation existed; its texts (l10n bundle and
@@ -121,10 +121,14 @@ describe('package: what the Marketplace shows', () => {
     // field lists and the real answers' fields, about 10 KiB deflated in each bundle that checks or
     // answers requests (the form webview, the extension's features, the simulator's worker), and the
     // request-file schema 6 KiB more for the new documented versions.
+    // Then 605 (measured 629 KiB with one translation): the answer shapes of every operation and outcome
+    // (issue 43) and the hardening of issues 44 and 45 (about 4 KiB deflated); 2.4 KiB of it was taken
+    // back by leaving the README's repository-only sections out of the package and the answer-field table
+    // out of the form webview.
     const translations = packed.filter((f) => /^l10n\/bundle\.l10n\.[a-z-]+\.json$/.test(f)).length;
-    const budget = (600 + 25 * translations) * 1024;
+    const budget = (605 + 25 * translations) * 1024;
     const bytes = fs.statSync(vsix).size;
-    assert.ok(bytes <= budget, `the VSIX is ${(bytes / 1024).toFixed(1)} KiB, over ${budget / 1024} KiB (600 + 25 for each of ${translations} translation(s))`);
+    assert.ok(bytes <= budget, `the VSIX is ${(bytes / 1024).toFixed(1)} KiB, over ${budget / 1024} KiB (605 + 25 for each of ${translations} translation(s))`);
     assert.deepEqual(packed.filter((f) => f.startsWith('docs/') || f.endsWith('.map') || /\.(ts|tsx)$/.test(f)), [], 'packed files that are not for users');
   });
 

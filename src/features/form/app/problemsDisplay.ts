@@ -1,5 +1,5 @@
 /** After every change: the catalogue's problems of the body and the URL parameters, shown beside each field, per section, in the send bar and the preview. */
-import { validatePathParam } from '../../../catalogue';
+import { validatePathParam } from '../../../catalogue/pathParams';
 import type { FormModel } from '../model/formModel';
 import { collectProblems, problemsBySection, type Problem, type Problems } from '../model/problems';
 import type { FormState } from '../protocol';

@@ -1,6 +1,6 @@
 /** The toolbar's helpers: fresh ids, test-mode data, example and last body, save, create session. */
 import * as l10n from '@vscode/l10n';
-import { exampleBody } from '../../../catalogue';
+import { exampleBody } from '../../../catalogue/example';
 import type { JsonObject } from '../model/json';
 import { applyAvsStreet, applyExpiryOutcome, applySecurityCode, applyTestCard, TRIGGER_PATHS } from '../model/testTriggers';
 import type { FormCore } from './formCore';

@@ -1,5 +1,5 @@
 /** Everything the form derives from (operation, version): computed once per render, never per keystroke. */
-import { fieldsOf } from '../../../catalogue';
+import { fieldsOf } from '../../../catalogue/fields';
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
 import { getOperation, type OperationDef } from '../../../catalogue/operations';
 import type { PathParam } from '../../../catalogue/pathParams';

@@ -4,7 +4,7 @@
  * fields that are always required are found by asking the catalogue's own validation: validate an
  * empty body, add each object it says is required, and repeat until only fields remain.
  */
-import { fieldsOf } from '../../../catalogue';
+import { fieldsOf } from '../../../catalogue/fields';
 import type { FieldMeta } from '../../../catalogue/fieldIndex';
 import { operations, type OperationId } from '../../../catalogue/operations';
 import { validateBody } from '../../../catalogue/validate';
