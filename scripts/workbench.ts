@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const settings = {
     'paymentWorkbench.simulator.port': simulator.port,
     ...(ports.restricted ? {} : { 'security.workspace.trust.enabled': false }),
-    ...(firstStart ? { 'workbench.welcomePage.walkthroughs.openOnInstall': true } : {}),
+    ...(firstStart ? { 'workbench.welcomePage.walkthroughs.openOnInstall': true, 'paymentWorkbench.walkthrough.openOnFirstStart': true } : {}),
   };
   const server = await startCodeServer({ folder, install: [vsixPath], port: vscodePort, settings, keepUserSettings: true, untrusted: ports.restricted }, dirs).catch(async (err: unknown) => {
     await simulator.close();

@@ -18,10 +18,13 @@ export async function markWalkthroughStep(state: vscode.Memento, step: Walkthrou
 }
 
 const WALKTHROUGH_OPENED_KEY = 'paymentWorkbench.walkthrough.opened';
+/** Ours, and VS Code's own (which a remote extension host, as code-server's, may not be told). */
+const OPEN_ON_FIRST_START = 'paymentWorkbench.walkthrough.openOnFirstStart';
+const OPEN_ON_INSTALL = 'workbench.welcomePage.walkthroughs.openOnInstall';
 
 /**
  * At each start, after activation: on the first start after install, opens the walkthrough once (unless
- * VS Code is told not to open walkthroughs on install: workbench.welcomePage.walkthroughs.openOnInstall);
+ * paymentWorkbench.walkthrough.openOnFirstStart or VS Code's openOnInstall is off);
  * then ticks what is done. VS Code may take this walkthrough's steps in only when it is first shown, and
  * a context key set before then ticks nothing; so the keys of the steps done before are set again at
  * every start, and "Add an environment" is done as soon as the simulator's environments are there.
@@ -29,7 +32,8 @@ const WALKTHROUGH_OPENED_KEY = 'paymentWorkbench.walkthrough.opened';
 export async function walkthroughOnStart(context: vscode.ExtensionContext, environmentCount: () => number): Promise<void> {
   if (!context.globalState.get<boolean>(WALKTHROUGH_OPENED_KEY, false)) {
     await context.globalState.update(WALKTHROUGH_OPENED_KEY, true);
-    if (vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall', true)) {
+    const config = vscode.workspace.getConfiguration();
+    if (config.get<unknown>(OPEN_ON_FIRST_START) !== false && config.get<unknown>(OPEN_ON_INSTALL) !== false) {
       await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#gettingStarted`, false);
     }
   }

@@ -76,7 +76,13 @@ export async function runCommandFromPalette(page: Page, title: string, timeoutMs
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill(`>${title}`);
+    await input.fill(`>${title}`, { timeout: 10_000 }).catch(async (err: unknown) => {
+      // A modal dialog makes the palette inert: say which, instead of "element is not editable".
+      const dialog = page.locator('.monaco-dialog-box');
+      const said = (await dialog.isVisible()) ? await dialog.innerText() : undefined;
+      await screenshot(page, 'palette-not-editable');
+      throw new Error(`The command palette could not be typed into${said ? `: a dialog is open: ${said.replace(/\s+/g, ' ').slice(0, 300)}` : ''}`, { cause: err });
+    });
     try {
       await row.waitFor({ state: 'visible', timeout: 2_500 });
       await row.click();

@@ -47,6 +47,8 @@ const BASE_SETTINGS = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  // The extension's own first-start walkthrough: the workbench's first start turns it on (scripts/workbench.ts).
+  'paymentWorkbench.walkthrough.openOnFirstStart': false,
   'telemetry.telemetryLevel': 'off',
   'security.workspace.trust.enabled': false,
   'extensions.autoCheckUpdates': false,

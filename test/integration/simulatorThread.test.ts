@@ -54,7 +54,7 @@ describe('Local simulator started from VS Code runs off the extension host threa
 
     // The request log still reaches the output channel, across the thread boundary.
     const api = await extensionApi();
-    await waitFor('the Authorize in the Payment Workbench log', () => (loggedText(api.inspect.logFolder).includes(`[simulator] PUT /api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/${orderId}/transaction/1 → 200`) ? true : undefined));
+    await waitFor('the Authorize in the Payment Workbench log', () => (loggedText(api.inspect.logFolder).includes(`[simulator] PUT /api/rest/version/100/merchant/${SIMULATOR_DEFAULTS.merchantId}/order/${orderId}/transaction/1 → 201`) ? true : undefined));
 
     const stopped = await vscode.commands.executeCommand<{ stopped: boolean; message: string }>('paymentWorkbench.stopSimulator');
     assert.deepEqual(stopped, { stopped: true, message: 'Local simulator stopped.' });
