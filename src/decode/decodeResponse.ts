@@ -1,5 +1,5 @@
 import { JsonDepthError, depthError, parseJsonBounded } from '../json/depth';
-import { identifierRunsOfJson, redactOwnedJson, redactText, type SecretValues } from '../redaction';
+import { identifierRunsOfJson, redactJson, redactText, type SecretValues } from '../redaction';
 import { BodyView, isRecord } from './bodyView';
 import { noteShapeDifferences } from './documentedShape';
 import { decodeFinancingBody } from './financing/decodeFinancing';
@@ -152,9 +152,9 @@ interface Mask {
  * text has a run to mask). The copy JSON makes is the one masked in place: no second copy.
  */
 function shown(decoded: DecodedResponse, mask: Mask): DecodedResponse {
-  const plain = JSON.parse(JSON.stringify(decoded)) as DecodedResponse;
   let runs: ReadonlySet<string> | undefined;
   const root = mask.root;
   const keepRuns = root === undefined ? undefined : () => (runs ??= identifierRunsOfJson(root));
-  return redactOwnedJson(plain, { ...(mask.known ? { known: mask.known } : {}), ...(keepRuns ? { keepRuns } : {}) }) as DecodedResponse;
+  // One pass makes the plain-data copy and masks it.
+  return redactJson(decoded, { plain: true, ...(mask.known ? { known: mask.known } : {}), ...(keepRuns ? { keepRuns } : {}) }) as DecodedResponse;
 }

@@ -16,6 +16,11 @@ interface JsonRedactionOptions {
    * redactBodyText keeps them. Asked for only when a text has a run to mask, so most values never pay for them.
    */
   keepRuns?: () => ReadonlySet<string>;
+  /**
+   * The copy is plain JSON data, as JSON.parse(JSON.stringify(value)) would make it: a member that is
+   * undefined (or a function) left out, one in a list and a number that is not finite made null.
+   */
+  plain?: boolean;
 }
 
 /**
@@ -30,19 +35,25 @@ export function redactJson(value: unknown, options: JsonRedactionOptions = {}): 
     const masked = redactFreeText(digits, undefined, options);
     return masked === digits ? value : masked;
   }
-  if (Array.isArray(value)) return value.map((v) => redactJson(v, options));
-  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => (options.plain && !isJsonValue(v) ? null : redactJson(v, options)));
+  if (typeof value !== 'object' || value === null) return options.plain && !isJsonValue(value) ? null : value;
   const record = value as Record<string, unknown>;
   const keepCard = options.keepPublicTestCards === true && Object.entries(record).some(([k, v]) => secretKindOfKey(k) === 'cardNumber' && isPublicTestCard(v));
   const result: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(record)) {
+    if (options.plain && (inner === undefined || typeof inner === 'function')) continue;
     // Judged once per key here, and handed on.
     const kind = secretKindOfKey(key);
-    if (keepCard && (kind === 'cardNumber' || isCardSecurityCodeKey(key)) && (typeof inner === 'string' || typeof inner === 'number')) result[key] = inner;
-    else result[key] = redactAtKey(key, inner, options, kind);
+    const shown = keepCard && (kind === 'cardNumber' || isCardSecurityCodeKey(key)) && (typeof inner === 'string' || typeof inner === 'number') ? inner : redactAtKey(key, inner, options, kind);
+    // A "__proto__" member (JSON.parse makes it an own key) stays a member: an assignment would set the copy's prototype.
+    if (key === '__proto__') Object.defineProperty(result, key, { value: shown, enumerable: true, writable: true, configurable: true });
+    else result[key] = shown;
   }
   return result;
 }
+
+/** What JSON.stringify writes as itself: not undefined, a function, a symbol or a number that is not finite. */
+const isJsonValue = (v: unknown): boolean => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol' && (typeof v !== 'number' || Number.isFinite(v));
 
 /** redactText, then again with the identifiers' runs kept when it masked something and the caller keeps some. */
 function redactFreeText(text: string, known: SecretValues | undefined, options: JsonRedactionOptions): string {
@@ -56,30 +67,6 @@ function redactAtKey(key: string, inner: unknown, options: JsonRedactionOptions,
   if (kind === 'cardNumber' && (typeof inner === 'string' || typeof inner === 'number')) return maskCardNumber(String(inner));
   if (typeof inner === 'string' && isIdentifierKey(key)) return options.scanStrings === false ? inner : redactIdentifier(inner, options.known);
   return redactJson(inner, options);
-}
-
-/**
- * redactJson without the copy, for a value its caller owns (fresh from JSON.parse): each member is
- * judged as redactJson judges it and replaced only where the policy changes it. The decoded answer
- * is masked so on every decode, where a second copy of it would cost more than the judging.
- */
-export function redactOwnedJson(value: unknown, options: JsonRedactionOptions = {}): unknown {
-  if (typeof value !== 'object' || value === null) return redactJson(value, options);
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = redactOwnedJson(value[i], options);
-    return value;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    const inner = record[key];
-    const kind = secretKindOfKey(key);
-    if (kind === undefined && typeof inner === 'object' && inner !== null) redactOwnedJson(inner, options);
-    else {
-      const shown = redactAtKey(key, inner, options, kind);
-      if (shown !== inner) record[key] = shown;
-    }
-  }
-  return record;
 }
 
 /**

@@ -106,6 +106,15 @@ describe('one redaction policy (src/redaction)', () => {
     for (const [message, shown] of secrets) assert.equal(redactMessage(message, known), shown, message);
   });
 
+  it('redactJson\'s plain copy is what JSON would keep, in one pass: a "__proto__" member stays a member, undefined is left out, a card is masked', () => {
+    const parsed = JSON.parse('{"__proto__":{"reference":"5123456789012346"},"a":1}') as Record<string, unknown>;
+    const copy = redactJson({ ...parsed, gone: undefined, list: [undefined, Number.NaN, 'x'] }, { plain: true }) as Record<string, unknown>;
+    assert.equal(Object.getPrototypeOf(copy), Object.prototype, 'the copy keeps its prototype');
+    assert.deepEqual(Object.keys(copy), ['__proto__', 'a', 'list']);
+    assert.deepEqual(copy['list'], [null, null, 'x']);
+    assert.doesNotMatch(JSON.stringify(copy), /5123456789012346/, 'the card under "__proto__" is masked');
+  });
+
   it('masks card-like digit runs: 12–19 digits passing Luhn, and every longer run (32 digits)', () => {
     const run32 = '51234500000000085123450000000008';
     const out = redactText(`pan ${run32} end`);
