@@ -7,7 +7,7 @@ export type { OperationDef, OperationId } from './operations';
 export type { HostedPaymentOperationId } from './hostedPaymentOperations';
 export { getOperation, operations } from './operations';
 export type { Continuation, OperationKey, OperationRecord, OrderRole, ResponseShape, SelectedOperationId, SimulatorRoute } from './operationRecord';
-export { continuationOf, OPERATION_OF_TRANSACTION_TYPE, OPERATION_RECORDS, recordOf, SELECTED_OPERATIONS, transactionTypeOf } from './operationRecord';
+export { continuationOf, OPERATION_OF_TRANSACTION_TYPE, OPERATION_RECORDS, recordOf, SELECTED_OPERATIONS, TRANSACTION_PROCESSED, transactionTypeOf } from './operationRecord';
 export type { AnswerAt, AnswerFieldRow, AnswerOutcome, AnswerValueKind } from './answerFields';
 export { ANSWER_FIELDS, ANSWER_FIELD_PATHS, answerCarries, answerFieldKind, answerPathsOf, NEVER_ANSWERED_PATHS } from './answerFields';
 export type { ApiOperationName } from './versions';

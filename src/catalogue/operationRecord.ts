@@ -55,13 +55,20 @@ export interface OperationRecord {
   readonly orderRole?: OrderRole;
   readonly continues?: Continuation;
   readonly response: ResponseShape;
-  /**
-   * The HTTP status of a success when it is not 200: 201 where the gateway creates a session or a token,
-   * and where it processed a transaction, approved or declined (the simulator's TRANSACTION_PROCESSED says the source).
-   */
+  /** The HTTP status of a success when it is not 200: 201 where the gateway creates a session or a token, and TRANSACTION_PROCESSED. */
   readonly successStatus?: 201;
   readonly simulator: SimulatorRoute;
 }
+
+/**
+ * The HTTP status of a transaction operation the gateway processed, approved or declined: 201 Created.
+ * The ARC Pay v70 Postman collection's saved Void answer is labelled "201 Created"
+ * (developers.qodex.ai/arcpay-public-api/arc-pay-api-v70/void/operation-2-void; test/contract/corpus),
+ * and the gateway's own guide says it "uses the 201 status code for successful requests … Even if the
+ * acquirer declines the payment" (developer.mastercard.com/mastercard-gateway/documentation/testing/api-error-handling).
+ * Reads stay 200, as the same collection's saved Retrieve Order is.
+ */
+export const TRANSACTION_PROCESSED = 201;
 
 const financing = { route: 'financing' } as const;
 const read = { route: 'read' } as const;
@@ -76,15 +83,15 @@ export const OPERATION_RECORDS = {
   'financing.logout': { versions: [], response: 'financingLogout', simulator: financing },
   'financing.offers': { versions: [], body: () => offersBody({ selectFirst: false }), response: 'offers', simulator: financing },
   'financing.offersSelectFirst': { versions: [], body: () => offersBody({ selectFirst: true }), response: 'offersSelectFirst', simulator: financing },
-  'gateway.authorize': { versions: [11, 100], body: { 11: authorizeV11, 100: authorizeV100 }, orderRole: 'initial', continues: AFTER_AUTHENTICATION, response: 'transaction', successStatus: 201, simulator: selected('AUTHORIZATION') },
-  'gateway.updateAuthorization': { versions: [18, 100], body: { 18: updateAuthorizationV18, 100: updateAuthorizationV100 }, orderRole: 'followUp', response: 'transaction', successStatus: 201, simulator: selected('AUTHORIZATION_UPDATE') },
-  'gateway.refund': { versions: [13, 100], body: { 13: refundV13, 100: refundV100 }, orderRole: 'followUp', response: 'transaction', successStatus: 201, simulator: selected('REFUND') },
-  'gateway.verify': { versions: [100], body: { 100: verifyV100 }, orderRole: 'initial', response: 'transaction', successStatus: 201, simulator: selected('VERIFICATION') },
-  'gateway.initiateBrowserPayment': { versions: [16, 100], body: { 16: initiateBrowserPaymentV16, 100: initiateBrowserPaymentV100 }, orderRole: 'initial', response: 'transaction', successStatus: 201, simulator: selected('PAYMENT') },
+  'gateway.authorize': { versions: [11, 100], body: { 11: authorizeV11, 100: authorizeV100 }, orderRole: 'initial', continues: AFTER_AUTHENTICATION, response: 'transaction', successStatus: TRANSACTION_PROCESSED, simulator: selected('AUTHORIZATION') },
+  'gateway.updateAuthorization': { versions: [18, 100], body: { 18: updateAuthorizationV18, 100: updateAuthorizationV100 }, orderRole: 'followUp', response: 'transaction', successStatus: TRANSACTION_PROCESSED, simulator: selected('AUTHORIZATION_UPDATE') },
+  'gateway.refund': { versions: [13, 100], body: { 13: refundV13, 100: refundV100 }, orderRole: 'followUp', response: 'transaction', successStatus: TRANSACTION_PROCESSED, simulator: selected('REFUND') },
+  'gateway.verify': { versions: [100], body: { 100: verifyV100 }, orderRole: 'initial', response: 'transaction', successStatus: TRANSACTION_PROCESSED, simulator: selected('VERIFICATION') },
+  'gateway.initiateBrowserPayment': { versions: [16, 100], body: { 16: initiateBrowserPaymentV16, 100: initiateBrowserPaymentV100 }, orderRole: 'initial', response: 'transaction', successStatus: TRANSACTION_PROCESSED, simulator: selected('PAYMENT') },
   'gateway.updateSession': { versions: [100], body: { 100: updateSessionV100 }, response: 'session', simulator: session },
-  'gateway.capture': { versions: [100], body: { 100: captureV100 }, orderRole: 'followUp', response: 'transaction', successStatus: 201, simulator: selected('CAPTURE') },
-  'gateway.void': { versions: [100], body: { 100: voidV100 }, orderRole: 'followUp', response: 'transaction', successStatus: 201, simulator: selected('VOID_AUTHORIZATION') },
-  'gateway.pay': { versions: [100], body: { 100: payV100 }, orderRole: 'initial', continues: AFTER_AUTHENTICATION, response: 'transaction', successStatus: 201, simulator: selected('PAYMENT') },
+  'gateway.capture': { versions: [100], body: { 100: captureV100 }, orderRole: 'followUp', response: 'transaction', successStatus: TRANSACTION_PROCESSED, simulator: selected('CAPTURE') },
+  'gateway.void': { versions: [100], body: { 100: voidV100 }, orderRole: 'followUp', response: 'transaction', successStatus: TRANSACTION_PROCESSED, simulator: selected('VOID_AUTHORIZATION') },
+  'gateway.pay': { versions: [100], body: { 100: payV100 }, orderRole: 'initial', continues: AFTER_AUTHENTICATION, response: 'transaction', successStatus: TRANSACTION_PROCESSED, simulator: selected('PAYMENT') },
   'gateway.retrieveOrder': { versions: [100], orderRole: 'lookup', response: 'order', simulator: read },
   'gateway.retrieveTransaction': { versions: [100], orderRole: 'lookup', response: 'transaction', simulator: read },
   // An authentication moves no money; VERIFICATION is the nearest type the code table has (AUTHENTICATION is not in it yet).

@@ -20,7 +20,7 @@ async function financingEnv(services: SendingServices, arg: EnvArg, prompts?: Pr
 export function registerAuthCommands(context: vscode.ExtensionContext, services: SendingServices, onChange: () => void): void {
   const guard = (fn: (arg: EnvArg) => Promise<unknown>) => async (arg: EnvArg) => {
     try {
-      requireTrust(vscode.l10n.t('signing in to the financing API'), true);
+      requireTrust(vscode.l10n.t('signing in to the financing API'), { keepsInput: true });
       return await fn(arg);
     } catch (err) {
       showFailure(err, err instanceof SignInRequired ? vscode.l10n.t('{0} Run "Payment Workbench: Sign In to Financing API".', err.message) : undefined);

@@ -90,7 +90,7 @@ export class SendCommands {
   /** `port` is where the questions go: the window's modals, or a door's own (the form reviews in its page). */
   async send(args: SendArgs, port: SendPort = this.services.questions.port): Promise<Exchange | undefined> {
     // Before any question: in Restricted Mode nothing is asked and nothing is sent (the form keeps what was typed).
-    requireTrust(vscode.l10n.t('sending'), true);
+    requireTrust(vscode.l10n.t('sending'), { keepsInput: true });
     // Every question in one widget, closed before the send path asks its own (LIVE, a missing password).
     const request = await withPrompts((prompts) => this.ask(args, prompts));
     return request ? this.sendResolved(request, port) : undefined;
@@ -120,7 +120,7 @@ export class SendCommands {
   }
 
   private async sendFile(uri?: vscode.Uri): Promise<Exchange | undefined> {
-    requireTrust(vscode.l10n.t('sending'), true);
+    requireTrust(vscode.l10n.t('sending'), { keepsInput: true });
     // Judged by its size before it is opened or parsed, as the CLI judges it: a file of 30 MB is refused at once.
     const doc = await openOwnFile(uri, 'request');
     if (!doc) throw new SendSetupError(vscode.l10n.t('Open a .payreq.json request file first.'));

@@ -149,12 +149,11 @@ interface Mask {
  * every text of it as the raw answer's text shows it (redactBodyText): a card number in any field
  * masked, whatever the field is called (order.reference, a description), the run's secrets scrubbed,
  * the digit runs of the answer's own ids kept whole, as in its text (read from the body only when a
- * text has a run to mask). The copy JSON makes is the one masked in place: no second copy.
+ * text has a run to mask). redactJson makes the plain copy and masks it in one pass.
  */
 function shown(decoded: DecodedResponse, mask: Mask): DecodedResponse {
   let runs: ReadonlySet<string> | undefined;
   const root = mask.root;
   const keepRuns = root === undefined ? undefined : () => (runs ??= identifierRunsOfJson(root));
-  // One pass makes the plain-data copy and masks it.
   return redactJson(decoded, { plain: true, ...(mask.known ? { known: mask.known } : {}), ...(keepRuns ? { keepRuns } : {}) }) as DecodedResponse;
 }

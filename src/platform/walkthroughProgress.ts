@@ -9,11 +9,14 @@ export type WalkthroughStep = 'environmentAdded' | 'passwordStored' | 'requestSe
 
 export const WALKTHROUGH_STATE_KEY = 'paymentWorkbench.walkthrough.done';
 
+/** The context key the step's completionEvents wait for (package.json). */
+const tickStep = (step: string): Thenable<unknown> => vscode.commands.executeCommand('setContext', `paymentWorkbench.walkthrough.${step}`, true);
+
 export async function markWalkthroughStep(state: vscode.Memento, step: WalkthroughStep): Promise<void> {
   const done = state.get<readonly string[]>(WALKTHROUGH_STATE_KEY, []);
   // VS Code keeps a completed step completed: setting the key again on every send would add nothing.
   if (done.includes(step)) return;
-  await vscode.commands.executeCommand('setContext', `paymentWorkbench.walkthrough.${step}`, true);
+  await tickStep(step);
   await state.update(WALKTHROUGH_STATE_KEY, [...done, step]);
 }
 
@@ -37,8 +40,6 @@ export async function walkthroughOnStart(context: vscode.ExtensionContext, envir
       await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#gettingStarted`, false);
     }
   }
-  for (const step of context.globalState.get<readonly string[]>(WALKTHROUGH_STATE_KEY, [])) {
-    await vscode.commands.executeCommand('setContext', `paymentWorkbench.walkthrough.${step}`, true);
-  }
+  for (const step of context.globalState.get<readonly string[]>(WALKTHROUGH_STATE_KEY, [])) await tickStep(step);
   if (environmentCount() > 0) await markWalkthroughStep(context.globalState, 'environmentAdded');
 }

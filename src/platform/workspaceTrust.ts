@@ -32,21 +32,25 @@ export function isTrusted(): boolean {
   return vscode.workspace.isTrusted;
 }
 
+/** Where a door refused: `keepsInput` when something was typed there (a form, a sign-in) and is kept. */
+export interface RefusedDoor {
+  keepsInput?: boolean;
+}
+
 /**
- * "Restricted Mode: sending waits until you trust this workspace…": what each refusal says. `keepsInput`:
- * the door had something typed (a form, a sign-in) and keeps it; a door where nothing was typed
- * (starting the Tap, the simulator) does not claim so.
+ * "Restricted Mode: sending waits until you trust this workspace…": what each refusal says. A door
+ * where nothing was typed (starting the Tap, the simulator) does not claim "Nothing you typed is lost".
  */
-export function restrictedMessage(what: string, keepsInput = false): string {
-  return keepsInput
+export function restrictedMessage(what: string, door: RefusedDoor = {}): string {
+  return door.keepsInput
     ? vscode.l10n.t('Restricted Mode: {0} waits until you trust this workspace. Nothing you typed is lost.', what)
     : vscode.l10n.t('Restricted Mode: {0} waits until you trust this workspace.', what);
 }
 
 /** Throws RestrictedModeError in a workspace not trusted, after a warning whose button opens Manage Workspace Trust. */
-export function requireTrust(what: string, keepsInput = false): void {
+export function requireTrust(what: string, door: RefusedDoor = {}): void {
   if (vscode.workspace.isTrusted) return;
-  const message = restrictedMessage(what, keepsInput);
+  const message = restrictedMessage(what, door);
   void Promise.resolve(vscode.window.showWarningMessage(sentenceStart(message), MANAGE_TRUST)).then((choice) => {
     if (choice === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
   });

@@ -179,7 +179,7 @@ export function watchOutcomes(client: DeliveriesClient, query: Omit<DeliveryQuer
     onChange: (n) => {
       for (const a of n.attempts.slice(seenAttempts.get(n.id) ?? 0)) watch.onAttempt?.(n, a);
       seenAttempts.set(n.id, n.attempts.length);
-      if ((n.state === 'dropped' || n.state === 'refused' || n.state === 'failed') && !toldSettled.has(n.id)) {
+      if (isSettled(n) && n.state !== 'delivered' && !toldSettled.has(n.id)) {
         toldSettled.add(n.id);
         watch.onSettled?.(n);
       }

@@ -1,10 +1,9 @@
-import { transactionTypeOf, type SelectedOperationId } from '../../catalogue';
+import { TRANSACTION_PROCESSED, transactionTypeOf, type SelectedOperationId } from '../../catalogue';
 import { getString, jsonText } from '../jsonText';
 import { parseAmount } from '../money';
 import { jsonResponse, type SimResponse } from '../types';
 import type { OpEnv } from './opEnv';
 import type { OrderRecord, TransactionRecord } from './orders';
-import { TRANSACTION_PROCESSED } from './opHelpers';
 import { transactionResponse } from './responseBody';
 
 /**

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { TransactionType } from '../../catalogue/codes';
+import { TRANSACTION_PROCESSED } from '../../catalogue';
 import { getString, isObject, type JsonObject, type JsonOut } from '../jsonText';
 import { parseAmount, type Milli } from '../money';
 import { isAllowedTarget } from '../outbound';
@@ -104,16 +105,6 @@ export function echoOrderPayment(order: OrderRecord, txn: TransactionRecord): vo
   txn.device ??= payment.device;
   txn.customer ??= payment.customer;
 }
-
-/**
- * The HTTP status of a transaction operation the gateway processed, approved or declined: 201 Created.
- * The ARC Pay v70 Postman collection's saved Void answer is labelled "201 Created"
- * (developers.qodex.ai/arcpay-public-api/arc-pay-api-v70/void/operation-2-void; test/contract/corpus),
- * and the gateway's own guide says it "uses the 201 status code for successful requests … Even if the
- * acquirer declines the payment" (developer.mastercard.com/mastercard-gateway/documentation/testing/api-error-handling).
- * Reads stay 200, as the same collection's saved Retrieve Order is.
- */
-export const TRANSACTION_PROCESSED = 201;
 
 /** Stores the transaction, stamps the order, sends the webhook, and answers the response body. */
 export function commit(env: OpEnv, order: OrderRecord, txn: TransactionRecord): SimResponse {
