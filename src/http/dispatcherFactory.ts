@@ -1,14 +1,16 @@
 import { Agent, buildConnector, Pool, ProxyAgent, type Dispatcher } from './undiciParts';
 import type { Pool as PoolTypes } from 'undici';
 import type { ConnectionOptions } from 'node:tls';
-import { ConnectionBudget } from './connectionBudget';
+import type { ConnectionBudget } from './connectionBudget';
 import type { TransportOptions } from './types';
 
 /**
  * One dispatcher per client, never the global one: the extension host is shared with other extensions,
  * and client certificates or a relaxed CA check must apply to this extension's requests only.
+ * `budget` must be told of each send (sendStarted, answered, sendEnded): it allows connections per send
+ * in flight, so a dispatcher whose sends are not counted would get three connections in all.
  */
-export function createDispatcher(options: TransportOptions = {}, budget = new ConnectionBudget()): Dispatcher {
+export function createDispatcher(options: TransportOptions, budget: ConnectionBudget): Dispatcher {
   const tls = targetTls(options);
   if (!options.proxy) return new Agent({ connect: budget.guard(buildConnector({ ...tls })) });
 

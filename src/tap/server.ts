@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Readable } from 'node:stream';
+import { ConnectionBudget } from '../http/connectionBudget';
 import { createDispatcher, proxyHostOf } from '../http/dispatcherFactory';
 import { isLoopbackName, isOwnHost, misdirectedExplanation } from '../http/loopbackRequests';
 import { MAX_REQUEST_BYTES, readBody, refuseAndClose, send, statusFaultResponse } from '../simulator/responseWriter';
@@ -32,8 +33,11 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   const sockets = new Set<Socket>();
   const closing = new AbortController();
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-  // The dispatcher every send to this environment uses: its CA, client certificate and proxy.
-  const dispatcher = createDispatcher(upstream.transport);
+  // The dispatcher every send to this environment uses: its CA, client certificate and proxy. Its budget
+  // bounds connections closed before any answer (a proxy that accepts each tunnel and drops it) per call
+  // in flight, as a send's does: each forwarded call is counted, so calls side by side each get their share.
+  const budget = new ConnectionBudget();
+  const dispatcher = createDispatcher(upstream.transport ?? {}, budget);
   const viaProxy = proxyHostOf(upstream.transport ?? {});
   let seq = 0;
 
@@ -83,7 +87,14 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     // The upstream's deadline is undici's (headersTimeout, bodyTimeout); closing destroys the dispatcher,
     // which ends calls in flight: no timer, controller or listener per call.
     const forwardOnce = async (): Promise<UpstreamAnswer & { kept: Buffer; size: number }> => {
-      const answer = await askUpstream(dispatcher, target, { method: seen.method, headers: endToEndHeaders(req.headers), body }, started, upstreamTimeoutMs);
+      budget.sendStarted();
+      let answer: UpstreamAnswer;
+      try {
+        answer = await askUpstream(dispatcher, target, { method: seen.method, headers: endToEndHeaders(req.headers), body }, started, upstreamTimeoutMs);
+        budget.answered();
+      } finally {
+        budget.sendEnded();
+      }
       const silent = rule?.kind === 'timeout' || rule?.kind === 'reset' || (rule?.kind === 'twice' && !firstDone);
       if (!silent) res.writeHead(answer.status, answer.headers);
       const relayed = await relay(answer.body, silent ? undefined : res, KEEP_ANSWER_BYTES);

@@ -40,6 +40,11 @@ describe('Gateway Tap (engine, simulator upstream over loopback)', function () {
     assert.equal(tapped.headers['content-type'], direct.headers['content-type']);
   });
 
+  it('forwards calls side by side: twenty at once each get their answer (a connection of their own upstream)', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => gatewayPut(agent, tap.url, 100, `ORD-side-${i}`, 'TXN-1', authorizeBody())));
+    assert.deepEqual(answers.map((a) => a.status), Array(20).fill(201), answers.find((a) => a.status !== 201)?.text);
+  });
+
   it('recognises each call at its version, checks it as the form would and decodes the answer', async () => {
     const body = { ...authorizeBody(), order: { amount: '10.00', currency: 'USD', reference: 'x'.repeat(41) } };
     await gatewayPut(agent, tap.url, 100, 'ORD-check-1', 'TXN-1', body);
