@@ -103,6 +103,9 @@ const builds = [
   { ...extensionHost, entryPoints: ['src/features.ts'], outfile: 'dist/features.js', plugins: [oneVscodeNamespace, undiciUnusedPartsLeftOut] },
   // The CLI (`payment-workbench`, bin/payment-workbench.js): the same engine, no VS Code.
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
+  // Required into Node programs started through the Gateway Tap (tap -- COMMAND): fetch and https honour HTTPS_PROXY.
+  { ...common, entryPoints: ['src/tap/runtimes/nodePreload.ts'], outfile: 'dist/tapNodePreload.js', platform: 'node', format: 'cjs', target: 'node18' },
+  { ...common, entryPoints: ['src/tap/runtimes/nodeFetchProxy.ts'], outfile: 'dist/tapNodeFetchProxy.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node18', plugins: [undiciUnusedPartsLeftOut] },
   // The local simulator as a stand-alone command (`npm run simulator`).
   { ...common, entryPoints: ['src/simulator/cli.ts'], outfile: 'dist/simulator.js', platform: 'node', mainFields: nodeMainFields, format: 'cjs', target: 'node20' },
   // The simulator as VS Code runs it: a worker thread of the extension host (src/simulator/thread.ts starts it).

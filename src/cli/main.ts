@@ -4,15 +4,17 @@
  * 3 when `run` could not reach an environment, 4 when a secret would reach a host the pinned hosts
  * (--secret-hosts, PAYMENT_WORKBENCH_SECRET_HOSTS) do not allow (report.ts RUN_EXIT).
  */
+import * as path from 'node:path';
 import { errorText } from '../format/errorText';
 import { terminalText } from '../format/quote';
 import { runSimulatorCommand, SimulatorUsageError } from '../simulator/terminal';
 import { exportCommand } from './exportCommand';
 import { importCommand } from './importCommand';
 import { listenCommand } from './listenCommand';
-import { tapCommand } from './tapCommand';
+import { defaultCertDir, tapCommand } from './tapCommand';
+import { tapEnvCommand } from './tapIntercept';
 import { tapFilesCommand } from './tapFilesCommand';
-import { tapFileCommandOf } from './tapFilesSpecs';
+import { TAP_ENV_COMMAND, tapFileCommandOf } from './tapFilesSpecs';
 import { runCommand, type CliIo } from './runCommand';
 import { COMMANDS, helpOf, USAGE, UsageError } from './usage';
 import { packageVersion } from './version';
@@ -25,8 +27,11 @@ import { SECRET_HOST_REFUSED_EXIT, SecretHostRefused } from './secretHosts';
 
 /** The commands with a --help of their own, which a usage error points to. */
 const SUBCOMMANDS_WITH_HELP = new Set(COMMANDS.map((c) => c.name));
-
-const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
+// Only before `--`: what follows is a command run through the tap, with flags of its own.
+const wantsHelp = (args: readonly string[]) => {
+  const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  return own.includes('--help') || own.includes('-h');
+};
 
 /**
  * The one way out of the CLI: every line a command prints, and every error, goes through
@@ -52,6 +57,7 @@ export async function main(argv: readonly string[], given: CliIo): Promise<numbe
       case 'listen':
         return await listenCommand(rest, io);
       case 'tap':
+        if (rest[0] === 'env') return tapEnvCommand(rest.slice(1), io, (given) => (given ? path.resolve(io.cwd, given) : defaultCertDir(io.env)));
         return tapFileCommandOf(rest) ? await tapFilesCommand(rest, io) : await tapCommand(rest, io);
       case 'import':
         return await importCommand(rest, io);
@@ -99,7 +105,7 @@ export async function main(argv: readonly string[], given: CliIo): Promise<numbe
 
 /** "tap flow", "deliveries show": the command a help or a usage error is about. */
 function subcommandName(command: string, rest: readonly string[]): string {
-  if (command === 'tap') return tapFileCommandOf(rest)?.name ?? command;
+  if (command === 'tap') return rest[0] === 'env' ? TAP_ENV_COMMAND.name : tapFileCommandOf(rest)?.name ?? command;
   if (command === 'deliveries') return deliveriesCommandOf(rest)?.name ?? command;
   return command;
 }

@@ -21,11 +21,18 @@ import { loadEnvironments, pickEnvironment } from './environments';
 import { environmentVariableCredentials } from './envSecrets';
 import type { CliIo } from './runCommand';
 import { parseCommand, TAP_COMMAND, UsageError } from './usage';
+import { describeProxyNotice, prepareProxyRun, runThroughTap, type ProxyRun } from './tapIntercept';
+import { interceptRoutes, liveRefusal } from '../tap/interceptRoutes';
 
 const MAX_FAULT_FILE_BYTES = 1_000_000;
 
 interface TapArgs {
-  upstream: string;
+  /** undefined: intercepted calls go to the host asked; the reverse listener to the public TEST gateway. */
+  upstream: string | undefined;
+  /** After `--`: the program to run through the tap. */
+  command: string[] | undefined;
+  /** --intercept: more hosts to decrypt and check, such as a white-label gateway's. */
+  intercept: string[];
   environments?: string;
   port: number;
   host: string;
@@ -80,15 +87,21 @@ function readJsonFile(file: string): unknown {
   }
 }
 
-function parseTapArgs(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): TapArgs {
-  const { flags, operands } = parseCommand(TAP_COMMAND, args);
-  if (operands.length) throw new UsageError(`tap: takes no files or names, got ${JSON.stringify(operands[0])}`);
+function parseTapArgs(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): TapArgs {
+  const dashes = argv.indexOf('--');
+  const args = dashes < 0 ? argv : argv.slice(0, dashes);
+  const command = dashes < 0 ? undefined : argv.slice(dashes + 1);
+  if (command && command.length === 0) throw new UsageError('tap: -- must be followed by the command to run through the tap, such as: tap --upstream simulator -- php -S 127.0.0.1:8000');
+  const { flags, operands, repeated } = parseCommand(TAP_COMMAND, args);
+  if (operands.length) throw new UsageError(`tap: takes no files or names, got ${JSON.stringify(operands[0])} (a command to run through the tap goes after --)`);
   const text = (name: string) => {
     const value = flags.get(name);
     return typeof value === 'string' ? value : undefined;
   };
   const upstream = text('--upstream');
-  if (!upstream) throw new UsageError('tap: --upstream names where calls go: an environment (id or name) or "simulator"');
+  if (!upstream && !command) throw new UsageError('tap: --upstream names where calls go: an environment (id or name) or "simulator" (without it, only a command run through the tap after -- reaches the hosts it asks for)');
+  const intercept = (repeated.get('--intercept') ?? []).flatMap((v) => v.split(',')).map((h) => h.trim()).filter(Boolean);
+  for (const host of intercept) if (!/^[a-z0-9.-]{1,253}$/i.test(host)) throw new UsageError(`tap: --intercept needs host names (test-gateway.example.com), got ${JSON.stringify(host)}`);
   const maxCallsText = text('--max-calls');
   const maxCalls = maxCallsText === undefined ? DEFAULT_MAX_CALLS : Number(maxCallsText);
   if (!Number.isInteger(maxCalls) || maxCalls < 1 || maxCalls > 100_000) throw new UsageError(`tap: --max-calls needs a whole number from 1 to 100000, got ${JSON.stringify(maxCallsText)}`);
@@ -99,6 +112,8 @@ function parseTapArgs(args: readonly string[], cwd: string, env: NodeJS.ProcessE
     tlsPort: flags.has('--no-tls') ? undefined : portOf(flags.get('--tls-port'), '--tls-port') ?? 0,
     certDir: certDir !== undefined ? path.resolve(cwd, certDir) : defaultCertDir(env),
     upstream,
+    command,
+    intercept,
     port: portOf(flags.get('--port'), '--port') ?? 0,
     host: text('--host') ?? '127.0.0.1',
     json: flags.has('--json'),
@@ -110,6 +125,9 @@ function parseTapArgs(args: readonly string[], cwd: string, env: NodeJS.ProcessE
     ...(record !== undefined ? { record: path.resolve(cwd, record) } : {}),
   };
 }
+
+/** Without --upstream: calls go where the program sent them; the reverse listener to the public TEST gateway. */
+const ASKED: Environment = { id: 'asked', name: 'the hosts your program asks for', gatewayUrl: 'https://test-gateway.mastercard.com', gatewayAuth: 'basic', timeoutMs: 30_000 } as Environment;
 
 function certificateIn(dir: string): TapCertificate {
   try {
@@ -124,12 +142,13 @@ function certificateIn(dir: string): TapCertificate {
  * The environment the tap forwards to and how: a simulator started here (on loopback, directly), or one
  * of the environments file, reached as `run` reaches it (its CA, client certificate and proxy, else HTTPS_PROXY).
  */
-async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environment; transport: TransportOptions; simulator?: SimulatorHandle }> {
+async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environment; transport: TransportOptions; simulator?: SimulatorHandle; asked?: true }> {
   if (options.upstream === 'simulator') {
     const simulator = await startSimulator({ port: 0, runBy: 'terminal' });
     const env = pickEnvironment(loadEnvironments(undefined, io.cwd, simulator.port), undefined, 'tap');
     return { env, transport: {}, simulator };
   }
+  if (options.upstream === undefined) return { env: ASKED, transport: {}, asked: true };
   const env = pickEnvironment(loadEnvironments(options.environments, io.cwd, SIMULATOR_DEFAULTS.port), options.upstream, 'tap --upstream');
   if (!env.gatewayUrl) throw new UsageError(`tap: environment "${env.id}" has no gatewayUrl to forward to`);
   const hostProxy = hostProxyOf(io.env);
@@ -149,12 +168,16 @@ async function upstreamOf(options: TapArgs, io: CliIo): Promise<{ env: Environme
 export async function tapCommand(args: readonly string[], io: CliIo, signals: NodeJS.EventEmitter = process): Promise<number> {
   const options = parseTapArgs(args, io.cwd, io.env);
   const certificate = options.tlsPort === undefined ? undefined : certificateIn(options.certDir);
-  const { env, transport, simulator } = await upstreamOf(options, io);
+  const { env, transport, simulator, asked } = await upstreamOf(options, io);
   let tap: TapHandle | undefined;
   let record: number | undefined;
+  let proxyRun: ProxyRun | undefined;
+  const known = loadEnvironments(options.environments, io.cwd, simulator?.port ?? SIMULATOR_DEFAULTS.port);
   try {
     tap = await startTap({
-      upstream: { url: env.gatewayUrl ?? '', environment: { id: env.id, name: env.name, live: isLive(env) }, transport },
+      upstream: { url: env.gatewayUrl ?? '', environment: { id: env.id, name: env.name, live: asked ? false : isLive(env) }, transport },
+      intercept: { routes: interceptRoutes(known, options.intercept, asked ? undefined : env), refuseAsked: liveRefusal(options.yesLive) },
+      onProxyNotice: (notice) => io.err(describeProxyNotice(notice)),
       host: options.host,
       port: options.port,
       maxCalls: options.maxCalls,
@@ -173,18 +196,27 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
     });
     // The warning comes first: whoever (or whatever) waits for the start line has read it by then.
     if (!isLoopbackHost(options.host)) io.err(`Listening on ${options.host}, not only on this machine's loopback: anyone who reaches this address can send calls through the tap to ${env.gatewayUrl}.`);
+    proxyRun = await prepareProxyRun(tap.url, tap.interceptCaPem ?? '', options.certDir, io.env);
     io.err(startLine(tap, env, simulator, options, certificate));
-    await new Promise<void>((resolve) => {
-      signals.once('SIGINT', resolve);
-      signals.once('SIGTERM', resolve);
-    });
+    let status = 0;
+    if (options.command) {
+      status = await runThroughTap(options.command, proxyRun.vars, io, signals);
+      // The program's last calls are still being checked: their lines and records come before the stop line.
+      await tap.settled(5_000);
+    } else {
+      await new Promise<void>((resolve) => {
+        signals.once('SIGINT', resolve);
+        signals.once('SIGTERM', resolve);
+      });
+    }
     io.err(`Gateway Tap stopped after ${tap.seen()} call${tap.seen() === 1 ? '' : 's'}.`);
+    return status;
   } finally {
+    proxyRun?.close();
     await tap?.close();
     if (record !== undefined) fs.closeSync(record);
     await simulator?.close();
   }
-  return 0;
 }
 
 /** Whoever trusted the CA the new one replaces should take that trust back: say which and why. */
@@ -197,5 +229,10 @@ function startLine(tap: TapHandle, env: Environment, simulator: SimulatorHandle 
   const faults = options.faults.length ? ` Faults: ${options.faults.map(describeFaultRule).join(', ')}.` : '';
   const record = options.record ? ` Recording to ${options.record}.` : '';
   const tls = tap.tlsUrl && certificate ? ` With TLS at ${tap.tlsUrl}: trust the CA file ${certificate.caFile}${certificate.caCreated ? ' (new: trust it once)' : ''}.${replacedCaNote(certificate)}` : '';
-  return `Gateway Tap at ${tap.url} → ${upstream}. Set your server's gateway base URL to ${tap.url}.${tls}${faults}${record} Ctrl+C stops.`;
+  const proxy = options.command
+    ? ` Running ${JSON.stringify(options.command.join(' ').slice(0, 200))} through it: its HTTPS to the gateway's hosts is intercepted and checked, any other host is tunnelled untouched.`
+    : ` Also an HTTPS proxy: eval "$(payment-workbench tap env)" sends a terminal's programs through it.`;
+  const destination = options.upstream === undefined ? `${upstream}, each call to the host it was sent to` : upstream;
+  const baseUrl = options.command ? '' : ` Set your server's gateway base URL to ${tap.url}.`;
+  return `Gateway Tap at ${tap.url} → ${destination}.${baseUrl}${proxy}${tls}${faults}${record}${options.command ? '' : ' Ctrl+C stops.'}`;
 }

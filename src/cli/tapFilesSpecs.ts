@@ -1,6 +1,7 @@
 /** The flags of `tap flow`, `tap replay` and `tap export`, declared once: the parser, their --help and the general help read them. */
 import type { CommandSpec } from '../format/commandLine';
 import { LANGUAGES } from '../interop/export/code';
+import { SHELLS } from '../tap/runtimes/throughTap';
 import { ENVIRONMENTS_FLAG, SECRET_HOSTS_FLAG } from './secretFlags';
 
 const CALL_HELP = 'the call: its seq as the tap printed it (#3), in the file\'s latest tap run; RUN:SEQ (1:3) for an earlier run of a file several runs appended to';
@@ -54,6 +55,19 @@ CLI uses, never from the record.`,
     { name: '--env', value: 'NAME', help: 'the environment (id or name) whose URL and merchant id are used; default: the one the tap forwarded to' },
     { name: '--environments', value: 'FILE', help: 'environments.json with your environments (no secrets in it)' },
     { name: '--out', value: 'PATH', help: 'a file, or a folder to write the usual file into' },
+  ],
+};
+
+/** `tap env`: beside the file commands, it reads the running tap's note rather than a record. */
+export const TAP_ENV_COMMAND: CommandSpec = {
+  name: 'tap env',
+  summary: `Prints the variables that send a terminal's HTTPS through the Gateway Tap running now and make
+its programs trust the run's interception CA (proxy, CA files for Node, Python, curl, PHP, Java, Go):
+eval "$(payment-workbench tap env)". The trust lasts as long as the terminal keeps the variables and
+the tap runs; nothing is installed on the machine.`,
+  flags: [
+    { name: '--shell', value: 'SHELL', choices: SHELLS, help: 'how to write them: bash (default), zsh, fish or powershell' },
+    { name: '--cert-dir', value: 'DIR', help: 'the --cert-dir the running tap was given, if any' },
   ],
 };
 

@@ -4,7 +4,7 @@ import { SIMULATOR_COMMAND } from '../simulator/terminal';
 import { EXPORT_COMMAND, IMPORT_COMMAND } from './interopSpecs';
 import { REPORTERS } from './reporters';
 import { DELIVERIES_COMMANDS, RECONCILE_COMMAND, TRIGGER_COMMAND } from './deliverySpecs';
-import { TAP_FILE_COMMANDS } from './tapFilesSpecs';
+import { TAP_ENV_COMMAND, TAP_FILE_COMMANDS } from './tapFilesSpecs';
 import { ENVIRONMENTS_FLAG, SECRET_DESTINATION_HELP, SECRET_HOSTS_FLAG, SECRET_HOSTS_VARIABLE } from './secretFlags';
 
 /** Bad usage or an invalid input file: exit status 2, with a message naming what is at fault. */
@@ -81,6 +81,7 @@ tables go; cards marked "simulator card" only on the simulator.`,
 
 export const TAP_COMMAND: CommandSpec = {
   name: 'tap',
+  operands: '[-- COMMAND [ARGS...]]',
   summary: `The Gateway Tap: your own server calls the tap (set its gateway base URL to the printed address)
 and every call is forwarded unchanged to the upstream, then printed as one line: time, operation and
 version, order/transaction, HTTP status, verdict, number of problems. Checking and decoding happen
@@ -90,9 +91,13 @@ says otherwise. Faults on demand test your server's retries: OPERATION:KIND[=VAL
 comma-separated, where KIND is delay=MS (then forward), timeout (forward, never answer), reset (forward,
 then reset the connection), 500/502/503 or busy (answer without forwarding), twice (forward twice);
 @N applies to the next N matching calls, %P to P percent of them. What --record wrote, tap flow saves as a
-flow, tap replay sends again and tap export exports (payment-workbench tap flow --help, …).`,
+flow, tap replay sends again and tap export exports (payment-workbench tap flow --help, …). The tap is also an HTTPS
+proxy: \`tap -- COMMAND\` runs COMMAND with HTTPS_PROXY and the CA variables of Node, Python, curl, PHP, Java and
+Go set, so a server hard-wired to the gateway's host is seen without a change to its code (its exit status is the
+tap's); tap env prints the same variables for a terminal.`,
   flags: [
-    { name: '--upstream', value: 'ENV', help: 'where calls go: an environment (id or name) of --environments, or "simulator" to start one here' },
+    { name: '--upstream', value: 'ENV', help: 'where calls go: an environment (id or name) of --environments, or "simulator" to start one here; intercepted gateway hosts map to it. Without it (only with -- COMMAND) each call goes to the host it was sent to' },
+    { name: '--intercept', value: 'HOSTS', repeatable: true, help: 'more hosts to intercept as the gateway (a white-label gateway\'s), comma-separated; the public gateway hosts and the environments\' hosts always are' },
     ENVIRONMENTS_FLAG,
     { ...SECRET_HOSTS_FLAG, help: 'the only hosts the merchant\'s credentials may reach through the tap: the upstream\'s host (and a proxy that would read them in clear); any other is refused at start (exit status 4). PAYMENT_WORKBENCH_SECRET_HOSTS does the same' },
     { name: '--port', value: 'N', help: 'the port, 0 to 65535 (default 0: any free port)' },
@@ -109,7 +114,7 @@ flow, tap replay sends again and tap export exports (payment-workbench tap flow 
   ],
 };
 
-export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND, TEST_CARDS_COMMAND, TAP_COMMAND, ...TAP_FILE_COMMANDS, TRIGGER_COMMAND, ...DELIVERIES_COMMANDS, RECONCILE_COMMAND];
+export const COMMANDS: readonly CommandSpec[] = [RUN_COMMAND, SIMULATOR_COMMAND, LISTEN_COMMAND, IMPORT_COMMAND, EXPORT_COMMAND, TEST_CARDS_COMMAND, TAP_COMMAND, ...TAP_FILE_COMMANDS, TAP_ENV_COMMAND, TRIGGER_COMMAND, ...DELIVERIES_COMMANDS, RECONCILE_COMMAND];
 
 /** The names' column of the general help: the longest name ("tap replay") and a space or two. */
 const NAME_COLUMN = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

@@ -205,27 +205,43 @@ function datesProblem(cert: X509Certificate, now: Date): string | undefined {
 }
 
 function writeNewCa(root: string, now: Date): LoadedCa {
+  const ca = makeCa({ commonName: TAP_CA_COMMON_NAME, scope: TAP_CA_SCOPE, days: CA_DAYS }, now);
+  writeAtomically(path.join(root, TAP_CERTIFICATE_FILES.caKey), privateKeyPem(ca.key), 0o600);
+  writeAtomically(path.join(root, TAP_CERTIFICATE_FILES.caCert), ca.pem, 0o644);
+  return ca;
+}
+
+/** What a CA may vouch for: these DNS names and IP addresses, and leaves whose subject is CN= one of `subjects`. */
+export interface CaScope {
+  readonly dns: readonly string[];
+  readonly ips: readonly string[];
+  readonly subjects: readonly string[];
+}
+
+/** The tap's own CA: the loopback names, and CN=localhost, the one subject its server certificate has. */
+const TAP_CA_SCOPE: CaScope = { ...TAP_SERVER_NAMES, subjects: [TAP_SERVER_NAMES.dns[0]] };
+
+/** A new CA (key in memory) bound to `scope`, for TLS servers only, with no sub-CA under it. */
+export function makeCa(spec: { commonName: string; scope: CaScope; days: number }, now: Date): LoadedCa & { pem: string } {
   const { publicKey, privateKey } = newKeyPair();
   const notBefore = new Date(now.getTime() - BACKDATE_MS);
   const name = distinguishedName([
-    [OID.commonName, TAP_CA_COMMON_NAME],
+    [OID.commonName, spec.commonName],
     [OID.organization, 'Payment Workbench'],
     // A new CA gets a name of its own (two made in the same second too), so a trust store holding an
     // old one shows two entries, and no client takes one for the other by name.
     [OID.organizationalUnit, `created ${now.toISOString().slice(0, 19)}Z ${randomBytes(4).toString('hex')}`],
   ]);
-  const certPem = buildCertificate({
+  const pem = buildCertificate({
     subject: name,
     issuer: name,
     notBefore,
-    notAfter: new Date(notBefore.getTime() + CA_DAYS * DAY_MS),
+    notAfter: new Date(notBefore.getTime() + spec.days * DAY_MS),
     publicKey,
     signingKey: privateKey,
-    extensions: [...caLimits(), extension(OID.subjectKeyIdentifier, false, der.octetString(keyIdentifier(publicKey)))],
+    extensions: [...caLimits(spec.scope), extension(OID.subjectKeyIdentifier, false, der.octetString(keyIdentifier(publicKey)))],
   });
-  writeAtomically(path.join(root, TAP_CERTIFICATE_FILES.caKey), privateKeyPem(privateKey), 0o600);
-  writeAtomically(path.join(root, TAP_CERTIFICATE_FILES.caCert), certPem, 0o644);
-  return { cert: new X509Certificate(certPem), key: privateKey };
+  return { pem, cert: new X509Certificate(pem), key: privateKey };
 }
 
 function writeServerCertificate(root: string, ca: LoadedCa, now: Date): void {
@@ -317,18 +333,18 @@ const ipAddressName = (bytes: Buffer): Buffer => der.implicitPrimitive(7, bytes)
  * The extensions that bound what the CA may vouch for, byte for byte as a new CA carries them: a CA on
  * disk without each of them exactly was made by an older version (or elsewhere) and is not reused.
  */
-function caLimits(): Buffer[] {
+function caLimits(scope: CaScope): Buffer[] {
   return [
     extension(OID.basicConstraints, true, der.sequence(der.boolean(true), der.integer(0))),
     extension(OID.keyUsage, true, der.namedBits([KEY_USAGE.keyCertSign, KEY_USAGE.cRLSign])),
     extension(OID.extKeyUsage, false, der.sequence(der.oid(OID.serverAuth))),
-    extension(OID.nameConstraints, true, der.sequence(der.implicitConstructed(0, ...permittedSubtrees()))),
+    extension(OID.nameConstraints, true, der.sequence(der.implicitConstructed(0, ...permittedSubtrees(scope)))),
   ];
 }
 
 function hasCaLimits(cert: X509Certificate): boolean {
   const present = extensionsOf(cert);
-  return caLimits().every((limit) => present.some((e) => e.equals(limit)));
+  return caLimits(TAP_CA_SCOPE).every((limit) => present.some((e) => e.equals(limit)));
 }
 
 /** The Extension TLVs of a certificate (RFC 5280 4.1: tbsCertificate's last field, [3] EXPLICIT Extensions). */
@@ -344,25 +360,23 @@ const NOBODY = 'invalid';
 
 /**
  * What the CA may vouch for, one permitted subtree per name form (RFC 5280 4.2.1.10): a form with none is
- * unconstrained. The server's names; each IP as address plus an all-ones mask; the server certificate's
- * subject name; and for e-mail (OpenSSL applies it to SmtpUTF8 names too), URIs and Windows user names only `invalid`.
+ * unconstrained. The server's names; each IP as address plus an all-ones mask; the leaves' subject names;
+ * and for e-mail (OpenSSL applies it to SmtpUTF8 names too), URIs and Windows user names only `invalid`.
  */
-function permittedSubtrees(): Buffer[] {
+function permittedSubtrees(scope: CaScope): Buffer[] {
   return [
-    ...TAP_SERVER_NAMES.dns.map((host) => der.sequence(dnsName(host))),
-    ...TAP_SERVER_NAMES.ips.map((ip) => {
+    ...scope.dns.map((host) => der.sequence(dnsName(host))),
+    ...scope.ips.map((ip) => {
       const address = ipBytes(ip);
       return der.sequence(ipAddressName(Buffer.concat([address, Buffer.alloc(address.length, 0xff)])));
     }),
     der.sequence(der.implicitPrimitive(1, der.ia5Bytes(NOBODY))), // rfc822Name
     der.sequence(der.implicitPrimitive(6, der.ia5Bytes(NOBODY))), // uniformResourceIdentifier
-    der.sequence(der.explicit(4, serverSubject())), // directoryName: a Name is a CHOICE, so its tag is explicit
+    // directoryName: a Name is a CHOICE, so its tag is explicit
+    ...scope.subjects.map((subject) => der.sequence(der.explicit(4, distinguishedName([[OID.commonName, subject]])))),
     der.sequence(der.implicitConstructed(0, der.oid(OID.userPrincipalName), der.explicit(0, der.utf8String(NOBODY)))), // otherName
   ];
 }
-
-/** The server certificate's subject: CN=localhost, the one subject name the CA permits. */
-const serverSubject = (): Buffer => distinguishedName([[OID.commonName, TAP_SERVER_NAMES.dns[0]]]);
 
 /** An IPv4 or IPv6 address as the 4 or 16 bytes an iPAddress name holds. */
 export function ipBytes(ip: string): Buffer {

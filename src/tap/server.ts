@@ -6,6 +6,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Dispatcher } from '../http/undiciParts';
 import type { Readable } from 'node:stream';
 import { ConnectionBudget } from '../http/connectionBudget';
 import { createDispatcher, proxyHostOf } from '../http/dispatcherFactory';
@@ -16,8 +17,17 @@ import { jsonOf, KEEP_ANSWER_BYTES, recognise, apiOperationOf, type SeenCall } f
 import { startAnalyser } from './analyser';
 import { describeFaultRule, FaultPlan } from './faults';
 import { askUpstream, endToEndHeaders, upstreamTarget, type UpstreamAnswer } from './forward';
+import { interceptAuthority } from './interceptAuthority';
+import { interceptedTarget, onConnect, type ConnectTarget } from './proxy';
 import { CallRing } from './ring';
-import type { FaultRule, TapCall, TapHandle, TapOptions } from './types';
+import type { FaultRule, InterceptRoute, TapCall, TapHandle, TapOptions } from './types';
+
+/** Where one call is forwarded and how: the upstream environment's dispatcher, or a plain one for a host as asked. */
+interface Route {
+  url: string;
+  dispatcher: Dispatcher;
+  viaProxy: string | undefined;
+}
 
 export const DEFAULT_MAX_CALLS = 1000;
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
@@ -39,11 +49,17 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   const budget = new ConnectionBudget();
   const dispatcher = createDispatcher(upstream.transport ?? {}, budget);
   const viaProxy = proxyHostOf(upstream.transport ?? {});
+  const upstreamRoute: Route = { url: upstream.url, dispatcher, viaProxy };
+  // Hosts as the client asked: reached directly, with this machine's trust, as the client would have.
+  const direct = options.intercept ? createDispatcher({}, budget) : undefined;
   let seq = 0;
 
   // The checker needs where calls went, not how: the client key and the proxy's URL stay on this thread.
+  let delivered = 0;
+  let whenSettled: (() => void) | undefined;
   const analyser = startAnalyser({ url: upstream.url, environment: upstream.environment }, options.analysisWorker, (call) => {
     ring.add(call);
+    if (++delivered >= seq) whenSettled?.();
     for (const listener of listeners) {
       try {
         listener(call);
@@ -55,12 +71,11 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   const publish = (seen: SeenCall): void => analyser.analyse(seen);
 
   const host = options.host ?? '127.0.0.1';
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    // Not forwarded, nor a call of the record: a Host not the tap's is a web page's name pointed at loopback (DNS rebinding).
-    if (!isOwnHost(req.headers, host)) return refuseAndClose(req, res, gatewayError(421, 'INVALID_REQUEST', `Gateway Tap: ${misdirectedExplanation(req.headers, host)}`));
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, route: Route, requestTarget: string): Promise<void> => {
+    const { dispatcher, viaProxy } = route;
     const started = performance.now();
     const seen: SeenCall = { seq: ++seq, startedAt: Date.now(), method: req.method ?? 'GET', url: '', requestHeaders: { ...req.headers }, requestBody: Buffer.alloc(0) };
-    const target = upstreamTarget(upstream.url, req.url ?? '/');
+    const target = upstreamTarget(route.url, requestTarget);
     seen.url = `${target.origin}${target.path}`;
     const body = await readBody(req).catch(() => undefined);
     if (body === undefined) return; // the client went away mid-body: nothing was forwarded
@@ -119,7 +134,7 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
         res.end();
       }
     } catch (err) {
-      const message = upstreamFailure(err, upstream.url, upstreamTimeoutMs, viaProxy);
+      const message = upstreamFailure(err, route.url, upstreamTimeoutMs, viaProxy);
       seen.failure = { kind: 'upstream', message };
       if (!res.headersSent) send(res, { ...gatewayError(502, 'SERVER_FAILED', `Gateway Tap: ${message}`), headers: { 'content-type': 'application/json;charset=UTF-8', 'x-gateway-tap': 'upstream-failed' } });
       else res.destroy();
@@ -127,8 +142,59 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     publish(seen);
   };
 
+  const routes = options.intercept?.routes;
+  const authority = routes ? interceptAuthority([...routes.keys()]) : undefined;
+  const routeTo = (target: ConnectTarget, scheme: 'http' | 'https'): Route | { refused: string } => {
+    const chosen: InterceptRoute = routes?.get(target.host) ?? { kind: 'asked' };
+    if (chosen.kind === 'refused') return { refused: chosen.why };
+    if (chosen.kind === 'mapped') return { ...upstreamRoute, url: chosen.url };
+    const defaultPort = scheme === 'https' ? 443 : 80;
+    const name = target.host.includes(':') ? `[${target.host}]` : target.host;
+    return { url: `${scheme}://${name}${target.port === defaultPort ? '' : `:${target.port}`}`, dispatcher: direct ?? dispatcher, viaProxy: undefined };
+  };
+  const handleRouted = (req: http.IncomingMessage, res: http.ServerResponse, route: Route | { refused: string }, requestTarget: string): Promise<void> => {
+    const refused = 'refused' in route ? route.refused : route.dispatcher === direct ? options.intercept?.refuseAsked?.(new URL(requestTarget, route.url)) : undefined;
+    if (refused !== undefined || 'refused' in route) {
+      refuseAndClose(req, res, gatewayError(403, 'INVALID_REQUEST', `Gateway Tap: ${refused ?? ''}`));
+      return Promise.resolve();
+    }
+    return handle(req, res, route, requestTarget);
+  };
+
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    handle(req, res).catch(() => res.destroy());
+    const absolute = routes ? absoluteTarget(req.url) : undefined;
+    // As an HTTP proxy (absolute-form): intercepted hosts are checked; any other is passed on as it came, unrecorded.
+    const work = absolute
+      ? routes?.has(absolute.target.host)
+        ? handleRouted(req, res, routeTo(absolute.target, absolute.scheme), absolute.path)
+        : passOn(req, res, absolute.target, routeTo(absolute.target, absolute.scheme), absolute.path)
+      : !isOwnHost(req.headers, host)
+        ? // Not forwarded, nor a call of the record: a Host not the tap's is a web page's name pointed at loopback (DNS rebinding).
+          Promise.resolve(refuseAndClose(req, res, gatewayError(421, 'INVALID_REQUEST', `Gateway Tap: ${misdirectedExplanation(req.headers, host)}`)))
+        : handle(req, res, upstreamRoute, req.url ?? '/');
+    work.catch(() => res.destroy());
+  };
+  /** A plain-HTTP call to a host the tap does not intercept: forwarded as it came, noted by name and byte counts only. */
+  const passOn = async (req: http.IncomingMessage, res: http.ServerResponse, target: ConnectTarget, route: Route | { refused: string }, path: string): Promise<void> => {
+    const body = await readBody(req).catch(() => undefined);
+    if (body === undefined || body === 'too-large' || 'refused' in route) return void res.destroy();
+    let bytesDown = 0;
+    try {
+      const answer = await askUpstream(route.dispatcher, upstreamTarget(route.url, path), { method: req.method ?? 'GET', headers: endToEndHeaders(req.headers), body }, performance.now(), upstreamTimeoutMs);
+      res.writeHead(answer.status, answer.headers);
+      bytesDown = (await relay(answer.body, res, 0)).size;
+      res.end();
+      options.onProxyNotice?.({ kind: 'tunnel', host: target.host, port: target.port, bytesUp: body.length, bytesDown });
+    } catch (err) {
+      options.onProxyNotice?.({ kind: 'tunnel', host: target.host, port: target.port, bytesUp: body.length, bytesDown, error: (err as { code?: string }).code ?? String(err) });
+      if (!res.headersSent) send(res, { ...gatewayError(502, 'SERVER_FAILED', `Gateway Tap: ${target.host} could not be reached`), headers: { 'content-type': 'application/json;charset=UTF-8', 'x-gateway-tap': 'upstream-failed' } });
+      else res.destroy();
+    }
+  };
+  const onDecrypted = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const target = interceptedTarget(req.socket);
+    if (!target) return void res.destroy();
+    handleRouted(req, res, routeTo(target, 'https'), req.url ?? '/').catch(() => res.destroy());
   };
   const track = (server: http.Server | https.Server): void => {
     server.on('connection', (socket: Socket) => {
@@ -140,11 +206,27 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   track(plain);
   const secure = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key, keepAliveTimeout: 5000 }, onRequest) : undefined;
   if (secure) track(secure);
+  // Never listens: the CONNECT handler hands it each decrypted connection.
+  const decrypted = authority ? http.createServer({ keepAliveTimeout: 5000 }, onDecrypted) : undefined;
+  if (decrypted && authority && routes) {
+    const handling = {
+      intercepts: (name: string) => routes.has(name),
+      authority,
+      decrypted,
+      track: (socket: Socket) => {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+      },
+      notice: (notice: Parameters<NonNullable<TapOptions['onProxyNotice']>>[0]) => options.onProxyNotice?.(notice),
+    };
+    plain.on('connect', (req: http.IncomingMessage, socket: Socket, head: Buffer) => onConnect(handling, req, socket, head));
+  }
   const closeAll = async (): Promise<void> => {
     closing.abort();
     for (const socket of sockets) socket.destroy();
     await Promise.all([plain, secure].map((s) => (s?.listening ? new Promise<void>((resolve) => s.close(() => resolve())) : undefined)));
     await dispatcher.destroy().catch(() => undefined);
+    await direct?.destroy().catch(() => undefined);
     await analyser.close();
   };
   try {
@@ -160,16 +242,41 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     url: `http://${urlHost}:${(plain.address() as AddressInfo).port}`,
     tlsUrl: secure ? `https://${urlHost}:${(secure.address() as AddressInfo).port}` : undefined,
     upstream,
+    interceptCaPem: authority?.caPem,
     seen: () => seq,
     calls: () => ring.list(),
     onCall(listener) {
       listeners.add(listener);
       return { dispose: () => listeners.delete(listener) };
     },
+    settled: (boundMs) =>
+      delivered >= seq
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, boundMs);
+            whenSettled = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          }),
     setFaults: (rules) => plan.set(rules),
     faults: () => plan.current(),
     close: closeAll,
   };
+}
+
+/** An absolute-form request target (a client using the tap as its HTTP proxy): scheme, host and port, path. */
+function absoluteTarget(url: string | undefined): { scheme: 'http' | 'https'; target: ConnectTarget; path: string } | undefined {
+  if (!url || !/^https?:\/\//i.test(url)) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const scheme = parsed.protocol === 'https:' ? 'https' : 'http';
+  const port = parsed.port ? Number(parsed.port) : scheme === 'https' ? 443 : 80;
+  return { scheme, target: { host: parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port }, path: `${parsed.pathname}${parsed.search}` };
 }
 
 function namesOf(seen: SeenCall): { operationId?: string; apiOperation?: string } {

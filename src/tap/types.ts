@@ -57,8 +57,29 @@ export interface TapCall {
   sessionId?: string;
 }
 
+/**
+ * Where calls to an intercepted host go: to that host as the client asked (its answers are the real
+ * ones, checked), to a mapped URL (an environment's, so a server hard-wired to the gateway's host runs
+ * against the simulator), or nowhere, with the reason (a LIVE host not allowed).
+ */
+export type InterceptRoute = { kind: 'asked' } | { kind: 'mapped'; url: string } | { kind: 'refused'; why: string };
+
+/** The tap as an HTTPS proxy (CONNECT) and an HTTP proxy (absolute-form requests). */
+export interface InterceptOptions {
+  /** Lower-case host names (or IPs) the tap decrypts, checks and forwards, each with its route; every other host is tunnelled untouched. */
+  routes: ReadonlyMap<string, InterceptRoute>;
+  /** Asked before a call goes to a host as the client asked: a reason refuses it (403), as a LIVE host without consent. */
+  refuseAsked?: (url: URL) => string | undefined;
+}
+
+/** What the proxy did that no call records: a tunnel closed, a client that refused the interception CA. */
+export type ProxyNotice = { kind: 'tunnel'; host: string; port: number; bytesUp: number; bytesDown: number; error?: string } | { kind: 'handshake'; host: string; message: string };
+
 export interface TapOptions {
   upstream: TapUpstream;
+  /** Also a forward proxy: CONNECT and absolute-form requests, the hosts of `routes` intercepted. */
+  intercept?: InterceptOptions;
+  onProxyNotice?: (notice: ProxyNotice) => void;
   /** 127.0.0.1 unless given; anything else is the caller's explicit choice, said at start. */
   host?: string;
   /** 0 (any free port) unless given. */
@@ -80,12 +101,16 @@ export interface TapHandle {
   /** `https://127.0.0.1:PORT` when a TLS listener was asked for (its certificate also names localhost and ::1). */
   readonly tlsUrl: string | undefined;
   readonly upstream: TapUpstream;
+  /** The interception CA (PEM) when the tap is also a proxy: what a client must trust for the intercepted hosts. */
+  readonly interceptCaPem: string | undefined;
   /** How many calls the tap has seen since it started (the ring keeps the last `maxCalls`). */
   seen(): number;
   /** The captured calls, oldest first. */
   calls(): readonly TapCall[];
   /** Called once per call, after its answer went back and it was checked and decoded. */
   onCall(listener: (call: TapCall) => void): { dispose(): void };
+  /** Resolves once every call seen so far was checked and handed to the listeners (or after `boundMs`): a run ending with its program waits for its last calls. */
+  settled(boundMs: number): Promise<void>;
   setFaults(rules: readonly FaultRule[]): void;
   faults(): readonly FaultRule[];
   close(): Promise<void>;

@@ -165,6 +165,31 @@ describe('Gateway Tap in a real extension host', function () {
     assert.equal(api.inspect.tapRows().length, 4);
   });
 
+  it('New Terminal Through the Tap: a program there, hard-wired to the gateway host, shows its calls in the Tap view', async () => {
+    const started = await vscode.commands.executeCommand<{ url: string } | undefined>('paymentWorkbench.tap.start', { environmentId: SIMULATOR_ENV });
+    assert.ok(started, 'the tap started');
+    const terminal = await vscode.commands.executeCommand<vscode.Terminal | undefined>('paymentWorkbench.tap.newTerminal');
+    assert.ok(terminal, 'a terminal was opened');
+    try {
+      assert.match(terminal.name, /^Through the Gateway Tap \(127\.0\.0\.1:\d+\)$/);
+      const env = (terminal.creationOptions as vscode.TerminalOptions).env ?? {};
+      assert.equal(env.HTTPS_PROXY, started.url, 'its programs send HTTPS through the tap');
+      assert.ok(env.NODE_EXTRA_CA_CERTS && fs.readFileSync(env.NODE_EXTRA_CA_CERTS, 'utf8').includes('BEGIN CERTIFICATE'), 'and trust the run\'s interception CA');
+      // The repository's Node merchant: https://test-gateway.mastercard.com in its code, mapped by the tap to its upstream.
+      const merchant = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'tap', 'intercept', 'merchant.js');
+      terminal.sendText(`GATEWAY_PASSWORD=${SIMULATOR_DEFAULTS.apiPassword} ${JSON.stringify(process.execPath)} ${JSON.stringify(merchant)}`);
+      const rows = await waitFor('the program\'s four calls in the Tap view', () => {
+        const labels = api.inspect.tapRows().map((r) => `${r.label} ${r.description}`);
+        return labels.length >= 4 ? labels : undefined;
+      }, 60_000);
+      for (const operation of ['Create Session', 'Update Session', 'Pay', 'Retrieve Order']) assert.ok(rows.some((r) => r.includes(operation)), `${operation} in ${rows.join(' | ')}`);
+      assert.ok(api.inspect.tapCalls().every((c) => c.problems.length === 0), 'each call passed its checks');
+    } finally {
+      terminal.dispose();
+      await vscode.commands.executeCommand('paymentWorkbench.tap.stop');
+    }
+  });
+
   it('Gateway Tap: a LIVE upstream asks through the send path, naming the environment and its URL; "no" starts nothing', async () => {
     const liveId = 'it-tap-live';
     const liveUrl = `http://127.0.0.1:${simulatorPort}`;

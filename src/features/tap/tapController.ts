@@ -14,8 +14,12 @@ import type { CoreServices } from '../../host/services';
 import type { Connections } from '../../send/connections';
 import type { Exchange } from '../../send/exchange';
 import type { SendPort } from '../../send/guardedSend';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { tapCertificate } from '../../tap/certificate';
+import { interceptRoutes } from '../../tap/interceptRoutes';
+import { throughTapVariables, writeTrustFiles, type TrustFiles } from '../../tap/runtimes/throughTap';
 import { DEFAULT_MAX_CALLS, startTap } from '../../tap/server';
 import { describeFaultRule, FaultRuleError } from '../../tap/faults';
 import type { FaultRule, TapCall, TapHandle } from '../../tap/types';
@@ -37,6 +41,7 @@ export const TAP_COMMANDS = {
   saveAsFlow: 'paymentWorkbench.tap.saveAsFlow',
   copyCurl: 'paymentWorkbench.tap.copyCurl',
   copyAsCode: 'paymentWorkbench.tap.copyAsCode',
+  newTerminal: 'paymentWorkbench.tap.newTerminal',
 } as const;
 const RUNNING_CONTEXT = 'paymentWorkbench.tapRunning';
 /** The status bar count is redrawn at most this often while calls stream in. */
@@ -69,6 +74,8 @@ interface Running {
   subscription: { dispose(): void };
   /** The CA file a client trusts for the TLS listener. */
   caFile: string;
+  /** The interception CA's files for terminals through the tap: written on the first such terminal, removed at stop. */
+  trust?: Promise<TrustFiles>;
 }
 
 export class TapController implements vscode.Disposable {
@@ -106,6 +113,7 @@ export class TapController implements vscode.Disposable {
       command(TAP_COMMANDS.setFaults, (arg) => this.setFaults(arg)),
       command(TAP_COMMANDS.copyAddress, () => this.copyAddress()),
       command(TAP_COMMANDS.menu, () => this.menu()),
+      command(TAP_COMMANDS.newTerminal, () => this.newTerminal()),
       command(TAP_COMMANDS.replay, async (arg, _selected, options) => {
         const call = await this.callOf(arg, vscode.l10n.t('Replay which call?'));
         if (call) await this.replay(call, typeof options === 'object' && options !== null ? (options as { environmentId?: unknown }).environmentId : undefined);
@@ -145,6 +153,9 @@ export class TapController implements vscode.Disposable {
     const certificate = tapCertificate(path.join(this.deps.context.globalStorageUri.fsPath, 'tap'));
     const handle = await startTap({
       tls: { cert: certificate.cert, key: certificate.key, port: 0 },
+      // Also an HTTPS proxy for terminals through the tap: the gateway hosts of the environments map to this upstream.
+      intercept: { routes: interceptRoutes(this.deps.core.environments.list(), [], env) },
+      onProxyNotice: (notice) => this.deps.core.log.info(`Gateway Tap: ${notice.kind === 'tunnel' ? `tunnel ${notice.host}:${notice.port} (not intercepted), ${notice.bytesUp} B up, ${notice.bytesDown} B down` : `a client refused the certificate for ${notice.host}: ${notice.message}`}`),
       upstream: { url: env.gatewayUrl, environment: { id: env.id, name: env.name, live }, transport },
       // Loopback only: the VS Code door offers no other host.
       host: '127.0.0.1',
@@ -181,11 +192,35 @@ export class TapController implements vscode.Disposable {
     r.status.dispose();
     this.pendingFaults = [...r.handle.faults()];
     await r.handle.close();
+    const trust = await r.trust?.catch(() => undefined);
+    if (trust) fs.rmSync(trust.dir, { recursive: true, force: true });
     const seen = r.handle.seen();
     this.deps.view.stopped(`stopped · ${seen} call${seen === 1 ? '' : 's'} seen`);
     await vscode.commands.executeCommand('setContext', RUNNING_CONTEXT, false);
     this.deps.core.log.info(`Gateway Tap stopped after ${seen} calls.`);
     return seen;
+  }
+
+  /**
+   * A terminal whose programs send their HTTPS through the tap and trust this run's interception CA
+   * (HTTPS_PROXY and the CA variables of each runtime): a server started there is seen without a change
+   * to its code. Starts the tap first when none runs.
+   */
+  async newTerminal(): Promise<vscode.Terminal | undefined> {
+    if (!this.running && !(await this.start({}))) return undefined;
+    const r = this.running;
+    if (!r) return undefined;
+    r.trust ??= writeTrustFiles(fs.mkdtempSync(path.join(os.tmpdir(), 'payment-workbench-tap-')), r.handle.interceptCaPem ?? '', process.env);
+    const preload = path.join(this.deps.context.extensionPath, 'dist', 'tapNodePreload.js');
+    const env = throughTapVariables(r.handle.url, await r.trust, fs.existsSync(preload) ? preload : undefined, process.env);
+    const terminal = vscode.window.createTerminal({
+      name: vscode.l10n.t('Through the Gateway Tap ({0})', tapAddress(r.handle.url)),
+      env,
+      iconPath: new vscode.ThemeIcon('plug'),
+      color: new vscode.ThemeColor('terminal.ansiYellow'),
+    });
+    terminal.show();
+    return terminal;
   }
 
   private onCall(call: TapCall): void {

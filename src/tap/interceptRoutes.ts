@@ -1,0 +1,47 @@
+/**
+ * Which hosts the tap intercepts as a proxy and where their calls go, for both adapters (CLI and VS Code).
+ */
+import { isLive, type Environment } from '../environments/environment';
+import type { InterceptOptions, InterceptRoute } from './types';
+
+/**
+ * The gateway's public host names, intercepted whatever the environments say: the TEST gateway and the
+ * regional ones (ap-gateway serves TEST merchant ids too: docs.gr4vy.com/connections/payments/mastercard-card),
+ * and the hosts the public API reference itself is served from (na.gateway…, *.mtf.gateway…).
+ */
+export const PUBLIC_GATEWAY_HOSTS = ['test-gateway.mastercard.com', 'ap-gateway.mastercard.com', 'eu-gateway.mastercard.com', 'na-gateway.mastercard.com', 'na.gateway.mastercard.com', 'mtf.gateway.mastercard.com'];
+
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|::1)$/i;
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return LOOPBACK.test(host) ? undefined : host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The routes: every public gateway host, each environment's gateway and financing host, and those
+ * named with --intercept. With an upstream environment (or the simulator) gateway hosts map to its
+ * gateway URL and financing hosts to its financing URL; without one each call goes where it was sent.
+ */
+export function interceptRoutes(environments: readonly Environment[], extra: readonly string[], upstream: Environment | undefined): Map<string, InterceptRoute> {
+  const gatewayHosts = new Set([...PUBLIC_GATEWAY_HOSTS, ...environments.map((e) => hostOf(e.gatewayUrl)), ...extra.map((h) => h.toLowerCase())].filter((h): h is string => h !== undefined));
+  const financingHosts = new Set(environments.map((e) => hostOf(e.financingBaseUrl)).filter((h): h is string => h !== undefined && !gatewayHosts.has(h)));
+  const to = (url: string | undefined): InterceptRoute => (upstream && url ? { kind: 'mapped', url } : { kind: 'asked' });
+  return new Map<string, InterceptRoute>([...[...gatewayHosts].map((h) => [h, to(upstream?.gatewayUrl)] as const), ...[...financingHosts].map((h) => [h, to(upstream?.financingBaseUrl)] as const)]);
+}
+
+/** A call sent to the host the client asked for moves real money unless it is a TEST merchant on a test host: refused without --yes-live, as every door refuses. */
+export function liveRefusal(yesLive: boolean): InterceptOptions['refuseAsked'] {
+  if (yesLive) return undefined;
+  return (url) => {
+    const merchantId = /\/merchant\/([^/]+)/.exec(url.pathname)?.[1];
+    const env = { id: 'asked', name: url.host, gatewayUrl: url.origin, ...(merchantId ? { merchantId: decodeURIComponent(merchantId) } : {}) } as Environment;
+    return isLive(env) ? `${url.host}${merchantId ? ` for merchant ${merchantId}` : ''} may be LIVE (real money moves): start the tap with --yes-live to let your program's calls reach it, or --upstream simulator to run them offline` : undefined;
+  };
+}
+

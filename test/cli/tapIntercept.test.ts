@@ -1,0 +1,160 @@
+/**
+ * "Intercept without changing code", through the real CLI: a merchant program in Node, Python, PHP and
+ * Java, each with the real gateway host written into its code, runs under `payment-workbench tap
+ * --upstream simulator -- COMMAND` and completes Create Session → Update Session → Pay → Retrieve Order
+ * against the simulator, every call captured and checked. A call the program makes to another HTTPS
+ * host (a server on 127.0.0.2 with a certificate of its own) goes through an untouched tunnel. Each
+ * runtime is skipped, with its reason, only where its toolchain is missing. `tap env` gives a terminal
+ * the same variables.
+ */
+import * as assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { issueServerCertificate, makeCa } from '../../src/tap/certificate';
+import { cli, repoRoot, startCli } from './cliProcess';
+
+const FIXTURES = path.join(repoRoot, 'test', 'fixtures', 'tap', 'intercept');
+const PASSWORD = 'simulator-api-password';
+const OTHER_TOKEN = `other-host-${process.pid}`;
+const SEQUENCE = ['gateway.createSession', 'gateway.updateSession', 'gateway.pay', 'gateway.retrieveOrder'];
+
+interface Runtime {
+  name: string;
+  missing(): string | undefined;
+  command: string[];
+  /** The Java program has no second host: its trust store is the JDK's roots and the tap's CA only. */
+  callsOtherHost: boolean;
+}
+
+const works = (command: string, args: string[]) => spawnSync(command, args, { encoding: 'utf8' }).status === 0;
+
+const RUNTIMES: Runtime[] = [
+  { name: 'Node (https.request, fetch)', missing: () => undefined, command: [process.execPath, path.join(FIXTURES, 'merchant.js')], callsOtherHost: true },
+  { name: 'Python (urllib.request)', missing: () => (works('python3', ['--version']) ? undefined : 'python3 is not installed here'), command: ['python3', path.join(FIXTURES, 'merchant.py')], callsOtherHost: true },
+  {
+    name: 'PHP (curl)',
+    missing: () => (!works('php', ['--version']) ? 'php is not installed here' : !works('php', ['-r', 'exit(function_exists("curl_init") ? 0 : 1);']) ? 'php has no curl extension here' : undefined),
+    command: ['php', path.join(FIXTURES, 'merchant.php')],
+    callsOtherHost: true,
+  },
+  {
+    name: 'Java (HttpURLConnection)',
+    missing: () => (!works('java', ['-version']) ? 'java is not installed here' : !works('keytool', ['-help']) ? 'the JDK has no keytool here (a JRE alone)' : undefined),
+    command: ['java', path.join(FIXTURES, 'Merchant.java')],
+    callsOtherHost: false,
+  },
+];
+
+/** Waits for `check` to hold, failing with `what` once `bound` is passed: a bound on a hang, no timed assertion. */
+async function until<T>(check: () => T | undefined, what: () => string, bound = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() - started > bound) throw new Error(`never happened: ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+interface RecordLine {
+  operation: string | null;
+  status: number | null;
+  problems: number;
+  recognised: boolean;
+  exchange: { request: { url: string; headers: Record<string, string> } };
+}
+
+describe('tap -- COMMAND: a program hard-wired to the gateway host, intercepted (real CLI)', function () {
+  this.timeout(120_000);
+  let dir: string;
+  let other: https.Server;
+  let otherUrl: string;
+  let otherCaFile: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-intercept-'));
+    // Another HTTPS host with a certificate of its own, which the program trusts through the CA file the user had set.
+    const ca = makeCa({ commonName: 'intercept test: other host CA', scope: { dns: [], ips: ['127.0.0.2'], subjects: ['127.0.0.2'] }, days: 2 }, new Date());
+    const leaf = issueServerCertificate(ca, { dns: [], ips: ['127.0.0.2'] }, new Date());
+    otherCaFile = path.join(dir, 'other-ca.pem');
+    fs.writeFileSync(otherCaFile, ca.pem);
+    other = https.createServer({ cert: leaf.cert, key: leaf.key }, (_req, res) => res.end(OTHER_TOKEN));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.2', resolve));
+    otherUrl = `https://127.0.0.2:${(other.address() as AddressInfo).port}/`;
+  });
+
+  after(() => {
+    other?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const runtime of RUNTIMES) {
+    it(`${runtime.name}: session → pay → retrieve captured and checked; another host tunnelled untouched`, async function () {
+      const why = runtime.missing();
+      if (why) {
+        this.test!.title += ` (skipped: ${why})`;
+        this.skip();
+      }
+      const record = path.join(dir, `${runtime.name.split(' ')[0]}.jsonl`);
+      const env = { GATEWAY_PASSWORD: PASSWORD, SSL_CERT_FILE: otherCaFile, NODE_EXTRA_CA_CERTS: otherCaFile, ...(runtime.callsOtherHost ? { OTHER_URL: otherUrl } : { OTHER_URL: undefined }) };
+      const run = await cli(['tap', '--upstream', 'simulator', '--no-tls', '--cert-dir', path.join(dir, 'certs'), '--record', record, '--', ...runtime.command], { env });
+
+      assert.equal(run.status, 0, `the program's exit status is the tap's\n${run.stderr}\n${run.stdout}`);
+      const said = JSON.parse(run.stdout.split('\n').find((l) => l.startsWith('{"calls"')) ?? 'null') as { calls: [string, number][]; other: string | null } | null;
+      assert.ok(said, `the program printed its calls\n${run.stdout}`);
+      assert.deepEqual(said.calls.map(([, status]) => status), [201, 200, 201, 200], `the simulator answered each call: ${JSON.stringify(said.calls)}`);
+
+      const lines = fs.readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RecordLine);
+      assert.deepEqual(lines.map((l) => l.operation), SEQUENCE, 'every gateway call was captured and recognised');
+      for (const line of lines) {
+        assert.equal(line.problems, 0, `${line.operation} passed its checks`);
+        assert.equal(line.exchange.request.headers.authorization ?? line.exchange.request.headers.Authorization, 'Basic <redacted>', 'the merchant\'s credentials are masked in the record');
+      }
+
+      if (runtime.callsOtherHost) {
+        assert.equal(said.other, OTHER_TOKEN, 'the other host answered the program itself');
+        assert.match(run.stderr, new RegExp(`tunnel 127\\.0\\.0\\.2:${(other.address() as AddressInfo).port} \\(not intercepted\\): \\d+ B up, \\d+ B down`));
+        assert.ok(!lines.some((l) => l.exchange.request.url.includes('127.0.0.2')), 'a tunnelled host is never recorded');
+      }
+    });
+  }
+
+  it('tap env: a terminal given the variables of the running tap sends its program through it', async () => {
+    const certs = path.join(dir, 'env-certs');
+    const tap = await startCli(['tap', '--upstream', 'simulator', '--no-tls', '--cert-dir', certs, '--json'], { stream: 'stderr', pattern: /Gateway Tap at (http:\/\/127\.0\.0\.1:\d+)/ });
+    try {
+      const printed = await cli(['tap', 'env', '--cert-dir', certs]);
+      assert.equal(printed.status, 0, printed.stderr);
+      assert.match(printed.stdout, new RegExp(`^export HTTPS_PROXY='${tap.url.replace(/\./g, '\\.')}'$`, 'm'));
+      assert.match(printed.stdout, /^export NODE_OPTIONS='--require ".*tapNodePreload\.js"'$/m);
+      const script = `eval "$(${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(repoRoot, 'bin', 'payment-workbench.js'))} tap env --cert-dir ${JSON.stringify(certs)})" && ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(FIXTURES, 'merchant.js'))}`;
+      const program = spawn('bash', ['-c', script], { env: { ...process.env, GATEWAY_PASSWORD: PASSWORD } });
+      let out = '';
+      program.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      program.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      const status = await new Promise<number | null>((resolve) => program.once('close', resolve));
+      assert.equal(status, 0, out);
+      const ops = await until(() => (tap.lines().filter((l) => l.startsWith('{')).length >= 4 ? tap.lines() : undefined), () => `four calls on the tap's stdout: ${tap.lines().join('\n')}`);
+      assert.deepEqual(ops.filter((l) => l.startsWith('{')).map((l) => (JSON.parse(l) as RecordLine).operation), SEQUENCE);
+    } finally {
+      tap.child.kill('SIGTERM');
+      await tap.exited;
+    }
+    const after = await cli(['tap', 'env', '--cert-dir', certs]);
+    assert.equal(after.status, 1, 'with the tap stopped there is nothing to point a terminal at');
+    assert.match(after.stderr, /no Gateway Tap is running/);
+  });
+
+  it('refuses -- without a command, and a tap without --upstream or a command', async () => {
+    const empty = await cli(['tap', '--upstream', 'simulator', '--']);
+    assert.equal(empty.status, 2);
+    assert.match(empty.stderr, /-- must be followed by the command/);
+    const none = await cli(['tap']);
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /--upstream names where calls go/);
+  });
+});
