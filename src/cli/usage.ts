@@ -97,7 +97,7 @@ Go set, so a server hard-wired to the gateway's host is seen without a change to
 tap's); tap env prints the same variables for a terminal.`,
   flags: [
     { name: '--upstream', value: 'ENV', help: 'where calls go: an environment (id or name) of --environments, or "simulator" to start one here; intercepted gateway hosts map to it. Without it (only with -- COMMAND) each call goes to the host it was sent to' },
-    { name: '--intercept', value: 'HOSTS', repeatable: true, help: 'more hosts to intercept as the gateway (a white-label gateway\'s), comma-separated; the public gateway hosts and the environments\' hosts always are' },
+    { name: '--intercept', value: 'HOSTS', repeatable: true, help: 'more hosts to intercept (a white-label gateway\'s, the financing partner\'s), comma-separated; the public gateway hosts and the environments\' hosts always are' },
     ENVIRONMENTS_FLAG,
     { ...SECRET_HOSTS_FLAG, help: 'the only hosts the merchant\'s credentials may reach through the tap: the upstream\'s host (and a proxy that would read them in clear); any other is refused at start (exit status 4). PAYMENT_WORKBENCH_SECRET_HOSTS does the same' },
     { name: '--port', value: 'N', help: 'the port, 0 to 65535 (default 0: any free port)' },

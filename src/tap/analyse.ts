@@ -147,6 +147,7 @@ export function analyseCall(seen: SeenCall, upstream: TapUpstream, sessions: Ses
   const orderId = bounded.params.orderId ?? orderIdOfAnswer(bounded);
   const sessionId = sessionIdOf(bounded, json);
   sessions.record(bounded.operationId, sessionId, seen.answer?.status, json, answerJson);
+  const conversation = sessions.financing.conversationOf(bounded.operationId, headers, seen.answer?.status, answerJson);
   return {
     seq: seen.seq,
     exchange: bounded,
@@ -157,6 +158,7 @@ export function analyseCall(seen: SeenCall, upstream: TapUpstream, sessions: Ses
     ...(orderId !== undefined ? { orderId } : {}),
     ...(bounded.params.transactionId !== undefined ? { transactionId: bounded.params.transactionId } : {}),
     ...(sessionId !== undefined ? { sessionId } : {}),
+    ...(conversation !== undefined ? { conversation } : {}),
   };
 }
 

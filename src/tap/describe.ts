@@ -29,11 +29,12 @@ export function tapOperationText(call: TapCall): string {
   return call.recognised ? `${e.operationTitle}${e.version !== undefined ? ` v${e.version}` : ''}` : excerpt(e.operationTitle, MAX_PATH_CHARS);
 }
 
-/** "ORD-1/TXN-1", "ORD-1", "session SESSION0001…" or "-". */
+/** "ORD-1/TXN-1", "ORD-1", "session SESSION0001…", a financing "sign-in 1" or "-". */
 export function tapIdsText(call: TapCall): string {
   const id = (value: string) => excerpt(value, MAX_ID_CHARS);
   if (call.orderId) return call.transactionId ? `${id(call.orderId)}/${id(call.transactionId)}` : id(call.orderId);
-  return call.sessionId ? `session ${id(call.sessionId)}` : '-';
+  if (call.sessionId) return `session ${id(call.sessionId)}`;
+  return call.conversation ?? '-';
 }
 
 /** The verdict a developer scans for: gatewayCode, result or the failure's kind. */
@@ -75,6 +76,7 @@ export function tapCallJson(call: TapCall): string {
     orderId: call.orderId ?? null,
     transactionId: call.transactionId ?? null,
     sessionId: call.sessionId ?? null,
+    conversation: call.conversation ?? null,
     status: e.response?.status ?? null,
     verdict: call.recognised || e.response ? verdictOf(call) : null,
     problems: call.problems.length,

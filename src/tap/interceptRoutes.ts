@@ -25,14 +25,13 @@ function hostOf(url: string | undefined): string | undefined {
 
 /**
  * The routes: every public gateway host, each environment's gateway and financing host, and those
- * named with --intercept. With an upstream environment (or the simulator) gateway hosts map to its
- * gateway URL and financing hosts to its financing URL; without one each call goes where it was sent.
+ * named with --intercept. With an upstream environment (or the simulator) each maps to it, the
+ * financing API's paths to its financing URL; without one each call goes where it was sent.
  */
 export function interceptRoutes(environments: readonly Environment[], extra: readonly string[], upstream: Environment | undefined): Map<string, InterceptRoute> {
-  const gatewayHosts = new Set([...PUBLIC_GATEWAY_HOSTS, ...environments.map((e) => hostOf(e.gatewayUrl)), ...extra.map((h) => h.toLowerCase())].filter((h): h is string => h !== undefined));
-  const financingHosts = new Set(environments.map((e) => hostOf(e.financingBaseUrl)).filter((h): h is string => h !== undefined && !gatewayHosts.has(h)));
-  const to = (url: string | undefined): InterceptRoute => (upstream && url ? { kind: 'mapped', url } : { kind: 'asked' });
-  return new Map<string, InterceptRoute>([...[...gatewayHosts].map((h) => [h, to(upstream?.gatewayUrl)] as const), ...[...financingHosts].map((h) => [h, to(upstream?.financingBaseUrl)] as const)]);
+  const hosts = [...PUBLIC_GATEWAY_HOSTS, ...environments.flatMap((e) => [hostOf(e.gatewayUrl), hostOf(e.financingBaseUrl)]), ...extra.map((h) => h.toLowerCase())];
+  const route: InterceptRoute = upstream?.gatewayUrl ? { kind: 'mapped', url: upstream.gatewayUrl, ...(upstream.financingBaseUrl ? { financingUrl: upstream.financingBaseUrl } : {}) } : { kind: 'asked' };
+  return new Map(hosts.filter((h): h is string => h !== undefined).map((h) => [h, route]));
 }
 
 /** A call sent to the host the client asked for moves real money unless it is a TEST merchant on a test host: refused without --yes-live, as every door refuses. */

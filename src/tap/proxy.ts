@@ -67,14 +67,22 @@ function intercept(handling: ConnectHandling, client: net.Socket, target: Connec
   const secure = new tls.TLSSocket(client, { isServer: true, secureContext: handling.authority.contextFor(target.host), ALPNProtocols: ['http/1.1'] });
   targets.set(secure, target);
   let established = false;
+  let told = false;
+  // A client that does not trust the run's CA ends the handshake (Node's clients close without an alert,
+  // others send one): the one thing worth telling the user.
+  const refused = (message: string) => {
+    if (established || told) return;
+    told = true;
+    handling.notice({ kind: 'handshake', host: target.host, message });
+  };
   secure.once('secure', () => {
     established = true;
   });
   secure.on('error', (err: Error) => {
-    // A client that does not trust the run's CA ends the handshake: the one thing worth telling the user.
-    if (!established) handling.notice({ kind: 'handshake', host: target.host, message: err.message });
+    refused(err.message);
     secure.destroy();
   });
+  secure.once('close', () => refused('the client closed the connection during the TLS handshake'));
   handling.decrypted.emit('connection', secure);
 }
 

@@ -144,10 +144,10 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
 
   const routes = options.intercept?.routes;
   const authority = routes ? interceptAuthority([...routes.keys()]) : undefined;
-  const routeTo = (target: ConnectTarget, scheme: 'http' | 'https'): Route | { refused: string } => {
+  const routeTo = (target: ConnectTarget, scheme: 'http' | 'https', requestTarget: string): Route | { refused: string } => {
     const chosen: InterceptRoute = routes?.get(target.host) ?? { kind: 'asked' };
     if (chosen.kind === 'refused') return { refused: chosen.why };
-    if (chosen.kind === 'mapped') return { ...upstreamRoute, url: chosen.url };
+    if (chosen.kind === 'mapped') return { ...upstreamRoute, url: chosen.financingUrl && requestTarget.startsWith('/api/online/') ? chosen.financingUrl : chosen.url };
     const defaultPort = scheme === 'https' ? 443 : 80;
     const name = target.host.includes(':') ? `[${target.host}]` : target.host;
     return { url: `${scheme}://${name}${target.port === defaultPort ? '' : `:${target.port}`}`, dispatcher: direct ?? dispatcher, viaProxy: undefined };
@@ -166,8 +166,8 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     // As an HTTP proxy (absolute-form): intercepted hosts are checked; any other is passed on as it came, unrecorded.
     const work = absolute
       ? routes?.has(absolute.target.host)
-        ? handleRouted(req, res, routeTo(absolute.target, absolute.scheme), absolute.path)
-        : passOn(req, res, absolute.target, routeTo(absolute.target, absolute.scheme), absolute.path)
+        ? handleRouted(req, res, routeTo(absolute.target, absolute.scheme, absolute.path), absolute.path)
+        : passOn(req, res, absolute.target, routeTo(absolute.target, absolute.scheme, absolute.path), absolute.path)
       : !isOwnHost(req.headers, host)
         ? // Not forwarded, nor a call of the record: a Host not the tap's is a web page's name pointed at loopback (DNS rebinding).
           Promise.resolve(refuseAndClose(req, res, gatewayError(421, 'INVALID_REQUEST', `Gateway Tap: ${misdirectedExplanation(req.headers, host)}`)))
@@ -194,7 +194,7 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   const onDecrypted = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const target = interceptedTarget(req.socket);
     if (!target) return void res.destroy();
-    handleRouted(req, res, routeTo(target, 'https'), req.url ?? '/').catch(() => res.destroy());
+    handleRouted(req, res, routeTo(target, 'https', req.url ?? '/'), req.url ?? '/').catch(() => res.destroy());
   };
   const track = (server: http.Server | https.Server): void => {
     server.on('connection', (socket: Socket) => {

@@ -5,6 +5,8 @@
  * in the request or in the session" is answered, not a warning. Paths only, never values (a card
  * number never stays here). Bounded: the newest sessions, each with a bounded number of paths.
  */
+import { FinancingConversations } from './financingConversations';
+
 const MAX_SESSIONS = 1000;
 const MAX_PATHS_PER_SESSION = 2000;
 /** Deeper than any gateway field: a crafted body stops adding paths here. */
@@ -14,6 +16,8 @@ const NOT_HELD = new Set(['session', 'merchant', 'result', 'version', 'correlati
 
 export class SessionsSeen {
   private readonly held = new Map<string, Set<string>>();
+  /** The financing partner's sign-in sessions, by the tokens their calls present. */
+  readonly financing = new FinancingConversations();
 
   /** Takes what a call shows of its session: Update Session's body, Retrieve Session's answer. */
   record(operationId: string, sessionId: string | undefined, status: number | undefined, request: unknown, answer: unknown): void {

@@ -55,6 +55,8 @@ export interface TapCall {
   transactionId?: string;
   /** The payment session the call creates, updates or uses: a checkout's session calls thread into its order by it. */
   sessionId?: string;
+  /** The financing partner's sign-in the call belongs to ("sign-in 1"): Login, and every call with its tokens or their refreshed ones. */
+  conversation?: string;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface TapCall {
  * ones, checked), to a mapped URL (an environment's, so a server hard-wired to the gateway's host runs
  * against the simulator), or nowhere, with the reason (a LIVE host not allowed).
  */
-export type InterceptRoute = { kind: 'asked' } | { kind: 'mapped'; url: string } | { kind: 'refused'; why: string };
+export type InterceptRoute = { kind: 'asked' } | { kind: 'mapped'; url: string; /** Where the financing API's calls (/api/online/…) go, when not to `url`. */ financingUrl?: string } | { kind: 'refused'; why: string };
 
 /** The tap as an HTTPS proxy (CONNECT) and an HTTP proxy (absolute-form requests). */
 export interface InterceptOptions {

@@ -123,6 +123,20 @@ describe('tap -- COMMAND: a program hard-wired to the gateway host, intercepted 
     });
   }
 
+  it('the financing partner\'s API (its host in the code, --intercept): login, offers, refresh, logout recognised as one sign-in, tokens and password masked', async () => {
+    const record = path.join(dir, 'financing.jsonl');
+    const run = await cli(['tap', '--upstream', 'simulator', '--no-tls', '--cert-dir', path.join(dir, 'certs'), '--intercept', 'partner.example.com', '--record', record, '--', process.execPath, path.join(FIXTURES, 'financing.js')], { env: { PARTNER_PASSWORD: 'simulator-password' } });
+    assert.equal(run.status, 0, `${run.stderr}\n${run.stdout}`);
+    const text = fs.readFileSync(record, 'utf8');
+    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as RecordLine & { conversation: string | null });
+    assert.deepEqual(lines.map((l) => l.operation), ['financing.login', 'financing.offers', 'financing.refreshToken', 'financing.logout']);
+    assert.deepEqual(lines.map((l) => l.conversation), ['sign-in 1', 'sign-in 1', 'sign-in 1', 'sign-in 1'], 'the refreshed token still belongs to the same sign-in');
+    assert.ok(!text.includes('simulator-password'), 'the partner password is masked');
+    assert.doesNotMatch(text, /(access|refresh)_token\\?":\\?"(?!<redacted>)/, 'tokens are masked in every answer');
+    assert.doesNotMatch(text, /"(authorization|refreshtoken)":"(?!(Bearer )?<redacted>")/i, 'and in every request header');
+    assert.match(run.stdout, /#1 .* Login .* sign-in 1/);
+  });
+
   it('tap env: a terminal given the variables of the running tap sends its program through it', async () => {
     const certs = path.join(dir, 'env-certs');
     const tap = await startCli(['tap', '--upstream', 'simulator', '--no-tls', '--cert-dir', certs, '--json'], { stream: 'stderr', pattern: /Gateway Tap at (http:\/\/127\.0\.0\.1:\d+)/ });

@@ -108,10 +108,13 @@ export function upstreamChoices(envs: readonly StoredEnvironment[], simulatorRun
 /**
  * The calls of the order `row` belongs to, oldest first: every recognised call with the same order
  * id, and every call of no order on a payment session that one of those calls used (Create and
- * Update Session name no order). A call of no order (and no session an order used) stands alone.
+ * Update Session name no order). A financing call brings the calls of its sign-in. A call of no
+ * order (and no session an order used) stands alone.
  */
 export function callsOfOrder(calls: readonly TapCall[], row: TapCall): TapCall[] {
   const orderId = row.orderId ?? (row.sessionId !== undefined ? calls.find((c) => c.sessionId === row.sessionId && c.orderId !== undefined)?.orderId : undefined);
+  // A financing call: the calls of its sign-in (Login, Offers, Refresh, Logout), one conversation.
+  if (orderId === undefined && row.conversation !== undefined) return calls.filter((c) => c.conversation === row.conversation).sort((a, b) => a.seq - b.seq);
   if (orderId === undefined) return row.recognised ? [row] : [];
   const sessions = new Set(calls.filter((c) => c.orderId === orderId && c.sessionId !== undefined).map((c) => c.sessionId));
   // Another order that paid with the same session (a retry on a new order) is that order's, not this one's.
