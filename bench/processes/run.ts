@@ -13,6 +13,8 @@ const HERE = __dirname;
 
 export interface RunningServer {
   baseUrl: string;
+  /** The CA a client trusts for it, when it has one (the tap's interception CA, tls-bare's own). */
+  ca?: string;
   stop(): Promise<void>;
 }
 
@@ -38,11 +40,12 @@ function ended(child: ChildProcess): Promise<void> {
 }
 
 /** `simulator`, `bare` or `tap` in front of `upstream` (bench/processes/server.ts) in a process of its own. */
-export async function startServer(kind: 'simulator' | 'simulator-default' | 'bare' | 'bare-proxy' | 'tap', repoRoot: string, upstream?: string): Promise<RunningServer> {
+export async function startServer(kind: 'simulator' | 'simulator-default' | 'bare' | 'bare-proxy' | 'tap' | 'connect-tunnel' | 'tls-bare', repoRoot: string, upstream?: string): Promise<RunningServer> {
   const child = spawn(process.execPath, [path.join(HERE, 'server.js'), kind, repoRoot, ...(upstream ? [upstream] : [])], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const { port } = await firstJsonLine<{ port: number }>(child, `the ${kind} server`);
+  const { port, ca } = await firstJsonLine<{ port: number; ca?: string }>(child, `the ${kind} server`);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `${kind === 'tls-bare' ? 'https' : 'http'}://127.0.0.1:${port}`,
+    ...(ca ? { ca } : {}),
     stop: async () => {
       child.stdin?.end();
       const timer = setTimeout(() => child.kill(), 5000);
