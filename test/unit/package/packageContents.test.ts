@@ -45,7 +45,8 @@ describe('package: what the VSIX carries', () => {
 
   it('carries the simulator once: its worker-thread bundle, which the extension host starts; the terminal bundle stays in the repository', () => {
     assert.ok(fs.existsSync(path.join(root, 'dist', 'simulator.js')), 'dist/simulator.js (npm run simulator) is not built');
-    assert.deepEqual(packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/webview/')).sort(), ['dist/extension.js', 'dist/features.js', 'dist/simulatorWorker.js']);
+    // tapNodePreload.js: required into Node programs in a terminal through the tap (its undici half, tapNodeFetchProxy.js, stays out).
+    assert.deepEqual(packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/webview/')).sort(), ['dist/extension.js', 'dist/features.js', 'dist/simulatorWorker.js', 'dist/tapNodePreload.js']);
     // The gateway's "unknown order" answer is the simulator's own text: the bundles on the editor's thread do not carry it.
     for (const bundle of ['extension.js', 'features.js']) assert.ok(!fs.readFileSync(path.join(root, 'dist', bundle), 'utf8').includes('Unable to find order'), `dist/${bundle} carries the simulator`);
     assert.ok(fs.readFileSync(path.join(root, 'dist', 'simulatorWorker.js'), 'utf8').includes('Unable to find order'), 'dist/simulatorWorker.js lost the simulator');
