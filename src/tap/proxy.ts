@@ -33,6 +33,8 @@ export function connectTarget(authority: string | undefined): ConnectTarget | un
 
 export interface ConnectHandling {
   intercepts(host: string): boolean;
+  /** Whether this client may have a host tunnelled (one on this machine), when the tap listens beyond loopback. */
+  tunnelsFor(client: net.Socket): boolean;
   authority: InterceptAuthority;
   /** The server the decrypted connections are handed to. */
   decrypted: http.Server;
@@ -58,7 +60,8 @@ export function onConnect(handling: ConnectHandling, req: http.IncomingMessage, 
     return;
   }
   if (handling.intercepts(target.host)) intercept(handling, client, target, head);
-  else tunnel(handling, client, target, head);
+  else if (handling.tunnelsFor(client)) tunnel(handling, client, target, head);
+  else client.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
 }
 
 function intercept(handling: ConnectHandling, client: net.Socket, target: ConnectTarget, head: Buffer): void {

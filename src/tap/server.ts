@@ -54,9 +54,9 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   const direct = options.intercept ? createDispatcher({}, budget) : undefined;
   let seq = 0;
 
-  // The checker needs where calls went, not how: the client key and the proxy's URL stay on this thread.
   let delivered = 0;
   let whenSettled: (() => void) | undefined;
+  // The checker needs where calls went, not how: the client key and the proxy's URL stay on this thread.
   const analyser = startAnalyser({ url: upstream.url, environment: upstream.environment }, options.analysisWorker, (call) => {
     ring.add(call);
     if (++delivered >= seq) whenSettled?.();
@@ -155,7 +155,7 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   const handleRouted = (req: http.IncomingMessage, res: http.ServerResponse, route: Route | { refused: string }, requestTarget: string): Promise<void> => {
     const refused = 'refused' in route ? route.refused : route.dispatcher === direct ? options.intercept?.refuseAsked?.(new URL(requestTarget, route.url)) : undefined;
     if (refused !== undefined || 'refused' in route) {
-      refuseAndClose(req, res, gatewayError(403, 'INVALID_REQUEST', `Gateway Tap: ${refused ?? ''}`));
+      refuseAndClose(req, res, gatewayError(403, 'INVALID_REQUEST', `Gateway Tap: ${refused ?? 'refused'}`));
       return Promise.resolve();
     }
     return handle(req, res, route, requestTarget);
@@ -167,7 +167,9 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     const work = absolute
       ? routes?.has(absolute.target.host)
         ? handleRouted(req, res, routeTo(absolute.target, absolute.scheme, absolute.path), absolute.path)
-        : passOn(req, res, absolute.target, routeTo(absolute.target, absolute.scheme, absolute.path), absolute.path)
+        : fromLoopback(req.socket)
+          ? passOn(req, res, absolute.target, routeTo(absolute.target, absolute.scheme, absolute.path), absolute.path)
+          : Promise.resolve(refuseAndClose(req, res, gatewayError(403, 'INVALID_REQUEST', `Gateway Tap: ${NOT_A_RELAY}`)))
       : !isOwnHost(req.headers, host)
         ? // Not forwarded, nor a call of the record: a Host not the tap's is a web page's name pointed at loopback (DNS rebinding).
           Promise.resolve(refuseAndClose(req, res, gatewayError(421, 'INVALID_REQUEST', `Gateway Tap: ${misdirectedExplanation(req.headers, host)}`)))
@@ -211,6 +213,7 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   if (decrypted && authority && routes) {
     const handling = {
       intercepts: (name: string) => routes.has(name),
+      tunnelsFor: fromLoopback,
       authority,
       decrypted,
       track: (socket: Socket) => {
@@ -263,6 +266,15 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     faults: () => plan.current(),
     close: closeAll,
   };
+}
+
+/** What a client on another machine is told when it asks the tap (listening beyond loopback) for a host it does not intercept. */
+const NOT_A_RELAY = 'the tap passes on hosts it does not intercept only for programs on this machine; it is no open proxy';
+
+/** A client on this machine: only such a client may have the tap tunnel to a host it does not intercept (a --host beyond loopback makes no open relay). */
+function fromLoopback(socket: Socket): boolean {
+  const address = (socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  return address === '::1' || isLoopbackHost(address);
 }
 
 /** An absolute-form request target (a client using the tap as its HTTP proxy): scheme, host and port, path. */

@@ -212,6 +212,28 @@ describe('Gateway Tap as a proxy', () => {
       assert.equal(calls.length, before, 'a tunnelled host is never recorded');
     });
 
+    it('listening beyond loopback, tunnels for no one on another machine (no open relay)', async function () {
+      const address = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+      if (!address) return this.skip();
+      const wide = await startTap({ upstream: { url: simulator.baseUrl, environment: { id: 'sim', name: 'Simulator', live: false } }, host: '0.0.0.0', intercept: { routes: new Map() } });
+      try {
+        const port = Number(new URL(wide.url).port);
+        const status = await new Promise<number>((resolve, reject) => {
+          const connect = http.request({ host: address, port, method: 'CONNECT', path: `127.0.0.1:${(other.address() as AddressInfo).port}` });
+          connect.once('connect', (res, socket) => {
+            socket.destroy();
+            resolve(res.statusCode ?? 0);
+          });
+          connect.once('response', (res) => resolve(res.statusCode ?? 0));
+          connect.once('error', reject);
+          connect.end();
+        });
+        assert.equal(status, 403);
+      } finally {
+        await wide.close();
+      }
+    });
+
     it('says when a client refuses the run\'s certificate (it does not trust the interception CA)', async () => {
       await assert.rejects(tunnelTo(tap.url, GATEWAY, 443, otherCa));
       const refused = await new Promise<ProxyNotice>((resolve) => {
