@@ -196,7 +196,7 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
     });
     // The warning comes first: whoever (or whatever) waits for the start line has read it by then.
     if (!isLoopbackHost(options.host)) io.err(`Listening on ${options.host}, not only on this machine's loopback: anyone who reaches this address can send calls through the tap to ${env.gatewayUrl}.`);
-    proxyRun = await prepareProxyRun(tap.url, tap.interceptCaPem ?? '', options.certDir, io.env);
+    proxyRun = await prepareProxyRun(tap.url, tap.interceptCaPem ?? '', options.certDir, io.env, options.command !== undefined);
     io.err(startLine(tap, env, simulator, options, certificate));
     let status = 0;
     if (options.command) {

@@ -36,9 +36,10 @@ export interface ProxyRun {
 }
 
 /** Writes the run's trust files (a private temp folder) and the note `tap env` reads in `certDir`. */
-export async function prepareProxyRun(proxyUrl: string, caPem: string, certDir: string, env: NodeJS.ProcessEnv): Promise<ProxyRun> {
+export async function prepareProxyRun(proxyUrl: string, caPem: string, certDir: string, env: NodeJS.ProcessEnv, forCommand: boolean): Promise<ProxyRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payment-workbench-tap-'));
-  const files = await writeTrustFiles(dir, caPem, env);
+  // A command starts at once and may be Java: its store must be there first. A terminal (tap env) comes later.
+  const files = await writeTrustFiles(dir, caPem, env, { waitForJava: forCommand });
   const preload = path.join(__dirname, 'tapNodePreload.js');
   const nodePreload = fs.existsSync(preload) ? preload : undefined;
   const running = path.join(certDir, RUNNING_FILE);

@@ -41,8 +41,12 @@ export interface TrustFiles {
   javaTrustStore?: string;
 }
 
-/** Writes the CA files into `dir` (made private); the Java store only where `keytool` is found on PATH. */
-export async function writeTrustFiles(dir: string, caPem: string, env: NodeJS.ProcessEnv): Promise<TrustFiles> {
+/**
+ * Writes the CA files into `dir` (made private); the Java store only where `keytool` is found on PATH.
+ * keytool takes a second or two: `waitForJava: false` (a tap with no command to start) names the store
+ * at once and lets keytool finish in the background.
+ */
+export async function writeTrustFiles(dir: string, caPem: string, env: NodeJS.ProcessEnv, options: { waitForJava?: boolean } = {}): Promise<TrustFiles> {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const write = (name: string, text: string): string => {
     const file = path.join(dir, name);
@@ -56,8 +60,9 @@ export async function writeTrustFiles(dir: string, caPem: string, env: NodeJS.Pr
   const phpIniDir = path.join(dir, 'php');
   fs.mkdirSync(phpIniDir, { mode: 0o700 });
   fs.writeFileSync(path.join(phpIniDir, 'payment-workbench-tap.ini'), `curl.cainfo=${iniString(bundleFile)}\nopenssl.cafile=${iniString(bundleFile)}\n`);
-  const javaTrustStore = await javaStore(dir, caFile, env);
-  return { dir, caFile, bundleFile, nodeExtraFile, phpIniDir, ...(javaTrustStore ? { javaTrustStore } : {}) };
+  const java = startJavaStore(dir, caFile, env);
+  const javaUsable = java !== undefined && (options.waitForJava === false || (await java.ready));
+  return { dir, caFile, bundleFile, nodeExtraFile, phpIniDir, ...(java && javaUsable ? { javaTrustStore: java.file } : {}) };
 }
 
 /** The variables a program started through the tap at `proxyUrl` gets, on top of `env`. */
@@ -118,20 +123,19 @@ function readUserCaFile(file: string | undefined): string | undefined {
 }
 
 /** The JDK's trust store copied with the CA added, through the keytool next to `java` on PATH; undefined without one. */
-async function javaStore(dir: string, caFile: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+function startJavaStore(dir: string, caFile: string, env: NodeJS.ProcessEnv): { file: string; ready: Promise<boolean> } | undefined {
   const keytool = onPath('keytool', env);
   if (!keytool) return undefined;
   const javaHome = path.dirname(path.dirname(fs.realpathSync(keytool)));
   const cacerts = path.join(javaHome, 'lib', 'security', 'cacerts');
-  const store = path.join(dir, 'java-truststore.p12');
-  const common = ['-noprompt', '-destkeystore', store, '-deststorepass', JAVA_STORE_PASSWORD, '-deststoretype', 'PKCS12'];
-  try {
+  const file = path.join(dir, 'java-truststore.p12');
+  const common = ['-noprompt', '-destkeystore', file, '-deststorepass', JAVA_STORE_PASSWORD, '-deststoretype', 'PKCS12'];
+  const build = async (): Promise<boolean> => {
     if (fs.existsSync(cacerts)) await run(keytool, ['-importkeystore', '-srckeystore', cacerts, '-srcstorepass', JAVA_STORE_PASSWORD, ...common], { timeout: 30_000 });
-    await run(keytool, ['-importcert', '-alias', 'payment-workbench-tap', '-file', caFile, '-keystore', store, '-storepass', JAVA_STORE_PASSWORD, '-storetype', 'PKCS12', '-noprompt'], { timeout: 30_000 });
-    return store;
-  } catch {
-    return undefined;
-  }
+    await run(keytool, ['-importcert', '-alias', 'payment-workbench-tap', '-file', caFile, '-keystore', file, '-storepass', JAVA_STORE_PASSWORD, '-storetype', 'PKCS12', '-noprompt'], { timeout: 30_000 });
+    return true;
+  };
+  return { file, ready: build().catch(() => false) };
 }
 
 function onPath(command: string, env: NodeJS.ProcessEnv): string | undefined {
