@@ -95,7 +95,7 @@ export function activate(context: vscode.ExtensionContext) {
     },
     // Read-only views for the integration tests (no secret reached disk or logs; the open forms),
     // handed out only to a test run: a user's other extensions never see them.
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), originQuestions, environment: (id: string) => environments.get(id), restricted: () => ({ workspaceFileWaits: environments.workspaceFileWaitsForTrust, simulatorRunning: simulator.running, inboxRunning: inbox.running }), notificationRows: () => notificationsView.rows(), environmentRows: (environmentId: string) => treeRows(tree, environmentId), tapRows: () => tapView.rows(), tapCalls: () => tapView.calls(), orderRows: () => ordersView.orders() } } : {}),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { inspect: { ...testInspection(context, features, flowTests), originQuestions, environment: (id: string) => environments.get(id), restricted: () => ({ workspaceFileWaits: environments.workspaceFileWaitsForTrust, simulatorRunning: simulator.running, inboxRunning: inbox.running }), notificationRows: () => notificationsView.rows(), environmentRows: (environmentId: string) => treeRows(tree, environmentId), tapRows: () => tapView.rows(), terminalsThroughTap: () => context.environmentVariableCollection.get('HTTPS_PROXY')?.value, tapCalls: () => tapView.calls(), orderRows: () => ordersView.orders() } } : {}),
   };
 }
 

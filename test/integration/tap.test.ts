@@ -32,6 +32,8 @@ interface TapTestApi extends WorkbenchTestApi {
     tapRows(): { label: string; description: string; icon: string }[];
     tapCalls(): readonly TapCall[];
     orderRows(): OrderSummary[];
+    /** The HTTPS_PROXY VS Code's environment collection gives new terminals, if any. */
+    terminalsThroughTap?(): string | undefined;
   };
 }
 
@@ -187,6 +189,31 @@ describe('Gateway Tap in a real extension host', function () {
     } finally {
       terminal.dispose();
       await vscode.commands.executeCommand('paymentWorkbench.tap.stop');
+    }
+  });
+
+  it('tap.terminalsThroughTap: while the tap runs every new terminal gets its proxy; after Stop none does', async () => {
+    const proxyOf = async (label: string): Promise<string> => {
+      const file = path.join(dir, `proxy-${label}.txt`);
+      const terminal = vscode.window.createTerminal({ name: `plain ${label}` });
+      try {
+        terminal.sendText(`${JSON.stringify(process.execPath)} -e "require('fs').writeFileSync(process.argv[1], process.env.HTTPS_PROXY || 'none')" ${JSON.stringify(file)}`);
+        return await waitFor(`the ${label} terminal's HTTPS_PROXY`, () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') || undefined : undefined), 30_000);
+      } finally {
+        terminal.dispose();
+      }
+    };
+    await config().update('tap.terminalsThroughTap', true, vscode.ConfigurationTarget.Workspace);
+    try {
+      const started = await vscode.commands.executeCommand<{ url: string } | undefined>('paymentWorkbench.tap.start', { environmentId: SIMULATOR_ENV });
+      assert.ok(started);
+      await waitFor('the environment collection', () => api.inspect.terminalsThroughTap?.() ?? undefined);
+      assert.equal(await proxyOf('running'), started.url);
+      await vscode.commands.executeCommand('paymentWorkbench.tap.stop');
+      assert.equal(await proxyOf('stopped'), 'none');
+    } finally {
+      await vscode.commands.executeCommand('paymentWorkbench.tap.stop');
+      await config().update('tap.terminalsThroughTap', undefined, vscode.ConfigurationTarget.Workspace);
     }
   });
 

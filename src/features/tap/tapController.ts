@@ -171,6 +171,7 @@ export class TapController implements vscode.Disposable {
     this.running = { handle, env, status, subscription, caFile: certificate.caFile };
     this.updateStatus();
     status.show();
+    void this.throughTapForNewTerminals(this.running).catch((err: unknown) => this.deps.core.log.warn(`Gateway Tap: terminals were not sent through the tap: ${String(err)}`));
     this.deps.view.started(() => handle.calls(), `${tapAddress(handle.url)} → ${env.name}${live ? ' (LIVE)' : ''}`);
     await vscode.commands.executeCommand('setContext', RUNNING_CONTEXT, true);
     this.deps.core.log.info(`Gateway Tap at ${handle.url}${handle.tlsUrl ? ` and ${handle.tlsUrl}` : ''} → ${env.name} (${env.gatewayUrl}).`);
@@ -191,6 +192,7 @@ export class TapController implements vscode.Disposable {
     r.subscription.dispose();
     r.status.dispose();
     this.pendingFaults = [...r.handle.faults()];
+    this.deps.context.environmentVariableCollection.clear();
     await r.handle.close();
     const trust = await r.trust?.catch(() => undefined);
     if (trust) fs.rmSync(trust.dir, { recursive: true, force: true });
@@ -210,17 +212,36 @@ export class TapController implements vscode.Disposable {
     if (!this.running && !(await this.start({}))) return undefined;
     const r = this.running;
     if (!r) return undefined;
-    r.trust ??= writeTrustFiles(fs.mkdtempSync(path.join(os.tmpdir(), 'payment-workbench-tap-')), r.handle.interceptCaPem ?? '', process.env);
-    const preload = path.join(this.deps.context.extensionPath, 'dist', 'tapNodePreload.js');
-    const env = throughTapVariables(r.handle.url, await r.trust, fs.existsSync(preload) ? preload : undefined, process.env);
     const terminal = vscode.window.createTerminal({
       name: vscode.l10n.t('Through the Gateway Tap ({0})', tapAddress(r.handle.url)),
-      env,
+      env: await this.terminalVariables(r),
       iconPath: new vscode.ThemeIcon('plug'),
       color: new vscode.ThemeColor('terminal.ansiYellow'),
     });
     terminal.show();
     return terminal;
+  }
+
+  /** The variables of a terminal through the running tap; its trust files are written on first use and removed at stop. */
+  private async terminalVariables(r: Running): Promise<Record<string, string>> {
+    r.trust ??= writeTrustFiles(fs.mkdtempSync(path.join(os.tmpdir(), 'payment-workbench-tap-')), r.handle.interceptCaPem ?? '', process.env);
+    const preload = path.join(this.deps.context.extensionPath, 'dist', 'tapNodePreload.js');
+    return throughTapVariables(r.handle.url, await r.trust, fs.existsSync(preload) ? preload : undefined, process.env);
+  }
+
+  /**
+   * With paymentWorkbench.tap.terminalsThroughTap on, every terminal opened while the tap runs gets its
+   * variables: VS Code's environment collection, whose description it shows on the terminal (and marks
+   * terminals opened before as stale). Taken back when the tap stops.
+   */
+  private async throughTapForNewTerminals(r: Running): Promise<void> {
+    if (vscode.workspace.getConfiguration('paymentWorkbench').get<boolean>('tap.terminalsThroughTap') !== true) return;
+    const vars = await this.terminalVariables(r);
+    if (this.running !== r) return;
+    const collection = this.deps.context.environmentVariableCollection;
+    collection.persistent = false;
+    collection.description = vscode.l10n.t('Payment Workbench: programs in this terminal send their HTTPS through the Gateway Tap at {0} and trust its interception CA (setting paymentWorkbench.tap.terminalsThroughTap).', tapAddress(r.handle.url));
+    for (const [name, value] of Object.entries(vars)) collection.replace(name, value);
   }
 
   private onCall(call: TapCall): void {
@@ -419,6 +440,7 @@ export class TapController implements vscode.Disposable {
       r.subscription.dispose();
       r.status.dispose();
       void r.handle.close();
+      void r.trust?.then((trust) => fs.rmSync(trust.dir, { recursive: true, force: true }), () => undefined);
     }
   }
 }

@@ -112,7 +112,7 @@ describe('package: what the Marketplace shows', () => {
     assert.ok(!/(^|\.)(invalid|example|test|localhost)$|(^|\.)example\.(com|org|net)$/.test(host), `repository points at the placeholder host ${host}`);
   });
 
-  it('the VSIX `npm run package` writes is at most 610 KiB with the icon, plus 25 KiB for each translation it ships', () => {
+  it('the VSIX `npm run package` writes is at most 612 KiB with the icon, plus 25 KiB for each translation it ships', () => {
     const vsix = path.join(root, 'dist', 'payment-workbench.vsix');
     assert.ok(fs.existsSync(vsix), 'dist/payment-workbench.vsix is missing: run `npm run package`');
     // Issue 36 set 550 KiB before the Romanian translation existed; its texts (l10n bundle and
@@ -125,14 +125,14 @@ describe('package: what the Marketplace shows', () => {
     // (issue 43) and the hardening of issues 44 and 45 (about 4 KiB deflated); 2.4 KiB of it was taken
     // back by leaving the README's repository-only sections out of the package and the answer-field table
     // out of the form webview.
-    // Then 610 (measured 634 KiB): issue 46's interception proxy, per-run CA and trust files in the
+    // Then 612 (measured 635 KiB): issue 46's interception proxy, per-run CA and trust files in the
     // features bundle (about 2 KiB deflated), the Node preload a terminal through the tap requires (1 KiB;
     // its fetch half, undici, 160 KiB deflated, stays out: Node 24+ proxies fetch itself) and the README's
-    // section on what trusting the interception CA means (about 2.5 KiB).
+    // section on what trusting the interception CA means with the terminals through the tap (about 3.5 KiB).
     const translations = packed.filter((f) => /^l10n\/bundle\.l10n\.[a-z-]+\.json$/.test(f)).length;
-    const budget = (610 + 25 * translations) * 1024;
+    const budget = (612 + 25 * translations) * 1024;
     const bytes = fs.statSync(vsix).size;
-    assert.ok(bytes <= budget, `the VSIX is ${(bytes / 1024).toFixed(1)} KiB, over ${budget / 1024} KiB (610 + 25 for each of ${translations} translation(s))`);
+    assert.ok(bytes <= budget, `the VSIX is ${(bytes / 1024).toFixed(1)} KiB, over ${budget / 1024} KiB (612 + 25 for each of ${translations} translation(s))`);
     assert.deepEqual(packed.filter((f) => f.startsWith('docs/') || f.endsWith('.map') || /\.(ts|tsx)$/.test(f)), [], 'packed files that are not for users');
   });
 
