@@ -123,6 +123,33 @@ describe('tap -- COMMAND: a program hard-wired to the gateway host, intercepted 
     });
   }
 
+  it('a merchant server (Python) with the gateway host in its configuration: a whole 3-D Secure checkout through tap -- is captured', async function () {
+    if (!works('python3', ['--version'])) {
+      this.test!.title += ' (skipped: python3 is not installed here)';
+      this.skip();
+    }
+    const server = path.join(repoRoot, 'test', 'fixtures', 'tap', 'merchant_server.py');
+    const env = { GATEWAY_BASE_URL: 'https://test-gateway.mastercard.com', GATEWAY_MERCHANT_ID: 'TESTSIMULATOR01', GATEWAY_API_PASSWORD: PASSWORD };
+    const tap = await startCli(['tap', '--upstream', 'simulator', '--no-tls', '--cert-dir', path.join(dir, 'certs'), '--json', '--', 'python3', server], { stream: 'stdout', pattern: /Merchant server at (http:\/\/127\.0\.0\.1:\d+)/ }, { env });
+    try {
+      // The shop's own front end calls it on loopback (NO_PROXY): only its gateway calls go through the tap.
+      const answer = await fetch(`${tap.url}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: '50.00', currency: 'EUR', card: { number: '5123456789012346', expiry: { month: '1', year: '39' }, securityCode: '100' } }) });
+      const checkout = (await answer.json()) as { calls: { name: string; status: number }[] };
+      assert.deepEqual(checkout.calls.map((c) => c.name), ['createSession', 'updateSession', 'initiateAuthentication', 'authenticatePayer', 'pay', 'retrieveOrder']);
+      const seen = await until(() => {
+        const calls = tap.lines().filter((l) => l.startsWith('{"seq"')).map((l) => JSON.parse(l) as RecordLine);
+        return calls.length >= 6 ? calls : undefined;
+      }, () => `six calls on the tap's stdout: ${tap.lines().join('\n')}\n${tap.stderr()}`);
+      assert.deepEqual(seen.map((c) => c.operation), ['gateway.createSession', 'gateway.updateSession', 'gateway.initiateAuthentication', 'gateway.authenticatePayer', 'gateway.pay', 'gateway.retrieveOrder']);
+      // Checked as any tapped call: this server sends Update Session's amount as a JSON number, which the gateway takes and the check warns of.
+      const problems = seen.flatMap((c) => (c.exchange as { requestProblems?: { path: string; severity: string }[] }).requestProblems?.map((p) => `${c.operation} ${p.severity} ${p.path}`) ?? []);
+      assert.deepEqual(problems, ['gateway.updateSession warning order.amount']);
+    } finally {
+      tap.child.kill('SIGTERM');
+      await tap.exited;
+    }
+  });
+
   it('the financing partner\'s API (its host in the code, --intercept): login, offers, refresh, logout recognised as one sign-in, tokens and password masked', async () => {
     const record = path.join(dir, 'financing.jsonl');
     const run = await cli(['tap', '--upstream', 'simulator', '--no-tls', '--cert-dir', path.join(dir, 'certs'), '--intercept', 'partner.example.com', '--record', record, '--', process.execPath, path.join(FIXTURES, 'financing.js')], { env: { PARTNER_PASSWORD: 'simulator-password' } });
