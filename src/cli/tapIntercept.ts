@@ -54,9 +54,15 @@ export async function prepareProxyRun(proxyUrl: string, caPem: string, certDir: 
   };
 }
 
+/**
+ * The note, if this user wrote it: a note someone else could write (another owner, or writable by
+ * others) could point a terminal at their proxy and their CA, so it is not read.
+ */
 function readRunning(file: string): RunningTap | undefined {
   try {
-    if (fs.statSync(file).size > 64 * 1024) return undefined;
+    const stat = fs.statSync(file);
+    const uid = process.getuid?.();
+    if (stat.size > 64 * 1024 || (uid !== undefined && stat.uid !== uid) || (process.platform !== 'win32' && (stat.mode & 0o022) !== 0)) return undefined;
     const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<RunningTap>;
     return typeof value.pid === 'number' && typeof value.proxyUrl === 'string' && typeof value.files?.bundleFile === 'string' ? (value as RunningTap) : undefined;
   } catch {

@@ -185,6 +185,12 @@ describe('tap -- COMMAND: a program hard-wired to the gateway host, intercepted 
       tap.child.kill('SIGTERM');
       await tap.exited;
     }
+    // A note others could write is not believed: it could point the terminal at their proxy and CA.
+    fs.writeFileSync(path.join(certs, 'running-tap.json'), JSON.stringify({ pid: process.pid, proxyUrl: 'http://127.0.0.1:1', files: { bundleFile: __filename } }), { mode: 0o666 });
+    fs.chmodSync(path.join(certs, 'running-tap.json'), 0o666);
+    const planted = await cli(['tap', 'env', '--cert-dir', certs]);
+    assert.equal(planted.status, 1, planted.stdout);
+    fs.rmSync(path.join(certs, 'running-tap.json'));
     const after = await cli(['tap', 'env', '--cert-dir', certs]);
     assert.equal(after.status, 1, 'with the tap stopped there is nothing to point a terminal at');
     assert.match(after.stderr, /no Gateway Tap is running/);
