@@ -172,8 +172,8 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
   let tap: TapHandle | undefined;
   let record: number | undefined;
   let proxyRun: ProxyRun | undefined;
-  const known = loadEnvironments(options.environments, io.cwd, simulator?.port ?? SIMULATOR_DEFAULTS.port);
   try {
+    const known = loadEnvironments(options.environments, io.cwd, simulator?.port ?? SIMULATOR_DEFAULTS.port);
     tap = await startTap({
       upstream: { url: env.gatewayUrl ?? '', environment: { id: env.id, name: env.name, live: asked ? false : isLive(env) }, transport },
       intercept: { routes: interceptRoutes(known, options.intercept, asked ? undefined : env), refuseAsked: liveRefusal(options.yesLive) },
@@ -232,7 +232,7 @@ function startLine(tap: TapHandle, env: Environment, simulator: SimulatorHandle 
   const proxy = options.command
     ? ` Running ${JSON.stringify(options.command.join(' ').slice(0, 200))} through it: its HTTPS to the gateway's hosts is intercepted and checked, any other host is tunnelled untouched.`
     : ` Also an HTTPS proxy: eval "$(payment-workbench tap env)" sends a terminal's programs through it.`;
-  const destination = options.upstream === undefined ? `${upstream}, each call to the host it was sent to` : upstream;
+  const destination = options.upstream === undefined ? `each call to the host it was sent to${options.yesLive ? '' : ' (a host that may be LIVE refused without --yes-live)'}` : upstream;
   const baseUrl = options.command ? '' : ` Set your server's gateway base URL to ${tap.url}.`;
   return `Gateway Tap at ${tap.url} → ${destination}.${baseUrl}${proxy}${tls}${faults}${record}${options.command ? '' : ' Ctrl+C stops.'}`;
 }

@@ -86,13 +86,19 @@ export function runThroughTap(command: readonly string[], vars: Record<string, s
   return new Promise((resolve) => {
     const child = spawn(program, args, { cwd: io.cwd, env: { ...io.env, ...vars }, stdio: 'inherit' });
     const stop = () => child.kill('SIGTERM');
+    // Ctrl+C reaches the command too (same process group): the tap waits for it to end, then cleans up.
+    const waitForCommand = () => undefined;
     signals.once('SIGTERM', stop);
+    signals.on('SIGINT', waitForCommand);
     child.once('error', (err: NodeJS.ErrnoException) => {
+      signals.off('SIGTERM', stop);
+      signals.off('SIGINT', waitForCommand);
       io.err(`tap: cannot run ${JSON.stringify(program)}: ${err.code === 'ENOENT' ? 'no such command' : err.message}`);
       resolve(127);
     });
     child.once('exit', (code, signal) => {
       signals.off('SIGTERM', stop);
+      signals.off('SIGINT', waitForCommand);
       resolve(code ?? 128 + (signal ? os.constants.signals[signal] : 0));
     });
   });

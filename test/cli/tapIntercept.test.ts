@@ -196,6 +196,30 @@ describe('tap -- COMMAND: a program hard-wired to the gateway host, intercepted 
     assert.match(after.stderr, /no Gateway Tap is running/);
   });
 
+  it('Ctrl+C reaches the command; the tap waits for it, cleans up and exits with its status', async () => {
+    const trustFolders = () => new Set(fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('payment-workbench-tap-')));
+    const before = trustFolders();
+    const script = "process.on('SIGINT', () => { console.log('command stopped'); process.exit(3); }); setInterval(() => {}, 1000); console.log('command ready');";
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'payment-workbench.js'), 'tap', '--upstream', 'simulator', '--no-tls', '--cert-dir', path.join(dir, 'sigint-certs'), '--', process.execPath, '-e', script], { detached: true });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    try {
+      await until(() => (out.includes('command ready') ? true : undefined), () => `the command to start: ${out}${err}`);
+      assert.ok([...trustFolders()].some((d) => !before.has(d)), 'the run has its trust files');
+      process.kill(-(child.pid ?? 0), 'SIGINT'); // as a terminal's Ctrl+C: the whole process group
+      assert.equal(await exited, 3, `${out}\n${err}`);
+      assert.match(out, /command stopped/);
+      assert.match(err, /Gateway Tap stopped after 0 calls/);
+      assert.ok(!fs.existsSync(path.join(dir, 'sigint-certs', 'running-tap.json')), 'the note for tap env is gone');
+      assert.deepEqual([...trustFolders()].filter((d) => !before.has(d)), [], 'the run\'s trust files are removed');
+    } finally {
+      if (child.exitCode === null) process.kill(-(child.pid ?? 0), 'SIGKILL');
+    }
+  });
+
   it('refuses -- without a command, and a tap without --upstream or a command', async () => {
     const empty = await cli(['tap', '--upstream', 'simulator', '--']);
     assert.equal(empty.status, 2);
