@@ -44,6 +44,7 @@ export interface ConnectHandling {
 }
 
 const targets = new WeakMap<object, ConnectTarget>();
+const HANDSHAKE_TIMEOUT_MS = 30_000;
 
 /** The host and port the client asked for, for a request that came through an intercepted CONNECT. */
 export function interceptedTarget(socket: object): ConnectTarget | undefined {
@@ -78,8 +79,14 @@ function intercept(handling: ConnectHandling, client: net.Socket, target: Connec
     told = true;
     handling.notice({ kind: 'handshake', host: target.host, message });
   };
+  // A client that opens the tunnel and never speaks TLS holds a socket: bounded, as every read is.
+  secure.setTimeout(HANDSHAKE_TIMEOUT_MS, () => {
+    refused(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`);
+    secure.destroy();
+  });
   secure.once('secure', () => {
     established = true;
+    secure.setTimeout(0);
   });
   secure.on('error', (err: Error) => {
     refused(err.message);
