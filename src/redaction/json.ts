@@ -36,7 +36,7 @@ export function redactJson(value: unknown, options: JsonRedactionOptions = {}): 
     return masked === digits ? value : masked;
   }
   if (Array.isArray(value)) return value.map((v) => (options.plain && !isJsonValue(v) ? null : redactJson(v, options)));
-  if (typeof value !== 'object' || value === null) return options.plain && !isJsonValue(value) ? null : value;
+  if (typeof value !== 'object' || value === null) return options.plain ? plainScalar(value) : value;
   const record = value as Record<string, unknown>;
   const keepCard = options.keepPublicTestCards === true && Object.entries(record).some(([k, v]) => secretKindOfKey(k) === 'cardNumber' && isPublicTestCard(v));
   const result: Record<string, unknown> = {};
@@ -51,6 +51,9 @@ export function redactJson(value: unknown, options: JsonRedactionOptions = {}): 
   }
   return result;
 }
+
+/** A scalar as JSON.parse(JSON.stringify(…)) gives it back: null for what JSON cannot write, 0 for -0 (written "0"). */
+const plainScalar = (v: unknown): unknown => (!isJsonValue(v) ? null : Object.is(v, -0) ? 0 : v);
 
 /** What JSON.stringify writes as itself: not undefined, a function, a symbol or a number that is not finite. */
 const isJsonValue = (v: unknown): boolean => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol' && (typeof v !== 'number' || Number.isFinite(v));

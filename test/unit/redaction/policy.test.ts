@@ -112,6 +112,9 @@ describe('one redaction policy (src/redaction)', () => {
     assert.equal(Object.getPrototypeOf(copy), Object.prototype, 'the copy keeps its prototype');
     assert.deepEqual(Object.keys(copy), ['__proto__', 'a', 'list']);
     assert.deepEqual(copy['list'], [null, null, 'x']);
+    // JSON writes -0 as "0": a score of -0 (a property test found one) reads back as 0, so the copy says 0.
+    const scores = redactJson({ totalScore: -0, list: [-0] }, { plain: true }) as { totalScore: number; list: number[] };
+    assert.ok(Object.is(scores.totalScore, 0) && Object.is(scores.list[0], 0), 'no -0 in the plain copy');
     assert.doesNotMatch(JSON.stringify(copy), /5123456789012346/, 'the card under "__proto__" is masked');
   });
 
