@@ -21,7 +21,7 @@ import { loadEnvironments, pickEnvironment } from './environments';
 import { environmentVariableCredentials } from './envSecrets';
 import type { CliIo } from './runCommand';
 import { parseCommand, TAP_COMMAND, UsageError } from './usage';
-import { describeProxyNotice, prepareProxyRun, runThroughTap, type ProxyRun } from './tapIntercept';
+import { prepareProxyRun, proxyNoticeLine, runThroughTap, type ProxyRun } from './tapIntercept';
 import { interceptRoutes, liveRefusal } from '../tap/interceptRoutes';
 
 const MAX_FAULT_FILE_BYTES = 1_000_000;
@@ -177,7 +177,7 @@ export async function tapCommand(args: readonly string[], io: CliIo, signals: No
     tap = await startTap({
       upstream: { url: env.gatewayUrl ?? '', environment: { id: env.id, name: env.name, live: asked ? false : isLive(env) }, transport },
       intercept: { routes: interceptRoutes(known, options.intercept, asked ? undefined : env), refuseAsked: liveRefusal(options.yesLive) },
-      onProxyNotice: (notice) => io.err(describeProxyNotice(notice)),
+      onProxyNotice: (notice) => io.err(proxyNoticeLine(notice)),
       host: options.host,
       port: options.port,
       maxCalls: options.maxCalls,

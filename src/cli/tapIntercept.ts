@@ -7,16 +7,17 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ProxyNotice } from '../tap';
+import { sentenceStart } from '../format/sentence';
+import { describeProxyNotice, type ProxyNotice } from '../tap';
 import { shellAssignments, throughTapVariables, writeTrustFiles, type Shell, type TrustFiles } from '../tap/runtimes/throughTap';
 import type { CliIo } from './runCommand';
 import { parseCommand, UsageError } from './usage';
 import { TAP_ENV_COMMAND } from './tapFilesSpecs';
 
-/** One line for the terminal per tunnel closed or client that refused the run's CA (no content: a tunnel is never decrypted). */
-export function describeProxyNotice(notice: ProxyNotice): string {
-  if (notice.kind === 'handshake') return `The client refused the tap's certificate for ${notice.host} (${notice.message}): it does not trust this run's interception CA. Start it with payment-workbench tap -- COMMAND, or eval "$(payment-workbench tap env)" in its terminal.`;
-  return `tunnel ${notice.host}:${notice.port} (not intercepted): ${notice.bytesUp} B up, ${notice.bytesDown} B down${notice.error ? `, ${notice.error}` : ''}`;
+/** One line for the terminal per tunnel closed or client that refused the run's CA, with what to do about the latter. */
+export function proxyNoticeLine(notice: ProxyNotice): string {
+  const line = describeProxyNotice(notice);
+  return notice.kind === 'handshake' ? `${sentenceStart(line)}. Start it with payment-workbench tap -- COMMAND, or eval "$(payment-workbench tap env)" in its terminal.` : line;
 }
 
 /** What `tap env` reads: the proxy of the tap running now and its trust files (paths only, no secret). */
@@ -37,9 +38,8 @@ export interface ProxyRun {
 
 /** Writes the run's trust files (a private temp folder) and the note `tap env` reads in `certDir`. */
 export async function prepareProxyRun(proxyUrl: string, caPem: string, certDir: string, env: NodeJS.ProcessEnv, forCommand: boolean): Promise<ProxyRun> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payment-workbench-tap-'));
   // A command starts at once and may be Java: its store must be there first. A terminal (tap env) comes later.
-  const files = await writeTrustFiles(dir, caPem, env, { waitForJava: forCommand });
+  const files = await writeTrustFiles(caPem, env, { waitForJava: forCommand });
   const preload = path.join(__dirname, 'tapNodePreload.js');
   const nodePreload = fs.existsSync(preload) ? preload : undefined;
   const running = path.join(certDir, RUNNING_FILE);
@@ -48,7 +48,7 @@ export async function prepareProxyRun(proxyUrl: string, caPem: string, certDir: 
   return {
     vars: throughTapVariables(proxyUrl, files, nodePreload, env),
     close() {
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(files.dir, { recursive: true, force: true });
       if (readRunning(running)?.pid === process.pid) fs.rmSync(running, { force: true });
     },
   };

@@ -35,7 +35,8 @@ export function redactJson(value: unknown, options: JsonRedactionOptions = {}): 
     const masked = redactFreeText(digits, undefined, options);
     return masked === digits ? value : masked;
   }
-  if (Array.isArray(value)) return value.map((v) => (options.plain && !isJsonValue(v) ? null : redactJson(v, options)));
+  // In a plain copy an entry JSON cannot write becomes null: plainScalar does it for each entry.
+  if (Array.isArray(value)) return value.map((v) => redactJson(v, options));
   if (typeof value !== 'object' || value === null) return options.plain ? plainScalar(value) : value;
   const record = value as Record<string, unknown>;
   const keepCard = options.keepPublicTestCards === true && Object.entries(record).some(([k, v]) => secretKindOfKey(k) === 'cardNumber' && isPublicTestCard(v));

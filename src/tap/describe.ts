@@ -6,7 +6,7 @@
  */
 import { excerpt } from '../format/quote';
 import { codeOf } from '../history/describeExchange';
-import type { TapCall } from './types';
+import type { ProxyNotice, TapCall } from './types';
 
 /** The gateway's ids are at most 40 characters (a session id 31): room for those, a bound for anything else. */
 const MAX_ID_CHARS = 64;
@@ -85,4 +85,10 @@ export function tapCallJson(call: TapCall): string {
     ...(call.fault !== undefined ? { fault: call.fault } : {}),
     exchange: e,
   });
+}
+
+/** A proxy notice as one line, the same in the terminal and VS Code's log: a tunnel by name and byte counts only. */
+export function describeProxyNotice(notice: ProxyNotice): string {
+  if (notice.kind === 'handshake') return `the client refused the tap's certificate for ${notice.host} (${notice.message}): it does not trust this run's interception CA`;
+  return `tunnel ${notice.host}:${notice.port} (not intercepted): ${notice.bytesUp} B up, ${notice.bytesDown} B down${notice.error ? `, ${notice.error}` : ''}`;
 }

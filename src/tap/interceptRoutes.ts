@@ -2,6 +2,7 @@
  * Which hosts the tap intercepts as a proxy and where their calls go, for both adapters (CLI and VS Code).
  */
 import { isLive, type Environment } from '../environments/environment';
+import { isLoopbackName } from '../http/loopbackRequests';
 import type { InterceptOptions, InterceptRoute } from './types';
 
 /**
@@ -11,13 +12,12 @@ import type { InterceptOptions, InterceptRoute } from './types';
  */
 export const PUBLIC_GATEWAY_HOSTS = ['test-gateway.mastercard.com', 'ap-gateway.mastercard.com', 'eu-gateway.mastercard.com', 'na-gateway.mastercard.com', 'na.gateway.mastercard.com', 'mtf.gateway.mastercard.com'];
 
-const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|::1)$/i;
-
+/** The host of an environment's URL, lower-cased; undefined for loopback, which is never intercepted. */
 function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    return LOOPBACK.test(host) ? undefined : host;
+    return isLoopbackName(host) ? undefined : host;
   } catch {
     return undefined;
   }

@@ -20,7 +20,7 @@ import { askUpstream, endToEndHeaders, upstreamTarget, type UpstreamAnswer } fro
 import { interceptAuthority } from './interceptAuthority';
 import { interceptedTarget, onConnect, type ConnectTarget } from './proxy';
 import { CallRing } from './ring';
-import type { FaultRule, InterceptRoute, TapCall, TapHandle, TapOptions } from './types';
+import type { FaultRule, InterceptRoute, ProxyNotice, TapCall, TapHandle, TapOptions } from './types';
 
 /** Where one call is forwarded and how: the upstream environment's dispatcher, or a plain one for a host as asked. */
 interface Route {
@@ -198,11 +198,13 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
     if (!target) return void res.destroy();
     handleRouted(req, res, routeTo(target, 'https', req.url ?? '/'), req.url ?? '/').catch(() => res.destroy());
   };
+  /** Every socket open now, the proxy's own tunnels too: closing the tap ends them all. */
+  const trackSocket = (socket: Socket): void => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  };
   const track = (server: http.Server | https.Server): void => {
-    server.on('connection', (socket: Socket) => {
-      sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
-    });
+    server.on('connection', trackSocket);
   };
   const plain = http.createServer({ keepAliveTimeout: 5000 }, onRequest);
   track(plain);
@@ -216,11 +218,8 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
       tunnelsFor: fromLoopback,
       authority,
       decrypted,
-      track: (socket: Socket) => {
-        sockets.add(socket);
-        socket.once('close', () => sockets.delete(socket));
-      },
-      notice: (notice: Parameters<NonNullable<TapOptions['onProxyNotice']>>[0]) => options.onProxyNotice?.(notice),
+      track: trackSocket,
+      notice: (notice: ProxyNotice) => options.onProxyNotice?.(notice),
     };
     plain.on('connect', (req: http.IncomingMessage, socket: Socket, head: Buffer) => onConnect(handling, req, socket, head));
   }

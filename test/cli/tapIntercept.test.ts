@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { issueServerCertificate, makeCa } from '../../src/tap/certificate';
+import { TRUST_FOLDER_PREFIX } from '../../src/tap/runtimes/throughTap';
 import { cli, repoRoot, startCli } from './cliProcess';
 
 const FIXTURES = path.join(repoRoot, 'test', 'fixtures', 'tap', 'intercept');
@@ -197,7 +198,7 @@ describe('tap -- COMMAND: a program hard-wired to the gateway host, intercepted 
   });
 
   it('Ctrl+C reaches the command; the tap waits for it, cleans up and exits with its status', async () => {
-    const trustFolders = () => new Set(fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('payment-workbench-tap-')));
+    const trustFolders = () => new Set(fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith(TRUST_FOLDER_PREFIX)));
     const before = trustFolders();
     const script = "process.on('SIGINT', () => { console.log('command stopped'); process.exit(3); }); setInterval(() => {}, 1000); console.log('command ready');";
     const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'payment-workbench.js'), 'tap', '--upstream', 'simulator', '--no-tls', '--cert-dir', path.join(dir, 'sigint-certs'), '--', process.execPath, '-e', script], { detached: true });

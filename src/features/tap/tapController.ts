@@ -15,12 +15,12 @@ import type { Connections } from '../../send/connections';
 import type { Exchange } from '../../send/exchange';
 import type { SendPort } from '../../send/guardedSend';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { tapCertificate } from '../../tap/certificate';
 import { interceptRoutes } from '../../tap/interceptRoutes';
 import { throughTapVariables, writeTrustFiles, type TrustFiles } from '../../tap/runtimes/throughTap';
 import { DEFAULT_MAX_CALLS, startTap } from '../../tap/server';
+import { describeProxyNotice } from '../../tap/describe';
 import { describeFaultRule, FaultRuleError } from '../../tap/faults';
 import type { FaultRule, TapCall, TapHandle } from '../../tap/types';
 import { copyExchangeCurl } from '../history/copyCurl';
@@ -155,7 +155,7 @@ export class TapController implements vscode.Disposable {
       tls: { cert: certificate.cert, key: certificate.key, port: 0 },
       // Also an HTTPS proxy for terminals through the tap: the gateway hosts of the environments map to this upstream.
       intercept: { routes: interceptRoutes(this.deps.core.environments.list(), [], env) },
-      onProxyNotice: (notice) => this.deps.core.log.info(`Gateway Tap: ${notice.kind === 'tunnel' ? `tunnel ${notice.host}:${notice.port} (not intercepted), ${notice.bytesUp} B up, ${notice.bytesDown} B down` : `a client refused the certificate for ${notice.host}: ${notice.message}`}`),
+      onProxyNotice: (notice) => this.deps.core.log.info(`Gateway Tap: ${describeProxyNotice(notice)}`),
       upstream: { url: env.gatewayUrl, environment: { id: env.id, name: env.name, live }, transport },
       // Loopback only: the VS Code door offers no other host.
       host: '127.0.0.1',
@@ -224,7 +224,7 @@ export class TapController implements vscode.Disposable {
 
   /** The variables of a terminal through the running tap; its trust files are written on first use and removed at stop. */
   private async terminalVariables(r: Running): Promise<Record<string, string>> {
-    r.trust ??= writeTrustFiles(fs.mkdtempSync(path.join(os.tmpdir(), 'payment-workbench-tap-')), r.handle.interceptCaPem ?? '', process.env);
+    r.trust ??= writeTrustFiles(r.handle.interceptCaPem ?? '', process.env);
     const preload = path.join(this.deps.context.extensionPath, 'dist', 'tapNodePreload.js');
     return throughTapVariables(r.handle.url, await r.trust, fs.existsSync(preload) ? preload : undefined, process.env);
   }

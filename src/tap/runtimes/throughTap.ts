@@ -17,6 +17,7 @@
  */
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { promisify } from 'node:util';
@@ -26,9 +27,11 @@ const run = promisify(execFile);
 const MAX_USER_BUNDLE_BYTES = 4 * 1024 * 1024;
 const JAVA_STORE_PASSWORD = 'changeit';
 const LOOPBACK = ['localhost', '127.0.0.1', '::1'];
+/** The run's trust folders in the temporary folder: payment-workbench-tap-XXXXXX. */
+export const TRUST_FOLDER_PREFIX = 'payment-workbench-tap-';
 
 export interface TrustFiles {
-  /** The folder the files are in (private, removed when the tap stops). */
+  /** The folder the files are in (private; whoever wrote it removes it when the tap stops). */
   dir: string;
   /** The interception CA alone. */
   caFile: string;
@@ -42,12 +45,14 @@ export interface TrustFiles {
 }
 
 /**
- * Writes the CA files into `dir` (made private); the Java store only where `keytool` is found on PATH.
+ * Writes the CA files into a new private temporary folder (the caller removes `dir` when the tap stops);
+ * the Java store only where `keytool` is found on PATH.
  * keytool takes a second or two: `waitForJava: false` (a tap with no command to start) names the store
  * at once and lets keytool finish in the background.
  */
-export async function writeTrustFiles(dir: string, caPem: string, env: NodeJS.ProcessEnv, options: { waitForJava?: boolean } = {}): Promise<TrustFiles> {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+export async function writeTrustFiles(caPem: string, env: NodeJS.ProcessEnv, options: { waitForJava?: boolean } = {}): Promise<TrustFiles> {
+  // mkdtemp makes the folder 0700 under a name no one could have prepared.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), TRUST_FOLDER_PREFIX));
   const write = (name: string, text: string): string => {
     const file = path.join(dir, name);
     fs.writeFileSync(file, text, { mode: 0o644 });

@@ -129,19 +129,23 @@ describe('Gateway Tap as a proxy', () => {
       const userCa = path.join(dir, 'corporate.pem');
       fs.writeFileSync(userCa, '-----BEGIN CERTIFICATE-----\nCORPORATE\n-----END CERTIFICATE-----\n');
       const env = { SSL_CERT_FILE: userCa, NO_PROXY: 'internal.example', NODE_OPTIONS: '--max-old-space-size=512', PHP_INI_SCAN_DIR: '/etc/php/conf.d', PATH: '' };
-      const files = await writeTrustFiles(path.join(dir, 'run'), interceptAuthority([GATEWAY]).caPem, env);
-      const vars = throughTapVariables('http://127.0.0.1:9999', files, '/opt/pw/tapNodePreload.js', env, 'linux');
-      for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) assert.equal(vars[name], 'http://127.0.0.1:9999', name);
-      assert.equal(vars.NO_PROXY, 'localhost,127.0.0.1,::1,internal.example');
-      assert.equal(vars.NODE_OPTIONS, '--max-old-space-size=512 --require "/opt/pw/tapNodePreload.js"');
-      assert.equal(vars.PHP_INI_SCAN_DIR, `/etc/php/conf.d:${files.phpIniDir}`, 'PHP\'s own scan folder is kept');
-      const bundle = fs.readFileSync(files.bundleFile, 'utf8');
-      assert.ok(bundle.includes('CORPORATE'), 'the CA file the user had set stays trusted');
-      assert.ok(bundle.split('BEGIN CERTIFICATE').length > 100, 'the public roots stay trusted');
-      assert.match(fs.readFileSync(path.join(files.phpIniDir, 'payment-workbench-tap.ini'), 'utf8'), /^curl\.cainfo="/m);
-      assert.match(vars.JAVA_TOOL_OPTIONS ?? '', /-Dhttps\.proxyHost=127\.0\.0\.1 -Dhttps\.proxyPort=9999/);
-      assert.equal(files.javaTrustStore, undefined, 'no keytool on an empty PATH: no Java trust store, and no option naming one');
-      assert.doesNotMatch(vars.JAVA_TOOL_OPTIONS ?? '', /trustStore/);
+      const files = await writeTrustFiles(interceptAuthority([GATEWAY]).caPem, env);
+      try {
+        const vars = throughTapVariables('http://127.0.0.1:9999', files, '/opt/pw/tapNodePreload.js', env, 'linux');
+        for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) assert.equal(vars[name], 'http://127.0.0.1:9999', name);
+        assert.equal(vars.NO_PROXY, 'localhost,127.0.0.1,::1,internal.example');
+        assert.equal(vars.NODE_OPTIONS, '--max-old-space-size=512 --require "/opt/pw/tapNodePreload.js"');
+        assert.equal(vars.PHP_INI_SCAN_DIR, `/etc/php/conf.d:${files.phpIniDir}`, 'PHP\'s own scan folder is kept');
+        const bundle = fs.readFileSync(files.bundleFile, 'utf8');
+        assert.ok(bundle.includes('CORPORATE'), 'the CA file the user had set stays trusted');
+        assert.ok(bundle.split('BEGIN CERTIFICATE').length > 100, 'the public roots stay trusted');
+        assert.match(fs.readFileSync(path.join(files.phpIniDir, 'payment-workbench-tap.ini'), 'utf8'), /^curl\.cainfo="/m);
+        assert.match(vars.JAVA_TOOL_OPTIONS ?? '', /-Dhttps\.proxyHost=127\.0\.0\.1 -Dhttps\.proxyPort=9999/);
+        assert.equal(files.javaTrustStore, undefined, 'no keytool on an empty PATH: no Java trust store, and no option naming one');
+        assert.doesNotMatch(vars.JAVA_TOOL_OPTIONS ?? '', /trustStore/);
+      } finally {
+        fs.rmSync(files.dir, { recursive: true, force: true });
+      }
     });
 
     it('writes assignments each shell reads back as the same text', () => {
