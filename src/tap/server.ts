@@ -55,11 +55,12 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
   let seq = 0;
 
   let delivered = 0;
-  let whenSettled: (() => void) | undefined;
+  /** Who waits for the calls seen so far to be checked (settled): each told once, when they are. */
+  const settledWaiters = new Set<() => void>();
   // The checker needs where calls went, not how: the client key and the proxy's URL stay on this thread.
   const analyser = startAnalyser({ url: upstream.url, environment: upstream.environment }, options.analysisWorker, (call) => {
     ring.add(call);
-    if (++delivered >= seq) whenSettled?.();
+    if (++delivered >= seq) for (const waiter of settledWaiters) waiter();
     for (const listener of listeners) {
       try {
         listener(call);
@@ -255,11 +256,13 @@ export async function startTap(options: TapOptions): Promise<TapHandle> {
       delivered >= seq
         ? Promise.resolve()
         : new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, boundMs);
-            whenSettled = () => {
+            const done = () => {
               clearTimeout(timer);
+              settledWaiters.delete(done);
               resolve();
             };
+            const timer = setTimeout(done, boundMs);
+            settledWaiters.add(done);
           }),
     setFaults: (rules) => plan.set(rules),
     faults: () => plan.current(),
